@@ -1,0 +1,106 @@
+//! The activity module (endpoint 10).
+//!
+//! ```
+//! use licensing_core::model::{ActivityResponse, ActivateType};
+//! let r: ActivityResponse = serde_json::from_str(r#"{"resultCode":"0000","resultMessage":"ok",
+//!   "detail":{"products":[{"productUri":"p","activateType":"1"}]}}"#).unwrap();
+//! let p = &r.detail.unwrap().products.unwrap()[0];
+//! assert_eq!(p.activate_type, Some(ActivateType::Later));
+//! ```
+
+use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
+
+use super::ActivateType;
+
+/// Body of `joinActivity`.
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityRequest {
+    pub identity: Option<String>,
+    pub activity_label: Option<String>,
+    pub source: Option<String>,
+    pub branch: Option<String>,
+}
+
+/// `detail` of a successful claim.
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityDetail {
+    pub products: Option<Vec<ClaimedProduct>>,
+}
+
+/// A product usage permission granted by a claim.
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimedProduct {
+    pub activity_id: Option<String>,
+    pub sub_activity_id: Option<String>,
+    pub product_uri: Option<String>,
+    pub limit_start_date: Option<String>,
+    pub limit_end_date: Option<String>,
+    pub activate_type: Option<ActivateType>,
+}
+
+/// An activity in a 3002 rejection.
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityRejection {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub participate_result: Option<bool>,
+    pub engine_sub_activity_dtos: Option<Vec<ActivityUnitResult>>,
+}
+
+/// An activity unit whose condition was (or was not) met.
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityUnitResult {
+    pub error_code: Option<i64>,
+    pub error_message: Option<String>,
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub participate_result: Option<bool>,
+}
+
+/// Envelope of the activity module (always HTTP 200).
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityResponse {
+    pub result_code: String,
+    pub result_message: Option<String>,
+    pub detail: Option<ActivityDetail>,
+    pub activity_dto_list: Option<Vec<ActivityRejection>>,
+}
+
+/// `resultCode` values the spec names.
+pub mod result_code {
+    /// success; detail.products is filled
+    pub const SUCCESS: &str = "0000";
+    /// request parameter error
+    pub const PARAMETER_ERROR: &str = "1001";
+    /// processing exception
+    pub const PROCESSING_EXCEPTION: &str = "1002";
+    /// illegal participant information
+    pub const ILLEGAL_PARTICIPANT: &str = "1004";
+    /// dropped by a filter rule
+    pub const FILTERED: &str = "2001";
+    /// the activity does not exist
+    pub const UNKNOWN_ACTIVITY: &str = "3001";
+    /// the participant does not meet the conditions
+    pub const CONDITIONS_NOT_MET: &str = "3002";
+    /// unit error code: personal claim count exceeded
+    pub const UNIT_CLAIM_COUNT_EXCEEDED: i64 = 14005;
+}

@@ -1,0 +1,192 @@
+//! Every enumerated field of the service, each defined once.
+//!
+//! ```
+//! use licensing_core::model::{LicenseType, OrderType};
+//! assert_eq!(LicenseType::CloudAccount.as_str(), "cloud_account");
+//! assert_eq!("delete_asset".parse::<OrderType>(), Ok(OrderType::DeleteAsset));
+//! assert!(LicenseType::WIRE.contains(&"softkey"));
+//! ```
+//!
+//! The validator reads [`WireEnum::WIRE`] so that the allowed values it checks are
+//! exactly the ones the types (de)serialize; there is no second list to drift.
+
+use serde::{Deserialize, Serialize};
+use serde_repr::{Deserialize_repr, Serialize_repr};
+
+/// An enumeration whose wire form is one of a fixed set of case-sensitive strings.
+pub trait WireEnum: Sized + Copy + 'static {
+    /// Every wire value, in the spec's order.
+    const WIRE: &'static [&'static str];
+    /// Every variant, in the same order as [`WireEnum::WIRE`].
+    const ALL: &'static [Self];
+    /// The wire value of this variant.
+    fn as_str(self) -> &'static str;
+}
+
+/// The wire value was not one of the allowed, case-sensitive values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownVariant;
+
+impl core::fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("not an allowed value")
+    }
+}
+
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $wire:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $wire)] $variant,)+
+        }
+        impl WireEnum for $name {
+            const WIRE: &'static [&'static str] = &[$($wire),+];
+            const ALL: &'static [Self] = &[$(Self::$variant),+];
+            fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $wire,)+ }
+            }
+        }
+        impl $name {
+            /// The wire value of this variant.
+            pub fn as_str(self) -> &'static str { WireEnum::as_str(self) }
+        }
+        impl core::str::FromStr for $name {
+            type Err = UnknownVariant;
+            fn from_str(s: &str) -> Result<Self, UnknownVariant> {
+                match s { $($wire => Ok(Self::$variant),)+ _ => Err(UnknownVariant) }
+            }
+        }
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+wire_enum! {
+    /// `licenseType`: the 14 license types of the spec.
+    LicenseType {
+        /// standalone, non-recoverable lock
+        NormalUnrecoverUsbkey = "normal_unrecover_usbkey",
+        /// standalone, recoverable lock
+        NormalRecoverUsbkey = "normal_recover_usbkey",
+        /// network, non-recoverable lock
+        NormalUnrecoverLanUsbkey = "normal_unrecover_lan_usbkey",
+        /// network, recoverable lock
+        NormalRecoverLanUsbkey = "normal_recover_lan_usbkey",
+        /// standalone identity lock
+        IdentityUsbkey = "identity_usbkey",
+        /// network identity lock
+        IdentityLanUsbkey = "identity_lan_usbkey",
+        /// standalone certificate
+        Softkey = "softkey",
+        /// network certificate
+        LanSoftkey = "lan_softkey",
+        /// product entity
+        ProductEntity = "product_entity",
+        /// cloud account
+        CloudAccount = "cloud_account",
+        /// enterprise cloud account authorization
+        CloudCustomer = "cloud_customer",
+        /// personal cloud account authorization
+        CloudPersonal = "cloud_personal",
+        /// product lock
+        LkProductUsbkey = "lk_product_usbkey",
+        /// login lock
+        LkAuthUsbkey = "lk_auth_usbkey",
+    }
+}
+
+impl LicenseType {
+    /// The cloud licenses, for which a refund must name `srcLicenseOrderId`.
+    pub fn is_cloud(self) -> bool {
+        matches!(self, Self::CloudAccount | Self::CloudCustomer | Self::CloudPersonal)
+    }
+}
+
+wire_enum! {
+    /// `orderType`.
+    OrderType {
+        /// new purchase
+        NewBuy = "new_buy",
+        /// revoke assets
+        DeleteAsset = "delete_asset",
+        /// revoke products
+        DeleteProduct = "delete_product",
+    }
+}
+
+impl OrderType {
+    /// Refund-type orders (they delete from an earlier order).
+    pub fn is_refund(self) -> bool {
+        matches!(self, Self::DeleteAsset | Self::DeleteProduct)
+    }
+}
+
+wire_enum! {
+    /// `syncMode` of a batch order.
+    SyncMode { Sync = "sync", Async = "async" }
+}
+
+wire_enum! {
+    /// `customerType` of an order.
+    CustomerType { Personal = "personal", Company = "company" }
+}
+
+wire_enum! {
+    /// `defaultCustomer` query parameter: `Y` only the default customer, `N` all.
+    DefaultCustomer { Yes = "Y", No = "N" }
+}
+
+wire_enum! {
+    /// `activateType` of a claimed product: `"0"` activated on claim, `"1"` activated later.
+    ActivateType { OnClaim = "0", Later = "1" }
+}
+
+macro_rules! int_enum {
+    ($(#[$meta:meta])* $name:ident as $ts:literal { $($(#[$vmeta:meta])* $variant:ident = $val:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize_repr, Deserialize_repr)]
+        #[repr(u8)]
+        pub enum $name { $($(#[$vmeta])* $variant = $val,)+ }
+        impl $name {
+            /// Every allowed integer value.
+            pub const VALUES: &'static [i64] = &[$($val),+];
+            /// Every variant.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+            /// TypeScript type of the wire form.
+            pub const TS: &'static str = $ts;
+            /// The variant for a wire integer.
+            pub fn from_i64(v: i64) -> Option<Self> {
+                match v { $($val => Some(Self::$variant),)+ _ => None }
+            }
+        }
+    };
+}
+
+int_enum! {
+    /// `trial`: 0 not a trial, 1 trial.
+    Trial as "export type Trial = 0 | 1;" { No = 0, Yes = 1 }
+}
+
+int_enum! {
+    /// Lock operation `status`.
+    LockStatus as "export type LockStatus = 1 | 2 | 3 | 4;" {
+        /// 1 = success
+        Success = 1,
+        /// 2 = lock does not exist
+        UnknownLock = 2,
+        /// 3 = failure
+        Failure = 3,
+        /// 4 = wrong lock type
+        WrongLockType = 4,
+    }
+}
+
+int_enum! {
+    /// `keyChipType` of an asset record: 1 generation-4 lock, 2 generation-5 lock.
+    KeyChipType as "export type KeyChipType = 1 | 2;" { Gen4 = 1, Gen5 = 2 }
+}

@@ -1,0 +1,25 @@
+//! Typed requests and responses of every endpoint, with the exact wire names.
+//!
+//! ```
+//! use licensing_core::model::{LockRequest};
+//! let body = LockRequest { asset_nums: Some(vec!["8000000001".into()]), operator_identity: None };
+//! assert_eq!(serde_json::to_string(&body).unwrap(), r#"{"assetNums":["8000000001"]}"#);
+//! ```
+//!
+//! Every request field is an `Option`: the spec does not say which are required, and
+//! a form being filled in is allowed to be incomplete. What *must* be present is
+//! the validator's business ([`crate::validate`]). Long timestamps are `i64`.
+
+mod activity;
+mod asset;
+mod enterprise;
+mod enums;
+mod envelope;
+mod order;
+
+pub use activity::*;
+pub use asset::*;
+pub use enterprise::*;
+pub use enums::*;
+pub use envelope::*;
+pub use order::*;

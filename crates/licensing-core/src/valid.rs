@@ -1,0 +1,99 @@
+//! `Valid<T>`: a typed request that passed validation, so only checked values flow
+//! on to the client.
+//!
+//! ```
+//! use licensing_core::model::ShellNumsRequest;
+//! use licensing_core::valid::Valid;
+//! assert!(Valid::new(ShellNumsRequest { size: Some(3) }).is_ok());
+//! let report = Valid::new(ShellNumsRequest { size: Some(0) }).unwrap_err();
+//! assert_eq!(report.issues[0].path, "/size");
+//! ```
+
+use serde::Serialize;
+
+use crate::model::*;
+use crate::validate::{self, Issue, Options, Report, Severity};
+use crate::wire::Endpoint;
+
+/// A typed request body of an endpoint.
+pub trait Request: Serialize {
+    /// The endpoint whose rules apply (create and update share one shape, as do
+    /// lock and unlock).
+    const ENDPOINT: Endpoint;
+}
+
+impl Request for BindEnterpriseRequest {
+    const ENDPOINT: Endpoint = Endpoint::BindEnterprise;
+}
+impl Request for EnterpriseCustomerRequest {
+    const ENDPOINT: Endpoint = Endpoint::CreateEnterprise;
+}
+impl Request for QueryEnterprisesRequest {
+    const ENDPOINT: Endpoint = Endpoint::QueryEnterprises;
+}
+impl Request for BatchOrderRequest {
+    const ENDPOINT: Endpoint = Endpoint::BatchOrder;
+}
+impl Request for LockRequest {
+    const ENDPOINT: Endpoint = Endpoint::LockAssets;
+}
+impl Request for ListAssetsRequest {
+    const ENDPOINT: Endpoint = Endpoint::ListAssets;
+}
+impl Request for ShellNumsRequest {
+    const ENDPOINT: Endpoint = Endpoint::ShellNums;
+}
+impl Request for ActivityRequest {
+    const ENDPOINT: Endpoint = Endpoint::JoinActivity;
+}
+
+/// A request that has no validation errors (it may have warnings).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Valid<T> {
+    value: T,
+    warnings: Vec<Issue>,
+}
+
+impl<T: Request> Valid<T> {
+    /// Validates with the default options.
+    pub fn new(value: T) -> Result<Self, Report> {
+        Self::with_options(value, &Options::default())
+    }
+
+    /// Validates with the given options.
+    pub fn with_options(value: T, opts: &Options) -> Result<Self, Report> {
+        let json = match serde_json::to_value(&value) {
+            Ok(json) => json,
+            Err(e) => return Err(validate::invalid_json(&e.to_string(), opts)),
+        };
+        let report = validate::validate(T::ENDPOINT, &json, opts);
+        if report.valid {
+            let warnings = report.issues.into_iter().filter(|i| i.severity == Severity::Warning).collect();
+            Ok(Self { value, warnings })
+        } else {
+            Err(report)
+        }
+    }
+}
+
+impl<T> Valid<T> {
+    /// The validated value.
+    pub fn get(&self) -> &T {
+        &self.value
+    }
+    /// The warnings found.
+    pub fn warnings(&self) -> &[Issue] {
+        &self.warnings
+    }
+    /// Gives the value back.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> core::ops::Deref for Valid<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}

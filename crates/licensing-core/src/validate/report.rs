@@ -1,0 +1,214 @@
+//! The report: `{ valid, issues: [{ path, code, severity, message, params? }] }`.
+
+use serde::{Serialize, Serializer};
+
+/// How bad an issue is. `valid` is false when any issue is an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// Language of the messages.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Locale {
+    #[default]
+    En,
+    /// Simplified Chinese.
+    ZhCn,
+}
+
+impl Locale {
+    /// `en` or `zh-CN` (also accepts `zh`, `zh-Hans`, any case); `None` otherwise.
+    pub fn parse(tag: &str) -> Option<Self> {
+        let t = tag.to_ascii_lowercase();
+        match t.as_str() {
+            "en" | "en-us" | "en-gb" => Some(Self::En),
+            "zh-cn" | "zh" | "zh-hans" | "zh-hans-cn" => Some(Self::ZhCn),
+            _ => None,
+        }
+    }
+}
+
+/// Stable machine codes of the issues. Documented one by one in `RULES.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// The text is not JSON (or the JS value is not serializable to JSON).
+    InvalidJson,
+    /// Nesting deeper than the validator follows.
+    TooDeep,
+    /// Wrong JSON type for the field (string where an integer belongs, ...).
+    Type,
+    /// A required field is absent or null.
+    Required,
+    /// A required string or a list that must not be empty is empty.
+    Empty,
+    /// Not one of the allowed case-sensitive values.
+    Enum,
+    /// A field the endpoint does not know.
+    UnknownField,
+    /// Not exactly 10 ASCII digits.
+    AssetNumberFormat,
+    /// 10 digits, but the partition marker is not 8 or 6.
+    AssetNumberPartition,
+    /// A number below the allowed minimum.
+    Minimum,
+    /// Not of the form `y-m-d`.
+    DurationExpression,
+    /// Not an e-mail address.
+    Email,
+    /// A limit end date before its start date.
+    LimitEndBeforeStart,
+    /// `sequence` repeated within `orderList`.
+    DuplicateSequence,
+    /// Cloud licence refund without `srcLicenseOrderId`.
+    SrcLicenseOrderRequired,
+    /// Refund without `srcLicenseOrderId` (deletes from every order of the customer).
+    SrcLicenseOrderRecommended,
+    /// Products missing where the order type needs them.
+    ProductsRequired,
+    /// A strict-match delete product lacks a field it is matched on.
+    StrictMatchFieldRequired,
+    /// A lowest-level merchandise package without products.
+    LeafProductsRequired,
+    /// A product `srcLicenseOrderId` (transfer) outside `new_buy`, where it is ignored.
+    TransferOnlyOnNewBuy,
+    /// The endpoint name is not one of the ten.
+    UnknownEndpoint,
+    /// More issues than the cap; the last issue says how many were left out.
+    TooManyIssues,
+}
+
+impl Code {
+    /// The stable wire form (`snake_case`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::InvalidJson => "invalid_json",
+            Self::TooDeep => "too_deep",
+            Self::Type => "type",
+            Self::Required => "required",
+            Self::Empty => "empty",
+            Self::Enum => "enum",
+            Self::UnknownField => "unknown_field",
+            Self::AssetNumberFormat => "asset_number_format",
+            Self::AssetNumberPartition => "asset_number_partition",
+            Self::Minimum => "minimum",
+            Self::DurationExpression => "duration_expression",
+            Self::Email => "email",
+            Self::LimitEndBeforeStart => "limit_end_before_start",
+            Self::DuplicateSequence => "duplicate_sequence",
+            Self::SrcLicenseOrderRequired => "src_license_order_required",
+            Self::SrcLicenseOrderRecommended => "src_license_order_recommended",
+            Self::ProductsRequired => "products_required",
+            Self::StrictMatchFieldRequired => "strict_match_field_required",
+            Self::LeafProductsRequired => "leaf_products_required",
+            Self::TransferOnlyOnNewBuy => "transfer_only_on_new_buy",
+            Self::UnknownEndpoint => "unknown_endpoint",
+            Self::TooManyIssues => "too_many_issues",
+        }
+    }
+
+    /// Every code, for documentation tests.
+    pub const ALL: &'static [Code] = &[
+        Self::InvalidJson,
+        Self::TooDeep,
+        Self::Type,
+        Self::Required,
+        Self::Empty,
+        Self::Enum,
+        Self::UnknownField,
+        Self::AssetNumberFormat,
+        Self::AssetNumberPartition,
+        Self::Minimum,
+        Self::DurationExpression,
+        Self::Email,
+        Self::LimitEndBeforeStart,
+        Self::DuplicateSequence,
+        Self::SrcLicenseOrderRequired,
+        Self::SrcLicenseOrderRecommended,
+        Self::ProductsRequired,
+        Self::StrictMatchFieldRequired,
+        Self::LeafProductsRequired,
+        Self::TransferOnlyOnNewBuy,
+        Self::UnknownEndpoint,
+        Self::TooManyIssues,
+    ];
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// Named values of an issue (`expected`, `allowed`, `suggestion`, ...), in a stable order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params(pub Vec<(&'static str, String)>);
+
+impl Params {
+    /// No parameters.
+    pub fn none() -> Self {
+        Self(Vec::new())
+    }
+    /// Adds a parameter.
+    pub fn with(mut self, key: &'static str, value: impl Into<String>) -> Self {
+        self.0.push((key, value.into()));
+        self
+    }
+    /// The value of a parameter.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Params {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// One finding, at a JSON Pointer (RFC 6901) with wire names; the root is `""`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Issue {
+    pub path: String,
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    #[serde(skip_serializing_if = "Params::is_empty")]
+    pub params: Params,
+}
+
+/// The outcome of one validation: every issue found in one pass (up to the cap).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// True when no issue is an error (including those left out by the cap).
+    pub valid: bool,
+    pub issues: Vec<Issue>,
+}
+
+impl Report {
+    /// The errors, in order.
+    pub fn errors(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
+    }
+    /// The warnings, in order.
+    pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Warning)
+    }
+    /// The report as JSON text (what the wasm bindings hand to JS).
+    pub fn to_json(&self) -> String {
+        // Serializing plain strings, bools and maps of strings cannot fail.
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{\"valid\":false,\"issues\":[]}"))
+    }
+}

@@ -1,0 +1,31 @@
+//! A lowest-level merchandise (`children` null, absent or empty) lists its products
+//! in `licenseOrderProductList`, which must then be non-empty.
+
+use serde_json::{Map, Value};
+
+use crate::validate::ctx::Ctx;
+use crate::validate::report::{Code, Params};
+
+/// True when the package has no lower-level packages.
+pub(crate) fn is_leaf(m: &Map<String, Value>) -> bool {
+    match m.get("children") {
+        None | Some(Value::Null) => true,
+        Some(Value::Array(a)) => a.is_empty(),
+        Some(_) => false,
+    }
+}
+
+pub(crate) fn check<'a>(m: &'a Map<String, Value>, ctx: &mut Ctx<'a>) {
+    if !is_leaf(m) {
+        return;
+    }
+    let has_products = match m.get("licenseOrderProductList") {
+        Some(Value::Array(a)) => !a.is_empty(),
+        // A wrong type was reported by the walk.
+        Some(Value::Null) | None => false,
+        Some(_) => true,
+    };
+    if !has_products {
+        ctx.error_at("licenseOrderProductList", Code::LeafProductsRequired, Params::none);
+    }
+}

@@ -1,0 +1,167 @@
+//! The generic walk: JSON types, presence, enums, formats and unknown fields,
+//! driven by the tables in `schema.rs`.
+
+use serde_json::{Map, Value};
+
+use super::ctx::{excerpt, Ctx, Seg};
+use super::report::{Code, Params};
+use super::rules;
+use super::schema::{Kind, Presence, Shape};
+
+/// Deepest object nesting followed. JSON text is already bounded by the parser
+/// (128); this bounds values built in Rust, and keeps the walk's recursion small.
+pub const MAX_DEPTH: usize = 64;
+
+/// Name of a value's JSON type, as used in `type` issues.
+pub(crate) fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+pub(crate) fn walk_object<'a>(map: &'a Map<String, Value>, shape: &'static Shape, ctx: &mut Ctx<'a>, depth: usize) {
+    if depth > MAX_DEPTH {
+        ctx.error(Code::TooDeep, || Params::none().with("max", MAX_DEPTH.to_string()));
+        return;
+    }
+    for field in shape.fields {
+        let value = map.get(field.name).filter(|v| !v.is_null() || matches!(field.kind, Kind::ArrayOrNull(_)));
+        match value {
+            None => {
+                if field.presence != Presence::Optional {
+                    ctx.error_at(field.name, Code::Required, Params::none);
+                }
+            }
+            Some(v) => ctx.at(Seg::Key(field.name), |ctx| {
+                if field.presence == Presence::NonEmpty && is_blank(v) {
+                    ctx.error(Code::Empty, Params::none);
+                }
+                walk_value(v, &field.kind, ctx, depth);
+            }),
+        }
+    }
+    for key in map.keys() {
+        if shape.field(key).is_none() {
+            ctx.at(Seg::Key(key), |ctx| {
+                let severity = if ctx.opts.strict { super::Severity::Error } else { super::Severity::Warning };
+                ctx.report(Code::UnknownField, severity, || {
+                    let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
+                    let p = Params::none();
+                    match rules::suggest::closest(key, &names) {
+                        Some(s) => p.with("suggestion", s),
+                        None => p,
+                    }
+                });
+            });
+        }
+    }
+    if let Some(check) = shape.check {
+        check(map, ctx);
+    }
+}
+
+fn is_blank(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.trim().is_empty(),
+        Value::Array(a) => a.is_empty(),
+        _ => false,
+    }
+}
+
+fn type_error(ctx: &mut Ctx<'_>, expected: &'static str, v: &Value) {
+    ctx.error(Code::Type, || Params::none().with("expected", expected).with("actual", type_name(v)));
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    v.as_i64()
+}
+
+pub(crate) fn walk_value<'a>(v: &'a Value, kind: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
+    match kind {
+        Kind::Str => {
+            if !v.is_string() {
+                type_error(ctx, "string", v);
+            }
+        }
+        Kind::Int => {
+            if as_int(v).is_none() {
+                type_error(ctx, "integer", v);
+            }
+        }
+        Kind::IntMin(min) => match as_int(v) {
+            None => type_error(ctx, "integer", v),
+            Some(n) if n < *min => ctx.error(Code::Minimum, || {
+                Params::none().with("min", min.to_string()).with("value", n.to_string())
+            }),
+            Some(_) => {}
+        },
+        Kind::Bool => {
+            if !v.is_boolean() {
+                type_error(ctx, "boolean", v);
+            }
+        }
+        Kind::Enum(allowed) => match v.as_str() {
+            None => type_error(ctx, "string", v),
+            Some(s) if allowed.contains(&s) => {}
+            Some(s) => ctx.error(Code::Enum, || {
+                let p = Params::none().with("value", excerpt(s, 40)).with("allowed", allowed.join(", "));
+                match rules::suggest::closest(s, allowed) {
+                    Some(hint) => p.with("suggestion", hint),
+                    None => p,
+                }
+            }),
+        },
+        Kind::IntEnum(allowed) => match as_int(v) {
+            None => type_error(ctx, "integer", v),
+            Some(n) if allowed.contains(&n) => {}
+            Some(n) => ctx.error(Code::Enum, || {
+                let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
+                Params::none().with("value", n.to_string()).with("allowed", list.join(", "))
+            }),
+        },
+        Kind::AssetNumber => match v.as_str() {
+            None => type_error(ctx, "string", v),
+            Some(s) => rules::asset_number::check(s, ctx),
+        },
+        Kind::Duration => match v.as_str() {
+            None => type_error(ctx, "string", v),
+            Some(s) => rules::duration::check(s, ctx),
+        },
+        Kind::Email => match v.as_str() {
+            None => type_error(ctx, "string", v),
+            Some(s) => rules::email::check(s, ctx),
+        },
+        Kind::IntOrStr => {
+            if as_int(v).is_none() && !v.is_string() {
+                type_error(ctx, "integer or string", v);
+            }
+        }
+        Kind::Array(item) => match v.as_array() {
+            None => type_error(ctx, "array", v),
+            Some(items) => walk_items(items, item, ctx, depth),
+        },
+        Kind::ArrayOrNull(item) => match v {
+            Value::Null => {}
+            Value::Array(items) => walk_items(items, item, ctx, depth),
+            _ => type_error(ctx, "array or null", v),
+        },
+        Kind::Object(shape) => match v.as_object() {
+            None => type_error(ctx, "object", v),
+            Some(map) => walk_object(map, shape, ctx, depth + 1),
+        },
+    }
+}
+
+fn walk_items<'a>(items: &'a [Value], item: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
+    for (i, v) in items.iter().enumerate() {
+        ctx.push(Seg::Index(i));
+        walk_value(v, item, ctx, depth);
+        ctx.pop();
+    }
+}

@@ -1,0 +1,146 @@
+//! Hostile input gets a report, never a panic, in bounded time. The proptest cases
+//! run a bounded number of cases in `make test`; `PROPTEST_CASES=200000 cargo test
+//! -p licensing-core --release --test rules hostile` is the longer run (RULES.md).
+
+use std::time::{Duration, Instant};
+
+use licensing_core::validate::{validate, validate_json, Options, Severity, MAX_DEPTH};
+use licensing_core::wire::Endpoint;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+use crate::support::new_buy;
+
+#[test]
+fn nesting_100k_levels_deep_is_an_issue() {
+    let deep_array = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let mut deep_merch = String::from(r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"assets":[{"merchandises":["#);
+    for _ in 0..100_000 {
+        deep_merch.push_str(r#"{"children":["#);
+    }
+    for text in [deep_array, deep_merch] {
+        let report = validate_json(Endpoint::BatchOrder, &text, &Options::default());
+        assert!(!report.valid);
+        assert_eq!(report.issues[0].code.as_str(), "invalid_json");
+    }
+}
+
+#[test]
+fn deep_values_built_in_rust_stop_at_the_depth_bound() {
+    let mut merch = json!({"children": null, "licenseOrderProductList": [{"productUri": "p"}]});
+    for _ in 0..(MAX_DEPTH * 3) {
+        merch = json!({"children": [merch]});
+    }
+    let mut body = new_buy();
+    body["orderList"][0]["assets"][0]["merchandises"] = json!([merch]);
+    let report = validate(Endpoint::BatchOrder, &body, &Options::default());
+    assert!(report.issues.iter().any(|i| i.code.as_str() == "too_deep"), "{:?}", report.issues);
+}
+
+#[test]
+fn two_hundred_thousand_asset_numbers_in_well_under_a_second() {
+    let nums: Vec<String> = (0..200_000u64).map(|i| format!("8{i:09}")).collect();
+    let text = serde_json::to_string(&json!({"assetNums": nums, "operatorIdentity": "o"})).unwrap();
+    let start = Instant::now();
+    let report = validate_json(Endpoint::LockAssets, &text, &Options::default());
+    let elapsed = start.elapsed();
+    assert!(report.valid);
+    // Debug builds are ~10x slower than release; release takes a few tens of ms.
+    let budget = if cfg!(debug_assertions) { Duration::from_secs(3) } else { Duration::from_millis(500) };
+    assert!(elapsed < budget, "{elapsed:?}");
+
+    let bad: Vec<String> = (0..200_000u64).map(|i| format!("7{i:09}")).collect();
+    let report = validate(Endpoint::LockAssets, &json!({"assetNums": bad, "operatorIdentity": "o"}), &Options::default());
+    assert_eq!(report.issues.len(), Options::DEFAULT_MAX_ISSUES + 1);
+    assert_eq!(report.issues.last().unwrap().params.get("omitted"), Some("199900"));
+}
+
+#[test]
+fn giant_strings_stay_out_of_messages() {
+    let giant = "Z".repeat(10 << 20);
+    let mut body = json!({"size": 1});
+    body[&giant] = json!(1);
+    body["x"] = json!(giant.clone());
+    let report = validate(Endpoint::ShellNums, &body, &Options::default());
+    assert!(report.issues.iter().all(|i| i.message.len() < 1000 || i.code.as_str() == "unknown_field"));
+    let report = validate(Endpoint::LockAssets, &json!({"assetNums": [giant.clone()], "operatorIdentity": giant}), &Options::default());
+    assert!(report.issues.iter().all(|i| i.message.len() < 200), "{:?}", report.issues.iter().map(|i| i.message.len()).collect::<Vec<_>>());
+    // Many unknown keys: suggestions are computed only for kept issues.
+    let mut many = serde_json::Map::new();
+    for i in 0..100_000 {
+        many.insert(format!("chanelCode{i}"), json!(i));
+    }
+    let start = Instant::now();
+    let report = validate(Endpoint::ShellNums, &Value::Object(many), &Options::default());
+    assert!(start.elapsed() < Duration::from_secs(3));
+    assert!(!report.valid);
+}
+
+fn arb_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
+        "[86]?[0-9]{0,11}".prop_map(Value::from),
+        prop_oneof![
+            Just("new_buy"), Just("delete_asset"), Just("delete_product"), Just("cloud_account"),
+            Just("softkey"), Just("Y"), Just("sync"), Just("1-0-0"), Just(""), Just("__proto__")
+        ].prop_map(Value::from),
+        ".{0,12}".prop_map(Value::from),
+    ];
+    let keys = prop_oneof![
+        Just("orderList"), Just("assets"), Just("assetNos"), Just("products"), Just("merchandises"),
+        Just("children"), Just("licenseOrderProductList"), Just("orderType"), Just("licenseType"),
+        Just("srcLicenseOrderId"), Just("strictMatchWhenDelete"), Just("limitStartDate"), Just("limitEndDate"),
+        Just("limitConcurrent"), Just("sequence"), Just("assetNums"), Just("size"), Just("channelCode"),
+        Just("__proto__"), Just("a/b~c")
+    ];
+    leaf.prop_recursive(6, 64, 8, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..8)
+                .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())),
+        ]
+    })
+}
+
+fn consistent(report: &licensing_core::validate::Report) -> bool {
+    report.valid == !report.issues.iter().any(|i| i.severity == Severity::Error)
+        && report.issues.iter().all(|i| i.path.is_empty() || i.path.starts_with('/'))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_json_value_gets_a_consistent_report(body in arb_json(), strict in any::<bool>()) {
+        let opts = Options { strict, max_issues: 20, ..Options::default() };
+        for endpoint in Endpoint::ALL {
+            let report = validate(endpoint, &body, &opts);
+            prop_assert!(consistent(&report));
+            prop_assert!(report.issues.len() <= 21);
+        }
+    }
+
+    #[test]
+    fn mutated_valid_orders_get_a_consistent_report(
+        path in prop::sample::select(vec![
+            "/orderList/0", "/orderList/0/assets/0", "/orderList/0/assets/0/products/0",
+            "/orderList/0/assets/0/products", "/orderList/0/orderType", "/orderList/0/licenseType",
+            "/orderList/0/assets/0/merchandises", "/orderList/0/assets/0/assetNos/0", "/orderList",
+        ]),
+        value in arb_json(),
+    ) {
+        let mut body = new_buy();
+        if let Some(slot) = body.pointer_mut(path) { *slot = value; }
+        let report = validate(Endpoint::BatchOrder, &body, &Options::default());
+        prop_assert!(consistent(&report));
+    }
+
+    #[test]
+    fn any_text_gets_a_report(text in ".{0,64}|\\{.{0,64}") {
+        let report = validate_json(Endpoint::BatchOrder, &text, &Options::default());
+        prop_assert!(consistent(&report));
+    }
+}

@@ -1,0 +1,15 @@
+//! Rule tests: each rule's ok and fail cases, table-driven.
+
+mod support;
+
+mod asset_numbers;
+mod batch_order;
+mod endpoints;
+mod enums;
+mod hostile;
+mod locale;
+mod model_roundtrip;
+mod report;
+mod types;
+mod unknown_fields;
+mod wire;
