@@ -1,1 +1,20 @@
-//! placeholder
+//! licensing-sdk: types, validators (and, next, a fetch client) for the Licensing
+//! Order and Activity Service, for Rust frontends and — through wasm — JavaScript.
+//!
+//! ```
+//! use licensing_sdk::core::{validate::{validate_json, Options}, wire::Endpoint};
+//! let report = validate_json(Endpoint::ShellNums, r#"{"size": 0}"#, &Options::default());
+//! assert_eq!(report.issues[0].code.as_str(), "minimum");
+//! ```
+//!
+//! This crate holds only the thin JS bindings; the model, rules and wire knowledge
+//! live in [`licensing_core`], re-exported here as [`core`] for Rust users.
+
+pub use licensing_core as core;
+pub use licensing_core::{model, valid, validate as validation, wire};
+
+mod asset_number;
+mod interop;
+mod standard_schema;
+mod typescript;
+mod validate;

@@ -1,7 +1,7 @@
 //! Every enumerated field of the service, each defined once.
 //!
 //! ```
-//! use licensing_core::model::{LicenseType, OrderType};
+//! use licensing_core::model::{LicenseType, OrderType, WireEnum};
 //! assert_eq!(LicenseType::CloudAccount.as_str(), "cloud_account");
 //! assert_eq!("delete_asset".parse::<OrderType>(), Ok(OrderType::DeleteAsset));
 //! assert!(LicenseType::WIRE.contains(&"softkey"));

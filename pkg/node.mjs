@@ -1,0 +1,17 @@
+// Node ESM entry: reads the wasm from disk synchronously (no fetch of file: URLs).
+import { readFileSync } from 'node:fs';
+import { initSync, createSchemas } from './web/licensing_sdk.js';
+
+initSync({ module: readFileSync(new URL('./web/licensing_sdk_bg.wasm', import.meta.url)) });
+
+export {
+  validate,
+  validateJson,
+  isAssetNumber,
+  assetNumberPartition,
+  createSchemas,
+  exampleBody,
+} from './web/licensing_sdk.js';
+
+/** Standard Schema v1 objects, one per endpoint (English messages). */
+export const schemas = createSchemas();

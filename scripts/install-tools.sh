@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for `make pkg` / `make test` / `make demo`.
+# Each step is skipped when already satisfied, so a warm machine pays nothing.
+# Usage: scripts/install-tools.sh [build|browsers|all]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+
+log() { printf '[tools] %s\n' "$*" >&2; }
+
+# The wasm-bindgen CLI must match the crate pinned in Cargo.toml exactly.
+wbg_version() {
+  sed -n 's/^wasm-bindgen *= *{ *version *= *"=\([0-9.]*\)".*/\1/p; s/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1
+}
+
+build_tools() {
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    log "adding rust target wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  local want; want="$(wbg_version)"
+  if [ -z "$want" ]; then log "cannot read the pinned wasm-bindgen version"; exit 1; fi
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+    log "installing wasm-bindgen-cli $want (takes a few minutes)"
+    # Without --locked: with it, dependency resolution fails on these machines.
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ]; then
+    log "installing npm dev dependencies"
+    npm install --no-audit --no-fund --loglevel=error
+  fi
+}
+
+browser_tools() {
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    log "installing ${missing[*]} (apt)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if ! command -v geckodriver >/dev/null; then
+    log "installing geckodriver (cargo; there is no Debian package)"
+    cargo install geckodriver
+  fi
+}
+
+case "$what" in
+  build) build_tools ;;
+  browsers) browser_tools ;;
+  all) build_tools; browser_tools ;;
+  *) echo "usage: $0 [build|browsers|all]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,88 @@
+//! TypeScript declarations written by hand: the report (its `params` map is
+//! custom-serialized), the integer enums (serde_repr, which tsify cannot see),
+//! the endpoint map and the Standard Schema types. The model's interfaces come
+//! from `tsify` on the core types.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type Trial = 0 | 1;
+export type LockStatus = 1 | 2 | 3 | 4;
+export type KeyChipType = 1 | 2;
+export type CreateEnterpriseRequest = EnterpriseCustomerRequest;
+export type UpdateEnterpriseRequest = EnterpriseCustomerRequest;
+export type AssetNumber = string;
+
+/** The ten endpoints, named as in the client. */
+export type Endpoint =
+  | "bindEnterprise" | "createEnterprise" | "queryEnterprises" | "updateEnterprise"
+  | "batchOrder" | "lockAssets" | "unlockAssets" | "listAssets" | "shellNums" | "joinActivity";
+
+/** The request body (or query object) of each endpoint. */
+export interface EndpointRequests {
+  bindEnterprise: BindEnterpriseRequest;
+  createEnterprise: CreateEnterpriseRequest;
+  queryEnterprises: QueryEnterprisesRequest;
+  updateEnterprise: UpdateEnterpriseRequest;
+  batchOrder: BatchOrderRequest;
+  lockAssets: LockRequest;
+  unlockAssets: LockRequest;
+  listAssets: ListAssetsRequest;
+  shellNums: ShellNumsRequest;
+  joinActivity: ActivityRequest;
+}
+
+export type Severity = "error" | "warning";
+
+/** Stable machine codes; see RULES.md. */
+export type IssueCode =
+  | "invalid_json" | "too_deep" | "type" | "required" | "empty" | "enum" | "unknown_field"
+  | "asset_number_format" | "asset_number_partition" | "minimum" | "duration_expression" | "email"
+  | "limit_end_before_start" | "duplicate_sequence" | "src_license_order_required"
+  | "src_license_order_recommended" | "products_required" | "strict_match_field_required"
+  | "leaf_products_required" | "transfer_only_on_new_buy" | "unknown_endpoint" | "too_many_issues";
+
+export interface ValidationIssue {
+  /** JSON Pointer (RFC 6901) with wire names; the root is "". */
+  path: string;
+  code: IssueCode;
+  severity: Severity;
+  message: string;
+  params?: Record<string, string>;
+}
+
+export interface ValidationReport {
+  /** True when no issue is an error. */
+  valid: boolean;
+  issues: ValidationIssue[];
+}
+
+export interface ValidateOptions {
+  locale?: "en" | "zh-CN";
+  /** Unknown fields are errors instead of warnings. */
+  strict?: boolean;
+  /** Most issues listed (default 100); the last issue says how many were left out. */
+  maxIssues?: number;
+}
+
+/** Standard Schema v1 (https://standardschema.dev). */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+export declare namespace StandardSchemaV1 {
+  type Result<Output> = SuccessResult<Output> | FailureResult;
+  interface SuccessResult<Output> { readonly value: Output; readonly issues?: undefined }
+  interface FailureResult { readonly issues: ReadonlyArray<Issue> }
+  interface Issue { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined }
+  interface PathSegment { readonly key: PropertyKey }
+}
+
+/** One Standard Schema per endpoint. */
+export type Schemas = { readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> };
+"#;
