@@ -14,6 +14,10 @@ wasm-bindgen --target nodejs --out-dir pkg/node "$wasm"
 # pkg/ is "type": "module"; the nodejs glue is CommonJS.
 printf '{ "type": "commonjs" }\n' > pkg/node/package.json
 
+# CommonJS consumers get the same declarations (ES export syntax in a .d.cts
+# describes the named exports of module.exports, which is what node.cjs builds).
+cp pkg/index.d.ts pkg/index.d.cts
+
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default.
 features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)

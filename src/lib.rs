@@ -18,3 +18,11 @@ mod interop;
 mod standard_schema;
 mod typescript;
 mod validate;
+
+/// The functions exported to JavaScript, callable from Rust wasm code as well
+/// (the wasm-bindgen tests call them this way).
+pub mod js {
+    pub use crate::asset_number::{asset_number_partition, is_asset_number};
+    pub use crate::standard_schema::{create_schemas, VENDOR};
+    pub use crate::validate::{example_body, validate, validate_json};
+}

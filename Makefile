@@ -1,0 +1,75 @@
+# licensing-sdk — the two commands of the README are the contract:
+#   make demo   builds the package and serves the demo portal on http://127.0.0.1:8787/
+#   make test   installs what a fresh machine lacks, then runs every suite
+# Other targets: make pkg (build pkg/), make test-native, make test-js, make test-wasm.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Chromium leaves temp dirs behind: keep them in a scratch folder of ours.
+SCRATCH := $(CURDIR)/target/tmp
+WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	WASM_BINDGEN_TEST_TIMEOUT=120
+# With both drivers on PATH the runner would pick Firefox: name one explicitly per run.
+CHROME := CHROMEDRIVER=/usr/bin/chromedriver
+FIREFOX = GECKODRIVER=$$(command -v geckodriver)
+DEMO_ADDR ?= 127.0.0.1:8787
+
+.PHONY: help tools pkg test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
+	test-wasm-firefox test-wasm-worker demo fuzz clean
+
+help:
+	@echo "make demo   - build the package and serve the demo portal on http://$(DEMO_ADDR)/"
+	@echo "make test   - install missing tools, run native, Node, browser and worker suites"
+	@echo "make pkg    - build the npm package in pkg/"
+	@echo "make fuzz   - the long property-test run of the validator (minutes)"
+
+tools:
+	scripts/install-tools.sh all
+
+pkg:
+	scripts/install-tools.sh build
+	scripts/build-pkg.sh
+
+test: tools test-native pkg test-js test-wasm
+	@echo "make test: all suites passed"
+
+test-native:
+	cargo test --workspace
+
+# The package as a user gets it: packed, installed by name, imported as ESM and CJS.
+test-js:
+	rm -rf target/npm && mkdir -p target/npm
+	cd pkg && npm pack --silent --pack-destination ../target/npm >/dev/null
+	npm install --no-save --no-audit --no-fund --loglevel=error ./target/npm/licensing-sdk-0.1.0.tgz
+	node_modules/.bin/tsc -p tests/js/tsconfig.json
+	node --test tests/js/
+
+test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker
+
+test-wasm-node:
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) cargo test --target wasm32-unknown-unknown --test bindings
+
+test-wasm-chrome:
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_BROWSER=1 cargo test --target wasm32-unknown-unknown --test bindings
+
+test-wasm-firefox:
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) $(FIREFOX) WASM_BINDGEN_USE_BROWSER=1 cargo test --target wasm32-unknown-unknown --test bindings
+
+test-wasm-worker:
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 cargo test --target wasm32-unknown-unknown --test bindings -- --nocapture
+
+fuzz:
+	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test rules hostile
+
+demo: pkg
+	node scripts/serve-demo.mjs $(DEMO_ADDR)
+
+clean:
+	cargo clean
+	rm -rf pkg/web pkg/node pkg/index.d.cts node_modules

@@ -1,0 +1,20 @@
+// The built package through `require` (CommonJS entry).
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const sdk = require('licensing-sdk');
+
+test('CJS: validate, validateJson, helpers and schemas', () => {
+  assert.deepEqual(sdk.validate('shellNums', { size: 2 }), { valid: true, issues: [] });
+  assert.equal(sdk.validateJson('shellNums', '{').issues[0].code, 'invalid_json');
+  assert.equal(sdk.assetNumberPartition('6000000001'), 'singapore');
+  assert.equal(sdk.isAssetNumber('9000000001'), false);
+  const result = sdk.schemas.joinActivity['~standard'].validate({ identity: 'a@b.co', activityLabel: 'x', source: 's' });
+  assert.deepEqual(result.issues.map((i) => i.path), [['branch']]);
+});
+
+test('CJS: package.json resolves and the wasm asset is exported', () => {
+  const pkg = require('licensing-sdk/package.json');
+  assert.equal(pkg.name, 'licensing-sdk');
+  assert.ok(require.resolve('licensing-sdk/licensing_sdk_bg.wasm').endsWith('.wasm'));
+});

@@ -1,0 +1,126 @@
+// The built package, installed from its tarball and imported by name as a user
+// would after `npm install ./pkg` (ESM, Node entry).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import {
+  validate, validateJson, isAssetNumber, assetNumberPartition, schemas, createSchemas, exampleBody,
+} from 'licensing-sdk';
+
+const ENDPOINTS = ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder',
+  'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity'];
+
+const order = () => ({
+  channelCode: 'CH', channelOrderId: 'CO-1', syncMode: 'sync',
+  orderList: [{
+    sequence: 1, licenseType: 'normal_recover_usbkey', orderType: 'new_buy',
+    assets: [{ assetNos: ['8000000001'], products: [{ productUri: 'gms:1', limitConcurrent: 1 }] }],
+  }],
+});
+
+test('every endpoint: its example is valid, {} is not', () => {
+  for (const e of ENDPOINTS) {
+    assert.deepEqual(validate(e, exampleBody(e)), { valid: true, issues: [] }, e);
+    assert.equal(validate(e, {}).valid, false, e);
+  }
+});
+
+test('report shape, paths and codes', () => {
+  const body = order();
+  body.orderList[0].assets[0].assetNos.push('123');
+  body.orderList[0].licenseType = 'Softkey';
+  const report = validate('batchOrder', body);
+  assert.equal(report.valid, false);
+  assert.deepEqual(report.issues.map((i) => [i.path, i.code, i.severity]), [
+    ['/orderList/0/licenseType', 'enum', 'error'],
+    ['/orderList/0/assets/0/assetNos/1', 'asset_number_format', 'error'],
+  ]);
+  assert.equal(report.issues[0].params.suggestion, 'softkey');
+  assert.match(report.issues[0].message, /did you mean `softkey`\?/);
+});
+
+test('cloud refunds need srcLicenseOrderId; other refunds get a warning', () => {
+  const body = order();
+  body.orderList[0].orderType = 'delete_asset';
+  body.orderList[0].licenseType = 'cloud_personal';
+  assert.deepEqual(validate('batchOrder', body).issues.map((i) => [i.path, i.code]),
+    [['/orderList/0/srcLicenseOrderId', 'src_license_order_required']]);
+  body.orderList[0].licenseType = 'softkey';
+  const report = validate('batchOrder', body);
+  assert.equal(report.valid, true);
+  assert.equal(report.issues[0].severity, 'warning');
+});
+
+test('zh-CN messages and strict mode', () => {
+  const report = validate('shellNums', { size: 1, Size: 2 }, { locale: 'zh-CN', strict: true });
+  assert.equal(report.valid, false);
+  assert.match(report.issues[0].message, /未知字段 `Size`；你是不是想写 `size`？/);
+});
+
+test('validateJson: malformed JSON is an issue, not a throw', () => {
+  for (const text of ['', '{', 'nul', '{"size":1,}']) {
+    const report = validateJson('shellNums', text);
+    assert.equal(report.issues[0].code, 'invalid_json');
+    assert.equal(report.issues[0].path, '');
+  }
+  assert.equal(validateJson('shellNums', '{"size": 2}').valid, true);
+});
+
+test('asset number helpers', () => {
+  assert.equal(isAssetNumber('8000000001'), true);
+  assert.equal(isAssetNumber('7000000001'), false);
+  assert.equal(isAssetNumber(8000000001), false);
+  assert.equal(assetNumberPartition('8000000001'), 'domestic');
+  assert.equal(assetNumberPartition('6000000001'), 'singapore');
+  assert.equal(assetNumberPartition('60000000011'), null);
+});
+
+test('Standard Schema v1 objects', async () => {
+  for (const e of ENDPOINTS) {
+    const std = schemas[e]['~standard'];
+    assert.equal(std.version, 1);
+    assert.equal(std.vendor, 'licensing-sdk');
+  }
+  const body = { size: 3 };
+  assert.equal(schemas.shellNums['~standard'].validate(body).value, body);
+  const failed = schemas.lockAssets['~standard'].validate({ assetNums: ['8000000001', 'x'], operatorIdentity: 'o' });
+  assert.deepEqual(failed.issues.map((i) => i.path), [['assetNums', 1]]);
+  const zh = createSchemas({ locale: 'zh-CN' });
+  assert.match(zh.shellNums['~standard'].validate({}).issues[0].message, /缺少必填字段/);
+});
+
+test('hostile input: deep nesting, huge arrays, __proto__, cycles; the module keeps working', () => {
+  let deep = {};
+  const root = deep;
+  for (let i = 0; i < 100_000; i++) { deep.children = [{}]; deep = deep.children[0]; }
+  const r1 = validate('batchOrder', root);
+  assert.equal(r1.valid, false);
+  assert.equal(validateJson('batchOrder', '['.repeat(100_000)).issues[0].code, 'invalid_json');
+
+  const assetNums = Array.from({ length: 200_000 }, (_, i) => String(8_000_000_000 + i));
+  const t0 = performance.now();
+  assert.equal(validate('lockAssets', { assetNums, operatorIdentity: 'o' }).valid, true);
+  const ms = performance.now() - t0;
+  assert.ok(ms < 1000, `${ms} ms`);
+
+  const bad = validate('lockAssets', { assetNums: assetNums.map((n) => '7' + n.slice(1)), operatorIdentity: 'o' });
+  assert.equal(bad.issues.length, 101);
+  assert.equal(bad.issues.at(-1).code, 'too_many_issues');
+
+  const proto = JSON.parse('{"size": 1, "__proto__": {"polluted": true}}');
+  assert.deepEqual(validate('shellNums', proto).issues.map((i) => i.path), ['/__proto__']);
+  assert.equal({}.polluted, undefined);
+
+  const cyclic = { size: 1 }; cyclic.self = cyclic;
+  assert.equal(validate('shellNums', cyclic).issues[0].code, 'invalid_json');
+  assert.equal(validate('shellNums', { size: 10n }).issues[0].code, 'invalid_json');
+  assert.equal(validate('shellNums', { size: 'x'.repeat(50 << 20) }).issues[0].code, 'type');
+  assert.deepEqual(validate('shellNums', { size: 1 }), { valid: true, issues: [] });
+});
+
+test('CommonJS require gives the same API', () => {
+  const require = createRequire(import.meta.url);
+  const cjs = require('licensing-sdk');
+  assert.deepEqual(cjs.validate('shellNums', { size: 0 }), validate('shellNums', { size: 0 }));
+  assert.equal(typeof cjs.schemas.batchOrder['~standard'].validate, 'function');
+});
