@@ -1,0 +1,43 @@
+//! Bearer tokens and module scopes.
+
+use std::collections::HashMap;
+
+use axum::http::{header, HeaderMap};
+use licensing_core::wire::Module;
+
+use crate::config::TokenGrant;
+
+/// Why a call is not authorized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Denied {
+    /// No bearer token, or an unknown one: HTTP 401.
+    Unauthenticated,
+    /// A known token without the module's scope: HTTP 403.
+    MissingScope,
+}
+
+pub(crate) struct Tokens(HashMap<String, Vec<String>>);
+
+impl Tokens {
+    pub(crate) fn new(grants: &[TokenGrant]) -> Self {
+        let grants = if grants.is_empty() { TokenGrant::development() } else { grants.to_vec() };
+        Self(grants.into_iter().map(|g| (g.token, g.scopes)).collect())
+    }
+
+    pub(crate) fn check(&self, headers: &HeaderMap, module: Module) -> Result<(), Denied> {
+        let token = bearer(headers).ok_or(Denied::Unauthenticated)?;
+        let scopes = self.0.get(token).ok_or(Denied::Unauthenticated)?;
+        if scopes.iter().any(|s| s == module.scope()) {
+            Ok(())
+        } else {
+            Err(Denied::MissingScope)
+        }
+    }
+}
+
+/// The token of an `Authorization: Bearer <token>` header.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
+}

@@ -1,0 +1,134 @@
+//! Command line and configuration.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use licensing_core::wire::{SCOPE_ACTIVITY, SCOPE_ORDER};
+
+const AFTER_HELP: &str = "\
+Development tokens (used when no --token is given):
+  dev-order-token     scope auth_order
+  dev-activity-token  scope auth_activity
+  dev-all-token       scopes auth_order and auth_activity
+
+Every call needs `Authorization: Bearer <token>` (else HTTP 401; a token without
+the module's scope gets HTTP 403) and a fresh `g_nonce` query parameter: a missing
+or reused nonce (within --nonce-window-secs) is refused before anything is done
+(order module: HTTP 299 code 13004; activity module: resultCode 1001).
+
+Fault injection (for client tests), request header `x-sim-fault`, directives
+separated by `;`:
+  code500          answer HTTP 299 {code: \"500\"} (network exception, retry)
+  http=STATUS      answer with that HTTP status (e.g. 502, 503, 504)
+  non-json         answer HTTP 200 with a body that is not JSON
+  delay=MS         wait MS milliseconds first (for timeouts)
+  times=N;key=K    apply only to the first N requests carrying key K
+Example: `x-sim-fault: code500;times=1;key=order-7`.
+`POST /__sim/reset` empties the state (enterprises, orders, assets, claims, nonces).
+
+Static files: --static /=www --static /pkg=pkg serves the demo portal at / and
+the npm package at /pkg/.";
+
+/// Command line of `licensing-sim`.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "licensing-sim", version, about = "A stateful local simulator of the Licensing Order and Activity Service", after_help = AFTER_HELP)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8787")]
+    pub listen: String,
+    /// TOKEN=SCOPE[,SCOPE]: an accepted bearer token and its scopes (auth_order,
+    /// auth_activity). Repeatable. Without it the development tokens are accepted.
+    #[arg(long = "token", value_parser = parse_token)]
+    pub tokens: Vec<TokenGrant>,
+    /// JSON file of activities (see the README); without it a built-in sample set.
+    #[arg(long)]
+    pub activities: Option<PathBuf>,
+    /// URLPREFIX=DIR: serve the files of DIR under URLPREFIX. Repeatable.
+    #[arg(long = "static", value_parser = parse_mount)]
+    pub statics: Vec<StaticMount>,
+    /// How long a used g_nonce is remembered and refused, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub nonce_window_secs: u64,
+    /// Largest request body accepted, in bytes (larger: code 13004).
+    #[arg(long, default_value_t = 1 << 20)]
+    pub max_body_bytes: usize,
+    /// Most asset numbers one shellnums call may ask for.
+    #[arg(long, default_value_t = 1000)]
+    pub max_shellnums: u64,
+    /// No request log on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            listen: String::from("127.0.0.1:8787"),
+            tokens: Vec::new(),
+            activities: None,
+            statics: Vec::new(),
+            nonce_window_secs: 600,
+            max_body_bytes: 1 << 20,
+            max_shellnums: 1000,
+            quiet: true,
+        }
+    }
+}
+
+/// A bearer token and the scopes it was granted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenGrant {
+    pub token: String,
+    pub scopes: Vec<String>,
+}
+
+impl TokenGrant {
+    /// The development tokens, used when none is configured.
+    pub fn development() -> Vec<TokenGrant> {
+        let grant = |t: &str, s: &[&str]| TokenGrant { token: t.into(), scopes: s.iter().map(|s| s.to_string()).collect() };
+        vec![
+            grant("dev-order-token", &[SCOPE_ORDER]),
+            grant("dev-activity-token", &[SCOPE_ACTIVITY]),
+            grant("dev-all-token", &[SCOPE_ORDER, SCOPE_ACTIVITY]),
+        ]
+    }
+}
+
+fn parse_token(s: &str) -> Result<TokenGrant, String> {
+    let (token, scopes) = s.split_once('=').ok_or("expected TOKEN=SCOPE[,SCOPE]")?;
+    if token.is_empty() {
+        return Err("the token is empty".into());
+    }
+    let scopes: Vec<String> = scopes.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
+    if let Some(bad) = scopes.iter().find(|s| *s != SCOPE_ORDER && *s != SCOPE_ACTIVITY) {
+        return Err(format!("unknown scope {bad:?} (auth_order, auth_activity)"));
+    }
+    Ok(TokenGrant { token: token.into(), scopes })
+}
+
+/// Files of a directory served under a URL prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaticMount {
+    pub prefix: String,
+    pub dir: PathBuf,
+}
+
+fn parse_mount(s: &str) -> Result<StaticMount, String> {
+    let (prefix, dir) = s.split_once('=').ok_or("expected URLPREFIX=DIR")?;
+    let prefix = format!("/{}", prefix.trim_matches('/'));
+    Ok(StaticMount { prefix, dir: PathBuf::from(dir) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_and_mount_arguments() {
+        assert_eq!(parse_token("t=auth_order,auth_activity").unwrap().scopes, ["auth_order", "auth_activity"]);
+        assert!(parse_token("t=admin").is_err());
+        assert!(parse_token("t").is_err());
+        assert_eq!(parse_mount("/pkg/=pkg").unwrap().prefix, "/pkg");
+        assert_eq!(parse_mount("/=www").unwrap().prefix, "/");
+    }
+}

@@ -1,0 +1,200 @@
+//! One handler for the ten endpoints: auth, nonce, faults, input, validation
+//! with the core's validators, then the store.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRequestParts, Path, Query, Request};
+use axum::http::{header, request::Parts, StatusCode};
+use axum::response::{IntoResponse, Response};
+use licensing_core::model::{result_code, BusinessCode, DefaultCustomer, Partition};
+use licensing_core::validate::{validate, Options};
+use licensing_core::wire::{Endpoint, Method, Module, NONCE_PARAM};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::auth::Denied;
+use crate::fault::{Fault, FAULT_HEADER};
+use crate::nonce::NonceError;
+use crate::respond;
+use crate::router::{lock, AppState};
+use crate::time::now_millis;
+
+/// A refusal before processing, in the module's own envelope.
+fn refuse(endpoint: Endpoint, message: String) -> Response {
+    match endpoint.module() {
+        Module::Order => respond::invalid(message),
+        Module::Activity => respond::activity_code(result_code::PARAMETER_ERROR, message),
+    }
+}
+
+pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) -> Response {
+    let (mut parts, body) = req.into_parts();
+    match state.tokens.check(&parts.headers, endpoint.module()) {
+        Ok(()) => {}
+        Err(Denied::Unauthenticated) => return respond::denied(StatusCode::UNAUTHORIZED, "missing or unknown bearer token"),
+        Err(Denied::MissingScope) => {
+            return respond::denied(StatusCode::FORBIDDEN, &format!("the token lacks scope {}", endpoint.module().scope()))
+        }
+    }
+    let query: HashMap<String, String> = Query::try_from_uri(&parts.uri).map(|Query(q)| q).unwrap_or_default();
+    let nonce = lock(&state.nonces).accept(query.get(NONCE_PARAM).map(String::as_str), Instant::now());
+    match nonce {
+        Ok(()) => {}
+        Err(NonceError::Missing) => return refuse(endpoint, format!("{NONCE_PARAM} is required on every call")),
+        Err(NonceError::Replayed) => return refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")),
+    }
+    if let Some(response) = fault(&state, &parts).await {
+        return response;
+    }
+    let input = match endpoint.method() {
+        Method::Get => query_input(endpoint, &mut parts, &state, &query).await,
+        Method::Post => body_input(&state, &parts, body).await,
+    };
+    let input = match input {
+        Ok(v) => v,
+        Err(message) => return refuse(endpoint, message),
+    };
+    let report = validate(endpoint, &input, &Options::default());
+    if let Some(first) = report.errors().next() {
+        let path = if first.path.is_empty() { "(body)" } else { first.path.as_str() };
+        return refuse(endpoint, format!("{path}: {}", first.message));
+    }
+    process(&state, endpoint, input, &query)
+}
+
+/// Applies the `x-sim-fault` header, if any.
+async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
+    let header = parts.headers.get(FAULT_HEADER)?;
+    let fault = match header.to_str().map_err(|e| e.to_string()).and_then(Fault::parse) {
+        Ok(f) => f,
+        Err(e) => return Some(respond::invalid(format!("{FAULT_HEADER}: {e}"))),
+    };
+    if !fault.applies(&mut lock(&state.fault_counters)) {
+        return None;
+    }
+    if fault.delay_ms > 0 {
+        tokio::time::sleep(Duration::from_millis(fault.delay_ms)).await;
+    }
+    if let Some(status) = fault.http_status.and_then(|s| StatusCode::from_u16(s).ok()) {
+        return Some((status, "simulated HTTP status\n").into_response());
+    }
+    if fault.code500 {
+        return Some(respond::business_error(BusinessCode::RETRY, "network exception, retry", "simulated by x-sim-fault"));
+    }
+    if fault.non_json {
+        return Some((StatusCode::OK, [(header::CONTENT_TYPE, "text/html")], "<html>gateway says hello</html>").into_response());
+    }
+    None
+}
+
+/// The query object of `queryEnterprises` and `listAssets`.
+async fn query_input(
+    endpoint: Endpoint,
+    parts: &mut Parts,
+    state: &AppState,
+    query: &HashMap<String, String>,
+) -> Result<Value, String> {
+    let mut object = Map::new();
+    if endpoint == Endpoint::ListAssets {
+        let Path(id) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| e.body_text())?;
+        object.insert("enterpriseGlobalId".into(), Value::from(id));
+    }
+    let names: &[&str] = match endpoint {
+        Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
+        Endpoint::ListAssets => &["extendCode"],
+        _ => &[],
+    };
+    for name in names {
+        if let Some(v) = query.get(*name) {
+            object.insert((*name).into(), Value::from(v.as_str()));
+        }
+    }
+    Ok(Value::Object(object))
+}
+
+/// A POST body: JSON content type, within the size limit, UTF-8 JSON text.
+async fn body_input(state: &AppState, parts: &Parts, body: axum::body::Body) -> Result<Value, String> {
+    let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !content_type.trim_start().to_ascii_lowercase().starts_with("application/json") {
+        return Err(format!("Content-Type must be application/json, not {content_type:?}"));
+    }
+    let bytes = axum::body::to_bytes(body, state.max_body_bytes)
+        .await
+        .map_err(|_| format!("the body exceeds {} bytes", state.max_body_bytes))?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("(body): malformed JSON: {e}"))
+}
+
+fn typed<T: DeserializeOwned>(input: Value) -> Result<T, Response> {
+    serde_json::from_value(input).map_err(|e| respond::invalid(format!("(body): {e}")))
+}
+
+fn process(state: &AppState, endpoint: Endpoint, input: Value, query: &HashMap<String, String>) -> Response {
+    let now = now_millis();
+    let result = (|| -> Result<Response, Response> {
+        Ok(match endpoint {
+            Endpoint::BindEnterprise => respond::order_ok(Some(lock(&state.store).bind(typed(input)?))),
+            Endpoint::CreateEnterprise => respond::order_ok(Some(lock(&state.store).create(typed(input)?))),
+            Endpoint::QueryEnterprises => {
+                let q: licensing_core::model::QueryEnterprisesRequest = typed(input)?;
+                let list = lock(&state.store).query(
+                    q.channel_code.as_deref().unwrap_or_default(),
+                    q.channel_customer_id.as_deref().unwrap_or_default(),
+                    q.default_customer.unwrap_or(DefaultCustomer::No),
+                );
+                respond::order_ok(Some(list))
+            }
+            Endpoint::UpdateEnterprise => {
+                let req: licensing_core::model::EnterpriseCustomerRequest = typed(input)?;
+                let crm = req.crm_customer_id.clone().unwrap_or_default();
+                if lock(&state.store).update(req) {
+                    respond::order_ok::<()>(None)
+                } else {
+                    respond::invalid(format!("/crmCustomerId: no enterprise customer for CRM customer {crm:?}"))
+                }
+            }
+            Endpoint::BatchOrder => {
+                if query.get("appKey").is_none_or(|k| k.trim().is_empty()) {
+                    return Err(respond::invalid("appKey is required (query parameter)"));
+                }
+                match lock(&state.store).batch_order(typed(input)?, now) {
+                    Ok(results) => respond::order_ok(Some(results)),
+                    Err(e) => respond::invalid(e.0),
+                }
+            }
+            Endpoint::LockAssets | Endpoint::UnlockAssets => {
+                let req: licensing_core::model::LockRequest = typed(input)?;
+                let numbers = req.asset_nums.unwrap_or_default();
+                let locked = endpoint == Endpoint::LockAssets;
+                respond::order_ok(Some(lock(&state.store).set_locked(&numbers, locked, now)))
+            }
+            Endpoint::ListAssets => {
+                let req: licensing_core::model::ListAssetsRequest = typed(input)?;
+                let id = req.enterprise_global_id.unwrap_or_default();
+                respond::order_ok(Some(lock(&state.store).list_assets(&id, req.extend_code.as_deref())))
+            }
+            Endpoint::ShellNums => {
+                let req: licensing_core::model::ShellNumsRequest = typed(input)?;
+                let size = u64::try_from(req.size.unwrap_or(0)).unwrap_or(0);
+                if size > state.max_shellnums {
+                    return Err(respond::invalid(format!("/size: at most {} asset numbers per call", state.max_shellnums)));
+                }
+                let partition = match query.get("partition").map(String::as_str) {
+                    None | Some("domestic" | "8") => Partition::Domestic,
+                    Some("singapore" | "6") => Partition::Singapore,
+                    Some(other) => return Err(respond::invalid(format!("partition {other:?}: domestic or singapore"))),
+                };
+                match lock(&state.store).shell_nums(size, partition) {
+                    Some(numbers) => respond::order_ok(Some(numbers)),
+                    None => respond::invalid("the asset number sequence is exhausted"),
+                }
+            }
+            Endpoint::JoinActivity => {
+                let req: licensing_core::model::ActivityRequest = typed(input)?;
+                let mut store = lock(&state.store);
+                respond::activity(&crate::activity::claim(&state.catalogue, &mut store, &req, now))
+            }
+        })
+    })();
+    result.unwrap_or_else(|refusal| refusal)
+}

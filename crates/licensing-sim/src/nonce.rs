@@ -1,0 +1,72 @@
+//! Anti-replay: a `g_nonce` is accepted once within the window.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+/// Nonces seen within the window, oldest first for cheap expiry.
+pub(crate) struct NonceCache {
+    window: Duration,
+    seen: HashMap<String, Instant>,
+    order: VecDeque<(Instant, String)>,
+}
+
+/// Why a nonce is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NonceError {
+    Missing,
+    Replayed,
+}
+
+/// Most nonces remembered; past it the oldest are forgotten first (memory bound).
+const MAX_REMEMBERED: usize = 2_000_000;
+
+impl NonceCache {
+    pub(crate) fn new(window: Duration) -> Self {
+        Self { window, seen: HashMap::new(), order: VecDeque::new() }
+    }
+
+    /// Accepts a nonce the first time within the window.
+    pub(crate) fn accept(&mut self, nonce: Option<&str>, now: Instant) -> Result<(), NonceError> {
+        let nonce = nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)?;
+        self.expire(now);
+        if self.seen.contains_key(nonce) {
+            return Err(NonceError::Replayed);
+        }
+        self.seen.insert(nonce.to_owned(), now);
+        self.order.push_back((now, nonce.to_owned()));
+        Ok(())
+    }
+
+    fn expire(&mut self, now: Instant) {
+        while let Some((at, _)) = self.order.front() {
+            let old = now.duration_since(*at) > self.window || self.order.len() > MAX_REMEMBERED;
+            if !old {
+                break;
+            }
+            if let Some((_, nonce)) = self.order.pop_front() {
+                self.seen.remove(&nonce);
+            }
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.seen.clear();
+        self.order.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nonce_is_accepted_once_within_the_window() {
+        let mut cache = NonceCache::new(Duration::from_secs(10));
+        let t0 = Instant::now();
+        assert_eq!(cache.accept(None, t0), Err(NonceError::Missing));
+        assert_eq!(cache.accept(Some(" "), t0), Err(NonceError::Missing));
+        assert_eq!(cache.accept(Some("a"), t0), Ok(()));
+        assert_eq!(cache.accept(Some("a"), t0 + Duration::from_secs(5)), Err(NonceError::Replayed));
+        assert_eq!(cache.accept(Some("a"), t0 + Duration::from_secs(11)), Ok(()));
+    }
+}

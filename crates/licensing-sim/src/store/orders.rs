@@ -1,0 +1,207 @@
+//! Batch orders: check every order against the state first, then apply them all,
+//! so a batch is accepted whole or refused whole.
+
+use licensing_core::model::{
+    Asset, AssetRecord, BatchOrderRequest, BatchOrderResult, EnterpriseCustomer, KeyChipType, LicenseType, Merchandise,
+    Order, OrderType, Product,
+};
+use licensing_core::validate::MAX_DEPTH;
+
+use super::{Customer, Store, StoredAsset, StoredOrder};
+
+/// A batch the state cannot take (an asset or product to delete is not there).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BatchError(pub(crate) String);
+
+/// Every product of an asset: its own and those of its merchandise tree.
+fn all_products(asset: &Asset) -> Vec<Product> {
+    fn walk(list: &[Merchandise], depth: usize, out: &mut Vec<Product>) {
+        for m in list {
+            out.extend(m.license_order_product_list.iter().flatten().cloned());
+            if let Some(children) = m.children.as_deref().filter(|_| depth < MAX_DEPTH) {
+                walk(children, depth + 1, out);
+            }
+        }
+    }
+    let mut out: Vec<Product> = asset.products.iter().flatten().cloned().collect();
+    walk(asset.merchandises.as_deref().unwrap_or_default(), 0, &mut out);
+    out
+}
+
+/// Whether a stored product is the one a delete_product element names: exactly
+/// on time and node count when strictMatchWhenDelete, else by product mnemonic.
+fn matches(stored: &Product, wanted: &Product) -> bool {
+    let same_product = stored.product_uri == wanted.product_uri;
+    if wanted.strict_match_when_delete == Some(true) {
+        same_product
+            && stored.limit_start_date == wanted.limit_start_date
+            && stored.limit_end_date == wanted.limit_end_date
+            && stored.limit_concurrent == wanted.limit_concurrent
+    } else {
+        same_product
+    }
+}
+
+fn src_matches(asset: &StoredAsset, order_id: &str, src: Option<&str>) -> bool {
+    src.is_none_or(|src| order_id == src || asset.license_order_ids.iter().any(|o| o == src))
+}
+
+fn non_empty(s: &Option<String>) -> Option<&str> {
+    s.as_deref().filter(|s| !s.trim().is_empty())
+}
+
+impl Store {
+    pub(crate) fn batch_order(&mut self, req: BatchOrderRequest, now: i64) -> Result<Vec<BatchOrderResult>, BatchError> {
+        let key = (req.channel_code.clone().unwrap_or_default(), req.channel_order_id.clone().unwrap_or_default());
+        if let Some(results) = self.batches.get(&key) {
+            return Ok(results.clone());
+        }
+        let orders = req.order_list.unwrap_or_default();
+        for (i, order) in orders.iter().enumerate() {
+            self.check_order(i, order)?;
+        }
+        let mut results = Vec::with_capacity(orders.len());
+        for order in orders {
+            let license_order_id = self.id("LO");
+            let customer_id = self.customer_for(&order);
+            self.apply_order(&order, &license_order_id, &customer_id, now);
+            let result = BatchOrderResult {
+                sequence: order.sequence,
+                license_order_id: Some(license_order_id.clone()),
+                customer_id: Some(customer_id),
+            };
+            self.orders.insert(
+                license_order_id,
+                StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone() },
+            );
+            results.push(result);
+        }
+        self.batches.insert(key, results.clone());
+        Ok(results)
+    }
+
+    fn check_order(&self, i: usize, order: &Order) -> Result<(), BatchError> {
+        let order_type = order.order_type.unwrap_or(OrderType::NewBuy);
+        if order_type == OrderType::NewBuy {
+            return Ok(());
+        }
+        let src = non_empty(&order.src_license_order_id);
+        for (j, asset) in order.assets.iter().flatten().enumerate() {
+            for number in asset.asset_nos.iter().flatten() {
+                let stored = self
+                    .assets
+                    .get(number)
+                    .filter(|a| src.is_none_or(|s| a.license_order_ids.iter().any(|o| o == s)))
+                    .ok_or_else(|| {
+                        let scope = src.map_or(String::new(), |s| format!(" in license order {s}"));
+                        BatchError(format!("/orderList/{i}/assets/{j}: asset {number} not found{scope}"))
+                    })?;
+                if order_type == OrderType::DeleteProduct {
+                    for (k, wanted) in asset.products.iter().flatten().enumerate() {
+                        let found = stored.products.iter().any(|(o, p)| src_matches(stored, o, src) && matches(p, wanted));
+                        if !found {
+                            return Err(BatchError(format!(
+                                "/orderList/{i}/assets/{j}/products/{k}: no product {} on asset {number} matches{}",
+                                wanted.product_uri.as_deref().unwrap_or("?"),
+                                if wanted.strict_match_when_delete == Some(true) { " exactly" } else { "" }
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The order's customer: by customerId, else CRM id, else channel customer;
+    /// a new one when none is known.
+    fn customer_for(&mut self, order: &Order) -> String {
+        let found = self.customers.iter().find(|c| {
+            (non_empty(&order.customer_id).is_some() && c.record.customer_id == order.customer_id)
+                || (non_empty(&order.crm_customer_id).is_some() && c.crm_customer_id == order.crm_customer_id)
+                || (non_empty(&order.channel_customer_id).is_some()
+                    && c.record.channel_customer_id == order.channel_customer_id)
+        });
+        if let Some(id) = found.and_then(|c| c.record.customer_id.clone()) {
+            return id;
+        }
+        let id = non_empty(&order.customer_id).map_or_else(|| self.id("C"), String::from);
+        self.customers.push(Customer {
+            record: EnterpriseCustomer {
+                customer_id: Some(id.clone()),
+                channel_code: None,
+                channel_customer_id: order.channel_customer_id.clone(),
+                enterprise_global_id: order.enterprise_global_id.clone(),
+                enterprise_name: order.customer_name.clone(),
+                is_default: Some(true),
+            },
+            crm_customer_id: order.crm_customer_id.clone(),
+            customer_name: order.customer_name.clone(),
+            branch_name: order.branch_name.clone(),
+            address: order.address.clone(),
+        });
+        id
+    }
+
+    fn apply_order(&mut self, order: &Order, license_order_id: &str, customer_id: &str, now: i64) {
+        let src = non_empty(&order.src_license_order_id).map(String::from);
+        let enterprise = order.enterprise_global_id.clone().or_else(|| {
+            self.customers.iter().find(|c| c.record.customer_id.as_deref() == Some(customer_id)).and_then(|c| c.record.enterprise_global_id.clone())
+        });
+        for asset in order.assets.iter().flatten() {
+            for number in asset.asset_nos.iter().flatten() {
+                match order.order_type.unwrap_or(OrderType::NewBuy) {
+                    OrderType::NewBuy => {
+                        let products = all_products(asset);
+                        let license_type = order.license_type;
+                        let stored = self.assets.entry(number.clone()).or_insert_with(|| StoredAsset {
+                            record: new_record(number, license_type, customer_id, asset, now),
+                            enterprise_global_id: enterprise.clone(),
+                            license_order_ids: Vec::new(),
+                            products: Vec::new(),
+                        });
+                        stored.record.update_time = Some(now);
+                        stored.license_order_ids.push(license_order_id.to_owned());
+                        stored.products.extend(products.into_iter().map(|p| (license_order_id.to_owned(), p)));
+                    }
+                    OrderType::DeleteAsset => {
+                        self.assets.remove(number);
+                    }
+                    OrderType::DeleteProduct => {
+                        if let Some(stored) = self.assets.get_mut(number) {
+                            let wanted: Vec<&Product> = asset.products.iter().flatten().collect();
+                            let owner = stored.license_order_ids.clone();
+                            stored.products.retain(|(o, p)| {
+                                let in_scope = src.as_deref().is_none_or(|s| o == s || owner.iter().any(|x| x == s));
+                                !(in_scope && wanted.iter().any(|w| matches(p, w)))
+                            });
+                            stored.record.update_time = Some(now);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn new_record(number: &str, license_type: Option<LicenseType>, customer_id: &str, asset: &Asset, now: i64) -> AssetRecord {
+    AssetRecord {
+        id: Some(format!("A{number}")),
+        license_type,
+        asset_num: Some(number.to_owned()),
+        grantable: Some(true),
+        customer_id: Some(customer_id.to_owned()),
+        key_shell_number: number.get(1..).map(String::from),
+        key_chip_type: Some(KeyChipType::Gen5),
+        locked: Some(false),
+        freezing: Some(false),
+        create_time: Some(now),
+        update_time: Some(now),
+        limit_start_time: asset.limit_start_date,
+        limit_end_time: asset.limit_end_date,
+        assign_status: None,
+        asset_limits: None,
+        asset_extends: asset.asset_extend_list.clone(),
+        borrowed_usb_key: asset.borrowed_usb_key,
+    }
+}

@@ -1,0 +1,82 @@
+use axum::body::Body;
+use axum::http::Request;
+use serde_json::json;
+
+use crate::support::*;
+
+const SHELL: &str = "/order/api/order/v1/shellnums";
+
+fn with_fault(fault: &str, body: &str) -> Request<Body> {
+    Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+        .header("authorization", format!("Bearer {ORDER}"))
+        .header("content-type", "application/json")
+        .header("x-sim-fault", fault)
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn faults_code500_once_http_status_non_json_delay() {
+    let app = app();
+    let reply = send(&app, with_fault("code500;times=1;key=a", "{\"size\":1}")).await;
+    business(&reply, "500");
+    // The second request with the same key goes through, and nothing was handed out before.
+    assert_eq!(ok(&send(&app, with_fault("code500;times=1;key=a", "{\"size\":1}")).await), json!(["8000000001"]));
+    assert_eq!(send(&app, with_fault("http=503", "{\"size\":1}")).await.status, 503);
+    let reply = send(&app, with_fault("non-json", "{\"size\":1}")).await;
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.is_null() && reply.text.starts_with("<html>"));
+    let start = std::time::Instant::now();
+    ok(&send(&app, with_fault("delay=120", "{\"size\":1}")).await);
+    assert!(start.elapsed().as_millis() >= 120);
+    business(&send(&app, with_fault("explode", "{\"size\":1}")).await, "13004");
+}
+
+#[tokio::test]
+async fn bad_bodies_are_13004_never_500() {
+    let app = app();
+    let m = business(&send(&app, with_fault("", "{\"size\":")).await, "13004");
+    assert!(m.contains("malformed JSON"), "{m}");
+    let m = business(&send(&app, with_fault("", "[1]")).await, "13004");
+    assert!(m.starts_with("(body):"), "{m}");
+    let req = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+        .header("authorization", format!("Bearer {ORDER}"))
+        .header("content-type", "text/plain")
+        .body(Body::from("{\"size\":1}"))
+        .unwrap();
+    assert!(business(&send(&app, req).await, "13004").contains("Content-Type"));
+    let huge = format!("{{\"size\":1,\"pad\":\"{}\"}}", "x".repeat(2 << 20));
+    assert!(business(&send(&app, with_fault("", &huge)).await, "13004").contains("exceeds"));
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    business(&send(&app, with_fault("", &deep)).await, "13004");
+    let invalid_utf8 = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+        .header("authorization", format!("Bearer {ORDER}"))
+        .header("content-type", "application/json")
+        .body(Body::from(vec![b'{', 0xff, b'}']))
+        .unwrap();
+    business(&send(&app, invalid_utf8).await, "13004");
+}
+
+#[tokio::test]
+async fn reset_empties_the_state() {
+    let app = app();
+    ok(&post(&app, ORDER, SHELL, json!({"size": 2})).await);
+    let reply = send(&app, Request::post("/__sim/reset").body(Body::empty()).unwrap()).await;
+    assert_eq!(reply.body["reset"], json!(true));
+    assert_eq!(ok(&post(&app, ORDER, SHELL, json!({"size": 1})).await), json!(["8000000001"]));
+}
+
+#[tokio::test]
+async fn cors_preflight_allows_authorization_from_any_origin() {
+    let app = app();
+    let req = Request::options(SHELL)
+        .header("origin", "http://127.0.0.1:9999")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "authorization,content-type,x-sim-fault")
+        .body(Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app, req).await.unwrap();
+    let headers = response.headers();
+    assert_eq!(headers["access-control-allow-origin"], "*");
+    assert!(headers["access-control-allow-headers"].to_str().unwrap().contains("authorization"));
+}
