@@ -16,13 +16,14 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 
-.PHONY: help tools pkg test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
-	test-wasm-firefox test-wasm-worker demo fuzz clean
+.PHONY: help tools pkg sim test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
+	test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
 	@echo "make demo   - build the package and serve the demo portal on http://$(DEMO_ADDR)/"
 	@echo "make test   - install missing tools, run native, Node, browser and worker suites"
 	@echo "make pkg    - build the npm package in pkg/"
+	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 
 tools:
@@ -32,7 +33,7 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools test-native pkg test-js test-wasm
+test: tools test-native pkg test-js test-wasm test-load
 	@echo "make test: all suites passed"
 
 test-native:
@@ -64,11 +65,21 @@ test-wasm-worker:
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 cargo test --target wasm32-unknown-unknown --test bindings -- --nocapture
 
+# Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once check.
+test-load:
+	cargo run --release -q -p licensing-sim --example load -- --requests 100000 --connections 64 --seconds 300
+
 fuzz:
 	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test rules hostile
 
+sim:
+	cargo run --release -q -p licensing-sim -- --listen $(DEMO_ADDR)
+
+# The simulator serves the API, the portal (www/ at /) and the package (pkg/ at /pkg/).
 demo: pkg
-	node scripts/serve-demo.mjs $(DEMO_ADDR)
+	cargo build --release -q -p licensing-sim
+	@echo "demo: open http://$(DEMO_ADDR)/  (tokens: dev-order-token, dev-activity-token, dev-all-token)"
+	target/release/licensing-sim --listen $(DEMO_ADDR) --static /=www --static /pkg=pkg
 
 clean:
 	cargo clean
