@@ -10,6 +10,8 @@ import type {
 } from './web/licensing_sdk.js';
 
 export type * from './web/licensing_sdk.js';
+/** The fetch client (browsers, workers, Node 18+); every method rejects with a LicensingError. */
+export { LicensingClient } from './web/licensing_sdk.js';
 
 /** Validates the request body (or query object) of an endpoint. Never throws. */
 export declare function validate<E extends Endpoint>(

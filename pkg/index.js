@@ -11,6 +11,7 @@ export {
   assetNumberPartition,
   createSchemas,
   exampleBody,
+  LicensingClient,
 } from './web/licensing_sdk.js';
 
 /** Standard Schema v1 objects, one per endpoint (English messages). */

@@ -1,5 +1,7 @@
 // Node CommonJS entry: wasm-bindgen's nodejs build loads its wasm synchronously.
 'use strict';
+// Node 18 has Web Crypto only as node:crypto's webcrypto; the client's nonces need it global.
+globalThis.crypto ??= require('node:crypto').webcrypto;
 const sdk = require('./node/licensing_sdk.js');
 
 module.exports = {
@@ -9,6 +11,7 @@ module.exports = {
   assetNumberPartition: sdk.assetNumberPartition,
   createSchemas: sdk.createSchemas,
   exampleBody: sdk.exampleBody,
+  LicensingClient: sdk.LicensingClient,
   /** Standard Schema v1 objects, one per endpoint (English messages). */
   schemas: sdk.createSchemas(),
 };

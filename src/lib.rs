@@ -1,4 +1,4 @@
-//! licensing-sdk: types, validators (and, next, a fetch client) for the Licensing
+//! licensing-sdk: types, validators and a fetch client for the Licensing
 //! Order and Activity Service, for Rust frontends and — through wasm — JavaScript.
 //!
 //! ```
@@ -13,7 +13,10 @@
 pub use licensing_core as core;
 pub use licensing_core::{model, valid, validate as validation, wire};
 
+pub mod client;
+
 mod asset_number;
+mod client_js;
 mod interop;
 mod standard_schema;
 mod typescript;
@@ -23,6 +26,7 @@ mod validate;
 /// (the wasm-bindgen tests call them this way).
 pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
+    pub use crate::client_js::JsClient as LicensingClient;
     pub use crate::standard_schema::{create_schemas, VENDOR};
     pub use crate::validate::{example_body, validate, validate_json};
 }

@@ -83,6 +83,52 @@ export declare namespace StandardSchemaV1 {
   interface PathSegment { readonly key: PropertyKey }
 }
 
+/** Options of `new LicensingClient(...)`. */
+export interface LicensingClientOptions {
+  /** Absolute base address of the service (required in Node). */
+  baseUrl: string;
+  /** Application access token, sent as `Authorization: Bearer <token>`; never logged or put in errors. */
+  token: string;
+  /** The integrator's app key, sent by `batchOrder`. */
+  appKey?: string;
+  /** Per-attempt timeout (default 30000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt where the policy allows (default 2). */
+  maxRetries?: number;
+  /** First backoff in ms, doubled per retry with jitter (default 200). */
+  retryBaseMs?: number;
+  /** Language of validation messages. */
+  locale?: "en" | "zh-CN";
+  /** Extra headers on every call (Authorization and Content-Type are the client's own). */
+  headers?: Record<string, string>;
+}
+
+/** The optional last argument of every client method. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout for this call. */
+  timeoutMs?: number;
+}
+
+export type LicensingErrorKind =
+  | "validation" | "business" | "activity" | "http" | "network" | "timeout" | "aborted" | "decode";
+
+/** What every client method rejects with. */
+export interface LicensingError extends Error {
+  name: "LicensingError";
+  kind: LicensingErrorKind;
+  /** Business code (order module) or resultCode (activity module), always a string. */
+  code?: string;
+  /** The order module's `cause`. */
+  cause?: string;
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** Validation issues (kind `validation`); nothing was sent. */
+  issues?: ValidationIssue[];
+  /** `activityDtoList` of a 3002 refusal (kind `activity`). */
+  activities?: ActivityRejection[];
+}
+
 /** One Standard Schema per endpoint. */
 export type Schemas = { readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> };
 "#;

@@ -10,6 +10,7 @@
 //! ```
 
 pub mod model;
+pub mod response;
 pub mod valid;
 pub mod validate;
 pub mod wire;

@@ -28,8 +28,33 @@ fn refuse(endpoint: Endpoint, message: String) -> Response {
     }
 }
 
+/// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
+pub const TRACE_HEADER: &str = "x-sim-trace";
+
+/// Most requests kept per trace id.
+const MAX_TRACED: usize = 1000;
+
+fn record_trace(state: &AppState, endpoint: Endpoint, parts: &Parts) {
+    let Some(id) = parts.headers.get(TRACE_HEADER).and_then(|v| v.to_str().ok()) else { return };
+    let header = |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+    let entry = serde_json::json!({
+        "endpoint": endpoint.name(),
+        "method": parts.method.as_str(),
+        "path": parts.uri.path(),
+        "query": parts.uri.query(),
+        "authorization": header(header::AUTHORIZATION),
+        "contentType": header(header::CONTENT_TYPE),
+    });
+    let mut traces = lock(&state.traces);
+    let list = traces.entry(id.to_owned()).or_default();
+    if list.len() < MAX_TRACED {
+        list.push(entry);
+    }
+}
+
 pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) -> Response {
     let (mut parts, body) = req.into_parts();
+    record_trace(&state, endpoint, &parts);
     match state.tokens.check(&parts.headers, endpoint.module()) {
         Ok(()) => {}
         Err(Denied::Unauthenticated) => return respond::denied(StatusCode::UNAUTHORIZED, "missing or unknown bearer token"),

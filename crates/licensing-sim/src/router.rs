@@ -28,6 +28,8 @@ pub struct Inner {
     pub(crate) nonces: Mutex<NonceCache>,
     pub(crate) store: Mutex<Store>,
     pub(crate) fault_counters: Mutex<HashMap<String, u32>>,
+    /// Requests seen per `x-sim-trace` id (for client tests).
+    pub(crate) traces: Mutex<HashMap<String, Vec<serde_json::Value>>>,
     pub(crate) catalogue: ActivityCatalogue,
     pub(crate) max_body_bytes: usize,
     pub(crate) max_shellnums: u64,
@@ -63,6 +65,7 @@ impl AppState {
             nonces: Mutex::new(NonceCache::new(Duration::from_secs(config.nonce_window_secs))),
             store: Mutex::new(Store::new()),
             fault_counters: Mutex::new(HashMap::new()),
+            traces: Mutex::new(HashMap::new()),
             catalogue,
             max_body_bytes: config.max_body_bytes,
             max_shellnums: config.max_shellnums,
@@ -81,7 +84,12 @@ async fn reset(State(state): State<AppState>) -> Json<serde_json::Value> {
     *lock(&state.store) = Store::new();
     lock(&state.nonces).clear();
     lock(&state.fault_counters).clear();
+    lock(&state.traces).clear();
     Json(serde_json::json!({ "reset": true }))
+}
+
+async fn trace(State(state): State<AppState>, axum::extract::Path(id): axum::extract::Path<String>) -> Json<serde_json::Value> {
+    Json(serde_json::Value::Array(lock(&state.traces).get(&id).cloned().unwrap_or_default()))
 }
 
 async fn stats(State(state): State<AppState>) -> Json<serde_json::Value> {
@@ -106,7 +114,8 @@ pub fn router(state: AppState) -> Router {
         let handler = move |State(state): State<AppState>, req: Request| crate::handler::handle(state, endpoint, req);
         app = app.route(endpoint.path_template(), on(filter, handler));
     }
-    app = app.route("/__sim/reset", post(reset)).route("/__sim/stats", get(stats));
+    app = app.route("/__sim/reset", post(reset)).route("/__sim/stats", get(stats))
+        .route("/__sim/trace/{id}", get(trace));
     for mount in &state.statics {
         let files = ServeDir::new(&mount.dir);
         app = if mount.prefix == "/" { app.fallback_service(files) } else { app.nest_service(&mount.prefix, files) };

@@ -1,0 +1,190 @@
+//! `LicensingClient` for JavaScript: a thin class over [`crate::client::Client`].
+//!
+//! ```js
+//! import { LicensingClient } from 'licensing-sdk';
+//! const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:8787', token: 'dev-order-token', appKey: 'app-1' });
+//! try {
+//!   const results = await client.batchOrder(order, { timeoutMs: 5000 });
+//! } catch (err) {
+//!   if (err.kind === 'validation') showIssues(err.issues);
+//!   else if (err.kind === 'business') alert(`${err.code}: ${err.message}`);
+//! }
+//! ```
+
+use std::rc::Rc;
+
+use js_sys::{Promise, Reflect};
+use licensing_core::model::*;
+use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::validate::Locale;
+use licensing_core::wire::Endpoint;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+use crate::client::{CallOptions, Client, ClientOptions};
+use crate::interop;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    if !obj.is_object() {
+        return JsValue::UNDEFINED;
+    }
+    Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn millis(v: &JsValue) -> Option<u32> {
+    v.as_f64().filter(|n| n.is_finite() && *n >= 0.0).map(|n| n.min(f64::from(u32::MAX)) as u32)
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+/// The JS `Error` for a failure: `name` LicensingError, `kind`, and what applies
+/// of `code`, `cause`, `status`, `issues`, `activities`.
+pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
+    let error: JsValue = js_sys::Error::new(&err.message).into();
+    set(&error, "name", &JsValue::from_str("LicensingError"));
+    set(&error, "kind", &JsValue::from_str(err.kind.as_str()));
+    if let Some(code) = &err.code {
+        set(&error, "code", &JsValue::from_str(code));
+    }
+    if let Some(cause) = &err.cause {
+        set(&error, "cause", &JsValue::from_str(cause));
+    }
+    if let Some(status) = err.status {
+        set(&error, "status", &JsValue::from_f64(f64::from(status)));
+    }
+    if err.kind == ErrorKind::Validation {
+        let issues = serde_json::to_string(&err.issues).unwrap_or_else(|_| String::from("[]"));
+        set(&error, "issues", &interop::from_json_text(&issues));
+    }
+    if let Some(activities) = &err.activities {
+        let text = serde_json::to_string(activities).unwrap_or_else(|_| String::from("[]"));
+        set(&error, "activities", &interop::from_json_text(&text));
+    }
+    error
+}
+
+fn options_error(message: &str) -> JsValue {
+    to_js_error(&ClientError::new(ErrorKind::Validation, message))
+}
+
+/// Typed, then re-serialized: the data JS receives is exactly the response type.
+fn js_data<T: DeserializeOwned + Serialize>(data: Option<T>) -> JsValue {
+    match data.and_then(|d| serde_json::to_string(&d).ok()) {
+        Some(text) => interop::from_json_text(&text),
+        None => JsValue::UNDEFINED,
+    }
+}
+
+/// A client of the Licensing service for browsers, workers and Node 18+.
+#[wasm_bindgen(js_name = LicensingClient)]
+pub struct JsClient {
+    inner: Rc<Client>,
+}
+
+#[wasm_bindgen(js_class = LicensingClient)]
+impl JsClient {
+    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, headers? })`;
+    /// throws a LicensingError of kind `validation` for unusable options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue) -> Result<JsClient, JsValue> {
+        let base_url = get(&options, "baseUrl").as_string().ok_or_else(|| options_error("baseUrl is required"))?;
+        let token = get(&options, "token").as_string().ok_or_else(|| options_error("token is required"))?;
+        let mut opts = ClientOptions::new(base_url, token);
+        opts.app_key = get(&options, "appKey").as_string();
+        if let Some(ms) = millis(&get(&options, "timeoutMs")) {
+            opts.timeout_ms = ms.max(1);
+        }
+        if let Some(n) = millis(&get(&options, "maxRetries")) {
+            opts.max_retries = n.min(10);
+        }
+        if let Some(ms) = millis(&get(&options, "retryBaseMs")) {
+            opts.retry_base_ms = ms;
+        }
+        if let Some(locale) = get(&options, "locale").as_string().and_then(|t| Locale::parse(&t)) {
+            opts.locale = locale;
+        }
+        let headers = get(&options, "headers");
+        if headers.is_object() {
+            for entry in js_sys::Object::entries(&headers.unchecked_into()).iter() {
+                let pair = js_sys::Array::from(&entry);
+                if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                    opts.headers.push((k, v));
+                }
+            }
+        }
+        let client = Client::new(opts).map_err(|e| to_js_error(&e))?;
+        Ok(JsClient { inner: Rc::new(client) })
+    }
+
+    fn call<T: DeserializeOwned + Serialize + 'static>(&self, endpoint: Endpoint, body: JsValue, options: Option<JsValue>) -> Promise {
+        let client = self.inner.clone();
+        let options = options.unwrap_or(JsValue::UNDEFINED);
+        let signal = get(&options, "signal").dyn_into::<web_sys::AbortSignal>().ok();
+        let call = CallOptions { signal, timeout_ms: millis(&get(&options, "timeoutMs")) };
+        let body = interop::to_json_text(&body)
+            .map_err(|reason| ClientError::new(ErrorKind::Validation, format!("the body cannot be sent as JSON: {reason}")))
+            .and_then(|text| {
+                serde_json::from_str::<Value>(&text).map_err(|e| ClientError::new(ErrorKind::Validation, e.to_string()))
+            });
+        future_to_promise(async move {
+            let body = body.map_err(|e| to_js_error(&e))?;
+            let data = client.send_value::<T>(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
+            Ok(js_data(data))
+        })
+    }
+
+    #[wasm_bindgen(js_name = bindEnterprise, unchecked_return_type = "Promise<EnterpriseCustomer>")]
+    pub fn bind_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "BindEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<EnterpriseCustomer>(Endpoint::BindEnterprise, body, options)
+    }
+
+    #[wasm_bindgen(js_name = createEnterprise, unchecked_return_type = "Promise<EnterpriseCreation>")]
+    pub fn create_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "CreateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<EnterpriseCreation>(Endpoint::CreateEnterprise, body, options)
+    }
+
+    #[wasm_bindgen(js_name = queryEnterprises, unchecked_return_type = "Promise<EnterpriseCustomer[]>")]
+    pub fn query_enterprises(&self, #[wasm_bindgen(unchecked_param_type = "QueryEnterprisesRequest")] query: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<EnterpriseCustomer>>(Endpoint::QueryEnterprises, query, options)
+    }
+
+    #[wasm_bindgen(js_name = updateEnterprise, unchecked_return_type = "Promise<undefined>")]
+    pub fn update_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "UpdateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Value>(Endpoint::UpdateEnterprise, body, options)
+    }
+
+    #[wasm_bindgen(js_name = batchOrder, unchecked_return_type = "Promise<BatchOrderResult[]>")]
+    pub fn batch_order(&self, #[wasm_bindgen(unchecked_param_type = "BatchOrderRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<BatchOrderResult>>(Endpoint::BatchOrder, body, options)
+    }
+
+    #[wasm_bindgen(js_name = lockAssets, unchecked_return_type = "Promise<LockResult[]>")]
+    pub fn lock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<LockResult>>(Endpoint::LockAssets, body, options)
+    }
+
+    #[wasm_bindgen(js_name = unlockAssets, unchecked_return_type = "Promise<LockResult[]>")]
+    pub fn unlock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<LockResult>>(Endpoint::UnlockAssets, body, options)
+    }
+
+    #[wasm_bindgen(js_name = listAssets, unchecked_return_type = "Promise<AssetRecord[]>")]
+    pub fn list_assets(&self, #[wasm_bindgen(unchecked_param_type = "ListAssetsRequest")] query: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<AssetRecord>>(Endpoint::ListAssets, query, options)
+    }
+
+    #[wasm_bindgen(js_name = shellNums, unchecked_return_type = "Promise<string[]>")]
+    pub fn shell_nums(&self, #[wasm_bindgen(unchecked_param_type = "ShellNumsRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<Vec<AssetNumber>>(Endpoint::ShellNums, body, options)
+    }
+
+    #[wasm_bindgen(js_name = joinActivity, unchecked_return_type = "Promise<ActivityDetail>")]
+    pub fn join_activity(&self, #[wasm_bindgen(unchecked_param_type = "ActivityRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+        self.call::<ActivityDetail>(Endpoint::JoinActivity, body, options)
+    }
+}

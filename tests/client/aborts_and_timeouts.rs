@@ -1,0 +1,60 @@
+//! The caller's AbortSignal is honoured at once; timeout and abort differ.
+
+use gloo_timers::callback::Timeout;
+use licensing_sdk::client::CallOptions;
+use licensing_sdk::core::response::ErrorKind;
+use licensing_sdk::model::*;
+use wasm_bindgen_test::wasm_bindgen_test;
+use web_sys::AbortController;
+
+use crate::support::*;
+
+#[wasm_bindgen_test]
+async fn a_pre_aborted_signal_sends_nothing() {
+    let id = unique("t-pre-abort");
+    let c = traced(&id, None, |_| {});
+    let controller = AbortController::new().unwrap();
+    controller.abort();
+    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
+    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &call).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Aborted);
+    assert!(trace(&id).await.is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn an_abort_in_flight_ends_the_call_at_once() {
+    let c = traced(&unique("t-abort"), Some("delay=3000"), |_| {});
+    let controller = AbortController::new().unwrap();
+    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
+    Timeout::new(100, move || controller.abort()).forget();
+    let start = js_sys::Date::now();
+    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call).await.unwrap_err();
+    let ms = js_sys::Date::now() - start;
+    assert_eq!(err.kind, ErrorKind::Aborted);
+    assert!(ms < 1500.0, "abort took {ms} ms");
+}
+
+#[wasm_bindgen_test]
+async fn an_abort_during_backoff_ends_the_call() {
+    let c = traced(&unique("t-abort-backoff"), Some("code500"), |o| {
+        o.retry_base_ms = 2000;
+        o.max_retries = 3;
+    });
+    let controller = AbortController::new().unwrap();
+    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
+    Timeout::new(300, move || controller.abort()).forget();
+    let start = js_sys::Date::now();
+    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &call).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Aborted);
+    assert!(js_sys::Date::now() - start < 1500.0);
+}
+
+#[wasm_bindgen_test]
+async fn the_per_call_timeout_overrides_the_client_one() {
+    let c = traced(&unique("t-call-timeout"), Some("delay=1500"), |o| o.timeout_ms = 10_000);
+    let call = CallOptions { signal: None, timeout_ms: Some(200) };
+    let start = js_sys::Date::now();
+    let err = c.bind_enterprise(&BindEnterpriseRequest { channel_code: Some("C".into()), channel_customer_id: Some(unique("cc")), ..Default::default() }, &call).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Timeout);
+    assert!(js_sys::Date::now() - start < 1200.0);
+}
