@@ -39,31 +39,32 @@ test: tools test-native pkg test-js test-wasm test-load
 test-native:
 	cargo test --workspace
 
-# The package as a user gets it: packed, installed by name, imported as ESM and CJS.
+# The package as a user gets it: packed, installed by name, imported as ESM and CJS;
+# the client tests run against a simulator started for them.
 test-js:
 	rm -rf target/npm && mkdir -p target/npm
 	cd pkg && npm pack --silent --pack-destination ../target/npm >/dev/null
 	npm install --no-save --no-audit --no-fund --loglevel=error ./target/npm/licensing-sdk-0.1.0.tgz
 	node_modules/.bin/tsc -p tests/js/tsconfig.json
-	node --test tests/js/
+	scripts/with-sim.sh node --test tests/js/
 
 test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker
 
 test-wasm-node:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) cargo test --target wasm32-unknown-unknown --test bindings
+	$(WASM_TEST_ENV) scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
 
 test-wasm-chrome:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_BROWSER=1 cargo test --target wasm32-unknown-unknown --test bindings
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
 
 test-wasm-firefox:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(FIREFOX) WASM_BINDGEN_USE_BROWSER=1 cargo test --target wasm32-unknown-unknown --test bindings
+	$(WASM_TEST_ENV) $(FIREFOX) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
 
 test-wasm-worker:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 cargo test --target wasm32-unknown-unknown --test bindings -- --nocapture
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client -- --nocapture
 
 # Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once check.
 test-load:

@@ -10,7 +10,7 @@ target/release/licensing-sim --listen "$addr" --quiet &
 sim=$!
 trap 'kill "$sim" 2>/dev/null; wait "$sim" 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
-  if curl -s -o /dev/null "http://$addr/__sim/stats"; then break; fi
+  if (exec 3<>"/dev/tcp/${addr%:*}/${addr##*:}") 2>/dev/null; then break; fi
   if ! kill -0 "$sim" 2>/dev/null; then echo "licensing-sim did not start on $addr" >&2; exit 1; fi
   sleep 0.1
 done

@@ -139,52 +139,52 @@ impl JsClient {
     }
 
     #[wasm_bindgen(js_name = bindEnterprise, unchecked_return_type = "Promise<EnterpriseCustomer>")]
-    pub fn bind_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "BindEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn bind_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "BindEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<EnterpriseCustomer>(Endpoint::BindEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = createEnterprise, unchecked_return_type = "Promise<EnterpriseCreation>")]
-    pub fn create_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "CreateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn create_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "CreateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<EnterpriseCreation>(Endpoint::CreateEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = queryEnterprises, unchecked_return_type = "Promise<EnterpriseCustomer[]>")]
-    pub fn query_enterprises(&self, #[wasm_bindgen(unchecked_param_type = "QueryEnterprisesRequest")] query: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn query_enterprises(&self, #[wasm_bindgen(unchecked_param_type = "QueryEnterprisesRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<EnterpriseCustomer>>(Endpoint::QueryEnterprises, query, options)
     }
 
     #[wasm_bindgen(js_name = updateEnterprise, unchecked_return_type = "Promise<undefined>")]
-    pub fn update_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "UpdateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn update_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "UpdateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Value>(Endpoint::UpdateEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = batchOrder, unchecked_return_type = "Promise<BatchOrderResult[]>")]
-    pub fn batch_order(&self, #[wasm_bindgen(unchecked_param_type = "BatchOrderRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn batch_order(&self, #[wasm_bindgen(unchecked_param_type = "BatchOrderRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<BatchOrderResult>>(Endpoint::BatchOrder, body, options)
     }
 
     #[wasm_bindgen(js_name = lockAssets, unchecked_return_type = "Promise<LockResult[]>")]
-    pub fn lock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn lock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<LockResult>>(Endpoint::LockAssets, body, options)
     }
 
     #[wasm_bindgen(js_name = unlockAssets, unchecked_return_type = "Promise<LockResult[]>")]
-    pub fn unlock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn unlock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<LockResult>>(Endpoint::UnlockAssets, body, options)
     }
 
     #[wasm_bindgen(js_name = listAssets, unchecked_return_type = "Promise<AssetRecord[]>")]
-    pub fn list_assets(&self, #[wasm_bindgen(unchecked_param_type = "ListAssetsRequest")] query: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn list_assets(&self, #[wasm_bindgen(unchecked_param_type = "ListAssetsRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<AssetRecord>>(Endpoint::ListAssets, query, options)
     }
 
     #[wasm_bindgen(js_name = shellNums, unchecked_return_type = "Promise<string[]>")]
-    pub fn shell_nums(&self, #[wasm_bindgen(unchecked_param_type = "ShellNumsRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn shell_nums(&self, #[wasm_bindgen(unchecked_param_type = "ShellNumsRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<Vec<AssetNumber>>(Endpoint::ShellNums, body, options)
     }
 
     #[wasm_bindgen(js_name = joinActivity, unchecked_return_type = "Promise<ActivityDetail>")]
-    pub fn join_activity(&self, #[wasm_bindgen(unchecked_param_type = "ActivityRequest")] body: JsValue, #[wasm_bindgen(unchecked_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
+    pub fn join_activity(&self, #[wasm_bindgen(unchecked_param_type = "ActivityRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
         self.call::<ActivityDetail>(Endpoint::JoinActivity, body, options)
     }
 }

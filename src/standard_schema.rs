@@ -79,7 +79,7 @@ fn schema_for(endpoint: Endpoint, options: &JsValue) -> Object {
 /// with the given validate options. The package exports one set as `schemas`;
 /// call this for another locale or strict mode, once, not per render.
 #[wasm_bindgen(js_name = createSchemas, unchecked_return_type = "Schemas")]
-pub fn create_schemas(#[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options: Option<JsValue>) -> JsValue {
+pub fn create_schemas(#[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>) -> JsValue {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let all = Object::new();
     for endpoint in Endpoint::ALL {

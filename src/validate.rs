@@ -35,7 +35,7 @@ pub(crate) fn validate_value(endpoint: &JsValue, body: &JsValue, options: &JsVal
 pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
     #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
 ) -> JsValue {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     interop::from_json_text(&validate_value(&endpoint, &body, &options).to_json())
@@ -46,7 +46,7 @@ pub fn validate(
 pub fn validate_json(
     #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
 ) -> JsValue {
     let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
     let report = match (endpoint_or_report(&endpoint, &opts), text.as_string()) {

@@ -27,3 +27,22 @@ const wrongTrial: BatchOrderRequest = { orderList: [{ assets: [{ products: [{ tr
 const wrongStatus: LockResult = { assetNum: 'x', status: 5 };
 
 export { first, lt, schema, example, partition, record, lock, wrong, wrongTrial, wrongStatus };
+
+// The client: typed options, results and errors.
+import { LicensingClient, type LicensingError, type BatchOrderResult, type ActivityDetail } from 'licensing-sdk';
+const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:8787', token: 't', appKey: 'k', timeoutMs: 1000 });
+async function typedCalls(): Promise<void> {
+  const results: BatchOrderResult[] = await client.batchOrder(body, { signal: new AbortController().signal });
+  const detail: ActivityDetail = await client.joinActivity({ identity: 'a@b.co', activityLabel: 'x', source: 's', branch: 'b' });
+  const numbers: string[] = await client.shellNums({ size: 2 });
+  const nothing: undefined = await client.updateEnterprise({ crmCustomerId: 'c' });
+  try { await client.listAssets({ enterpriseGlobalId: 'E' }); } catch (e) {
+    const err = e as LicensingError;
+    const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' = err.kind;
+    void kind;
+  }
+  // @ts-expect-error: shellNums takes {size}
+  await client.shellNums({ count: 2 });
+  void results; void detail; void numbers; void nothing;
+}
+export { typedCalls };
