@@ -13,9 +13,11 @@
 pub use licensing_core as core;
 pub use licensing_core::{model, valid, validate as validation, wire};
 
+#[cfg(feature = "client")]
 pub mod client;
 
 mod asset_number;
+#[cfg(feature = "client")]
 mod client_js;
 mod interop;
 mod standard_schema;
@@ -26,6 +28,7 @@ mod validate;
 /// (the wasm-bindgen tests call them this way).
 pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
+    #[cfg(feature = "client")]
     pub use crate::client_js::JsClient as LicensingClient;
     pub use crate::standard_schema::{create_schemas, VENDOR};
     pub use crate::validate::{example_body, validate, validate_json};

@@ -1,7 +1,7 @@
 //! The fetch client against licensing-sim (started by `scripts/with-sim.sh`; its
 //! URL comes from LICENSING_SIM_URL at build time). Run by wasm-bindgen-test in
 //! Node, headless Chromium, headless Firefox and a dedicated worker.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "client"))]
 
 mod support;
 
