@@ -15,11 +15,9 @@ use std::rc::Rc;
 
 use js_sys::{Promise, Reflect};
 use licensing_core::model::*;
-use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::response::{check, ClientError, ErrorKind};
 use licensing_core::validate::Locale;
 use licensing_core::wire::Endpoint;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -72,11 +70,18 @@ fn options_error(message: &str) -> JsValue {
     to_js_error(&ClientError::new(ErrorKind::Validation, message))
 }
 
-/// Typed, then re-serialized: the data JS receives is exactly the response type.
-fn js_data<T: DeserializeOwned + Serialize>(data: Option<T>) -> JsValue {
-    match data.and_then(|d| serde_json::to_string(&d).ok()) {
-        Some(text) => interop::from_json_text(&text),
-        None => JsValue::UNDEFINED,
+/// The strict decoder of each endpoint's response type.
+fn checker(endpoint: Endpoint) -> fn(&str) -> Result<(), String> {
+    match endpoint {
+        Endpoint::BindEnterprise => check::<EnterpriseCustomer>,
+        Endpoint::CreateEnterprise => check::<EnterpriseCreation>,
+        Endpoint::QueryEnterprises => check::<Vec<EnterpriseCustomer>>,
+        Endpoint::UpdateEnterprise => check::<Value>,
+        Endpoint::BatchOrder => check::<Vec<BatchOrderResult>>,
+        Endpoint::LockAssets | Endpoint::UnlockAssets => check::<Vec<LockResult>>,
+        Endpoint::ListAssets => check::<Vec<AssetRecord>>,
+        Endpoint::ShellNums => check::<Vec<AssetNumber>>,
+        Endpoint::JoinActivity => check::<ActivityDetail>,
     }
 }
 
@@ -121,7 +126,8 @@ impl JsClient {
         Ok(JsClient { inner: Rc::new(client) })
     }
 
-    fn call<T: DeserializeOwned + Serialize + 'static>(&self, endpoint: Endpoint, body: JsValue, options: Option<JsValue>) -> Promise {
+    /// One non-generic call path for every method (one future type in the wasm).
+    fn call(&self, endpoint: Endpoint, body: JsValue, options: Option<JsValue>) -> Promise {
         let client = self.inner.clone();
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let signal = get(&options, "signal").dyn_into::<web_sys::AbortSignal>().ok();
@@ -133,58 +139,58 @@ impl JsClient {
             });
         future_to_promise(async move {
             let body = body.map_err(|e| to_js_error(&e))?;
-            let data = client.send_value::<T>(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
-            Ok(js_data(data))
+            let data = client.send_checked(endpoint, &body, &call, checker(endpoint)).await.map_err(|e| to_js_error(&e))?;
+            Ok(data.map_or(JsValue::UNDEFINED, |text| interop::from_json_text(&text)))
         })
     }
 
     #[wasm_bindgen(js_name = bindEnterprise, unchecked_return_type = "Promise<EnterpriseCustomer>")]
     pub fn bind_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "BindEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<EnterpriseCustomer>(Endpoint::BindEnterprise, body, options)
+        self.call(Endpoint::BindEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = createEnterprise, unchecked_return_type = "Promise<EnterpriseCreation>")]
     pub fn create_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "CreateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<EnterpriseCreation>(Endpoint::CreateEnterprise, body, options)
+        self.call(Endpoint::CreateEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = queryEnterprises, unchecked_return_type = "Promise<EnterpriseCustomer[]>")]
     pub fn query_enterprises(&self, #[wasm_bindgen(unchecked_param_type = "QueryEnterprisesRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<EnterpriseCustomer>>(Endpoint::QueryEnterprises, query, options)
+        self.call(Endpoint::QueryEnterprises, query, options)
     }
 
     #[wasm_bindgen(js_name = updateEnterprise, unchecked_return_type = "Promise<undefined>")]
     pub fn update_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "UpdateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Value>(Endpoint::UpdateEnterprise, body, options)
+        self.call(Endpoint::UpdateEnterprise, body, options)
     }
 
     #[wasm_bindgen(js_name = batchOrder, unchecked_return_type = "Promise<BatchOrderResult[]>")]
     pub fn batch_order(&self, #[wasm_bindgen(unchecked_param_type = "BatchOrderRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<BatchOrderResult>>(Endpoint::BatchOrder, body, options)
+        self.call(Endpoint::BatchOrder, body, options)
     }
 
     #[wasm_bindgen(js_name = lockAssets, unchecked_return_type = "Promise<LockResult[]>")]
     pub fn lock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<LockResult>>(Endpoint::LockAssets, body, options)
+        self.call(Endpoint::LockAssets, body, options)
     }
 
     #[wasm_bindgen(js_name = unlockAssets, unchecked_return_type = "Promise<LockResult[]>")]
     pub fn unlock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<LockResult>>(Endpoint::UnlockAssets, body, options)
+        self.call(Endpoint::UnlockAssets, body, options)
     }
 
     #[wasm_bindgen(js_name = listAssets, unchecked_return_type = "Promise<AssetRecord[]>")]
     pub fn list_assets(&self, #[wasm_bindgen(unchecked_param_type = "ListAssetsRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<AssetRecord>>(Endpoint::ListAssets, query, options)
+        self.call(Endpoint::ListAssets, query, options)
     }
 
     #[wasm_bindgen(js_name = shellNums, unchecked_return_type = "Promise<string[]>")]
     pub fn shell_nums(&self, #[wasm_bindgen(unchecked_param_type = "ShellNumsRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<Vec<AssetNumber>>(Endpoint::ShellNums, body, options)
+        self.call(Endpoint::ShellNums, body, options)
     }
 
     #[wasm_bindgen(js_name = joinActivity, unchecked_return_type = "Promise<ActivityDetail>")]
     pub fn join_activity(&self, #[wasm_bindgen(unchecked_param_type = "ActivityRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call::<ActivityDetail>(Endpoint::JoinActivity, body, options)
+        self.call(Endpoint::JoinActivity, body, options)
     }
 }

@@ -23,7 +23,7 @@ mod nonce;
 mod transport;
 
 use licensing_core::model::*;
-use licensing_core::response::{backoff_ms, decode_activity, decode_order, ClientError, ErrorKind};
+use licensing_core::response::{backoff_ms, decode_activity_raw, decode_order_raw, ClientError, ErrorKind, RawData};
 use licensing_core::validate::{self, Locale, Options};
 use licensing_core::wire::{percent_encode, Endpoint, Method, Module, NONCE_PARAM};
 use serde::de::DeserializeOwned;
@@ -69,12 +69,6 @@ impl ClientOptions {
             headers: Vec::new(),
         }
     }
-}
-
-/// What a successful call returned, before typing.
-enum Outcome {
-    Order(Option<Value>),
-    Activity(ActivityDetail),
 }
 
 /// A client of the service.
@@ -132,8 +126,10 @@ impl Client {
         url
     }
 
-    /// Validates, then sends with retries; the untyped outcome.
-    async fn run(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Outcome, ClientError> {
+    /// Validates, then sends with retries; the payload (`data` or `detail`) as raw
+    /// JSON, `None` when the endpoint returns none. One non-generic future for every
+    /// endpoint: the wasm carries one copy of the retry loop.
+    async fn run(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<RawData>, ClientError> {
         let report = validate::validate(endpoint, body, &Options { locale: self.opts.locale, ..Options::default() });
         if !report.valid {
             let first = report.errors().next().map(|i| format!("{}: {}", i.path, i.message)).unwrap_or_default();
@@ -153,8 +149,8 @@ impl Client {
             let url = self.url(endpoint, body, &nonce);
             let result = match transport::send(endpoint.method(), &url, &self.opts, payload.as_deref(), timeout_ms, call).await {
                 Ok((status, text)) => match endpoint.module() {
-                    Module::Order => decode_order::<Value>(status, &text).map(Outcome::Order),
-                    Module::Activity => decode_activity(status, &text).map(Outcome::Activity),
+                    Module::Order => decode_order_raw(status, &text),
+                    Module::Activity => decode_activity_raw(status, &text).map(Some),
                 },
                 Err(e) => Err(e),
             };
@@ -181,14 +177,26 @@ impl Client {
 
     /// Like [`Client::send`] for a JSON body.
     pub async fn send_value<T: DeserializeOwned>(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<T>, ClientError> {
-        let value = match self.run(endpoint, body, call).await? {
-            Outcome::Order(None) => return Ok(None),
-            Outcome::Order(Some(v)) => v,
-            Outcome::Activity(detail) => serde_json::to_value(detail).map_err(|e| ClientError::new(ErrorKind::Decode, e.to_string()))?,
-        };
-        serde_json::from_value(value)
+        let Some(raw) = self.run(endpoint, body, call).await? else { return Ok(None) };
+        serde_json::from_str(raw.get())
             .map(Some)
             .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))
+    }
+
+    /// Sends a JSON body and returns the payload as JSON text once `check` (the
+    /// response type's strict decoder) accepts it. For the JS bindings, which hand
+    /// the text on without building the typed value twice.
+    pub async fn send_checked(
+        &self,
+        endpoint: Endpoint,
+        body: &Value,
+        call: &CallOptions,
+        check: fn(&str) -> Result<(), String>,
+    ) -> Result<Option<String>, ClientError> {
+        let Some(raw) = self.run(endpoint, body, call).await? else { return Ok(None) };
+        check(raw.get())
+            .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))?;
+        Ok(Some(String::from(raw.get())))
     }
 
     async fn data<B: Serialize, T: DeserializeOwned>(&self, endpoint: Endpoint, body: &B, call: &CallOptions) -> Result<T, ClientError> {

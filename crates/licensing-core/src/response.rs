@@ -16,8 +16,10 @@
 //! success, and the activity module answers 200 when it refuses.
 
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
-use crate::model::{result_code, ActivityDetail, ActivityRejection, ActivityResponse, BusinessCode, OrderEnvelope};
+use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode, OrderEnvelope};
 use crate::validate::Issue;
 use crate::wire::{Endpoint, HTTP_BUSINESS_ERROR};
 
@@ -122,7 +124,7 @@ fn decode_error(status: u16, what: &str, err: &serde_json::Error) -> ClientError
     ClientError::new(ErrorKind::Decode, format!("HTTP {status}: the body is not {what}: {err}")).with_status(status)
 }
 
-fn business(status: u16, envelope: OrderEnvelope<serde_json::Value>) -> ClientError {
+fn business(status: u16, envelope: OrderEnvelope<RawData>) -> ClientError {
     let code = envelope.code.to_string();
     let message = envelope.message.unwrap_or_default();
     let mut err = ClientError::new(
@@ -135,43 +137,76 @@ fn business(status: u16, envelope: OrderEnvelope<serde_json::Value>) -> ClientEr
     err
 }
 
-/// An order-module response: `Ok(data)` on HTTP 200 with code 0 (`None` when the
-/// endpoint returns no data), else the failure.
-pub fn decode_order<T: DeserializeOwned>(status: u16, body: &str) -> Result<Option<T>, ClientError> {
+/// The payload of a successful answer, still as JSON text: `data` of the order
+/// module, `detail` of the activity module. Kept raw so that checking it against
+/// the response type ([`check`]) and handing it on (to JS) parse it only once.
+pub type RawData = Box<RawValue>;
+
+/// Checks that raw data is exactly of the response type `T` (unknown extra fields
+/// tolerated), without keeping the typed value.
+pub fn check<T: DeserializeOwned>(raw: &str) -> Result<(), String> {
+    serde_json::from_str::<T>(raw).map(drop).map_err(|e| e.to_string())
+}
+
+/// An order-module response: `Ok(data)` (raw) on HTTP 200 with code 0, `None` when
+/// the endpoint returns no data; else the failure.
+pub fn decode_order_raw(status: u16, body: &str) -> Result<Option<RawData>, ClientError> {
     if status != 200 && status != HTTP_BUSINESS_ERROR {
         return Err(ClientError::new(ErrorKind::Http, format!("HTTP {status}")).with_status(status));
     }
-    let envelope: OrderEnvelope<serde_json::Value> =
+    let envelope: OrderEnvelope<RawData> =
         serde_json::from_str(body).map_err(|e| decode_error(status, "an order-module envelope", &e))?;
     if status == HTTP_BUSINESS_ERROR || !envelope.code.is_success() {
         return Err(business(status, envelope));
     }
-    match envelope.data {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(data) => serde_json::from_value(data).map(Some).map_err(|e| decode_error(status, "the expected data", &e)),
-    }
+    Ok(envelope.data.filter(|d| d.get() != "null"))
 }
 
-/// An activity-module response: `Ok(detail)` on `resultCode` 0000, else the failure.
-pub fn decode_activity(status: u16, body: &str) -> Result<ActivityDetail, ClientError> {
+/// An order-module response decoded into `T` (see [`decode_order_raw`]).
+pub fn decode_order<T: DeserializeOwned>(status: u16, body: &str) -> Result<Option<T>, ClientError> {
+    decode_order_raw(status, body)?
+        .map(|raw| serde_json::from_str(raw.get()).map_err(|e| decode_error(status, "the expected data", &e)))
+        .transpose()
+}
+
+/// The activity envelope with `detail` kept raw.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ActivityEnvelope {
+    result_code: String,
+    result_message: Option<String>,
+    detail: Option<RawData>,
+    activity_dto_list: Option<Vec<ActivityRejection>>,
+}
+
+/// An activity-module response: `Ok(detail)` (raw; `{}` when absent) on
+/// `resultCode` 0000, else the failure.
+pub fn decode_activity_raw(status: u16, body: &str) -> Result<RawData, ClientError> {
     if status == HTTP_BUSINESS_ERROR {
-        let envelope: OrderEnvelope<serde_json::Value> =
+        let envelope: OrderEnvelope<RawData> =
             serde_json::from_str(body).map_err(|e| decode_error(status, "a business error envelope", &e))?;
         return Err(business(status, envelope));
     }
     if status != 200 {
         return Err(ClientError::new(ErrorKind::Http, format!("HTTP {status}")).with_status(status));
     }
-    let response: ActivityResponse =
+    let response: ActivityEnvelope =
         serde_json::from_str(body).map_err(|e| decode_error(status, "an activity envelope", &e))?;
     if response.result_code == result_code::SUCCESS {
-        return Ok(response.detail.unwrap_or_default());
+        let empty = || RawValue::from_string(String::from("{}")).map_err(|e| decode_error(status, "a detail", &e));
+        return response.detail.filter(|d| d.get() != "null").map_or_else(empty, Ok);
     }
     let message = response.result_message.unwrap_or_else(|| format!("activity refused: {}", response.result_code));
     let mut err = ClientError::new(ErrorKind::Activity, message).with_status(status);
     err.code = Some(response.result_code);
     err.activities = response.activity_dto_list;
     Err(err)
+}
+
+/// An activity-module response decoded into its detail (see [`decode_activity_raw`]).
+pub fn decode_activity(status: u16, body: &str) -> Result<ActivityDetail, ClientError> {
+    let raw = decode_activity_raw(status, body)?;
+    serde_json::from_str(raw.get()).map_err(|e| decode_error(status, "an activity detail", &e))
 }
 
 /// Backoff before retry `attempt` (1-based): exponential from `base_ms`, capped at

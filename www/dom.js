@@ -1,0 +1,223 @@
+// Small DOM helpers shared by the portal's modules: element building, JSON Pointer
+// access, issues shown next to their fields, typed errors and tables.
+import { t } from './i18n.js';
+
+/**
+ * h('div', { class: 'x', i18n: 'key', args: {...}, onclick: fn, 'data-path': '/a' }, ...children)
+ * `i18n` sets data-i18n (text that follows the locale); other keys are attributes,
+ * except on* (listeners) and value/checked/disabled/selected (properties).
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'i18n') {
+      el.dataset.i18n = value;
+      el.textContent = t(value, attrs.args ?? {});
+    } else if (key === 'args') {
+      el.dataset.i18nArgs = JSON.stringify(value);
+    } else if (key.startsWith('on')) {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'value' || key === 'checked' || key === 'selected') {
+      el[key] = value;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  if (attrs?.['data-i18n-aria']) el.setAttribute('aria-label', t(attrs['data-i18n-aria'], attrs.args ?? {}));
+  if (attrs?.['data-i18n-title']) el.title = t(attrs['data-i18n-title'], attrs.args ?? {});
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+/** A translated text node holder: <span data-i18n=key>. */
+export const tr = (key, args) => h('span', { i18n: key, args });
+
+let nextId = 0;
+export const uid = (prefix) => `${prefix}-${++nextId}`;
+
+/** DOM id of the input that edits a pointer (labels point at it). */
+export const fieldId = (path) => `f${path.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+// ---- JSON Pointer (RFC 6901) --------------------------------------------------------
+
+export const ptr = (...parts) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const split = (path) => (path === '' ? [] : path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+export function getAt(obj, path) {
+  let cur = obj;
+  for (const key of split(path)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+/** Sets (or with value undefined, deletes) the value at path, creating objects/arrays on the way. */
+export function setAt(obj, path, value) {
+  const keys = split(path);
+  let cur = obj;
+  keys.slice(0, -1).forEach((key, i) => {
+    if (cur[key] === null || typeof cur[key] !== 'object') cur[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+    cur = cur[key];
+  });
+  const last = keys.at(-1);
+  if (value === undefined && !Array.isArray(cur)) delete cur[last];
+  else cur[last] = value;
+}
+
+/** True when `path` is `node` or lies below it (segment-wise, so /a/1 is not under /a/10). */
+export const isUnder = (path, node) => path === node || path.startsWith(`${node}/`);
+
+// ---- Issues next to their fields ----------------------------------------------------
+
+const SEV_ICON = { error: '✖', warning: '⚠' };
+
+export function issueLine(issue, { showPath = true } = {}) {
+  return h('p', { class: `issue-msg ${issue.severity}` },
+    h('span', { class: 'sev' }, `${SEV_ICON[issue.severity] ?? ''} `, tr(`sev.${issue.severity}`), ':'),
+    ' ', h('span', { class: 'text' }, issue.message),
+    showPath ? h('code', { class: 'where' }, issue.path || t('summary.body')) : null);
+}
+
+/** The element an issue belongs to: its own [data-path], else the nearest ancestor pointer's. */
+function targetOf(root, path) {
+  let p = path;
+  for (;;) {
+    if (p === '' || p === root.dataset.path) return root;
+    const el = root.querySelector(`[data-path="${CSS.escape(p)}"]`);
+    if (el && (el.matches('input, select, textarea') || el.querySelector(':scope > .msgs'))) return el;
+    p = p.slice(0, p.lastIndexOf('/'));
+  }
+}
+
+/**
+ * Clears the previous issues under root and shows each issue at its field (an input's
+ * .field wrapper) or at the nearest container with a .msgs slot. Returns counts.
+ */
+export function showIssues(root, issues) {
+  root.querySelectorAll('.issue-msg').forEach((el) => el.remove());
+  root.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
+  root.querySelectorAll('.has-error, .has-warning').forEach((el) => el.classList.remove('has-error', 'has-warning'));
+  let errors = 0;
+  let warnings = 0;
+  for (const issue of issues) {
+    if (issue.severity === 'error') errors++; else warnings++;
+    const target = targetOf(root, issue.path);
+    const isInput = target.matches('input, select, textarea');
+    const holder = isInput ? target.closest('.field') : target;
+    const slot = holder?.querySelector(':scope > .msgs') ?? root.querySelector(':scope > .msgs');
+    if (!slot) continue;
+    slot.append(issueLine(issue, { showPath: !isInput || target.dataset.path !== issue.path }));
+    holder.classList.add(issue.severity === 'error' ? 'has-error' : 'has-warning');
+    if (isInput && issue.severity === 'error') target.setAttribute('aria-invalid', 'true');
+  }
+  return { errors, warnings };
+}
+
+// ---- Fields -------------------------------------------------------------------------
+
+/**
+ * A labelled input bound to a pointer: { path, label (i18n key), kind: 'text'|'int'|'enum'|'bool'|'trial'|'textarea',
+ * options (enum values), optionPrefix (i18n prefix of their meanings), value, hint (i18n key), wire (wire name) }.
+ */
+export function field({ path, label, labelArgs, kind = 'text', options = [], optionPrefix, value, hint, wire, unset = true, cls,
+  placeholder, afterInput }) {
+  const id = fieldId(path);
+  const msgsId = `${id}-msgs`;
+  const hintId = hint ? `${id}-hint` : null;
+  const common = { id, 'data-path': path, 'data-kind': kind, 'aria-describedby': [msgsId, hintId].filter(Boolean).join(' ') };
+  let input;
+  if (['enum', 'bool', 'trial'].includes(kind)) {
+    const values = kind === 'bool' ? ['true', 'false'] : kind === 'trial' ? ['0', '1'] : options;
+    const prefix = kind === 'bool' ? 'enum.bool' : kind === 'trial' ? 'enum.trial' : optionPrefix;
+    input = h('select', { ...common, 'data-option-prefix': prefix },
+      unset ? h('option', { value: '', i18n: 'unset' }) : null,
+      values.map((v) => h('option', { value: v }, optionText(v, prefix))));
+    const current = value === undefined || value === null ? '' : String(value);
+    if (current !== '' && !values.includes(current)) {
+      input.append(h('option', { value: current, 'data-invalid': '' }, `${current} ${t('invalidValue')}`));
+    }
+    input.value = current;
+  } else if (kind === 'textarea') {
+    input = h('textarea', { ...common, rows: 4, spellcheck: 'false' });
+    input.value = value ?? '';
+  } else {
+    input = h('input', {
+      ...common, type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder,
+      inputmode: kind === 'int' || kind === 'item' ? 'numeric' : null,
+    });
+    input.value = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return h('div', { class: `field${cls ? ` ${cls}` : ''}` },
+    h('label', { for: id }, tr(label, labelArgs), wire ? h('code', { class: 'wire' }, wire) : null),
+    input,
+    afterInput ?? null,
+    hint ? h('small', { id: hintId, class: 'hint', i18n: hint }) : null,
+    h('div', { class: 'msgs', id: msgsId, 'aria-live': 'polite' }));
+}
+
+/** Option text: the exact wire value, then its meaning in the current language. */
+function optionText(value, prefix) {
+  return prefix ? `${value} — ${t(`${prefix}.${value}`)}` : value;
+}
+
+/** Re-translates the option labels of selects built by field() (options are plain text). */
+export function retranslateOptions(root) {
+  for (const select of root.querySelectorAll('select[data-kind]')) {
+    const prefix = select.dataset.optionPrefix;
+    for (const opt of select.options) {
+      if (opt.value === '' || opt.hasAttribute('data-invalid')) continue;
+      opt.textContent = optionText(opt.value, prefix);
+    }
+  }
+}
+
+/** The value an input stands for, by its data-kind; undefined means "absent". */
+export function readInput(input) {
+  const raw = input.value;
+  switch (input.dataset.kind) {
+    case 'int': {
+      const s = raw.trim();
+      if (s === '') return undefined;
+      return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
+    }
+    case 'bool': return raw === '' ? undefined : raw === 'true';
+    case 'trial': return raw === '' ? undefined : Number(raw);
+    case 'enum': return raw === '' ? undefined : raw;
+    case 'item': return raw;
+    default: return raw === '' ? undefined : raw;
+  }
+}
+
+// ---- Results and errors -------------------------------------------------------------
+
+/** columns: [{ head: i18n key, cell: (row) => string | Node }] */
+export function table(columns, rows, attrs = {}) {
+  return h('table', { class: 'data', ...attrs },
+    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col', i18n: c.head })))),
+    h('tbody', {}, rows.map((row) => h('tr', {}, columns.map((c) => {
+      const v = c.cell(row);
+      return h('td', {}, v === undefined || v === null ? '' : v instanceof Node ? v : String(v));
+    })))));
+}
+
+/** A LicensingError shown plainly: kind (and what it means), code, message, status, issues. */
+export function errorBox(err) {
+  const kind = err?.kind ?? 'network';
+  const rows = [
+    ['err.kind', h('span', {}, h('code', {}, kind), ' — ', tr(`err.kind.${kind}`))],
+    err?.code !== undefined ? ['err.code', h('code', { class: 'err-code' }, err.code)] : null,
+    ['err.message', h('span', { class: 'err-message' }, err?.message ?? String(err))],
+    err?.status !== undefined ? ['err.status', String(err.status)] : null,
+  ].filter(Boolean);
+  return h('div', { class: 'error-box', role: 'alert', 'data-kind': kind },
+    h('h4', { i18n: 'err.title' }),
+    h('dl', {}, rows.map(([k, v]) => [h('dt', { i18n: k }), h('dd', {}, v)])),
+    kind === 'validation' && err.issues?.length
+      ? [h('p', { i18n: 'err.issues' }), h('div', { class: 'issue-list' }, err.issues.map((i) => issueLine(i)))]
+      : null);
+}
+
+export const fmtTime = (ms) => (typeof ms === 'number' && Number.isFinite(ms)
+  ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '');
