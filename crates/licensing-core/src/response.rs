@@ -6,10 +6,10 @@
 //! use licensing_core::response::{decode_order, ErrorKind};
 //! use licensing_core::model::BatchOrderResult;
 //! let ok = decode_order::<Vec<BatchOrderResult>>(200, r#"{"code":0,"message":"ok","data":[]}"#);
-//! assert_eq!(ok.unwrap(), Some(vec![]));
-//! let err = decode_order::<()>(299, r#"{"code":"13004","message":"bad","cause":"x"}"#).unwrap_err();
-//! assert_eq!(err.kind, ErrorKind::Business);
-//! assert_eq!(err.code.as_deref(), Some("13004"));
+//! assert_eq!(ok, Ok(Some(vec![])));
+//! let err = decode_order::<()>(299, r#"{"code":"13004","message":"bad","cause":"x"}"#);
+//! assert_eq!(err.as_ref().map_err(|e| e.kind), Err(ErrorKind::Business));
+//! assert_eq!(err.err().and_then(|e| e.code).as_deref(), Some("13004"));
 //! ```
 //!
 //! Generic fetch clients get this service wrong: fetch treats HTTP 299 as

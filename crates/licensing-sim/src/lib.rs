@@ -2,11 +2,10 @@
 //! embedded default the demo portal and the client tests run against.
 //!
 //! ```no_run
-//! # async fn demo() {
 //! use licensing_sim::{router, AppState, Config};
-//! let state = AppState::new(&Config::default()).unwrap();
+//! let state = AppState::new(&Config::default())?;
 //! let app = router(state); // an axum Router; tests call it without sockets
-//! # }
+//! # Ok::<(), String>(())
 //! ```
 //!
 //! It shares the core's types, validators, paths and envelopes, so it refuses

@@ -3,9 +3,10 @@
 //! ```
 //! use licensing_core::model::{ActivityResponse, ActivateType};
 //! let r: ActivityResponse = serde_json::from_str(r#"{"resultCode":"0000","resultMessage":"ok",
-//!   "detail":{"products":[{"productUri":"p","activateType":"1"}]}}"#).unwrap();
-//! let p = &r.detail.unwrap().products.unwrap()[0];
-//! assert_eq!(p.activate_type, Some(ActivateType::Later));
+//!   "detail":{"products":[{"productUri":"p","activateType":"1"}]}}"#)?;
+//! let products = r.detail.and_then(|d| d.products).unwrap_or_default();
+//! assert_eq!(products[0].activate_type, Some(ActivateType::Later));
+//! # Ok::<(), serde_json::Error>(())
 //! ```
 
 use serde::{Deserialize, Serialize};

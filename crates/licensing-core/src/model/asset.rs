@@ -2,9 +2,10 @@
 //!
 //! ```
 //! use licensing_core::model::{AssetNumber, Partition};
-//! let n: AssetNumber = "6000000042".parse().unwrap();
+//! let n: AssetNumber = "6000000042".parse()?;
 //! assert_eq!(n.partition(), Partition::Singapore);
 //! assert!("7000000042".parse::<AssetNumber>().is_err());
+//! # Ok::<(), licensing_core::model::AssetNumberError>(())
 //! ```
 
 use serde::{Deserialize, Serialize};

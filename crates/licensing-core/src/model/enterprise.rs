@@ -3,8 +3,9 @@
 //! ```
 //! use licensing_core::model::EnterpriseCustomer;
 //! let c: EnterpriseCustomer = serde_json::from_str(
-//!     r#"{"customerId":"C1","enterpriseGlobalId":"E1","isDefault":true}"#).unwrap();
+//!     r#"{"customerId":"C1","enterpriseGlobalId":"E1","isDefault":true}"#)?;
 //! assert_eq!(c.is_default, Some(true));
+//! # Ok::<(), serde_json::Error>(())
 //! ```
 
 use serde::{Deserialize, Serialize};

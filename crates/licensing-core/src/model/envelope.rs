@@ -4,11 +4,12 @@
 //! ```
 //! use licensing_core::model::{OrderEnvelope, BusinessCode};
 //! let ok: OrderEnvelope<Vec<String>> =
-//!     serde_json::from_str(r#"{"code":0,"message":"success","data":["8000000001"]}"#).unwrap();
+//!     serde_json::from_str(r#"{"code":0,"message":"success","data":["8000000001"]}"#)?;
 //! assert!(ok.code.is_success());
 //! let err: OrderEnvelope<()> =
-//!     serde_json::from_str(r#"{"code":"13004","message":"bad","cause":"x"}"#).unwrap();
+//!     serde_json::from_str(r#"{"code":"13004","message":"bad","cause":"x"}"#)?;
 //! assert_eq!(err.code, BusinessCode::from("13004"));
+//! # Ok::<(), serde_json::Error>(())
 //! ```
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

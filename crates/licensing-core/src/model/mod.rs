@@ -3,7 +3,8 @@
 //! ```
 //! use licensing_core::model::{LockRequest};
 //! let body = LockRequest { asset_nums: Some(vec!["8000000001".into()]), operator_identity: None };
-//! assert_eq!(serde_json::to_string(&body).unwrap(), r#"{"assetNums":["8000000001"]}"#);
+//! assert_eq!(serde_json::to_string(&body)?, r#"{"assetNums":["8000000001"]}"#);
+//! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
 //! Every request field is an `Option`: the spec does not say which are required, and

@@ -6,8 +6,9 @@
 //!   "channelCode": "CH", "channelOrderId": "O-1", "syncMode": "sync",
 //!   "orderList": [{"sequence": 1, "orderType": "delete_asset", "licenseType": "softkey",
 //!                  "assets": [{"assetNos": ["8000000001"]}]}]
-//! }"#).unwrap();
-//! assert_eq!(req.order_list.unwrap()[0].order_type, Some(OrderType::DeleteAsset));
+//! }"#)?;
+//! assert_eq!(req.order_list.unwrap_or_default()[0].order_type, Some(OrderType::DeleteAsset));
+//! # Ok::<(), serde_json::Error>(())
 //! ```
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,214 @@
+// The batch order page: one request object edited through the form and the JSON
+// textarea (kept in sync both ways), validated on every change, drawn as a tree, and
+// submitted through LicensingClient.batchOrder.
+import { validate, validateJson } from '/pkg/index.js';
+import { h, getAt, setAt, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId } from './dom.js';
+import { t, locale } from './i18n.js';
+import { buildOrderForm, blankOrder, TEMPLATES } from './order-form.js';
+import { renderTree } from './tree.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function sampleOrder() {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  return {
+    channelCode: 'WEB',
+    channelOrderId: `CO-${stamp}`,
+    syncMode: 'sync',
+    orderList: [{
+      sequence: 1,
+      customerName: 'Acme Design Ltd',
+      channelCustomerId: 'ACME-001',
+      customerType: 'company',
+      enterpriseGlobalId: 'EG-ACME',
+      adminName: 'Li Lei',
+      adminEmail: 'li.lei@acme.example',
+      licenseType: 'normal_recover_usbkey',
+      orderType: 'new_buy',
+      assets: [{
+        assetNos: ['8000000123'],
+        limitStartDate: Date.UTC(2026, 0, 1),
+        limitEndDate: Date.UTC(2027, 0, 1),
+        products: [{ productUri: 'gms:1001', crmProductId: 'CRM-P-1', limitConcurrent: 5, trial: 0, timeDurationExpression: '1-0-0' }],
+        merchandises: [{
+          merchandiseNum: 'PKG-CAD', merchandiseName: 'CAD suite', timeDurationExpression: '1-0-0',
+          licenseOrderProductList: [{ productUri: 'gms:1002' }],
+        }],
+      }],
+    }],
+  };
+}
+
+/** Wires the order page; getClient() returns the current LicensingClient (or throws). */
+export function mountOrderPage({ getClient }) {
+  const form = $('order-form');
+  const json = $('order-json');
+  const submit = $('submit-order');
+  const closedCustomer = new Set();
+  let body = blankOrder();
+  let jsonBroken = false;
+  let sending = false;
+  let report = { valid: true, issues: [] };
+
+  function renderForm() {
+    form.replaceChildren(...buildOrderForm(body, { openCustomer: (key) => !closedCustomer.has(key) }));
+  }
+
+  /** Validates the current body and refreshes issues, summary, tree and the submit button. */
+  function refresh() {
+    report = validate('batchOrder', body, { locale: locale() });
+    const counts = showIssues(form, report.issues);
+    // A closed customer section with an issue inside opens so the message is visible.
+    for (const d of form.querySelectorAll('details.customer:not([open])')) {
+      if (d.querySelector('.has-error, .has-warning')) d.open = true;
+    }
+    const summary = $('order-summary');
+    summary.dataset.errors = String(counts.errors);
+    summary.dataset.warnings = String(counts.warnings);
+    summary.className = jsonBroken ? 'summary bad' : counts.errors ? 'summary bad' : counts.warnings ? 'summary warn' : 'summary ok';
+    summary.textContent = jsonBroken ? t('summary.jsonBroken')
+      : report.issues.length === 0 ? `✓ ${t('summary.none')}` : t('summary.counts', counts);
+    $('order-issues').replaceChildren(...report.issues.map((issue) => h('li', {},
+      h('button', { type: 'button', class: 'link', 'data-goto': issue.path }, issueLine(issue)))));
+    $('order-issues-box').hidden = report.issues.length === 0;
+    $('order-tree').replaceChildren(renderTree(body, report.issues));
+    submit.disabled = !report.valid || jsonBroken || sending;
+  }
+
+  function writeJson() {
+    json.value = JSON.stringify(body, null, 2);
+    jsonBroken = false;
+    $('order-json-msgs').replaceChildren();
+    json.removeAttribute('aria-invalid');
+  }
+
+  function changed() {
+    writeJson();
+    refresh();
+  }
+
+  /** Moves the focus to the input (or first input of the container) of a pointer. */
+  function goTo(path) {
+    let p = path;
+    for (;;) {
+      const el = form.querySelector(`[data-path="${CSS.escape(p)}"]`);
+      if (el) {
+        const details = el.closest('details');
+        if (details) details.open = true;
+        const input = el.matches('input, select, textarea') ? el : el.querySelector('input, select, textarea, button');
+        (input ?? el).focus();
+        (input ?? el).scrollIntoView({ block: 'center', behavior: 'smooth' });
+        return;
+      }
+      if (p === '') return;
+      p = p.slice(0, p.lastIndexOf('/'));
+    }
+  }
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.addEventListener('input', (e) => {
+    const input = e.target;
+    if (!input.matches('input, select, textarea') || input.dataset.path === undefined) return;
+    setAt(body, input.dataset.path, readInput(input));
+    changed();
+  });
+  form.addEventListener('toggle', (e) => {
+    const key = e.target.dataset?.details;
+    if (!key) return;
+    if (e.target.open) closedCustomer.delete(key); else closedCustomer.add(key);
+  }, true);
+  form.addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-action]');
+    if (!button) return;
+    const target = button.dataset.target;
+    if (button.dataset.action === 'add') {
+      const list = getAt(body, target);
+      const items = Array.isArray(list) ? list : [];
+      if (!Array.isArray(list)) setAt(body, target, items);
+      items.push(TEMPLATES[button.dataset.template](body));
+      renderForm();
+      changed();
+      goTo(`${target}/${items.length - 1}`);
+    } else {
+      const parent = target.slice(0, target.lastIndexOf('/'));
+      const index = Number(target.slice(target.lastIndexOf('/') + 1));
+      getAt(body, parent).splice(index, 1);
+      renderForm();
+      changed();
+      form.querySelector(`button[data-action="add"][data-target="${CSS.escape(parent)}"]`)?.focus();
+    }
+  });
+
+  json.addEventListener('input', () => {
+    let parsed;
+    try {
+      parsed = JSON.parse(json.value);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      body = parsed;
+      jsonBroken = false;
+      $('order-json-msgs').replaceChildren();
+      json.removeAttribute('aria-invalid');
+      renderForm();
+      refresh();
+      return;
+    }
+    // Not a JSON object: say why (the validator's invalid_json / type issue), keep the form.
+    jsonBroken = true;
+    json.setAttribute('aria-invalid', 'true');
+    const r = validateJson('batchOrder', json.value, { locale: locale() });
+    $('order-json-msgs').replaceChildren(...r.issues.filter((i) => i.path === '').map((i) => issueLine(i, { showPath: false })));
+    refresh();
+  });
+
+  document.addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-goto]');
+    if (button && button.closest('#panel-order')) goTo(button.dataset.goto);
+  });
+
+  submit.addEventListener('click', async () => {
+    if (submit.disabled) return;
+    const results = $('order-results');
+    sending = true;
+    submit.disabled = true;
+    results.replaceChildren(h('p', { class: 'busy', i18n: 'order.sending' }));
+    try {
+      const rows = await getClient().batchOrder(structuredClone(body));
+      results.replaceChildren(
+        h('p', { class: 'success', role: 'status', i18n: 'order.sent', args: { n: rows.length } }),
+        table([
+          { head: 'col.sequence', cell: (r) => r.sequence },
+          { head: 'col.licenseOrderId', cell: (r) => h('code', { class: 'license-order-id' }, r.licenseOrderId ?? '') },
+          { head: 'col.customerId', cell: (r) => r.customerId },
+        ], rows, { id: 'order-results-table' }));
+    } catch (err) {
+      results.replaceChildren(errorBox(err));
+    } finally {
+      sending = false;
+      refresh();
+    }
+  });
+
+  $('order-sample').addEventListener('click', () => { body = sampleOrder(); renderForm(); changed(); });
+  $('order-clear').addEventListener('click', () => {
+    body = blankOrder();
+    $('order-results').replaceChildren();
+    renderForm();
+    changed();
+    document.getElementById(fieldId('/channelCode'))?.focus();
+  });
+
+  renderForm();
+  changed();
+
+  return {
+    /** After a locale switch: option texts, messages, tree. */
+    relocalize() {
+      retranslateOptions(form);
+      refresh();
+      if (jsonBroken) json.dispatchEvent(new Event('input'));
+    },
+  };
+}
