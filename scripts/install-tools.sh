@@ -25,9 +25,11 @@ build_tools() {
     # Without --locked: with it, dependency resolution fails on these machines.
     cargo install wasm-bindgen-cli --version "$want"
   fi
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ]; then
+  # npm writes node_modules/.package-lock.json on install: older than the lockfile
+  # means a dependency was added or changed since.
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing npm dev dependencies"
-    npm install --no-audit --no-fund --loglevel=error
+    npm ci --no-audit --no-fund --loglevel=error
   fi
 }
 

@@ -118,12 +118,12 @@ export function showIssues(root, issues) {
 // ---- Fields -------------------------------------------------------------------------
 
 /**
- * A labelled input bound to a pointer: { path, label (i18n key), kind: 'text'|'int'|'enum'|'bool'|'trial'|'textarea',
+ * A labelled input bound to a pointer: { id?, path, label (i18n key), kind: 'text'|'int'|'enum'|'bool'|'trial'|'textarea',
  * options (enum values), optionPrefix (i18n prefix of their meanings), value, hint (i18n key), wire (wire name) }.
  */
-export function field({ path, label, labelArgs, kind = 'text', options = [], optionPrefix, value, hint, wire, unset = true, cls,
+export function field({ id: givenId, path, label, labelArgs, kind = 'text', options = [], optionPrefix, value, hint, wire, unset = true, cls,
   placeholder, afterInput }) {
-  const id = fieldId(path);
+  const id = givenId ?? fieldId(path);
   const msgsId = `${id}-msgs`;
   const hintId = hint ? `${id}-hint` : null;
   const common = { id, 'data-path': path, 'data-kind': kind, 'aria-describedby': [msgsId, hintId].filter(Boolean).join(' ') };
@@ -139,7 +139,7 @@ export function field({ path, label, labelArgs, kind = 'text', options = [], opt
       input.append(h('option', { value: current, 'data-invalid': '' }, `${current} ${t('invalidValue')}`));
     }
     input.value = current;
-  } else if (kind === 'textarea') {
+  } else if (kind === 'textarea' || kind === 'lines') {
     input = h('textarea', { ...common, rows: 4, spellcheck: 'false' });
     input.value = value ?? '';
   } else {
@@ -186,6 +186,7 @@ export function readInput(input) {
     case 'trial': return raw === '' ? undefined : Number(raw);
     case 'enum': return raw === '' ? undefined : raw;
     case 'item': return raw;
+    case 'lines': return raw.trim() === '' ? undefined : raw.split(/[\s,;]+/).filter(Boolean);
     default: return raw === '' ? undefined : raw;
   }
 }
