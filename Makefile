@@ -16,7 +16,7 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 
-.PHONY: help tools pkg sim test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
+.PHONY: help tools pkg sim screenshot test-e2e test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
 	test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -24,6 +24,7 @@ help:
 	@echo "make test   - install missing tools, run native, Node, browser and worker suites"
 	@echo "make pkg    - build the npm package in pkg/"
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
+	@echo "make screenshot - regenerate docs/portal.png"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 
 tools:
@@ -33,7 +34,7 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools test-native pkg test-js test-wasm test-load
+test: tools test-native pkg test-js test-wasm test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-native:
@@ -65,6 +66,19 @@ test-wasm-firefox:
 test-wasm-worker:
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client -- --nocapture
+
+# The portal in Debian's Chromium driven by playwright-core, against a simulator
+# the test starts itself.
+test-e2e:
+	cargo build --release -q -p licensing-sim
+	mkdir -p $(SCRATCH)
+	TMPDIR=$(SCRATCH) node --test tests/e2e/
+
+# Regenerates docs/portal.png (the README's screenshot).
+screenshot: pkg
+	cargo build --release -q -p licensing-sim
+	mkdir -p $(SCRATCH)
+	TMPDIR=$(SCRATCH) node scripts/screenshot.mjs
 
 # Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once check.
 test-load:

@@ -1,42 +1,57 @@
-// Validation playground: every keystroke runs the wasm validator; no server call.
-import { validateJson, exampleBody } from '/pkg/index.js';
+// Portal entry: settings (token, language), tabs, and the client shared by every page.
+// The package's entry instantiates the wasm with a top-level await, so by the time these
+// modules run, validate() and LicensingClient are ready.
+import { LicensingClient } from '/pkg/index.js';
+import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
+import { mountOrderPage } from './order-page.js';
+import { mountPanels } from './panels.js';
 
-const ENDPOINTS = ['batchOrder', 'bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise',
-  'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity'];
 const $ = (id) => document.getElementById(id);
-const text = {
-  en: { ok: 'Valid', errors: (e, w) => `${e} error(s), ${w} warning(s)` },
-  'zh-CN': { ok: '有效', errors: (e, w) => `${e} 个错误，${w} 个警告` },
-};
+const APP_KEY = 'demo-app';
 
-for (const e of ENDPOINTS) $('endpoint').add(new Option(e, e));
-
-function loadExample() {
-  $('body').value = JSON.stringify(exampleBody($('endpoint').value), null, 2);
-  run();
+// ---- Client: rebuilt when the token or the language changes ---------------------------
+let client = null;
+function getClient() {
+  client ??= new LicensingClient({ baseUrl: location.origin, token: $('token').value.trim(), appKey: APP_KEY, locale: locale() });
+  return client;
 }
+$('base-url').value = location.origin;
+$('token').addEventListener('change', () => { client = null; });
 
-function run() {
-  const locale = $('locale').value;
-  const report = validateJson($('endpoint').value, $('body').value, { locale, strict: $('strict').checked });
-  const errors = report.issues.filter((i) => i.severity === 'error').length;
-  const summary = $('summary');
-  summary.textContent = report.valid && report.issues.length === 0
-    ? text[locale].ok : text[locale].errors(errors, report.issues.length - errors);
-  summary.className = report.valid ? 'ok' : 'bad';
-  $('issues').replaceChildren(...report.issues.map((issue) => {
-    const li = document.createElement('li');
-    li.className = issue.severity;
-    const where = document.createElement('code');
-    where.textContent = `${issue.path || '(body)'} · ${issue.code}`;
-    li.append(issue.message, document.createElement('br'), where);
-    return li;
-  }));
+// ---- Tabs (WAI-ARIA tabs: arrows, Home and End move between them) ---------------------
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+function selectTab(tab, { focus = false, updateHash = true } = {}) {
+  for (const other of tabs) {
+    const selected = other === tab;
+    other.setAttribute('aria-selected', String(selected));
+    other.tabIndex = selected ? 0 : -1;
+    $(other.getAttribute('aria-controls')).hidden = !selected;
+  }
+  if (focus) tab.focus();
+  if (updateHash) history.replaceState(null, '', `#${tab.dataset.tab}`);
 }
+for (const tab of tabs) {
+  tab.addEventListener('click', () => selectTab(tab));
+  tab.addEventListener('keydown', (e) => {
+    const i = tabs.indexOf(tab);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    selectTab(tabs[(next + tabs.length) % tabs.length], { focus: true });
+  });
+}
+selectTab(tabs.find((t) => `#${t.dataset.tab}` === location.hash) ?? tabs[0], { updateHash: false });
 
-$('endpoint').addEventListener('change', loadExample);
-$('example').addEventListener('click', loadExample);
-$('body').addEventListener('input', run);
-$('locale').addEventListener('change', run);
-$('strict').addEventListener('change', run);
-loadExample();
+// ---- Pages ---------------------------------------------------------------------------
+const orderPage = mountOrderPage({ getClient });
+const panels = mountPanels({ getClient });
+
+// ---- Language -------------------------------------------------------------------------
+onLocaleChange(() => {
+  client = null;
+  orderPage.relocalize();
+  panels.relocalize();
+});
+$('locale').addEventListener('change', (e) => setLocale(e.target.value));
+applyI18n(document);
+document.body.dataset.ready = 'true';

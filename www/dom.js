@@ -26,7 +26,7 @@ export function h(tag, attrs = {}, ...children) {
   }
   if (attrs?.['data-i18n-aria']) el.setAttribute('aria-label', t(attrs['data-i18n-aria'], attrs.args ?? {}));
   if (attrs?.['data-i18n-title']) el.title = t(attrs['data-i18n-title'], attrs.args ?? {});
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return el;
 }
 
@@ -93,18 +93,22 @@ function targetOf(root, path) {
 
 /**
  * Clears the previous issues under root and shows each issue at its field (an input's
- * .field wrapper) or at the nearest container with a .msgs slot. Returns counts.
+ * .field wrapper) or at the nearest container with a .msgs slot. An input that is still
+ * empty and was never touched (no data-touched) shows nothing yet, unless root has
+ * data-show-all: its issue still counts, and still disables the buttons. Returns counts.
  */
 export function showIssues(root, issues) {
   root.querySelectorAll('.issue-msg').forEach((el) => el.remove());
   root.querySelectorAll('[aria-invalid]').forEach((el) => el.removeAttribute('aria-invalid'));
   root.querySelectorAll('.has-error, .has-warning').forEach((el) => el.classList.remove('has-error', 'has-warning'));
+  const showAll = root.hasAttribute('data-show-all');
   let errors = 0;
   let warnings = 0;
   for (const issue of issues) {
     if (issue.severity === 'error') errors++; else warnings++;
     const target = targetOf(root, issue.path);
     const isInput = target.matches('input, select, textarea');
+    if (isInput && !showAll && !target.hasAttribute('data-touched') && target.value === '') continue;
     const holder = isInput ? target.closest('.field') : target;
     const slot = holder?.querySelector(':scope > .msgs') ?? root.querySelector(':scope > .msgs');
     if (!slot) continue;
@@ -115,6 +119,14 @@ export function showIssues(root, issues) {
   return { errors, warnings };
 }
 
+/** Marks inputs as touched once edited (their issues show from then on, even when emptied). */
+export function trackTouched(root) {
+  root.addEventListener('input', (e) => {
+    const el = e.target;
+    if (el.matches?.('input, select, textarea') && el.dataset.path !== undefined) el.setAttribute('data-touched', '');
+  }, true);
+}
+
 // ---- Fields -------------------------------------------------------------------------
 
 /**
@@ -122,11 +134,14 @@ export function showIssues(root, issues) {
  * options (enum values), optionPrefix (i18n prefix of their meanings), value, hint (i18n key), wire (wire name) }.
  */
 export function field({ id: givenId, path, label, labelArgs, kind = 'text', options = [], optionPrefix, value, hint, wire, unset = true, cls,
-  placeholder, afterInput }) {
+  placeholder, afterInput, required = false, date = false }) {
   const id = givenId ?? fieldId(path);
   const msgsId = `${id}-msgs`;
   const hintId = hint ? `${id}-hint` : null;
-  const common = { id, 'data-path': path, 'data-kind': kind, 'aria-describedby': [msgsId, hintId].filter(Boolean).join(' ') };
+  const common = {
+    id, 'data-path': path, 'data-kind': kind, 'data-date': date, 'aria-required': required ? 'true' : null,
+    'aria-describedby': [msgsId, hintId].filter(Boolean).join(' '),
+  };
   let input;
   if (['enum', 'bool', 'trial'].includes(kind)) {
     const values = kind === 'bool' ? ['true', 'false'] : kind === 'trial' ? ['0', '1'] : options;
@@ -149,12 +164,26 @@ export function field({ id: givenId, path, label, labelArgs, kind = 'text', opti
     });
     input.value = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
-  return h('div', { class: `field${cls ? ` ${cls}` : ''}` },
-    h('label', { for: id }, tr(label, labelArgs), wire ? h('code', { class: 'wire' }, wire) : null),
+  const el = h('div', { class: `field${cls ? ` ${cls}` : ''}` },
+    h('label', { for: id },
+      h('span', { class: 'name' },
+        h('span', { class: 'text', i18n: label, args: labelArgs }),
+        required ? h('abbr', { class: 'req', 'data-i18n-title': 'required' }, '*') : null),
+      wire ? h('code', { class: 'wire' }, wire) : null),
     input,
     afterInput ?? null,
     hint ? h('small', { id: hintId, class: 'hint', i18n: hint }) : null,
     h('div', { class: 'msgs', id: msgsId, 'aria-live': 'polite' }));
+  if (date) updateDatePreview(input, el);
+  return el;
+}
+
+/** The hint of a millisecond timestamp input shows the date it stands for. */
+export function updateDatePreview(input, scope = document) {
+  const hint = scope.querySelector(`#${CSS.escape(input.id)}-hint`);
+  if (!hint) return;
+  const v = readInput(input);
+  hint.textContent = typeof v === 'number' ? `= ${fmtTime(v)} UTC` : t('hint.millis');
 }
 
 /** Option text: the exact wire value, then its meaning in the current language. */

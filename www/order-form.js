@@ -2,6 +2,7 @@
 // JSON Pointer) and data-kind (how its text becomes a value); every container (fieldset or
 // list) carries the pointer of its object or array and a .msgs slot for issues that have
 // no input of their own. Add/remove buttons carry data-action and data-target.
+import { validate } from '/pkg/index.js';
 import { h, tr, field, ptr } from './dom.js';
 
 export const LICENSE_TYPES = [
@@ -32,6 +33,10 @@ export const TEMPLATES = {
 
 export const blankOrder = () => ({ syncMode: 'sync', orderList: [TEMPLATES.order({})] });
 
+// Fields the validator requires (asked once, of a skeleton order): marked * in the form.
+const REQUIRED = new Set(validate('batchOrder', { orderList: [{ assets: [{}] }] }).issues
+  .filter((i) => i.code === 'required' || i.code === 'empty').map((i) => i.path.split('/').pop()));
+
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
@@ -40,10 +45,10 @@ function f(base, o, key, kind = 'text', extra = {}) {
   const options = { licenseType: LICENSE_TYPES, orderType: ORDER_TYPES, syncMode: SYNC_MODES, customerType: CUSTOMER_TYPES }[key];
   return field({
     path: `${base}/${key}`, label: `f.${key}`, wire: key, kind, value: o[key],
-    options, optionPrefix: options ? `enum.${key}` : undefined, ...extra,
+    options, optionPrefix: options ? `enum.${key}` : undefined, required: REQUIRED.has(key), ...extra,
   });
 }
-const dateField = (base, o, key) => f(base, o, key, 'int', { hint: 'hint.millis' });
+const dateField = (base, o, key) => f(base, o, key, 'int', { hint: 'hint.millis', date: true });
 
 function addButton(target, template, label) {
   return h('button', { type: 'button', class: 'add', 'data-action': 'add', 'data-target': target, 'data-template': template },

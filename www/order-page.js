@@ -2,7 +2,9 @@
 // textarea (kept in sync both ways), validated on every change, drawn as a tree, and
 // submitted through LicensingClient.batchOrder.
 import { validate, validateJson } from '/pkg/index.js';
-import { h, getAt, setAt, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId } from './dom.js';
+import {
+  h, getAt, setAt, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
+} from './dom.js';
 import { t, locale } from './i18n.js';
 import { buildOrderForm, blankOrder, TEMPLATES } from './order-form.js';
 import { renderTree } from './tree.js';
@@ -45,6 +47,7 @@ export function mountOrderPage({ getClient }) {
   const json = $('order-json');
   const submit = $('submit-order');
   const closedCustomer = new Set();
+  const touched = new Set();
   let body = blankOrder();
   let jsonBroken = false;
   let sending = false;
@@ -52,7 +55,10 @@ export function mountOrderPage({ getClient }) {
 
   function renderForm() {
     form.replaceChildren(...buildOrderForm(body, { openCustomer: (key) => !closedCustomer.has(key) }));
+    for (const path of touched) form.querySelector(`[data-path="${CSS.escape(path)}"]`)?.setAttribute('data-touched', '');
   }
+  /** After a paste into the JSON or a sample: every issue shows, touched or not. */
+  const showAll = (on) => form.toggleAttribute('data-show-all', on);
 
   /** Validates the current body and refreshes issues, summary, tree and the submit button. */
   function refresh() {
@@ -106,10 +112,13 @@ export function mountOrderPage({ getClient }) {
   }
 
   form.addEventListener('submit', (e) => e.preventDefault());
+  trackTouched(form);
   form.addEventListener('input', (e) => {
     const input = e.target;
     if (!input.matches('input, select, textarea') || input.dataset.path === undefined) return;
+    touched.add(input.dataset.path);
     setAt(body, input.dataset.path, readInput(input));
+    if (input.dataset.date !== undefined) updateDatePreview(input, form);
     changed();
   });
   form.addEventListener('toggle', (e) => {
@@ -149,6 +158,7 @@ export function mountOrderPage({ getClient }) {
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       body = parsed;
       jsonBroken = false;
+      showAll(true);
       $('order-json-msgs').replaceChildren();
       json.removeAttribute('aria-invalid');
       renderForm();
@@ -191,9 +201,11 @@ export function mountOrderPage({ getClient }) {
     }
   });
 
-  $('order-sample').addEventListener('click', () => { body = sampleOrder(); renderForm(); changed(); });
+  $('order-sample').addEventListener('click', () => { body = sampleOrder(); showAll(true); renderForm(); changed(); });
   $('order-clear').addEventListener('click', () => {
     body = blankOrder();
+    touched.clear();
+    showAll(false);
     $('order-results').replaceChildren();
     renderForm();
     changed();
@@ -207,6 +219,7 @@ export function mountOrderPage({ getClient }) {
     /** After a locale switch: option texts, messages, tree. */
     relocalize() {
       retranslateOptions(form);
+      form.querySelectorAll('[data-date]').forEach((input) => updateDatePreview(input, form));
       refresh();
       if (jsonBroken) json.dispatchEvent(new Event('input'));
     },

@@ -1,0 +1,78 @@
+// Shared by the portal's e2e tests and scripts/screenshot.mjs: starts the simulator
+// (serving www/ and pkg/) on a free port and launches Debian's headless Chromium.
+import { spawn } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SIM = path.join(ROOT, 'target/release/licensing-sim');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Chromium leaves temp dirs behind: unless told otherwise, keep them under target/tmp.
+process.env.TMPDIR = process.env.TMPDIR ? path.resolve(process.env.TMPDIR) : path.join(ROOT, 'target/tmp');
+mkdirSync(process.env.TMPDIR, { recursive: true });
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts licensing-sim on a free port (or `port`), waits until it answers and returns
+ * { url, stop() }. stop() kills exactly that process.
+ */
+export async function startSim({ port } = {}) {
+  if (!existsSync(SIM)) throw new Error(`${SIM} is missing: build it with cargo build --release -p licensing-sim`);
+  const p = port ?? await freePort();
+  const child = spawn(SIM, ['--listen', `127.0.0.1:${p}`, '--static', '/=www', '--static', '/pkg=pkg', '--quiet'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  let exited = null;
+  child.once('exit', (code, signal) => { exited = { code, signal }; });
+  const deadline = Date.now() + 15_000;
+  while (!(await portAnswers(p))) {
+    if (exited) throw new Error(`licensing-sim exited early (${JSON.stringify(exited)}): ${stderr}`);
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`licensing-sim did not answer on port ${p}: ${stderr}`); }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${p}/`,
+    async stop() {
+      if (exited) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+}

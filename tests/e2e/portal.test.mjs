@@ -1,0 +1,218 @@
+// End-to-end tests of the demo portal (www/) in headless Chromium against a simulator
+// started for the run. Run: TMPDIR=target/tmp node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSim, launchBrowser } from './harness.mjs';
+
+let sim;
+let browser;
+
+before(async () => {
+  sim = await startSim();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+/** Polls fn until it returns a truthy value (returned) or the time is up (last error thrown). */
+async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = new Error(`${what}: got ${JSON.stringify(v)}`);
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last?.message}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A fresh page on the portal; page errors fail the test at the end (check()). */
+async function openPortal(t, hash = '') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(5_000);
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  await page.goto(sim.url + hash);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
+}
+
+const input = (page, path, root = '#order-form') => page.locator(`${root} [data-path="${path}"]`);
+
+/** The issue messages shown next to an input (its aria-describedby's first id is its message slot). */
+async function messagesAt(page, path) {
+  const describedBy = await input(page, path).getAttribute('aria-describedby');
+  return page.locator(`#${describedBy.split(' ')[0]} .issue-msg`);
+}
+
+const ASSET_NO = '/orderList/0/assets/0/assetNos/0';
+
+test('batch order: an invalid asset number is shown at its field, blocks submit, and the fixed order is accepted', { timeout: 40_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+
+  await input(page, '/channelCode').fill('WEB');
+  await input(page, '/channelOrderId').fill(`CO-E2E-${Date.now()}`);
+  await input(page, '/syncMode').selectOption('sync');
+  await input(page, '/orderList/0/sequence').fill('1');
+  await input(page, '/orderList/0/licenseType').selectOption('normal_recover_usbkey');
+  await input(page, '/orderList/0/orderType').selectOption('new_buy');
+  await input(page, '/orderList/0/customerName').fill('E2E Design Ltd');
+  await input(page, '/orderList/0/customerType').selectOption('company');
+  await input(page, '/orderList/0/enterpriseGlobalId').fill('EG-E2E');
+  await input(page, '/orderList/0/assets/0/products/0/productUri').fill('gms:1001');
+  await input(page, '/orderList/0/assets/0/products/0/trial').selectOption('0');
+
+  // Typed key by key: validation runs on every keystroke.
+  await input(page, ASSET_NO).pressSequentially('7000000001');
+  const msgs = await messagesAt(page, ASSET_NO);
+  await until(async () => (await msgs.count()) === 1, { what: 'one issue at the asset number field' });
+  const text = await msgs.first().textContent();
+  assert.match(text, /Error/);
+  assert.match(text, /7000000001/);
+  assert.equal(await msgs.first().getAttribute('class'), 'issue-msg error');
+  assert.equal(await input(page, ASSET_NO).getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('#order-summary').getAttribute('data-errors'), '1');
+  assert.equal(await page.locator('#submit-order').isDisabled(), true, 'submit is disabled while there is an error');
+  // The tree marks the failing asset (and its ancestors), not the healthy product.
+  assert.match(await page.locator('[data-node="/orderList/0/assets/0"]').getAttribute('class'), /\bfailing\b/);
+  assert.doesNotMatch(await page.locator('[data-node="/orderList/0/assets/0/products/0"]').getAttribute('class'), /\bfailing\b/);
+
+  // 简体中文: the labels and the validator's message switch language.
+  await page.locator('#locale').selectOption('zh-CN');
+  await until(async () => /[\u4e00-\u9fff]/.test(await msgs.first().textContent()), { what: 'a Chinese message' });
+  assert.match(await msgs.first().textContent(), /错误/);
+  assert.match(await msgs.first().textContent(), /资产编号/);
+  const channelCodeId = await input(page, '/channelCode').getAttribute('id');
+  assert.match(await page.locator(`label[for="${channelCodeId}"] .text`).textContent(), /渠道编码/);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+  await page.locator('#locale').selectOption('en');
+  await until(async () => /Error/.test(await msgs.first().textContent()), { what: 'the English message again' });
+
+  // Fixed: no issue, submit enabled, the simulator answers with a license order id.
+  await input(page, ASSET_NO).fill('8000000123');
+  await until(async () => (await msgs.count()) === 0, { what: 'the asset number issue to go' });
+  await until(async () => !(await page.locator('#submit-order').isDisabled()), { what: 'submit enabled' });
+  assert.equal(await page.locator('#order-summary').getAttribute('data-errors'), '0');
+  const json = JSON.parse(await page.locator('#order-json').inputValue());
+  assert.deepEqual(json.orderList[0].assets[0].assetNos, ['8000000123'], 'the JSON view follows the form');
+
+  await page.locator('#submit-order').click();
+  const id = await until(async () => (await page.locator('#order-results').textContent()).match(/LO\d+/)?.[0],
+    { what: 'a license order id in the results', timeout: 15_000 });
+  assert.match(id, /^LO/);
+  assert.equal(await page.locator('#order-results .error-box').count(), 0);
+  check();
+});
+
+test('batch order: the JSON view edits the form, and unparsable JSON is reported without touching the form', { timeout: 20_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  const json = page.locator('#order-json');
+  const body = JSON.parse(await json.inputValue());
+  body.channelCode = 'FROM-JSON';
+  await json.fill(JSON.stringify(body, null, 2));
+  await until(async () => (await input(page, '/channelCode').inputValue()) === 'FROM-JSON', { what: 'the form to follow the JSON' });
+
+  await json.fill('{"channelCode": "BROKEN",');
+  const jsonMsgs = page.locator('#order-json-msgs .issue-msg.error');
+  await until(async () => (await jsonMsgs.count()) === 1, { what: 'the invalid JSON error' });
+  assert.equal(await input(page, '/channelCode').inputValue(), 'FROM-JSON', 'the form keeps its last good state');
+  assert.equal(await page.locator('#submit-order').isDisabled(), true);
+  check();
+});
+
+test('batch order: add/remove buttons change the request and the tree; tabs work from the keyboard', { timeout: 20_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  const json = async () => JSON.parse(await page.locator('#order-json').inputValue());
+  const add = (target) => page.locator(`#order-form button[data-action="add"][data-target="${target}"]`);
+
+  await add('/orderList/0/assets/0/assetNos').click();
+  assert.deepEqual((await json()).orderList[0].assets[0].assetNos, ['', '']);
+  // The new input has the focus, so typing goes straight into it.
+  await page.keyboard.type('8000000002');
+  assert.deepEqual((await json()).orderList[0].assets[0].assetNos, ['', '8000000002']);
+
+  await add('/orderList/0/assets/0/merchandises').click();
+  await add('/orderList/0/assets/0/merchandises/0/children').click();
+  await input(page, '/orderList/0/assets/0/merchandises/0/children/0/merchandiseNum').fill('PKG-CHILD');
+  const tree = page.locator('#order-tree');
+  assert.equal(await tree.locator('[data-node="/orderList/0/assets/0/merchandises/0/children/0"]').count(), 1);
+  assert.match(await tree.textContent(), /PKG-CHILD/);
+
+  await add('/orderList').click();
+  assert.equal((await json()).orderList.length, 2);
+  assert.equal((await json()).orderList[1].sequence, 2);
+  await page.locator('#order-form button[data-action="remove"][data-target="/orderList/1"]').click();
+  assert.equal((await json()).orderList.length, 1);
+  await page.locator('#order-form button[data-action="remove"][data-target="/orderList/0/assets/0/merchandises/0"]').click();
+  assert.equal((await json()).orderList[0].assets[0].merchandises.length, 0);
+
+  await page.locator('#tab-order').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#tab-enterprise').getAttribute('aria-selected'), 'true');
+  assert.equal(await page.locator('#panel-enterprise').isVisible(), true);
+  assert.equal(await page.locator('#panel-order').isVisible(), false);
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#panel-activity').isVisible(), true);
+  check();
+});
+
+test('activity: claiming twice with one identity shows the 3002 refusal with unit errorCode 14005', { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.locator('#tab-activity').click();
+  await page.locator('#activity-identity').fill(`e2e-${Date.now()}@example.com`);
+  await page.locator('#activity-activityLabel').fill('spring-trial');
+  await page.locator('#activity-source').fill('portal');
+  await page.locator('#activity-branch').fill('BJ');
+  const go = page.locator('#activity-go');
+  const result = page.locator('#activity-result');
+
+  let claimedOnce = false;
+  let refused = false;
+  for (let attempt = 1; attempt <= 3 && !refused; attempt++) {
+    await until(async () => !(await go.isDisabled()), { what: 'the claim button enabled' });
+    await go.click();
+    await until(async () => (await result.locator('.claim-table, .error-box').count()) > 0, { what: `claim ${attempt} answered` });
+    if (await result.locator('.claim-table').count()) {
+      assert.match(await result.textContent(), /gms:1001/);
+      claimedOnce = true;
+    } else {
+      assert.equal(await result.locator('.error-box').getAttribute('data-kind'), 'activity');
+      refused = (await result.locator('.err-code').textContent()) === '3002';
+    }
+  }
+  assert.ok(claimedOnce, 'the first claim succeeded');
+  assert.ok(refused, 'a later claim was refused with 3002');
+  const units = result.locator('.units-table tbody tr');
+  assert.ok((await units.count()) >= 1);
+  assert.equal(await units.first().locator('.unit-error-code').textContent(), '14005');
+  assert.match(await units.first().textContent(), /claim count exceeded/);
+  check();
+});
+
+test('locks: locking an unknown lock shows status 2, lock does not exist', { timeout: 20_000 }, async (t) => {
+  const { page, check } = await openPortal(t, '#locks');
+  assert.equal(await page.locator('#panel-locks').isVisible(), true);
+  const lock = page.locator('#locks-lock');
+  assert.equal(await lock.isDisabled(), true, 'disabled while the form is empty');
+  await page.locator('#locks-assetNums').fill('8999999999');
+  await page.locator('#locks-operatorIdentity').fill('e2e-operator');
+  await until(async () => !(await lock.isDisabled()), { what: 'the lock button enabled' });
+  await lock.click();
+  const status = page.locator('#locks-result .lock-results [data-status]');
+  await until(async () => (await status.count()) === 1, { what: 'one lock result' });
+  assert.equal(await status.getAttribute('data-status'), '2');
+  assert.match(await status.textContent(), /lock does not exist/);
+  assert.match(await page.locator('#locks-result').textContent(), /8999999999/);
+  check();
+});
