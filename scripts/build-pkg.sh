@@ -1,32 +1,43 @@
 #!/usr/bin/env bash
 # Builds pkg/: the release wasm, wasm-bindgen glue for the web (browser, bundler,
 # Node ESM) and nodejs (CommonJS) targets, then wasm-opt from npm binaryen.
+#
+# Variants (for the benchmarks' size table):
+#   OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-features="${FEATURES:-}"
-cargo build --quiet --release --target wasm32-unknown-unknown ${features:+--features "$features"}
-wasm=target/wasm32-unknown-unknown/release/licensing_sdk.wasm
+out="${OUT:-pkg}"
+targets="${TARGETS:-web node}"
+cargo_flags=(${CARGO_FLAGS:-})
+target_dir="target"
+# A variant builds in its own target dir so it does not evict the main build.
+[ "$out" != pkg ] && target_dir="$out/cargo-target"
 
-rm -rf pkg/web pkg/node
-wasm-bindgen --target web --out-dir pkg/web "$wasm"
-wasm-bindgen --target nodejs --out-dir pkg/node "$wasm"
-# pkg/ is "type": "module"; the nodejs glue is CommonJS.
-printf '{ "type": "commonjs" }\n' > pkg/node/package.json
-
-# CommonJS consumers get the same declarations (ES export syntax in a .d.cts
-# describes the named exports of module.exports, which is what node.cjs builds).
-cp pkg/index.d.ts pkg/index.d.cts
+cargo build --quiet --release --target wasm32-unknown-unknown --target-dir "$target_dir" "${cargo_flags[@]}"
+wasm="$target_dir/wasm32-unknown-unknown/release/licensing_sdk.wasm"
 
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default.
 features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
-for dir in web node; do
-  node_modules/.bin/wasm-opt -Oz "${features_flags[@]}" \
-    -o "pkg/$dir/licensing_sdk_bg.wasm.opt" "pkg/$dir/licensing_sdk_bg.wasm"
-  mv "pkg/$dir/licensing_sdk_bg.wasm.opt" "pkg/$dir/licensing_sdk_bg.wasm"
+for t in $targets; do
+  dir="$out/$t"
+  rm -rf "$dir"
+  case "$t" in
+    web) wasm-bindgen --target web --out-dir "$dir" "$wasm" ;;
+    # pkg/ is "type": "module"; the nodejs glue is CommonJS.
+    node) wasm-bindgen --target nodejs --out-dir "$dir" "$wasm"; printf '{ "type": "commonjs" }\n' > "$dir/package.json" ;;
+    *) echo "unknown target $t" >&2; exit 2 ;;
+  esac
+  node_modules/.bin/wasm-opt -Oz "${features_flags[@]}" -o "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
+  mv "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
 done
 
-raw=$(wc -c < pkg/web/licensing_sdk_bg.wasm)
-gz=$(gzip -9c pkg/web/licensing_sdk_bg.wasm | wc -c)
-printf '[pkg] licensing_sdk_bg.wasm: %s bytes, %s bytes gzip -9\n' "$raw" "$gz" >&2
+if [ "$out" = pkg ]; then
+  # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
+  # describes the named exports of module.exports, which is what node.cjs builds).
+  cp pkg/index.d.ts pkg/index.d.cts
+fi
+
+first="$out/${targets%% *}/licensing_sdk_bg.wasm"
+printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$first" "$(wc -c < "$first")" "$(gzip -9c "$first" | wc -c)" >&2

@@ -126,8 +126,8 @@ impl Client {
         url
     }
 
-    /// Validates, then sends with retries; the payload (`data` or `detail`) as raw
-    /// JSON, `None` when the endpoint returns none. One non-generic future for every
+    /// Validates, then sends with retries; the payload (`data` or `detail`) as a
+    /// JSON value, `None` when the endpoint returns none. One non-generic future for every
     /// endpoint: the wasm carries one copy of the retry loop.
     async fn run(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<RawData>, ClientError> {
         let report = validate::validate(endpoint, body, &Options { locale: self.opts.locale, ..Options::default() });
@@ -177,26 +177,26 @@ impl Client {
 
     /// Like [`Client::send`] for a JSON body.
     pub async fn send_value<T: DeserializeOwned>(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<T>, ClientError> {
-        let Some(raw) = self.run(endpoint, body, call).await? else { return Ok(None) };
-        serde_json::from_str(raw.get())
+        let Some(data) = self.run(endpoint, body, call).await? else { return Ok(None) };
+        T::deserialize(data)
             .map(Some)
             .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))
     }
 
-    /// Sends a JSON body and returns the payload as JSON text once `check` (the
-    /// response type's strict decoder) accepts it. For the JS bindings, which hand
-    /// the text on without building the typed value twice.
+    /// Sends a JSON body and returns the payload once `check` (the response type's
+    /// strict decoder) accepts it. For the JS bindings, which hand the JSON on
+    /// without building and re-serializing a typed value.
     pub async fn send_checked(
         &self,
         endpoint: Endpoint,
         body: &Value,
         call: &CallOptions,
-        check: fn(&str) -> Result<(), String>,
-    ) -> Result<Option<String>, ClientError> {
-        let Some(raw) = self.run(endpoint, body, call).await? else { return Ok(None) };
-        check(raw.get())
+        check: fn(&Value) -> Result<(), String>,
+    ) -> Result<Option<Value>, ClientError> {
+        let Some(data) = self.run(endpoint, body, call).await? else { return Ok(None) };
+        check(&data)
             .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))?;
-        Ok(Some(String::from(raw.get())))
+        Ok(Some(data))
     }
 
     async fn data<B: Serialize, T: DeserializeOwned>(&self, endpoint: Endpoint, body: &B, call: &CallOptions) -> Result<T, ClientError> {
