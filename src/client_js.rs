@@ -71,7 +71,7 @@ fn options_error(message: &str) -> JsValue {
 }
 
 /// The strict decoder of each endpoint's response type.
-fn checker(endpoint: Endpoint) -> fn(&str) -> Result<(), String> {
+fn checker(endpoint: Endpoint) -> fn(&Value) -> Result<(), String> {
     match endpoint {
         Endpoint::BindEnterprise => check::<EnterpriseCustomer>,
         Endpoint::CreateEnterprise => check::<EnterpriseCreation>,
@@ -140,7 +140,7 @@ impl JsClient {
         future_to_promise(async move {
             let body = body.map_err(|e| to_js_error(&e))?;
             let data = client.send_checked(endpoint, &body, &call, checker(endpoint)).await.map_err(|e| to_js_error(&e))?;
-            Ok(data.map_or(JsValue::UNDEFINED, |text| interop::from_json_text(&text)))
+            Ok(data.map_or(JsValue::UNDEFINED, |value| interop::from_json_text(&value.to_string())))
         })
     }
 
