@@ -16,7 +16,7 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 
-.PHONY: help tools pkg sim screenshot test-e2e test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
+.PHONY: help tools pkg sim screenshot bench test-e2e test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
 	test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -26,6 +26,7 @@ help:
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
 	@echo "make screenshot - regenerate docs/portal.png"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
+	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
 
 tools:
 	scripts/install-tools.sh all
@@ -79,6 +80,13 @@ screenshot: pkg
 	cargo build --release -q -p licensing-sim
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) node scripts/screenshot.mjs
+
+# Ours vs ajv and zod, Node and Chromium, sizes; writes bench/results.md (~3 min).
+bench: pkg
+	OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(SCRATCH)
+	cd bench && TMPDIR=$(SCRATCH) node bench.mjs --validation-only-dir=../target/validation-only/web
 
 # Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once check.
 test-load:

@@ -1,0 +1,83 @@
+// Agreement: for every generated payload, ours (`validate('batchOrder', p).valid`), ajv
+// and zod give the same verdict, and it is the one the generator built the payload
+// for. Prints disagreements; exits 1 if there is any (when run alone).
+//
+//   node agreement.mjs            (BENCH_QUICK=1 for fewer seeds)
+
+import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
+import { agreementCorpus, MUTATIONS } from './generate.mjs';
+
+export async function loadValidators() {
+  await build({ quiet: true });
+  const sdk = await import('../pkg/node.mjs');
+  const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const { batchOrder } = await import('./peers/zod-schema.mjs');
+  return { sdk, ajvValidate, zodSchema: batchOrder };
+}
+
+function short(v, n = 300) {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}
+
+export async function runAgreement({ quick = false, log = console.error } = {}) {
+  const { sdk, ajvValidate, zodSchema } = await loadValidators();
+  const byMutation = new Map(MUTATIONS.map((m) => [m.name, { mutation: m, payloads: 0, codeSeen: 0 }]));
+  const disagreements = [];
+  let total = 0, valid = 0;
+  for (const item of agreementCorpus({ quick })) {
+    total++;
+    // The wire form: what a body becomes when sent (undefined dropped, NaN → null).
+    const body = JSON.parse(JSON.stringify(item.body));
+    const report = sdk.validate('batchOrder', body);
+    const ours = report.valid;
+    const ajv = ajvValidate(body);
+    const zr = zodSchema.safeParse(body);
+    const zod = zr.success;
+    if (ours) valid++;
+    if (item.mutation) {
+      const entry = byMutation.get(item.mutation);
+      entry.payloads++;
+      const code = entry.mutation.code;
+      if (code === null ? report.issues.length === 0 : report.issues.some((i) => i.code === code)) entry.codeSeen++;
+    }
+    if (ours !== ajv || ours !== zod || ours !== item.expectedValid) {
+      disagreements.push({
+        name: item.name,
+        expected: item.expectedValid,
+        ours,
+        ajv,
+        zod,
+        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
+        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
+        zodIssues: zod ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+      });
+    }
+  }
+  const uncovered = [...byMutation.values()].filter((e) => e.payloads === 0).map((e) => e.mutation.name);
+  const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);
+  for (const d of disagreements) {
+    log(`DISAGREE ${d.name}: expected ${d.expected}, ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}`);
+    log(`  ours: ${short(d.oursIssues)}\n  ajv:  ${short(d.ajvErrors)}\n  zod:  ${short(d.zodIssues)}`);
+  }
+  for (const name of uncovered) log(`UNCOVERED mutation never applied: ${name}`);
+  for (const e of codeMissing) log(`note: ${e.mutation.name}: our report lacks '${e.mutation.code ?? 'no issue'}' in ${e.payloads - e.codeSeen} of ${e.payloads} payloads`);
+  const result = {
+    total,
+    valid,
+    invalid: total - valid,
+    disagreements,
+    uncovered,
+    mutations: [...byMutation.values()].map((e) => ({ name: e.mutation.name, code: e.mutation.code, error: e.mutation.error, payloads: e.payloads, codeSeen: e.codeSeen })),
+    ok: disagreements.length === 0 && uncovered.length === 0,
+  };
+  log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid), ${MUTATIONS.length} mutation kinds: ` +
+    (result.ok ? 'ours, ajv and zod agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
+  return result;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await runAgreement({ quick: !!process.env.BENCH_QUICK });
+  process.exit(r.ok ? 0 : 1);
+}

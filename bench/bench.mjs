@@ -1,0 +1,370 @@
+// `make bench`: the whole benchmark in one run, written to bench/results.md (and the
+// raw figures to bench/results.json).
+//
+//   cd bench && npm install && node bench.mjs [--quick] [--validation-only-dir=DIR] [--no-browser]
+// (the validation-only size defaults to ../target/validation-only/web when it exists)
+//
+// 1. build: ajv standalone validator, esbuild bundles of the peers (build.mjs)
+// 2. agreement: ours, ajv and zod give the same verdict on every generated payload;
+//    stops here (exit 1) if not, since the comparison would not be honest
+// 3. sizes (sizes.mjs)
+// 4. Node: throughput in a fresh child process, cold starts in fresh processes (run-node.mjs)
+// 5. Chromium: throughput and cold starts (run-browser.mjs)
+// 6. the report: figures, ratios, growth, targets met / not met, machine and versions
+//
+// --quick (or BENCH_QUICK=1): short timings for a smoke test; writes results-quick.md.
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, PKG_DIR } from './build.mjs';
+import { runAgreement } from './agreement.mjs';
+import { measureSizes, validationOnlyDir } from './sizes.mjs';
+import { runBrowser } from './run-browser.mjs';
+import { CASES } from './lib/measure.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick') || !!process.env.BENCH_QUICK;
+const withBrowser = !argv.includes('--no-browser');
+const started = Date.now();
+const log = (...a) => console.error(...a);
+
+// Targets of issue 6. KB = 1000 bytes.
+const TARGETS = { vsAjv: 1.0, vsZod: 3.0, jsonVsParseAjv: 1.5, wasmFullGzipKB: 64, wasmValidationOnlyGzipKB: 40, coldChromiumMs: 20, linearMaxRatio: 1.25 };
+
+// ---------- facts about the machine and versions ----------
+
+function readJson(path) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+function pkgVersion(name) {
+  try {
+    return readJson(join(HERE, 'node_modules', name, 'package.json')).version;
+  } catch {
+    return 'not installed';
+  }
+}
+function cpuModel() {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    return line ? line.split(':')[1].trim() : cpus()[0]?.model;
+  } catch {
+    return cpus()[0]?.model ?? 'unknown';
+  }
+}
+function nproc() {
+  try {
+    return Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {
+    return cpus().length;
+  }
+}
+function git(args) {
+  try {
+    return execFileSync('git', ['-C', join(HERE, '..'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+function machineFacts() {
+  const wasm = join(PKG_DIR, 'web', 'licensing_sdk_bg.wasm');
+  const status = git(['status', '--porcelain']);
+  return {
+    date: new Date().toISOString(),
+    cpu: cpuModel(),
+    nproc: nproc(),
+    memGiB: totalmem() / 2 ** 30,
+    kernel: release(),
+    loadStart: loadavg(),
+    node: process.version,
+    versions: { ajv: pkgVersion('ajv'), zod: pkgVersion('zod'), esbuild: pkgVersion('esbuild'), 'playwright-core': pkgVersion('playwright-core') },
+    sdk: {
+      version: readJson(join(PKG_DIR, 'package.json')).version,
+      commit: git(['rev-parse', '--short', 'HEAD']),
+      dirty: status === null ? null : status.length > 0,
+      wasmSha256: createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 16),
+      wasmBuilt: statSync(wasm).mtime.toISOString(),
+    },
+  };
+}
+
+// ---------- formatting ----------
+
+const f = (x, d = 2) => (x === undefined || x === null || Number.isNaN(x) ? '–' : x.toFixed(d));
+function num(x) {
+  if (x >= 1000) return Math.round(x).toLocaleString('en-US');
+  if (x >= 100) return x.toFixed(0);
+  if (x >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+function ms(x) {
+  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3);
+}
+const kb = (b) => (b / 1000).toFixed(1);
+const ratio = (x) => `${f(x, 2)}×`;
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+function opsOf(entry, id) {
+  const c = entry.cases.find((c) => c.id === id);
+  return { ms: c.medianMs, ops: 1000 / c.medianMs, mbps: entry.bytes / 1e6 / (c.medianMs / 1000), min: c.minMs, max: c.maxMs, iters: c.iters };
+}
+
+function throughputTable(entries) {
+  const rows = [];
+  for (const e of entries) {
+    for (const c of CASES) {
+      const o = opsOf(e, c.id);
+      rows.push([`${e.size.toLocaleString('en-US')}`, f(e.bytes / 1e6, 3), c.label, ms(o.ms), num(o.ops), num(o.mbps), `${ms(o.min)}–${ms(o.max)}`]);
+    }
+  }
+  return table(['orders', 'MB', 'case', 'ms/op (median)', 'ops/s', 'MB/s', 'min–max ms/op'], rows);
+}
+
+function ratiosOf(e) {
+  const t = (id) => opsOf(e, id).ms;
+  return { vsAjv: t('ajv') / t('ours'), vsZod: t('zod') / t('ours'), jsonVsParseAjv: t('parseAjv') / t('oursJson') };
+}
+
+function growthOf(entries, id) {
+  const a = entries.find((e) => e.size === 100);
+  const b = entries.find((e) => e.size === 1000);
+  if (!a || !b) return null;
+  const time = opsOf(b, id).ms / opsOf(a, id).ms;
+  const bytes = b.bytes / a.bytes;
+  return { t100: opsOf(a, id).ms, t1000: opsOf(b, id).ms, time, bytes, normalized: time / bytes };
+}
+
+// ---------- the run ----------
+
+async function main() {
+  log(`[bench] ${quick ? 'QUICK smoke run' : 'full run'}; results go to ${quick ? 'results-quick.md' : 'results.md'}`);
+  const facts = machineFacts();
+  const built = await build();
+
+  const agreement = await runAgreement({ quick, log });
+  if (!agreement.ok) {
+    log('[bench] the peers do not agree with ours on every payload: no timing (the comparison would not be honest)');
+    process.exit(1);
+  }
+
+  const sizes = await measureSizes({ validationOnly: validationOnlyDir(process.argv), log });
+
+  log('[bench] Node run (child process)…');
+  const nodeOut = execFileSync(process.execPath, [join(HERE, 'run-node.mjs')], {
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_QUICK: quick ? '1' : '', BENCH_BUILT: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const node = JSON.parse(nodeOut.trim().split('\n').pop());
+
+  let browser = null;
+  if (withBrowser) {
+    log('[bench] Chromium run…');
+    browser = await runBrowser({ quick, log });
+    for (const e of browser.throughput) {
+      const n = node.throughput.find((x) => x.size === e.size && x.variant === e.variant);
+      if (!n || n.bytes !== e.bytes) throw new Error(`payload ${e.size} ${e.variant} differs between Node and Chromium`);
+    }
+  }
+  facts.loadEnd = loadavg();
+  facts.elapsedS = (Date.now() - started) / 1000;
+  facts.esbuild = built.esbuildVersion;
+
+  const results = { quick, facts, agreement: { ...agreement, disagreements: agreement.disagreements.length }, sizes, node, browser };
+  const md = report(results);
+  const base = quick ? 'results-quick' : 'results';
+  writeFileSync(join(HERE, `${base}.md`), md);
+  writeFileSync(join(HERE, `${base}.json`), JSON.stringify(results, null, 1));
+  log(`[bench] wrote bench/${base}.md and bench/${base}.json in ${f(facts.elapsedS, 0)} s`);
+  log('\n' + md.split('\n## ')[1].replace(/^/, '## '));
+}
+
+// ---------- the report ----------
+
+function report(r) {
+  const { facts, sizes, node, browser, agreement } = r;
+  const envs = [['Node', node], ...(browser ? [['Chromium', browser]] : [])];
+  const valid = (env) => env.throughput.filter((e) => e.variant === 'valid');
+  const errors = (env) => env.throughput.filter((e) => e.variant === 'errors');
+
+  // Targets, each with its figure.
+  const targets = [];
+  const mark = (ok) => (ok === null ? 'not measured' : ok ? '**met**' : '**not met**');
+  for (const [name, env] of envs) {
+    for (const e of valid(env).filter((e) => e.size >= 100)) {
+      const q = ratiosOf(e);
+      targets.push([`validate ≥ ${f(TARGETS.vsAjv, 1)}× ajv, ${e.size.toLocaleString('en-US')} orders, ${name}`, ratio(q.vsAjv), mark(q.vsAjv >= TARGETS.vsAjv)]);
+      targets.push([`validate ≥ ${f(TARGETS.vsZod, 0)}× zod, ${e.size.toLocaleString('en-US')} orders, ${name}`, ratio(q.vsZod), mark(q.vsZod >= TARGETS.vsZod)]);
+      targets.push([`validateJson ≥ ${f(TARGETS.jsonVsParseAjv, 1)}× JSON.parse + ajv, ${e.size.toLocaleString('en-US')} orders, ${name}`, ratio(q.jsonVsParseAjv), mark(q.jsonVsParseAjv >= TARGETS.jsonVsParseAjv)]);
+    }
+  }
+  const full = sizes.full;
+  targets.push([`wasm (after wasm-opt) ≤ ${TARGETS.wasmFullGzipKB} KB gzip, full package`, full.built ? `${kb(full.wasm.gzip)} KB (${full.wasm.gzip.toLocaleString('en-US')} B)` : 'missing', mark(full.built ? full.wasm.gzip <= TARGETS.wasmFullGzipKB * 1000 : null)]);
+  const vo = sizes.validationOnly;
+  targets.push([`wasm ≤ ${TARGETS.wasmValidationOnlyGzipKB} KB gzip, validation-only`, vo.built ? `${kb(vo.wasm.gzip)} KB (${vo.wasm.gzip.toLocaleString('en-US')} B)` : 'not built', mark(vo.built ? vo.wasm.gzip <= TARGETS.wasmValidationOnlyGzipKB * 1000 : null)]);
+  if (browser) {
+    const c = browser.cold.ours.first.medianMs;
+    targets.push([`cold start ≤ ${TARGETS.coldChromiumMs} ms in Chromium (first visit, median)`, `${f(c, 1)} ms`, mark(c <= TARGETS.coldChromiumMs)]);
+  } else targets.push([`cold start ≤ ${TARGETS.coldChromiumMs} ms in Chromium`, 'not run', mark(null)]);
+  for (const [name, env] of envs) {
+    for (const id of ['ours', 'oursJson']) {
+      const g = growthOf(valid(env), id);
+      if (!g) continue;
+      const label = id === 'ours' ? 'validate' : 'validateJson';
+      targets.push([`${label} time linear in size (100 → 1,000 orders), ${name}`, `time ×${f(g.time, 1)} for bytes ×${f(g.bytes, 1)} (ratio ${f(g.normalized, 2)})`, mark(g.normalized <= TARGETS.linearMaxRatio)]);
+    }
+  }
+  const metCount = targets.filter((t) => t[2] === '**met**').length;
+
+  const ratioRows = [];
+  for (const [name, env] of envs) {
+    for (const e of env.throughput) {
+      const q = ratiosOf(e);
+      ratioRows.push([name, e.variant === 'valid' ? 'valid' : 'scattered errors', e.size.toLocaleString('en-US'), ratio(q.vsAjv), ratio(q.vsZod), ratio(q.jsonVsParseAjv)]);
+    }
+  }
+  const growthRows = [];
+  for (const [name, env] of envs) {
+    for (const variant of ['valid', 'errors']) {
+      for (const c of CASES) {
+        const g = growthOf(env.throughput.filter((e) => e.variant === variant), c.id);
+        if (g) growthRows.push([name, variant === 'valid' ? 'valid' : 'scattered errors', c.label, ms(g.t100), ms(g.t1000), `×${f(g.time, 2)}`, `×${f(g.bytes, 2)}`, f(g.normalized, 2)]);
+      }
+    }
+  }
+  const coldNames = { ours: 'ours (load + instantiate wasm + first validate)', 'ajv-standalone': 'ajv standalone validator (load + first validate)', 'ajv-runtime': 'ajv + schema (load + compile + first validate)', zod: 'zod + schema (load + first safeParse)', noop: 'baseline: import of a tiny module, no validation' };
+  const range = (s) => `${f(s.medianMs, 1)} (${f(s.minMs, 1)}–${f(s.maxMs, 1)})`;
+  const coldRows = Object.keys(coldNames).map((k) => [coldNames[k], range(node.cold[k]), browser ? range(browser.cold[k].first) : '–', browser ? range(browser.cold[k].repeat) : '–']);
+
+  const sizeRows = [];
+  const ours = (s, what) => {
+    if (!s.built) {
+      sizeRows.push([s.label, 'not built', '', '']);
+      return;
+    }
+    sizeRows.push([`${s.label}: wasm`, `${s.wasm.raw.toLocaleString('en-US')}`, `${s.wasm.gzip.toLocaleString('en-US')}`, `${kb(s.wasm.gzip)} KB`]);
+    sizeRows.push([`${s.label}: JS glue as shipped`, `${s.glue.raw.toLocaleString('en-US')}`, `${s.glue.gzip.toLocaleString('en-US')}`, `${kb(s.glue.gzip)} KB`]);
+    sizeRows.push([`${s.label}: JS glue minified (esbuild)`, `${s.glueMin.raw.toLocaleString('en-US')}`, `${s.glueMin.gzip.toLocaleString('en-US')}`, `${kb(s.glueMin.gzip)} KB`]);
+    sizeRows.push([`${s.label}: **wasm + minified glue**`, `${(s.wasm.raw + s.glueMin.raw).toLocaleString('en-US')}`, `${(s.wasm.gzip + s.glueMin.gzip).toLocaleString('en-US')}`, `**${kb(s.wasm.gzip + s.glueMin.gzip)} KB**`]);
+  };
+  ours(sizes.full);
+  ours(sizes.validationOnly);
+  const where = [sizes.full, sizes.validationOnly].filter((s) => s.built).map((s) => `${s.label}: \`${relative(join(HERE, '..'), s.dir) || '.'}\`, wasm built ${s.wasmBuilt}`);
+  for (const p of sizes.peers) sizeRows.push([`${p.label} (esbuild bundle, minified)`, p.raw.toLocaleString('en-US'), p.gzip.toLocaleString('en-US'), `${kb(p.gzip)} KB`]);
+
+  // The summary: the figures a README needs, all from this run.
+  const sum = [];
+  for (const [name, env] of envs) {
+    const parts = valid(env).filter((e) => e.size >= 100).map((e) => {
+      const q = ratiosOf(e);
+      return `${e.size.toLocaleString('en-US')} orders: validate ${num(opsOf(e, 'ours').mbps)} MB/s = ${ratio(q.vsAjv)} ajv, ${ratio(q.vsZod)} zod; validateJson ${ratio(q.jsonVsParseAjv)} JSON.parse + ajv`;
+    });
+    sum.push(`- **${name}** — ${parts.join('; ')}.`);
+  }
+  sum.push(`- **Cold start** (load + instantiate + first validate, median): Node ${f(node.cold.ours.medianMs, 1)} ms` + (browser ? `, Chromium ${f(browser.cold.ours.first.medianMs, 1)} ms first visit / ${f(browser.cold.ours.repeat.medianMs, 1)} ms repeat visit` : '') +
+    ` (ajv standalone: Node ${f(node.cold['ajv-standalone'].medianMs, 1)} ms` + (browser ? `, Chromium ${f(browser.cold['ajv-standalone'].first.medianMs, 1)} ms` : '') + `; zod: Node ${f(node.cold.zod.medianMs, 1)} ms` + (browser ? `, Chromium ${f(browser.cold.zod.first.medianMs, 1)} ms` : '') + ').');
+  sum.push(`- **Size** (gzip -9): our wasm ${full.built ? `${kb(full.wasm.gzip)} KB` : 'missing'} full` + (vo.built ? `, ${kb(vo.wasm.gzip)} KB validation-only` : ', validation-only not built') +
+    `, + ${full.built ? kb(full.glueMin.gzip) : '–'} KB minified glue; ajv standalone validator ${kb(sizes.peers[0].gzip)} KB, ajv + schema ${kb(sizes.peers[1].gzip)} KB, zod + schema ${kb(sizes.peers[2].gzip)} KB.`);
+  sum.push(`- **Targets**: ${metCount} of ${targets.length} met (table below).`);
+
+  const machine = table(['', ''], [
+    ['date', facts.date],
+    ['mode', r.quick ? '**QUICK smoke run** (3 short rounds; not representative)' : 'full run (9 rounds per case)'],
+    ['CPU', `${facts.cpu}, nproc ${facts.nproc}`],
+    ['memory', `${f(facts.memGiB, 1)} GiB`],
+    ['kernel', facts.kernel],
+    ['load average (1, 5, 15 min) at start / end', `${facts.loadStart.map((x) => f(x, 2)).join(', ')} / ${facts.loadEnd.map((x) => f(x, 2)).join(', ')}`],
+    ['Node', facts.node],
+    ['Chromium', browser ? `${browser.version} (headless, /usr/bin/chromium via playwright-core ${facts.versions['playwright-core']}; cross-origin isolated: ${browser.crossOriginIsolated})` : 'not run'],
+    ['licensing-sdk', `${facts.sdk.version}, commit ${facts.sdk.commit}${facts.sdk.dirty ? ' (work tree with changes)' : ''}; wasm sha256 ${facts.sdk.wasmSha256}…, built ${facts.sdk.wasmBuilt}`],
+    ['peers', `ajv ${facts.versions.ajv} (standalone code), zod ${facts.versions.zod}`],
+    ['bundler', `esbuild ${facts.esbuild}`],
+    ['run time', `${f(facts.elapsedS, 0)} s`],
+  ]);
+
+  const out = [];
+  out.push('# Benchmark: licensing-sdk vs ajv and zod');
+  out.push('');
+  out.push(`Generated by \`bench/bench.mjs\` (\`cd bench && npm install && node bench.mjs\`) on ${facts.date}.` + (r.quick ? ' **Quick smoke run: the numbers are not representative.**' : '') + ' Every figure below comes from this run.');
+  out.push('');
+  out.push('## Summary');
+  out.push('');
+  out.push(sum.join('\n'));
+  out.push('');
+  out.push('Ratios are ops/s of ours ÷ ops/s of the peer (above 1: ours is faster). MB = 10⁶ bytes of the payload\'s JSON text (UTF-8); KB = 1000 bytes.');
+  out.push('');
+  out.push('## Targets');
+  out.push('');
+  out.push(table(['target', 'figure', 'status'], targets));
+  out.push('');
+  out.push(`Ratios on the valid payloads. "Linear" means the time per op grows no more than ${TARGETS.linearMaxRatio}× faster than the payload bytes from 100 to 1,000 orders. The cold-start target is the Chromium first visit (fresh browser context, empty cache).`);
+  out.push('');
+  out.push('## Machine and versions');
+  out.push('');
+  out.push(machine);
+  out.push('');
+  out.push('## Agreement');
+  out.push('');
+  out.push(`${agreement.total} generated payloads (${agreement.valid} valid, ${agreement.invalid} invalid): ours (\`validate('batchOrder', p).valid\`), ajv and zod gave the same verdict on every one, and it was the verdict the generator built the payload for. ${agreement.mutations.length} kinds of change (below), each alone in batches of 1, 10 and 100 orders, and mixed ("scattered") in batches of 100 and 1,000; the timed payloads too.`);
+  out.push('');
+  for (const [name, env] of envs) {
+    out.push(`## Throughput: ${name}, valid payloads`);
+    out.push('');
+    out.push(throughputTable(valid(env)));
+    out.push('');
+  }
+  for (const [name, env] of envs) {
+    out.push(`## Throughput: ${name}, payloads with scattered errors`);
+    out.push('');
+    out.push('About one error per 25 orders (at least one), of the kinds in the agreement table, plus a few warnings. All three report every error (ajv with `allErrors`).');
+    out.push('');
+    out.push(throughputTable(errors(env)));
+    out.push('');
+  }
+  out.push('## Ratios');
+  out.push('');
+  out.push(table(['environment', 'payload', 'orders', 'validate ÷ ajv', 'validate ÷ zod', 'validateJson ÷ (JSON.parse + ajv)'], ratioRows));
+  out.push('');
+  out.push('## Growth from 100 to 1,000 orders');
+  out.push('');
+  out.push(table(['environment', 'payload', 'case', 'ms/op at 100', 'ms/op at 1,000', 'time', 'bytes', 'time ÷ bytes'], growthRows));
+  out.push('');
+  out.push('## Cold start');
+  out.push('');
+  out.push('Median (min–max) in ms of load + instantiate (or compile) + the first validation of a valid one-order batch. Node: a fresh `node` process per run, timed from just before the `import()` to the verdict (Node\'s own start-up excluded). Chromium: a page per run, timed the same way inside the page once it has loaded (load event + 50 ms, so the page’s own loading does not overlap); "first visit" is a new browser context (empty HTTP cache), "repeat visit" the same URL again in that context (HTTP cache and V8’s code cache warm). The baseline row is the cost of any dynamic import there. The payload is made before the clock starts.');
+  out.push('');
+  out.push(table(['what', 'Node, fresh process', 'Chromium, first visit', 'Chromium, repeat visit'], coldRows));
+  out.push('');
+  out.push('## Sizes');
+  out.push('');
+  out.push('Bytes, raw and gzip -9 (zlib). Ours: `pkg/web/licensing_sdk_bg.wasm` (after `wasm-opt -Oz`) and `pkg/web/licensing_sdk.js`; the validation-only build is the crate built with `--no-default-features` (no client), given to the benchmark with `--validation-only-dir=DIR` or `BENCH_VALIDATION_ONLY_DIR`, else taken from `target/validation-only/web` (where `OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh` puts it) when that exists. Peers: bundled by esbuild (bundle, minify, platform browser, esm) from an entry that exports the validator.');
+  out.push('');
+  out.push(table(['artefact', 'raw B', 'gzip B', 'gzip'], sizeRows));
+  out.push('');
+  out.push(where.map((w) => `- ${w}`).join('\n'));
+  out.push('');
+  out.push('## Method');
+  out.push('');
+  out.push([
+    '- **Payloads** (`generate.mjs`, deterministic seeds, the same module in Node and Chromium): batch orders of 1, 100 and 1,000 orders. Each order: customer fields, one of 14 licence types, new_buy (60 %), delete_asset or delete_product, 1–3 assets with 1–3 asset numbers, extensions and limits; new_buy assets have 1–2 full products with 1–3 features and, half of them, a merchandise tree 2–3 levels deep whose leaves list products; delete_product assets have 1–2 products reduced to the delete fields, half with strict matching.',
+    '- **Cases**: `validate(\'batchOrder\', body)` vs `ajvValidate(body)` vs `zodSchema.safeParse(body)` on the same parsed object; `validateJson(\'batchOrder\', text)` vs `ajvValidate(JSON.parse(text))` on the same text. Default options for ours (English messages, up to 100 issues); ajv with `allErrors: true`; each call\'s verdict is checked before timing.',
+    '- **Timing** (`lib/measure.mjs`, the same code in both environments): per payload, each case is warmed up for ' + (r.quick ? '40' : '250') + ' ms (which also sets how many calls make a round of about ' + (r.quick ? '30' : '200') + ' ms), then ' + (r.quick ? '3' : '9') + ' rounds in which the cases take turns (order rotated each round). The figure is the median time per call over the rounds; min–max shows the spread.',
+    '- **Peers** (`peers/`): ajv v8 with a JSON Schema of the batch order (draft-07, `if`/`then` for the cross-field rules, ajv\'s `$data` for end ≥ start, a user keyword for unique `sequence`, which JSON Schema cannot express), compiled to standalone code; zod v4 with `superRefine` for the cross-field rules. Both encode every rule that decides validity; warnings (unknown fields, e-mail format, recommended srcLicenseOrderId, transfer on a refund) do not, and unknown fields are allowed. Known limits: zod\'s `z.int()` stops at ±(2⁵³ − 1) where ours and the ajv schema accept any i64 (not generated); zod skips an object\'s refinements once its fields have issues, so it lists fewer issues on invalid bodies (same verdict).',
+    '- **Noise**: 2 cores; see the load average above. Medians over rounds damp but do not remove the effect of other processes.',
+  ].join('\n'));
+  out.push('');
+  out.push('## Appendix: kinds of change in the agreement check');
+  out.push('');
+  out.push('"Our report has it": in how many of the payloads with that change our report listed that code (or, for "no issue", no issue at all).');
+  out.push('');
+  out.push(table(['change', 'our code', 'makes the body', 'payloads', 'our report has it'], agreement.mutations.map((m) => [m.name, m.code ? `\`${m.code}\`` : '(no issue)', m.error ? 'invalid' : 'valid', String(m.payloads), `${m.codeSeen}/${m.payloads}`])));
+  out.push('');
+  return out.join('\n');
+}
+
+await main();

@@ -1,0 +1,34 @@
+// One cold start in the page: load + instantiate (or compile) + the first validation
+// of a one-order batch, for ?impl=ours|ajv-standalone|ajv-runtime|zod|noop
+// (noop: a tiny module, the baseline cost of a dynamic import). The payload is
+// made before the clock starts. Result in window.__cold.
+import { makeBatch } from '/bench/generate.mjs';
+
+const impl = new URLSearchParams(location.search).get('impl');
+const body = JSON.parse(JSON.stringify(makeBatch(1, 1)));
+// Let the page finish loading first, so the clock times the import alone.
+if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));
+await new Promise((r) => setTimeout(r, 50));
+const t0 = performance.now();
+let valid;
+if (impl === 'ours') {
+  const m = await import('/pkg/index.js');
+  valid = m.validate('batchOrder', body).valid;
+} else if (impl === 'ajv-standalone') {
+  const m = await import('/bench/build/ajv-standalone.bundle.js');
+  valid = m.validate(body);
+} else if (impl === 'ajv-runtime') {
+  const m = await import('/bench/build/ajv-runtime.bundle.js');
+  valid = m.validate(body);
+} else if (impl === 'noop') {
+  // Baseline: importing a tiny module, no validation.
+  const m = await import('/bench/lib/measure.mjs');
+  valid = typeof m.median === 'function';
+} else if (impl === 'zod') {
+  const m = await import('/bench/build/zod.bundle.js');
+  valid = m.batchOrder.safeParse(body).success;
+} else {
+  throw new Error(`unknown impl ${impl}`);
+}
+const t1 = performance.now();
+window.__cold = { impl, ms: t1 - t0, valid, sinceNavigation: t1 };

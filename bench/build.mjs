@@ -1,0 +1,68 @@
+// Builds what the benchmark loads and measures, into bench/build/:
+// - ajv-validate.mjs: the batch order schema compiled by ajv to standalone ESM code
+//   (ajv/dist/standalone), the validator the Node and browser runs time;
+// - ajv-standalone.bundle.js: that validator bundled by esbuild (minified, browser, esm);
+// - ajv-runtime.bundle.js: ajv itself + the schema, compiled when loaded;
+// - zod.bundle.js: zod + our zod schema;
+// - licensing_sdk.min.js: our JS glue minified the same way (size only).
+// Run alone: node build.mjs
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import * as esbuild from 'esbuild';
+import { AJV_OPTIONS, addKeywords, schema } from './peers/ajv-schema.mjs';
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+export const BUILD_DIR = join(BENCH_DIR, 'build');
+export const PKG_DIR = process.env.BENCH_PKG_DIR || join(BENCH_DIR, '..', 'pkg');
+
+export const BUNDLES = {
+  ajvStandalone: join(BUILD_DIR, 'ajv-standalone.bundle.js'),
+  ajvRuntime: join(BUILD_DIR, 'ajv-runtime.bundle.js'),
+  zod: join(BUILD_DIR, 'zod.bundle.js'),
+};
+
+/** The ajv validator of the batch order schema as standalone ESM source. */
+export function ajvStandaloneSource() {
+  const ajv = addKeywords(new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } }));
+  const validate = ajv.compile(schema);
+  return standaloneCode(ajv, validate);
+}
+
+export async function build({ quiet = false } = {}) {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const standalone = join(BUILD_DIR, 'ajv-validate.mjs');
+  writeFileSync(standalone, ajvStandaloneSource());
+
+  const common = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: true, logLevel: 'warning', legalComments: 'none' };
+  const entries = {
+    ajvStandalone: `export { default as validate } from ${JSON.stringify(standalone)};`,
+    ajvRuntime: [
+      `import Ajv from 'ajv';`,
+      `import { AJV_OPTIONS, addKeywords, schema } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'ajv-schema.mjs'))};`,
+      `export const validate = addKeywords(new Ajv(AJV_OPTIONS)).compile(schema);`,
+    ].join('\n'),
+    zod: `export { batchOrder } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'zod-schema.mjs'))};`,
+  };
+  for (const [name, contents] of Object.entries(entries)) {
+    await esbuild.build({ ...common, stdin: { contents, resolveDir: BENCH_DIR, sourcefile: `${name}-entry.mjs` }, outfile: BUNDLES[name] });
+  }
+  // Our glue as a bundler would ship it (the wasm is a separate asset).
+  const glue = readFileSync(join(PKG_DIR, 'web', 'licensing_sdk.js'), 'utf8');
+  const min = await esbuild.transform(glue, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' });
+  writeFileSync(join(BUILD_DIR, 'licensing_sdk.min.js'), min.code);
+  if (!quiet) console.error(`[build] ajv standalone validator, bundles and minified glue in ${BUILD_DIR}`);
+  return { standalone, bundles: BUNDLES, esbuildVersion: esbuild.version };
+}
+
+export async function minifyFile(path) {
+  const r = await esbuild.transform(readFileSync(path, 'utf8'), { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' });
+  return r.code;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await build();
+}

@@ -1,0 +1,407 @@
+// Payload generator of the benchmark: batch orders (`batchOrder` bodies) of any size,
+// valid, or with errors and warnings put in on purpose. Deterministic: the same seed
+// gives the same payload in Node and in the browser (this module runs in both).
+//
+// - makeBatch(n, seed): a valid batch of n orders, each with a few assets, products
+//   (with features), nested merchandise packages, extensions and limits. new_buy,
+//   delete_asset and delete_product orders, all 14 licence types. No issue at all.
+// - MUTATIONS: one named change each, with the code our validator reports for it and
+//   whether it is an error (the body becomes invalid) or only a warning (still valid).
+// - timingPayloads(): the payloads that are timed (1, 100 and 1,000 orders; valid, and
+//   with scattered errors).
+// - agreementCorpus(): every payload the peers are checked against.
+
+/** Small fast PRNG (mulberry32). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const r = {
+    next,
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), // inclusive
+    pick: (arr) => arr[Math.floor(next() * arr.length)],
+    chance: (p) => next() < p,
+    digits: (n) => {
+      let s = '';
+      for (let i = 0; i < n; i++) s += String(Math.floor(next() * 10));
+      return s;
+    },
+  };
+  return r;
+}
+
+export const LICENSE_TYPES = [
+  'normal_unrecover_usbkey', 'normal_recover_usbkey', 'normal_unrecover_lan_usbkey',
+  'normal_recover_lan_usbkey', 'identity_usbkey', 'identity_lan_usbkey', 'softkey', 'lan_softkey',
+  'product_entity', 'cloud_account', 'cloud_customer', 'cloud_personal', 'lk_product_usbkey',
+  'lk_auth_usbkey',
+];
+export const CLOUD_TYPES = ['cloud_account', 'cloud_customer', 'cloud_personal'];
+export const NON_CLOUD_TYPES = LICENSE_TYPES.filter((t) => !CLOUD_TYPES.includes(t));
+
+const DAY = 86_400_000;
+const EPOCH = 1_700_000_000_000;
+const NAMES = ['Acme Ltd', '星海科技有限公司', 'Northwind', '华东设计院', 'Contoso', 'Globex', '云帆软件'];
+const BRANCHES = [['BJ', '北京分公司'], ['SH', '上海分公司'], ['SZ', 'Shenzhen branch'], ['SG', 'Singapore']];
+const PRODUCTS = ['gms:1001', 'gms:1002', 'gms:2001', 'app:cad-pro', 'app:render', 'app:bim-viewer'];
+const FEATURES = ['max_users', 'export_pdf', 'render_nodes', 'cloud_storage', 'api_calls'];
+
+function assetNo(r) {
+  return (r.chance(0.8) ? '8' : '6') + r.digits(9);
+}
+
+function limits(r) {
+  const start = EPOCH + r.int(0, 400) * DAY;
+  return { start, end: start + r.pick([30, 90, 365, 730]) * DAY };
+}
+
+function feature(r) {
+  const f = {
+    featureCode: r.pick(FEATURES),
+    featureName: 'feature ' + r.int(1, 99),
+    featureValue: String(r.int(1, 500)),
+    featureValueType: r.pick(['int', 'bool', 'string']),
+  };
+  if (r.chance(0.5)) {
+    f.trial = r.int(0, 1);
+    f.trialEndDate = EPOCH + r.int(1, 60) * DAY;
+  }
+  return f;
+}
+
+/** A product as a new purchase carries it (most fields filled). */
+function fullProduct(r, parent) {
+  const { start, end } = limits(r);
+  const uri = r.pick(PRODUCTS);
+  const p = {
+    crmProductId: 'CP' + r.digits(8),
+    parentCrmProductId: parent,
+    productUri: uri,
+    productName: 'Product ' + uri,
+    gmsPid: uri.startsWith('gms:') ? uri : undefined,
+    appKey: uri.startsWith('app:') ? uri.slice(4) : undefined,
+    productType: r.pick(['software', 'service', 'bundle']),
+    limitStartDate: start,
+    limitEndDate: end,
+    limitConcurrent: r.int(1, 50),
+    limitTimeDuration: r.int(0, 10_000),
+    strictMatchWhenDelete: false,
+    trial: r.int(0, 1),
+    trialEndDate: end,
+    passwords: r.chance(0.3) ? [r.digits(8), r.digits(8)] : [],
+    timeUnit: r.pick(['year', 'month', 'day']),
+    timeUnitQuantity: r.int(1, 3),
+    timeDurationExpression: `${r.int(0, 3)}-${r.int(0, 11)}-${r.int(0, 30)}`,
+    productFeatures: Array.from({ length: r.int(1, 3) }, () => feature(r)),
+  };
+  if (p.gmsPid === undefined) delete p.gmsPid;
+  if (p.appKey === undefined) delete p.appKey;
+  return p;
+}
+
+/** A product reduced to the delete fields (delete_product orders). */
+function deleteProduct(r) {
+  const { start, end } = limits(r);
+  return {
+    crmProductId: 'CP' + r.digits(8),
+    productUri: r.pick(PRODUCTS),
+    limitStartDate: start,
+    limitEndDate: end,
+    limitConcurrent: r.int(1, 50),
+    strictMatchWhenDelete: r.chance(0.5),
+  };
+}
+
+/** A merchandise package; depth 0 is a leaf (children null or []) listing products. */
+function merchandise(r, depth, parentNum) {
+  const num = 'M' + r.digits(6);
+  const m = {
+    crmProductId: 'CM' + r.digits(8),
+    merchandiseNum: num,
+    merchandiseName: 'Package ' + num,
+    timeDurationExpression: `${r.int(0, 2)}-0-0`,
+  };
+  if (parentNum) m.parentMerchandiseNum = parentNum;
+  if (depth === 0) {
+    m.children = r.chance(0.7) ? null : [];
+    m.licenseOrderProductList = Array.from({ length: r.int(1, 2) }, () => fullProduct(r, m.crmProductId));
+  } else {
+    m.children = Array.from({ length: r.int(1, 2) }, () => merchandise(r, depth - 1, num));
+  }
+  return m;
+}
+
+function asset(r, orderType) {
+  const { start, end } = limits(r);
+  const a = {
+    assetNos: Array.from({ length: r.int(1, 3) }, () => assetNo(r)),
+    assetExtendList: Array.from({ length: r.int(0, 2) }, () => ({
+      extendCode: r.pick(['region', 'seat', 'site']),
+      extendValue: r.pick(['east', 'west', '12', 'HQ']),
+    })),
+    limitStartDate: start,
+    limitEndDate: end,
+    borrowedUsbKey: r.chance(0.1),
+    transferedAssetNum: false,
+  };
+  if (orderType === 'new_buy') {
+    a.products = Array.from({ length: r.int(1, 2) }, () => fullProduct(r, 'CA' + r.digits(6)));
+    if (r.chance(0.5)) a.merchandises = [merchandise(r, r.int(1, 2), null)];
+  } else if (orderType === 'delete_product') {
+    a.products = Array.from({ length: r.int(1, 2) }, () => deleteProduct(r));
+  }
+  return a;
+}
+
+function order(r, i) {
+  const orderType = r.next() < 0.6 ? 'new_buy' : r.chance(0.5) ? 'delete_asset' : 'delete_product';
+  const [branchCode, branchName] = r.pick(BRANCHES);
+  const o = {
+    sequence: i + 1,
+    customerId: 'C' + r.digits(6),
+    crmCustomerId: 'CRM' + r.digits(6),
+    customerName: r.pick(NAMES),
+    channelCustomerId: 'CC' + r.digits(6),
+    adminName: 'Admin ' + r.int(1, 999),
+    adminAccount: 'admin' + r.digits(4),
+    adminEmail: `admin${r.digits(4)}@example.com`,
+    adminCellNumber: '13' + r.digits(9),
+    passwordMobile: '13' + r.digits(9),
+    address: r.int(1, 999) + ' Century Avenue',
+    customerType: r.pick(['personal', 'company']),
+    branchCode,
+    branchName,
+    enterpriseGlobalId: 'E' + r.digits(8),
+    licenseType: r.pick(LICENSE_TYPES),
+    orderType,
+    assets: Array.from({ length: r.int(1, 3) }, () => asset(r, orderType)),
+  };
+  if (orderType !== 'new_buy') o.srcLicenseOrderId = 'LO' + r.digits(6);
+  return o;
+}
+
+/** A valid batch order of n orders: no error and no warning. */
+export function makeBatch(n, seed = 1) {
+  const r = rng(seed);
+  return {
+    channelCode: 'CH' + r.digits(2),
+    channelOrderId: 'CO-' + seed + '-' + n,
+    syncMode: r.pick(['sync', 'async']),
+    orderList: Array.from({ length: n }, (_, i) => order(r, i)),
+  };
+}
+
+// ---- walking helpers for the mutations ----
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** The orders that are objects (a mutation may have put other values in the list). */
+function ords(b) {
+  return b.orderList.filter(isObject);
+}
+function assetsOf(b, pred = () => true) {
+  const out = [];
+  for (const o of ords(b)) if (pred(o) && Array.isArray(o.assets)) for (const a of o.assets) if (isObject(a)) out.push({ o, a });
+  return out;
+}
+/** Assets with a non-empty assetNos array. */
+function numbered(b) {
+  return assetsOf(b).filter(({ a }) => Array.isArray(a.assetNos) && a.assetNos.length > 0);
+}
+function merchTree(list, out = []) {
+  for (const m of list || []) {
+    out.push(m);
+    if (Array.isArray(m.children)) merchTree(m.children, out);
+  }
+  return out;
+}
+/** Every product: in asset products and in merchandise lists. */
+function allProducts(b) {
+  const out = [];
+  for (const { o, a } of assetsOf(b)) {
+    for (const p of a.products || []) out.push({ o, a, p, direct: true });
+    for (const m of merchTree(a.merchandises)) for (const p of m.licenseOrderProductList || []) out.push({ o, a, p, direct: false });
+  }
+  return out;
+}
+function leaves(b) {
+  const out = [];
+  for (const { o, a } of assetsOf(b)) {
+    for (const m of merchTree(a.merchandises)) {
+      if (m.children == null || (Array.isArray(m.children) && m.children.length === 0)) out.push({ o, a, m });
+    }
+  }
+  return out;
+}
+function pickOr(r, list) {
+  return list.length ? r.pick(list) : undefined;
+}
+/** Calls f(asset, order) on a random asset; false when the batch has none. */
+function withAsset(b, r, f) {
+  const x = pickOr(r, assetsOf(b));
+  if (!x) return false;
+  f(x.a, x.o);
+  return true;
+}
+
+/**
+ * Mutations: `apply(batch, r)` changes the batch in place and returns false when the
+ * batch has nothing it applies to. `code` is what our validator reports, `error` whether
+ * that makes the body invalid.
+ */
+export const MUTATIONS = [
+  // enums
+  { name: 'enum licenseType', code: 'enum', error: true, apply: (b, r) => ((r.pick(ords(b)).licenseType = r.pick(['cloud_acount', 'CLOUD_ACCOUNT', 'usbkey', ''])), true) },
+  { name: 'enum orderType', code: 'enum', error: true, apply: (b, r) => ((r.pick(ords(b)).orderType = r.pick(['NEW_BUY', 'refund', 'new-buy'])), true) },
+  { name: 'enum syncMode', code: 'enum', error: true, apply: (b, r) => ((b.syncMode = r.pick(['Sync', 'batch'])), true) },
+  { name: 'enum customerType', code: 'enum', error: true, apply: (b, r) => ((r.pick(ords(b)).customerType = 'business'), true) },
+  { name: 'enum product trial', code: 'enum', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b)); if (!x) return false; x.p.trial = r.pick([2, -1]); return true; } },
+  { name: 'enum feature trial', code: 'enum', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.productFeatures)); if (!x) return false; r.pick(x.p.productFeatures).trial = 3; return true; } },
+  // asset numbers
+  { name: 'asset number format', code: 'asset_number_format', error: true, apply: (b, r) => { const x = pickOr(r, numbered(b)); if (!x) return false; const { a } = x; a.assetNos[r.int(0, a.assetNos.length - 1)] = r.pick(['80000001', '80000000011', '８000000001', '8000000001 ', '80000x0001']); return true; } },
+  { name: 'asset number partition', code: 'asset_number_partition', error: true, apply: (b, r) => { const x = pickOr(r, numbered(b)); if (!x) return false; const { a } = x; a.assetNos[r.int(0, a.assetNos.length - 1)] = r.pick(['7', '1', '0', '9']) + r.digits(9); return true; } },
+  // cross-field rules
+  { name: 'cloud refund without srcLicenseOrderId', code: 'src_license_order_required', error: true, apply: (b, r) => { const o = pickOr(r, ords(b).filter((o) => o.orderType !== 'new_buy')); if (!o) return false; o.licenseType = r.pick(CLOUD_TYPES); const v = r.int(0, 2); if (v === 0) delete o.srcLicenseOrderId; else o.srcLicenseOrderId = v === 1 ? null : '  '; return true; } },
+  { name: 'duplicate sequence', code: 'duplicate_sequence', error: true, apply: (b, r) => { const os = ords(b).filter((o) => Number.isInteger(o.sequence)); if (os.length < 2) return false; const i = r.int(1, os.length - 1); os[i].sequence = os[r.int(0, i - 1)].sequence; return true; } },
+  { name: 'strict-match field missing', code: 'strict_match_field_required', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.o.orderType === 'delete_product' && x.direct)); if (!x) return false; x.p.strictMatchWhenDelete = true; const f = r.pick(['limitStartDate', 'limitEndDate', 'limitConcurrent']); if (r.chance(0.5)) delete x.p[f]; else x.p[f] = null; return true; } },
+  { name: 'asset end before start', code: 'limit_end_before_start', error: true, apply: (b, r) => { const x = pickOr(r, assetsOf(b).filter(({ a }) => Number.isInteger(a.limitStartDate))); if (!x) return false; const { a } = x; a.limitEndDate = a.limitStartDate - r.pick([1, DAY]); return true; } },
+  { name: 'product end before start', code: 'limit_end_before_start', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => Number.isInteger(x.p.limitStartDate))); if (!x) return false; x.p.limitEndDate = x.p.limitStartDate - 1; return true; } },
+  { name: 'leaf merchandise without products', code: 'leaf_products_required', error: true, apply: (b, r) => { const x = pickOr(r, leaves(b)); if (!x) return false; const v = r.int(0, 2); if (v === 0) delete x.m.licenseOrderProductList; else x.m.licenseOrderProductList = v === 1 ? null : []; return true; } },
+  { name: 'new_buy asset without products', code: 'products_required', error: true, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'new_buy')); if (!x) return false; if (r.chance(0.5)) delete x.a.products; else x.a.products = []; delete x.a.merchandises; return true; } },
+  { name: 'delete_product asset without products', code: 'products_required', error: true, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'delete_product')); if (!x) return false; const v = r.int(0, 2); if (v === 0) delete x.a.products; else x.a.products = v === 1 ? null : []; return true; } },
+  { name: 'delete_product product without productUri', code: 'required', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.o.orderType === 'delete_product' && x.direct)); if (!x) return false; const v = r.int(0, 2); if (v === 0) delete x.p.productUri; else x.p.productUri = v === 1 ? null : ' \t'; return true; } },
+  // JSON types
+  { name: 'type: sequence as string', code: 'type', error: true, apply: (b, r) => { const o = r.pick(ords(b)); o.sequence = String(o.sequence); return true; } },
+  { name: 'type: sequence not an integer', code: 'type', error: true, apply: (b, r) => { const o = r.pick(ords(b)); o.sequence += 0.5; return true; } },
+  { name: 'type: limitConcurrent as string', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b)); if (!x) return false; x.p.limitConcurrent = String(x.p.limitConcurrent); return true; } },
+  { name: 'type: boolean as string', code: 'type', error: true, apply: (b, r) => withAsset(b, r, (a) => (a.borrowedUsbKey = 'true')) },
+  { name: 'type: date as string', code: 'type', error: true, apply: (b, r) => withAsset(b, r, (a) => (a.limitStartDate = '2024-01-01')) },
+  { name: 'type: assetNos not an array', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, numbered(b)); if (!x) return false; const { a } = x; a.assetNos = a.assetNos[0]; return true; } },
+  { name: 'type: password not a string', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.passwords)); if (!x) return false; x.p.passwords = [12345678]; return true; } },
+  { name: 'type: children not an array', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, leaves(b)); if (!x) return false; x.m.children = 'none'; return true; } },
+  { name: 'type: feature trialEndDate boolean', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.productFeatures)); if (!x) return false; r.pick(x.p.productFeatures).trialEndDate = true; return true; } },
+  { name: 'type: order not an object', code: 'type', error: true, apply: (b, r) => (b.orderList.splice(r.int(0, b.orderList.length), 0, r.pick(['x', 7, null, []])), true) },
+  { name: 'type: productFeatures not an array', code: 'type', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.productFeatures)); if (!x) return false; x.p.productFeatures = {}; return true; } },
+  // presence
+  { name: 'required licenseType', code: 'required', error: true, apply: (b, r) => { const o = r.pick(ords(b)); if (r.chance(0.5)) delete o.licenseType; else o.licenseType = null; return true; } },
+  { name: 'required orderType', code: 'required', error: true, apply: (b, r) => { const o = r.pick(ords(b)); if (r.chance(0.5)) delete o.orderType; else o.orderType = null; return true; } },
+  { name: 'required sequence', code: 'required', error: true, apply: (b, r) => (delete r.pick(ords(b)).sequence, true) },
+  { name: 'required channelCode', code: 'required', error: true, apply: (b) => (delete b.channelCode, true) },
+  { name: 'empty channelOrderId', code: 'empty', error: true, apply: (b, r) => ((b.channelOrderId = r.pick(['', '   ', '\u3000', '\u0085'])), true) },
+  { name: 'empty assets', code: 'empty', error: true, apply: (b, r) => ((r.pick(ords(b)).assets = []), true) },
+  { name: 'empty assetNos', code: 'empty', error: true, apply: (b, r) => withAsset(b, r, (a) => (a.assetNos = [])) },
+  { name: 'empty orderList', code: 'empty', error: true, apply: (b) => ((b.orderList = []), true) },
+  // minimums and formats
+  { name: 'minimum limitConcurrent', code: 'minimum', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b)); if (!x) return false; x.p.limitConcurrent = -1; return true; } },
+  { name: 'minimum timeUnitQuantity', code: 'minimum', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => 'timeUnitQuantity' in x.p)); if (!x) return false; x.p.timeUnitQuantity = -5; return true; } },
+  { name: 'duration expression (product)', code: 'duration_expression', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => 'timeDurationExpression' in x.p)); if (!x) return false; x.p.timeDurationExpression = r.pick(['1-0', 'P1Y', '1-0-0 ', '1234567-0-0', '-1-0-0', '1--0']); return true; } },
+  { name: 'duration expression (merchandise)', code: 'duration_expression', error: true, apply: (b, r) => { const ms = assetsOf(b).flatMap(({ a }) => merchTree(a.merchandises)); if (!ms.length) return false; r.pick(ms).timeDurationExpression = '1y'; return true; } },
+
+  // warnings and edge cases that stay valid
+  { name: 'unknown field (order)', code: 'unknown_field', error: false, apply: (b, r) => ((r.pick(ords(b))[r.pick(['remark', 'Sequence', 'colour'])] = 'x'), true) },
+  { name: 'unknown field (asset, product)', code: 'unknown_field', error: false, apply: (b, r) => withAsset(b, r, (a) => { a.assetNo = ['1']; const x = pickOr(r, allProducts(b)); if (x) x.p.limitconcurrent = 'not checked'; }) },
+  { name: 'bad e-mail', code: 'email', error: false, apply: (b, r) => ((r.pick(ords(b)).adminEmail = r.pick(['not-an-email', 'a@b', 'x y@example.com'])), true) },
+  { name: 'non-cloud refund without srcLicenseOrderId', code: 'src_license_order_recommended', error: false, apply: (b, r) => { const o = pickOr(r, ords(b).filter((o) => o.orderType !== 'new_buy')); if (!o) return false; o.licenseType = r.pick(NON_CLOUD_TYPES); delete o.srcLicenseOrderId; return true; } },
+  { name: 'product transfer on a refund', code: 'transfer_only_on_new_buy', error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.o.orderType === 'delete_product' && x.direct)); if (!x) return false; x.p.srcLicenseOrderId = 'LO123456'; return true; } },
+  { name: 'nulls for optional fields', code: null, error: false, apply: (b, r) => withAsset(b, r, (a, o) => { o.customerName = null; o.adminEmail = null; b.syncMode = null; a.assetExtendList = null; a.limitEndDate = null; }) },
+  { name: 'strict false without limits', code: null, error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.o.orderType === 'delete_product' && x.direct)); if (!x) return false; x.p.strictMatchWhenDelete = r.pick([false, null]); delete x.p.limitStartDate; delete x.p.limitConcurrent; return true; } },
+  { name: 'equal limit dates', code: null, error: false, apply: (b, r) => withAsset(b, r, (a) => (a.limitEndDate = a.limitStartDate)) },
+  { name: 'BOM-only channelCode (not blank)', code: null, error: false, apply: (b) => ((b.channelCode = '\ufeff'), true) },
+  { name: 'feature trialEndDate as string', code: null, error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.productFeatures)); if (!x) return false; r.pick(x.p.productFeatures).trialEndDate = '2025-12-31'; return true; } },
+  { name: 'new_buy products only in merchandise', code: null, error: false, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'new_buy').filter(({ a }) => a.merchandises)); if (!x) return false; x.a.products = r.pick([[], null]); return true; } },
+  { name: 'delete_asset with products', code: null, error: false, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'delete_asset')); if (!x) return false; x.a.products = r.pick([[], [{ crmProductId: 'CP1' }]]); return true; } },
+  { name: 'refund licenseType invalid and no srcLicenseOrderId', code: 'enum', error: true, apply: (b, r) => { const o = pickOr(r, ords(b).filter((o) => o.orderType !== 'new_buy')); if (!o) return false; o.licenseType = 'cloud'; delete o.srcLicenseOrderId; return true; } },
+];
+
+export const ERROR_MUTATIONS = MUTATIONS.filter((m) => m.error);
+export const WARNING_MUTATIONS = MUTATIONS.filter((m) => !m.error);
+
+function clone(v) {
+  return JSON.parse(JSON.stringify(v));
+}
+
+/** Applies `m` to a copy of `base`; undefined when it does not apply. */
+export function mutated(base, m, seed) {
+  const b = clone(base);
+  return m.apply(b, rng(seed)) ? b : undefined;
+}
+
+/**
+ * A batch of n orders with scattered errors: about one error per `every` orders (at
+ * least one), of kinds drawn from ERROR_MUTATIONS, plus a few warnings. Mutations that
+ * empty or restructure the whole batch (`empty orderList`) are left out.
+ */
+export function scattered(n, seed, every = 25) {
+  const r = rng(seed ^ 0x5eed);
+  const b = makeBatch(n, seed);
+  const kinds = ERROR_MUTATIONS.filter((m) => m.name !== 'empty orderList');
+  const applied = [];
+  const count = Math.max(1, Math.round(n / every));
+  // Warnings first: some of them set fields an error mutation may have spoilt.
+  for (let k = 0; k < Math.max(1, Math.round(n / (every * 2))); k++) {
+    const m = r.pick(WARNING_MUTATIONS);
+    if (m.apply(b, r)) applied.push(m.name);
+  }
+  for (let k = 0; k < count; k++) {
+    const m = r.pick(kinds);
+    if (m.apply(b, r)) applied.push(m.name);
+  }
+  return { body: b, applied, expectedValid: !applied.some((name) => MUTATIONS.find((m) => m.name === name).error) };
+}
+
+export function utf8Bytes(text) {
+  return new TextEncoder().encode(text).length;
+}
+
+export const SIZES = [1, 100, 1000];
+
+/** The timed payloads: per size, a valid one and one with scattered errors. */
+export function timingPayloads(sizes = SIZES) {
+  const out = [];
+  for (const n of sizes) {
+    // Same base batch for both: the second differs only by the scattered changes.
+    const valid = makeBatch(n, 1000 + n);
+    const bad = scattered(n, 1000 + n);
+    for (const [variant, body, expectedValid] of [['valid', valid, true], ['errors', bad.body, bad.expectedValid]]) {
+      const text = JSON.stringify(body);
+      out.push({ size: n, variant, body, text, bytes: utf8Bytes(text), expectedValid });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every payload the agreement check runs: valid batches of all sizes; each mutation
+ * alone in batches of 1, 10 and 100 orders (several seeds); scattered errors and
+ * warnings in batches of 100 and 1,000; the timed payloads.
+ */
+export function* agreementCorpus({ quick = false } = {}) {
+  const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
+  for (const n of [1, 2, 10, 100, 1000]) for (const s of seeds.slice(0, n >= 1000 ? 2 : undefined)) {
+    yield { name: `valid n=${n} seed=${s}`, body: makeBatch(n, s), expectedValid: true, mutation: null };
+  }
+  for (const m of MUTATIONS) {
+    for (const n of [1, 10, 100]) {
+      for (const s of n === 100 ? seeds.slice(0, 1) : seeds) {
+        const base = makeBatch(n, s * 7 + n);
+        const body = mutated(base, m, s * 31 + n);
+        if (body) yield { name: `${m.name} n=${n} seed=${s}`, body, expectedValid: !m.error, mutation: m.name };
+      }
+    }
+  }
+  for (const n of [100, 1000]) {
+    for (const s of seeds.slice(0, n >= 1000 ? 2 : undefined)) {
+      for (const every of [10, 50, 1000]) {
+        const x = scattered(n, s * 101 + every, every);
+        yield { name: `scattered n=${n} every=${every} seed=${s} (${x.applied.length} changes)`, body: x.body, expectedValid: x.expectedValid, mutation: null };
+      }
+    }
+  }
+  for (const p of timingPayloads()) {
+    yield { name: `timed n=${p.size} ${p.variant}`, body: p.body, expectedValid: p.expectedValid, mutation: null };
+  }
+}

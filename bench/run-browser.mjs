@@ -1,0 +1,76 @@
+// The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
+// throughput of the five cases on every timed payload in one page, then cold starts,
+// each in a fresh browser context (empty cache), plus a second visit in the same
+// context (HTTP cache warm). Prints the results as JSON on stdout.
+//   node run-browser.mjs         (BENCH_QUICK=1 for the smoke settings)
+
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { median, timingConfig } from './lib/measure.mjs';
+
+export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
+
+function stats(xs) {
+  return { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), samples: xs };
+}
+
+export async function runBrowser({ quick, log = console.error }) {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const version = browser.version();
+    const cfg = timingConfig(quick);
+
+    // Throughput: one page, every payload.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    await page.goto(`${server.url}/bench/browser/page.html`);
+    await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 60_000 }).catch((e) => {
+      throw new Error(`bench page did not load: ${pageErrors.join('; ') || e.message}`);
+    });
+    const info = await page.evaluate(() => window.benchInfo());
+    const throughput = [];
+    for (let i = 0; i < info.payloads.length; i++) {
+      const r = await page.evaluate(([i, cfg]) => window.benchPayload(i, cfg), [i, cfg]);
+      throughput.push(r);
+      log(`[chromium] ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+    }
+    await context.close();
+
+    // Cold starts: a new context per load (first visit), then the same URL again.
+    const runs = quick ? 3 : 9;
+    const first = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
+    const repeat = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
+    for (let k = 0; k < runs; k++) {
+      for (const impl of COLD_IMPLS) {
+        const ctx = await browser.newContext();
+        const p = await ctx.newPage();
+        for (const bucket of [first, repeat]) {
+          await p.goto(`${server.url}/bench/browser/cold.html?impl=${impl}`);
+          const r = await (await p.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
+          if (r.valid !== true) throw new Error(`cold start ${impl}: the valid one-order batch was judged invalid`);
+          bucket[impl].push(r.ms);
+        }
+        await ctx.close();
+      }
+    }
+    const cold = Object.fromEntries(COLD_IMPLS.map((i) => [i, { first: stats(first[i]), repeat: stats(repeat[i]) }]));
+    log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
+    log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
+    return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, cold };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
+  const r = await runBrowser({ quick: !!process.env.BENCH_QUICK });
+  process.stdout.write(JSON.stringify(r) + '\n');
+}

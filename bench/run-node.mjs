@@ -1,0 +1,50 @@
+// The Node run: throughput of the five cases on every timed payload, then cold starts
+// in fresh processes. Prints the results as JSON on stdout (progress on stderr).
+//   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
+// bench.mjs runs it as a child process, so it starts with a clean heap.
+
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { timingPayloads } from './generate.mjs';
+import { makeCases, measure, median, timingConfig } from './lib/measure.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
+
+export async function runNodeThroughput({ quick, log = console.error }) {
+  const sdk = await import('../pkg/node.mjs');
+  const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
+  const cfg = timingConfig(quick);
+  const out = [];
+  for (const p of timingPayloads()) {
+    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
+    log(`[node] ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+  }
+  return out;
+}
+
+export function runNodeCold({ runs, log = console.error }) {
+  const samples = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
+  for (let k = 0; k < runs; k++) {
+    for (const impl of COLD_IMPLS) {
+      const line = execFileSync(process.execPath, [join(HERE, 'cold-node.mjs'), impl], { encoding: 'utf8' });
+      const r = JSON.parse(line);
+      if (r.valid !== true) throw new Error(`cold start ${impl}: the valid one-order batch was judged invalid`);
+      samples[impl].push(r.ms);
+    }
+  }
+  const out = Object.fromEntries(COLD_IMPLS.map((i) => [i, { medianMs: median(samples[i]), minMs: Math.min(...samples[i]), maxMs: Math.max(...samples[i]), samples: samples[i] }]));
+  log('[node] cold start (median ms): ' + COLD_IMPLS.map((i) => `${i} ${out[i].medianMs.toFixed(1)}`).join(', '));
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const quick = !!process.env.BENCH_QUICK;
+  if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
+  const throughput = await runNodeThroughput({ quick });
+  const cold = runNodeCold({ runs: quick ? 3 : 9 });
+  process.stdout.write(JSON.stringify({ node: process.version, throughput, cold }) + '\n');
+}

@@ -1,0 +1,60 @@
+// Sizes: raw and gzip -9 (zlib) of our wasm and JS glue, full package and a
+// validation-only build (`--no-default-features`: a folder with licensing_sdk_bg.wasm +
+// licensing_sdk.js, from --validation-only-dir=DIR, BENCH_VALIDATION_ONLY_DIR, or
+// ../target/validation-only/web where build-pkg.sh puts that variant; else "not built"),
+// next to the peers bundled by esbuild (minified, browser, esm).
+//   node sizes.mjs [--validation-only-dir=DIR]
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants } from 'node:zlib';
+import { build, BENCH_DIR, BUNDLES, PKG_DIR, minifyFile } from './build.mjs';
+
+function sizeOf(bytes) {
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length };
+}
+function fileSize(path) {
+  return { path, ...sizeOf(readFileSync(path)) };
+}
+
+/** Where build-pkg.sh puts the validation-only variant (OUT=target/validation-only TARGETS=web). */
+export const DEFAULT_VALIDATION_ONLY_DIR = join(BENCH_DIR, '..', 'target', 'validation-only', 'web');
+
+/** --validation-only-dir=DIR, else BENCH_VALIDATION_ONLY_DIR, else build-pkg.sh's variant folder if it exists. */
+export function validationOnlyDir(argv = process.argv) {
+  const arg = argv.find((a) => a.startsWith('--validation-only-dir='));
+  if (arg) return arg.slice('--validation-only-dir='.length);
+  if (process.env.BENCH_VALIDATION_ONLY_DIR) return process.env.BENCH_VALIDATION_ONLY_DIR;
+  return existsSync(join(DEFAULT_VALIDATION_ONLY_DIR, 'licensing_sdk_bg.wasm')) ? DEFAULT_VALIDATION_ONLY_DIR : null;
+}
+
+async function oursRows(label, dir) {
+  const wasm = join(dir, 'licensing_sdk_bg.wasm');
+  const glue = join(dir, 'licensing_sdk.js');
+  if (!existsSync(wasm) || !existsSync(glue)) return { label, built: false, dir };
+  const glueMin = Buffer.from(await minifyFile(glue));
+  return { label, built: true, dir, wasmBuilt: statSync(wasm).mtime.toISOString(), wasm: fileSize(wasm), glue: fileSize(glue), glueMin: sizeOf(glueMin) };
+}
+
+export async function measureSizes({ validationOnly = validationOnlyDir(), log = console.error } = {}) {
+  if (!existsSync(BUNDLES.zod)) await build({ quiet: true });
+  const full = await oursRows('ours, full package (validators + client)', join(PKG_DIR, 'web'));
+  const vonly = validationOnly
+    ? await oursRows('ours, validation-only (--no-default-features)', validationOnly)
+    : { label: 'ours, validation-only (--no-default-features)', built: false, dir: null };
+  if (validationOnly && !vonly.built) log(`[sizes] ${validationOnly} lacks licensing_sdk_bg.wasm or licensing_sdk.js: validation-only reported as not built`);
+  const peers = [
+    { id: 'ajvStandalone', label: 'ajv standalone validator of our schema (ajv/dist/standalone)', ...fileSize(BUNDLES.ajvStandalone) },
+    { id: 'ajvRuntime', label: 'ajv + our schema, compiled at load', ...fileSize(BUNDLES.ajvRuntime) },
+    { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
+  ];
+  const r = { full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')) };
+  log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +
+    peers.map((p) => `${p.id} ${p.gzip} B gzip`).join(', '));
+  return r;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(JSON.stringify(await measureSizes(), null, 2));
+}
