@@ -143,54 +143,37 @@ impl JsClient {
             Ok(data.map_or(JsValue::UNDEFINED, |value| interop::from_json_text(&value.to_string())))
         })
     }
+}
 
-    #[wasm_bindgen(js_name = bindEnterprise, unchecked_return_type = "Promise<EnterpriseCustomer>")]
-    pub fn bind_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "BindEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::BindEnterprise, body, options)
-    }
+/// One JS method per endpoint, each a one-line call of `JsClient::call`: the JS
+/// name, the Rust name, the endpoint, the TypeScript types of its body and result.
+macro_rules! endpoint_methods {
+    ($($js:tt => $rust:ident($endpoint:ident, $body:tt) -> $result:tt;)*) => {
+        #[wasm_bindgen(js_class = LicensingClient)]
+        impl JsClient {
+            $(
+                #[wasm_bindgen(js_name = $js, unchecked_return_type = $result)]
+                pub fn $rust(
+                    &self,
+                    #[wasm_bindgen(unchecked_param_type = $body)] body: JsValue,
+                    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>,
+                ) -> Promise {
+                    self.call(Endpoint::$endpoint, body, options)
+                }
+            )*
+        }
+    };
+}
 
-    #[wasm_bindgen(js_name = createEnterprise, unchecked_return_type = "Promise<EnterpriseCreation>")]
-    pub fn create_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "CreateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::CreateEnterprise, body, options)
-    }
-
-    #[wasm_bindgen(js_name = queryEnterprises, unchecked_return_type = "Promise<EnterpriseCustomer[]>")]
-    pub fn query_enterprises(&self, #[wasm_bindgen(unchecked_param_type = "QueryEnterprisesRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::QueryEnterprises, query, options)
-    }
-
-    #[wasm_bindgen(js_name = updateEnterprise, unchecked_return_type = "Promise<undefined>")]
-    pub fn update_enterprise(&self, #[wasm_bindgen(unchecked_param_type = "UpdateEnterpriseRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::UpdateEnterprise, body, options)
-    }
-
-    #[wasm_bindgen(js_name = batchOrder, unchecked_return_type = "Promise<BatchOrderResult[]>")]
-    pub fn batch_order(&self, #[wasm_bindgen(unchecked_param_type = "BatchOrderRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::BatchOrder, body, options)
-    }
-
-    #[wasm_bindgen(js_name = lockAssets, unchecked_return_type = "Promise<LockResult[]>")]
-    pub fn lock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::LockAssets, body, options)
-    }
-
-    #[wasm_bindgen(js_name = unlockAssets, unchecked_return_type = "Promise<LockResult[]>")]
-    pub fn unlock_assets(&self, #[wasm_bindgen(unchecked_param_type = "LockRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::UnlockAssets, body, options)
-    }
-
-    #[wasm_bindgen(js_name = listAssets, unchecked_return_type = "Promise<AssetRecord[]>")]
-    pub fn list_assets(&self, #[wasm_bindgen(unchecked_param_type = "ListAssetsRequest")] query: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::ListAssets, query, options)
-    }
-
-    #[wasm_bindgen(js_name = shellNums, unchecked_return_type = "Promise<string[]>")]
-    pub fn shell_nums(&self, #[wasm_bindgen(unchecked_param_type = "ShellNumsRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::ShellNums, body, options)
-    }
-
-    #[wasm_bindgen(js_name = joinActivity, unchecked_return_type = "Promise<ActivityDetail>")]
-    pub fn join_activity(&self, #[wasm_bindgen(unchecked_param_type = "ActivityRequest")] body: JsValue, #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>) -> Promise {
-        self.call(Endpoint::JoinActivity, body, options)
-    }
+endpoint_methods! {
+    bindEnterprise => bind_enterprise(BindEnterprise, "BindEnterpriseRequest") -> "Promise<EnterpriseCustomer>";
+    createEnterprise => create_enterprise(CreateEnterprise, "CreateEnterpriseRequest") -> "Promise<EnterpriseCreation>";
+    queryEnterprises => query_enterprises(QueryEnterprises, "QueryEnterprisesRequest") -> "Promise<EnterpriseCustomer[]>";
+    updateEnterprise => update_enterprise(UpdateEnterprise, "UpdateEnterpriseRequest") -> "Promise<undefined>";
+    batchOrder => batch_order(BatchOrder, "BatchOrderRequest") -> "Promise<BatchOrderResult[]>";
+    lockAssets => lock_assets(LockAssets, "LockRequest") -> "Promise<LockResult[]>";
+    unlockAssets => unlock_assets(UnlockAssets, "LockRequest") -> "Promise<LockResult[]>";
+    listAssets => list_assets(ListAssets, "ListAssetsRequest") -> "Promise<AssetRecord[]>";
+    shellNums => shell_nums(ShellNums, "ShellNumsRequest") -> "Promise<string[]>";
+    joinActivity => join_activity(JoinActivity, "ActivityRequest") -> "Promise<ActivityDetail>";
 }
