@@ -22,29 +22,23 @@ pub trait Request: Serialize {
     const ENDPOINT: Endpoint;
 }
 
-impl Request for BindEnterpriseRequest {
-    const ENDPOINT: Endpoint = Endpoint::BindEnterprise;
+macro_rules! requests {
+    ($($ty:ty => $endpoint:ident),* $(,)?) => {
+        $(impl Request for $ty {
+            const ENDPOINT: Endpoint = Endpoint::$endpoint;
+        })*
+    };
 }
-impl Request for EnterpriseCustomerRequest {
-    const ENDPOINT: Endpoint = Endpoint::CreateEnterprise;
-}
-impl Request for QueryEnterprisesRequest {
-    const ENDPOINT: Endpoint = Endpoint::QueryEnterprises;
-}
-impl Request for BatchOrderRequest {
-    const ENDPOINT: Endpoint = Endpoint::BatchOrder;
-}
-impl Request for LockRequest {
-    const ENDPOINT: Endpoint = Endpoint::LockAssets;
-}
-impl Request for ListAssetsRequest {
-    const ENDPOINT: Endpoint = Endpoint::ListAssets;
-}
-impl Request for ShellNumsRequest {
-    const ENDPOINT: Endpoint = Endpoint::ShellNums;
-}
-impl Request for ActivityRequest {
-    const ENDPOINT: Endpoint = Endpoint::JoinActivity;
+
+requests! {
+    BindEnterpriseRequest => BindEnterprise,
+    EnterpriseCustomerRequest => CreateEnterprise,
+    QueryEnterprisesRequest => QueryEnterprises,
+    BatchOrderRequest => BatchOrder,
+    LockRequest => LockAssets,
+    ListAssetsRequest => ListAssets,
+    ShellNumsRequest => ShellNums,
+    ActivityRequest => JoinActivity,
 }
 
 /// A request that has no validation errors (it may have warnings).
