@@ -51,6 +51,6 @@ mod tests {
         assert_eq!(v["authorization"], "Bearer [redacted]");
         assert_eq!(v["status"], 200);
         assert_eq!(v["ms"], 1.23);
-        assert_eq!(line("GET", "/", &HeaderMap::new(), 404, 0.0).contains("\"none\""), true);
+        assert!(line("GET", "/", &HeaderMap::new(), 404, 0.0).contains("\"none\""));
     }
 }
