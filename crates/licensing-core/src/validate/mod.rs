@@ -14,6 +14,7 @@
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
 mod ctx;
+pub mod json;
 mod messages;
 mod report;
 mod rules;
@@ -29,11 +30,17 @@ pub use walk::MAX_DEPTH;
 
 use crate::wire::Endpoint;
 use ctx::Ctx;
+use json::Json;
 use report::Params as P;
 
 /// Validates a parsed body (or, for `queryEnterprises` and `listAssets`, the query
 /// object) of an endpoint.
 pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
+    validate_tree(endpoint, &Json::from(body), opts)
+}
+
+/// Validates a parsed [`Json`] tree (what [`validate`] and [`validate_json`] do).
+pub fn validate_tree(endpoint: Endpoint, body: &Json<'_>, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
     match body.as_object() {
         Some(map) => walk::walk_object(map, schema::shape_of(endpoint), &mut ctx, 0),
@@ -44,8 +51,8 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 
 /// Validates JSON text; malformed JSON is an `invalid_json` error at `""`.
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    match serde_json::from_str::<Value>(text) {
-        Ok(body) => validate(endpoint, &body, opts),
+    match serde_json::from_str::<Json<'_>>(text) {
+        Ok(body) => validate_tree(endpoint, &body, opts),
         Err(e) => invalid_json(&e.to_string(), opts),
     }
 }

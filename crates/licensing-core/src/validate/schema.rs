@@ -8,7 +8,9 @@
 //! against these tables does that. `tests/schema_matches_model.rs` keeps the tables
 //! and the typed model in step.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::validate::json::Object;
 
 use super::ctx::Ctx;
 use super::rules;
@@ -57,7 +59,7 @@ pub(crate) struct Field {
 }
 
 /// Object-level rule, run after the fields.
-pub(crate) type Check = for<'a> fn(&'a Map<String, Value>, &mut Ctx<'a>);
+pub(crate) type Check = for<'a> fn(&'a Object<'a>, &mut Ctx<'a>);
 
 pub(crate) struct Shape {
     pub(crate) fields: &'static [Field],

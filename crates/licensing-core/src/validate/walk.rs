@@ -1,7 +1,7 @@
 //! The generic walk: JSON types, presence, enums, formats and unknown fields,
 //! driven by the tables in `schema.rs`.
 
-use serde_json::{Map, Value};
+use crate::validate::json::{Json, Object};
 
 use super::ctx::{excerpt, Ctx, Seg};
 use super::report::{Code, Params};
@@ -13,19 +13,19 @@ use super::schema::{Kind, Presence, Shape};
 pub const MAX_DEPTH: usize = 64;
 
 /// Name of a value's JSON type, as used in `type` issues.
-pub(crate) fn type_name(v: &Value) -> &'static str {
+pub(crate) fn type_name(v: &Json<'_>) -> &'static str {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
+        Json::Null => "null",
+        Json::Bool(_) => "boolean",
+        Json::Int(_) | Json::UInt(_) => "integer",
+        Json::Float(_) => "number",
+        Json::Str(_) => "string",
+        Json::Array(_) => "array",
+        Json::Object(_) => "object",
     }
 }
 
-pub(crate) fn walk_object<'a>(map: &'a Map<String, Value>, shape: &'static Shape, ctx: &mut Ctx<'a>, depth: usize) {
+pub(crate) fn walk_object<'a>(map: &'a Object<'a>, shape: &'static Shape, ctx: &mut Ctx<'a>, depth: usize) {
     if depth > MAX_DEPTH {
         ctx.error(Code::TooDeep, || Params::none().with("max", MAX_DEPTH.to_string()));
         return;
@@ -66,23 +66,23 @@ pub(crate) fn walk_object<'a>(map: &'a Map<String, Value>, shape: &'static Shape
     }
 }
 
-fn is_blank(v: &Value) -> bool {
+fn is_blank(v: &Json<'_>) -> bool {
     match v {
-        Value::String(s) => s.trim().is_empty(),
-        Value::Array(a) => a.is_empty(),
+        Json::Str(s) => s.trim().is_empty(),
+        Json::Array(a) => a.is_empty(),
         _ => false,
     }
 }
 
-fn type_error(ctx: &mut Ctx<'_>, expected: &'static str, v: &Value) {
+fn type_error(ctx: &mut Ctx<'_>, expected: &'static str, v: &Json<'_>) {
     ctx.error(Code::Type, || Params::none().with("expected", expected).with("actual", type_name(v)));
 }
 
-fn as_int(v: &Value) -> Option<i64> {
+fn as_int(v: &Json<'_>) -> Option<i64> {
     v.as_i64()
 }
 
-pub(crate) fn walk_value<'a>(v: &'a Value, kind: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
+pub(crate) fn walk_value<'a>(v: &'a Json<'a>, kind: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
     match kind {
         Kind::Str => {
             if !v.is_string() {
@@ -147,8 +147,8 @@ pub(crate) fn walk_value<'a>(v: &'a Value, kind: &'static Kind, ctx: &mut Ctx<'a
             Some(items) => walk_items(items, item, ctx, depth),
         },
         Kind::ArrayOrNull(item) => match v {
-            Value::Null => {}
-            Value::Array(items) => walk_items(items, item, ctx, depth),
+            Json::Null => {}
+            Json::Array(items) => walk_items(items, item, ctx, depth),
             _ => type_error(ctx, "array or null", v),
         },
         Kind::Object(shape) => match v.as_object() {
@@ -158,7 +158,7 @@ pub(crate) fn walk_value<'a>(v: &'a Value, kind: &'static Kind, ctx: &mut Ctx<'a
     }
 }
 
-fn walk_items<'a>(items: &'a [Value], item: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
+fn walk_items<'a>(items: &'a [Json<'a>], item: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
     for (i, v) in items.iter().enumerate() {
         ctx.push(Seg::Index(i));
         walk_value(v, item, ctx, depth);

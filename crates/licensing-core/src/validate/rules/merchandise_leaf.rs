@@ -1,28 +1,28 @@
 //! A lowest-level merchandise (`children` null, absent or empty) lists its products
 //! in `licenseOrderProductList`, which must then be non-empty.
 
-use serde_json::{Map, Value};
+use crate::validate::json::{Json, Object};
 
 use crate::validate::ctx::Ctx;
 use crate::validate::report::{Code, Params};
 
 /// True when the package has no lower-level packages.
-pub(crate) fn is_leaf(m: &Map<String, Value>) -> bool {
+pub(crate) fn is_leaf(m: &Object<'_>) -> bool {
     match m.get("children") {
-        None | Some(Value::Null) => true,
-        Some(Value::Array(a)) => a.is_empty(),
+        None | Some(Json::Null) => true,
+        Some(Json::Array(a)) => a.is_empty(),
         Some(_) => false,
     }
 }
 
-pub(crate) fn check<'a>(m: &'a Map<String, Value>, ctx: &mut Ctx<'a>) {
+pub(crate) fn check<'a>(m: &'a Object<'a>, ctx: &mut Ctx<'a>) {
     if !is_leaf(m) {
         return;
     }
     let has_products = match m.get("licenseOrderProductList") {
-        Some(Value::Array(a)) => !a.is_empty(),
+        Some(Json::Array(a)) => !a.is_empty(),
         // A wrong type was reported by the walk.
-        Some(Value::Null) | None => false,
+        Some(Json::Null) | None => false,
         Some(_) => true,
     };
     if !has_products {

@@ -13,7 +13,7 @@ pub(crate) mod src_license_order;
 pub(crate) mod strict_match;
 pub(crate) mod suggest;
 
-use serde_json::{Map, Value};
+use crate::validate::json::{Json, Object};
 
 use super::ctx::{Ctx, Seg};
 use crate::model::{LicenseType, OrderType};
@@ -27,13 +27,13 @@ pub(crate) struct OrderFacts {
 }
 
 /// Cross-field rules of a batch order body.
-pub(crate) fn batch_order<'a>(body: &'a Map<String, Value>, ctx: &mut Ctx<'a>) {
-    let Some(orders) = body.get("orderList").and_then(Value::as_array) else { return };
+pub(crate) fn batch_order<'a>(body: &'a Object<'a>, ctx: &mut Ctx<'a>) {
+    let Some(orders) = body.get("orderList").and_then(Json::as_array) else { return };
     ctx.push(Seg::Key("orderList"));
     sequence::check(orders, ctx);
     for (i, order) in orders.iter().enumerate() {
         let Some(order) = order.as_object() else { continue };
-        let enum_of = |key: &str| order.get(key).and_then(Value::as_str);
+        let enum_of = |key: &str| order.get(key).and_then(Json::as_str);
         let facts = OrderFacts {
             order_type: enum_of("orderType").and_then(|s| s.parse().ok()),
             license_type: enum_of("licenseType").and_then(|s| s.parse().ok()),
@@ -50,11 +50,11 @@ pub(crate) fn batch_order<'a>(body: &'a Map<String, Value>, ctx: &mut Ctx<'a>) {
 /// The objects of an array field, with their indices (non-objects skipped: the
 /// walk reported them).
 pub(crate) fn objects<'a>(
-    map: &'a Map<String, Value>,
+    map: &'a Object<'a>,
     key: &str,
-) -> impl Iterator<Item = (usize, &'a Map<String, Value>)> {
+) -> impl Iterator<Item = (usize, &'a Object<'a>)> {
     map.get(key)
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()

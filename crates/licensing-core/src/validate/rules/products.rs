@@ -9,7 +9,7 @@
 //! - A product's `srcLicenseOrderId` (a transfer) is "on new purchase only": a
 //!   warning elsewhere, since the service ignores it.
 
-use serde_json::{Map, Value};
+use crate::validate::json::{Json, Object};
 
 use super::{objects, OrderFacts};
 use crate::model::OrderType;
@@ -17,17 +17,17 @@ use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::{Code, Params};
 use crate::validate::walk::MAX_DEPTH;
 
-fn non_empty_array(v: Option<&Value>) -> bool {
-    v.and_then(Value::as_array).is_some_and(|a| !a.is_empty())
+fn non_empty_array(v: Option<&Json<'_>>) -> bool {
+    v.and_then(Json::as_array).is_some_and(|a| !a.is_empty())
 }
 
 /// Whether a merchandise tree lists at least one product, following `children`
 /// with an explicit stack (no recursion) up to the walk's depth bound.
-pub(crate) fn tree_has_products(merchandises: Option<&Value>) -> bool {
-    let mut stack: Vec<(&Value, usize)> = merchandises.map(|m| (m, 0)).into_iter().collect();
+pub(crate) fn tree_has_products(merchandises: Option<&Json<'_>>) -> bool {
+    let mut stack: Vec<(&Json<'_>, usize)> = merchandises.map(|m| (m, 0)).into_iter().collect();
     while let Some((list, depth)) = stack.pop() {
         let Some(list) = list.as_array() else { continue };
-        for m in list.iter().filter_map(Value::as_object) {
+        for m in list.iter().filter_map(Json::as_object) {
             if non_empty_array(m.get("licenseOrderProductList")) {
                 return true;
             }
@@ -39,7 +39,7 @@ pub(crate) fn tree_has_products(merchandises: Option<&Value>) -> bool {
     false
 }
 
-pub(crate) fn check<'a>(order: &'a Map<String, Value>, facts: &OrderFacts, ctx: &mut Ctx<'a>) {
+pub(crate) fn check<'a>(order: &'a Object<'a>, facts: &OrderFacts, ctx: &mut Ctx<'a>) {
     let Some(order_type) = facts.order_type else { return };
     ctx.push(Seg::Key("assets"));
     for (j, asset) in objects(order, "assets") {

@@ -3,15 +3,15 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use crate::validate::json::Json;
 
 use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::{Code, Params};
 
-pub(crate) fn check<'a>(orders: &'a [Value], ctx: &mut Ctx<'a>) {
+pub(crate) fn check<'a>(orders: &'a [Json<'a>], ctx: &mut Ctx<'a>) {
     let mut first_index: HashMap<i64, usize> = HashMap::with_capacity(orders.len());
     for (i, order) in orders.iter().enumerate() {
-        let Some(seq) = order.get("sequence").and_then(Value::as_i64) else { continue };
+        let Some(seq) = order.get("sequence").and_then(Json::as_i64) else { continue };
         match first_index.get(&seq) {
             Some(&first) => ctx.at(Seg::Index(i), |ctx| {
                 ctx.error_at("sequence", Code::DuplicateSequence, || {

@@ -5,22 +5,22 @@
 //! deleted from all orders of the customer). So: an error for cloud licences
 //! (`cloud_account`, `cloud_customer`, `cloud_personal`), a warning otherwise.
 
-use serde_json::{Map, Value};
+use crate::validate::json::{Json, Object};
 
 use super::OrderFacts;
 use crate::validate::ctx::Ctx;
 use crate::validate::report::{Code, Params};
 
 /// Absent, null or blank.
-pub(crate) fn is_missing(v: Option<&Value>) -> bool {
+pub(crate) fn is_missing(v: Option<&Json<'_>>) -> bool {
     match v {
-        None | Some(Value::Null) => true,
-        Some(Value::String(s)) => s.trim().is_empty(),
+        None | Some(Json::Null) => true,
+        Some(Json::Str(s)) => s.trim().is_empty(),
         Some(_) => false,
     }
 }
 
-pub(crate) fn check<'a>(order: &'a Map<String, Value>, facts: &OrderFacts, ctx: &mut Ctx<'a>) {
+pub(crate) fn check<'a>(order: &'a Object<'a>, facts: &OrderFacts, ctx: &mut Ctx<'a>) {
     let Some(order_type) = facts.order_type.filter(|t| t.is_refund()) else { return };
     if !is_missing(order.get("srcLicenseOrderId")) {
         return;
