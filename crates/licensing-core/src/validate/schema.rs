@@ -66,15 +66,6 @@ pub(crate) struct Shape {
     pub(crate) check: Option<Check>,
 }
 
-impl Shape {
-    pub(crate) fn field(&self, name: &str) -> Option<&'static Field>
-    where
-        Self: 'static,
-    {
-        self.fields.iter().find(|f| f.name == name)
-    }
-}
-
 const fn opt(name: &'static str, kind: Kind) -> Field {
     Field { name, kind, presence: Presence::Optional }
 }
@@ -283,5 +274,22 @@ fn example_value(kind: &'static Kind) -> Value {
         Kind::Array(item) => Value::Array(vec![example_value(item)]),
         Kind::ArrayOrNull(_) => Value::Array(Vec::new()),
         Kind::Object(shape) => example_object(shape),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::walk::MAX_FIELDS;
+
+    #[test]
+    fn every_shape_fits_the_walks_field_table() {
+        let shapes = [
+            &BIND_ENTERPRISE, &ENTERPRISE_CUSTOMER, &QUERY_ENTERPRISES, &LIST_ASSETS, &SHELL_NUMS, &LOCK, &ACTIVITY,
+            &BATCH_ORDER, &ORDER, &ASSET, &ASSET_EXTEND, &PRODUCT, &PRODUCT_FEATURE, &MERCHANDISE,
+        ];
+        for shape in shapes {
+            assert!(shape.fields.len() <= MAX_FIELDS);
+        }
     }
 }

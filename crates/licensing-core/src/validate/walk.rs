@@ -12,6 +12,9 @@ use super::schema::{Kind, Presence, Shape};
 /// (128); this bounds values built in Rust, and keeps the walk's recursion small.
 pub const MAX_DEPTH: usize = 64;
 
+/// Most fields of one shape (the product has 20); checked by a test.
+pub(crate) const MAX_FIELDS: usize = 32;
+
 /// Name of a value's JSON type, as used in `type` issues.
 pub(crate) fn type_name(v: &Json<'_>) -> &'static str {
     match v {
@@ -30,8 +33,27 @@ pub(crate) fn walk_object<'a>(map: &'a Object<'a>, shape: &'static Shape, ctx: &
         ctx.error(Code::TooDeep, || Params::none().with("max", MAX_DEPTH.to_string()));
         return;
     }
-    for field in shape.fields {
-        let value = map.get(field.name).filter(|v| !v.is_null() || matches!(field.kind, Kind::ArrayOrNull(_)));
+    // One pass over the object's pairs finds each known field's value (the last of
+    // a repeated key) and the unknown keys, instead of a search per field and one
+    // per key.
+    let mut found: [Option<&'a Json<'a>>; MAX_FIELDS] = [None; MAX_FIELDS];
+    let mut unknown: Vec<&'a str> = Vec::new();
+    for (key, value) in &map.0 {
+        match shape.fields.iter().position(|f| f.name == key.as_ref()) {
+            Some(i) => {
+                if let Some(slot) = found.get_mut(i) {
+                    *slot = Some(value);
+                }
+            }
+            None => unknown.push(key.as_ref()),
+        }
+    }
+    for (i, field) in shape.fields.iter().enumerate() {
+        let value = found
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|v| !v.is_null() || matches!(field.kind, Kind::ArrayOrNull(_)));
         match value {
             None => {
                 if field.presence != Presence::Optional {
@@ -46,20 +68,18 @@ pub(crate) fn walk_object<'a>(map: &'a Object<'a>, shape: &'static Shape, ctx: &
             }),
         }
     }
-    for key in map.keys() {
-        if shape.field(key).is_none() {
-            ctx.at(Seg::Key(key), |ctx| {
-                let severity = if ctx.opts.strict { super::Severity::Error } else { super::Severity::Warning };
-                ctx.report(Code::UnknownField, severity, || {
-                    let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
-                    let p = Params::none();
-                    match rules::suggest::closest(key, &names) {
-                        Some(s) => p.with("suggestion", s),
-                        None => p,
-                    }
-                });
+    for key in unknown {
+        ctx.at(Seg::Key(key), |ctx| {
+            let severity = if ctx.opts.strict { super::Severity::Error } else { super::Severity::Warning };
+            ctx.report(Code::UnknownField, severity, || {
+                let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
+                let p = Params::none();
+                match rules::suggest::closest(key, &names) {
+                    Some(s) => p.with("suggestion", s),
+                    None => p,
+                }
             });
-        }
+        });
     }
     if let Some(check) = shape.check {
         check(map, ctx);
