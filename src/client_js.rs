@@ -13,7 +13,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Promise, Reflect};
+use js_sys::Promise;
 use licensing_core::model::*;
 use licensing_core::response::{check, ClientError, ErrorKind};
 use licensing_core::validate::Locale;
@@ -23,21 +23,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::client::{CallOptions, Client, ClientOptions};
-use crate::interop;
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    if !obj.is_object() {
-        return JsValue::UNDEFINED;
-    }
-    Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
+use crate::interop::{self, get, set};
 
 fn millis(v: &JsValue) -> Option<u32> {
     v.as_f64().filter(|n| n.is_finite() && *n >= 0.0).map(|n| n.min(f64::from(u32::MAX)) as u32)
-}
-
-fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 /// The JS `Error` for a failure: `name` LicensingError, `kind`, and what applies

@@ -13,17 +13,17 @@ use wasm_bindgen::JsValue;
 pub(crate) fn to_json_text(value: &JsValue) -> Result<String, String> {
     match JSON::stringify(value) {
         Ok(text) => Ok(text.as_string().unwrap_or_else(|| String::from("null"))),
-        Err(err) => Err(error_text(&err)),
+        Err(err) => Err(error_text(&err, "the value cannot be serialized to JSON")),
     }
 }
 
-/// The message of a thrown JS value.
-pub(crate) fn error_text(err: &JsValue) -> String {
+/// The message of a thrown JS value (its `message`, or itself if a string), else `fallback`.
+pub(crate) fn error_text(err: &JsValue, fallback: &str) -> String {
     Reflect::get(err, &JsValue::from_str("message"))
         .ok()
         .and_then(|m| m.as_string())
         .or_else(|| err.as_string())
-        .unwrap_or_else(|| String::from("the value cannot be serialized to JSON"))
+        .unwrap_or_else(|| String::from(fallback))
 }
 
 /// Parses JSON text we produced into a JS value (`null` if, impossibly, it fails).
@@ -31,12 +31,19 @@ pub(crate) fn from_json_text(text: &str) -> JsValue {
     JSON::parse(text).unwrap_or(JsValue::NULL)
 }
 
-fn get(obj: &JsValue, key: &str) -> JsValue {
+/// A property of an object; `undefined` for non-objects.
+pub(crate) fn get(obj: &JsValue, key: &str) -> JsValue {
     if !obj.is_object() {
         return JsValue::UNDEFINED;
     }
     // A throwing getter or proxy counts as absent.
     Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Sets a property. Used on plain objects and `Error`s we just created, where a
+/// data property cannot fail to be set.
+pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 /// `{ locale?, strict?, maxIssues? }`; anything unrecognised keeps its default.

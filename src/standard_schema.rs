@@ -11,13 +11,13 @@
 //! Only errors become Standard Schema issues: any issue there means failure, and
 //! warnings must not block a form.
 
-use js_sys::{Object, Reflect};
+use js_sys::Object;
 use licensing_core::validate::{Issue, Severity};
 use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::interop;
+use crate::interop::{self, set};
 use crate::validate::validate_value;
 
 /// The vendor name in `~standard.vendor`.
@@ -45,11 +45,6 @@ fn failure(issues: &[Issue]) -> String {
         .map(|i| json!({"message": i.message, "path": path_keys(&i.path), "code": i.code.as_str()}))
         .collect();
     json!({ "issues": issues }).to_string()
-}
-
-fn set(target: &Object, key: &str, value: &JsValue) {
-    // Setting a data property on a fresh plain object cannot throw.
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 fn schema_for(endpoint: Endpoint, options: &JsValue) -> Object {

@@ -48,13 +48,6 @@ impl Drop for AbortListener {
     }
 }
 
-fn js_message(err: &JsValue) -> String {
-    js_sys::Reflect::get(err, &JsValue::from_str("message"))
-        .ok()
-        .and_then(|m| m.as_string())
-        .unwrap_or_else(|| String::from("fetch failed"))
-}
-
 /// The fetch `Request`. Built with web-sys rather than gloo's `RequestBuilder`,
 /// which re-parses the URL and appends a stray `&` to an existing query: our URL
 /// is already exactly the spec's, percent-encoded by us.
@@ -65,7 +58,7 @@ fn build(
     body: Option<&str>,
     signal: &AbortSignal,
 ) -> Result<Request, ClientError> {
-    let js = |e: JsValue| ClientError::new(ErrorKind::Network, format!("cannot build the request: {}", js_message(&e)));
+    let js = |e: JsValue| ClientError::new(ErrorKind::Network, format!("cannot build the request: {}", crate::interop::error_text(&e, "fetch failed")));
     let headers = web_sys::Headers::new().map_err(js)?;
     for (k, v) in opts.headers.iter().filter(|(k, _)| !k.eq_ignore_ascii_case("authorization") && !k.eq_ignore_ascii_case("content-type")) {
         headers.set(k, v).map_err(js)?;
@@ -98,7 +91,7 @@ pub(crate) async fn send(
     if user_aborted(call) {
         return Err(aborted());
     }
-    let controller = AbortController::new().map_err(|e| ClientError::new(ErrorKind::Network, js_message(&e)))?;
+    let controller = AbortController::new().map_err(|e| ClientError::new(ErrorKind::Network, crate::interop::error_text(&e, "fetch failed")))?;
     let timed_out = Rc::new(Cell::new(false));
     let _timer = {
         let (controller, timed_out) = (controller.clone(), timed_out.clone());
