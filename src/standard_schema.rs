@@ -11,40 +11,72 @@
 //! Only errors become Standard Schema issues: any issue there means failure, and
 //! warnings must not block a form.
 
-use js_sys::Object;
+use js_sys::{Array, Object};
 use licensing_core::validate::{Issue, Severity};
 use licensing_core::wire::Endpoint;
-use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::interop::{self, set};
+use crate::interop::set;
 use crate::validate::validate_value;
 
 /// The vendor name in `~standard.vendor`.
 pub const VENDOR: &str = "licensing-sdk";
 
 /// A JSON Pointer as Standard Schema path keys (array indices as numbers).
-fn path_keys(pointer: &str) -> Vec<Value> {
+fn path_keys(pointer: &str) -> Array {
     pointer
         .split('/')
         .skip(1)
         .map(|seg| {
-            let key = seg.replace("~1", "/").replace("~0", "~");
-            match key.parse::<u64>() {
-                Ok(i) if !key.starts_with('0') || key == "0" => Value::from(i),
-                _ => Value::from(key),
+            let key = unescape_pointer_segment(seg);
+            match key.parse::<u32>() {
+                Ok(i) if !key.starts_with('0') || key == "0" => JsValue::from(i),
+                _ => JsValue::from_str(&key),
             }
         })
         .collect()
 }
 
-fn failure(issues: &[Issue]) -> String {
-    let issues: Vec<Value> = issues
+/// `~1` → `/`, `~0` → `~` (RFC 6901), without `str::replace` and what it pulls
+/// into the wasm.
+fn unescape_pointer_segment(seg: &str) -> String {
+    let mut out = String::with_capacity(seg.len());
+    let mut chars = seg.chars();
+    while let Some(c) = chars.next() {
+        if c != '~' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('1') => out.push('/'),
+            Some('0') => out.push('~'),
+            Some(other) => {
+                out.push('~');
+                out.push(other);
+            }
+            None => out.push('~'),
+        }
+    }
+    out
+}
+
+/// `{ issues: [{ message, path, code }] }` of the errors, built as JS values
+/// directly (a handful of issues; no JSON text round trip).
+fn failure(issues: &[Issue]) -> JsValue {
+    let list: Array = issues
         .iter()
         .filter(|i| i.severity == Severity::Error)
-        .map(|i| json!({"message": i.message, "path": path_keys(&i.path), "code": i.code.as_str()}))
+        .map(|i| {
+            let issue = Object::new();
+            set(&issue, "message", &JsValue::from_str(&i.message));
+            set(&issue, "path", &path_keys(&i.path));
+            set(&issue, "code", &JsValue::from_str(i.code.as_str()));
+            JsValue::from(issue)
+        })
         .collect();
-    json!({ "issues": issues }).to_string()
+    let out = Object::new();
+    set(&out, "issues", &list);
+    out.into()
 }
 
 fn schema_for(endpoint: Endpoint, options: &JsValue) -> Object {
@@ -57,7 +89,7 @@ fn schema_for(endpoint: Endpoint, options: &JsValue) -> Object {
             set(&ok, "value", &value);
             ok.into()
         } else {
-            interop::from_json_text(&failure(&report.issues))
+            failure(&report.issues)
         }
     });
     let standard = Object::new();
@@ -83,14 +115,16 @@ pub fn create_schemas(#[wasm_bindgen(unchecked_optional_param_type = "ValidateOp
     all.into()
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
     use super::path_keys;
-    use serde_json::json;
+    use wasm_bindgen::JsValue;
 
-    #[test]
+    #[wasm_bindgen_test::wasm_bindgen_test]
     fn pointer_to_keys() {
-        assert_eq!(path_keys(""), Vec::<serde_json::Value>::new());
-        assert_eq!(path_keys("/orderList/0/a~1b/01"), vec![json!("orderList"), json!(0), json!("a/b"), json!("01")]);
+        assert_eq!(path_keys("").length(), 0);
+        let keys: Vec<JsValue> = path_keys("/orderList/0/a~1b/01/~0~01").iter().collect();
+        let expected = [JsValue::from_str("orderList"), JsValue::from(0u32), JsValue::from_str("a/b"), JsValue::from_str("01"), JsValue::from_str("~~1")];
+        assert_eq!(keys, expected);
     }
 }

@@ -37,7 +37,7 @@ export type Severity = "error" | "warning";
 
 /** Stable machine codes; see RULES.md. */
 export type IssueCode =
-  | "invalid_json" | "too_deep" | "type" | "required" | "empty" | "enum" | "unknown_field"
+  | "invalid_json" | "too_deep" | "type" | "required" | "empty" | "enum" | "unknown_field" | "duplicate_key"
   | "asset_number_format" | "asset_number_partition" | "minimum" | "duration_expression" | "email"
   | "limit_end_before_start" | "duplicate_sequence" | "src_license_order_required"
   | "src_license_order_recommended" | "products_required" | "strict_match_field_required"

@@ -61,7 +61,7 @@ pub fn validate_json(
 #[wasm_bindgen(js_name = exampleBody, unchecked_return_type = "unknown")]
 pub fn example_body(#[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue) -> JsValue {
     match endpoint.as_string().and_then(|n| n.parse::<Endpoint>().ok()) {
-        Some(e) => interop::from_json_text(&core_validate::example(e).to_string()),
+        Some(e) => interop::from_json_text(&core_validate::example_json(e)),
         None => JsValue::UNDEFINED,
     }
 }

@@ -2,6 +2,8 @@
 //! and the issues found so far, capped.
 
 use super::messages;
+use super::rules::order::OrderFacts;
+use super::rules::sequence::SequenceIndex;
 use super::report::{Code, Issue, Locale, Params, Report, Severity};
 
 /// Options of one validation.
@@ -29,14 +31,23 @@ impl Options {
 /// One step of a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Seg<'a> {
+    /// A key as written in the text (no escapes), or a field's wire name.
     Key(&'a str),
+    /// A key that had escapes, decoded: `Ctx::decoded_keys[i]` (kept aside so a
+    /// step stays `Copy` and cheap to push).
+    Decoded(usize),
     Index(usize),
 }
 
 /// Validation state shared by the walker and the rules.
 pub(crate) struct Ctx<'a> {
     pub(crate) opts: Options,
+    /// What the order being read has told the rules so far (`rules/order.rs`).
+    pub(crate) order: OrderFacts,
+    /// The first order index of each `sequence` seen.
+    pub(crate) sequences: SequenceIndex,
     path: Vec<Seg<'a>>,
+    decoded_keys: Vec<String>,
     issues: Vec<Issue>,
     omitted_errors: usize,
     omitted_warnings: usize,
@@ -47,7 +58,10 @@ impl<'a> Ctx<'a> {
     pub(crate) fn new(opts: Options) -> Self {
         Self {
             opts,
+            order: OrderFacts::default(),
+            sequences: SequenceIndex::default(),
             path: Vec::with_capacity(16),
+            decoded_keys: Vec::new(),
             issues: Vec::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
@@ -55,10 +69,27 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The key of a step, if it is one.
+    fn key<'s>(&'s self, seg: &Seg<'s>) -> Option<&'s str> {
+        match *seg {
+            Seg::Key(k) => Some(k),
+            Seg::Decoded(i) => self.decoded_keys.get(i).map(String::as_str),
+            Seg::Index(_) => None,
+        }
+    }
+
+    /// A step for a key that had escapes.
+    pub(crate) fn decoded_key(&mut self, key: String) -> Seg<'a> {
+        self.decoded_keys.push(key);
+        Seg::Decoded(self.decoded_keys.len() - 1)
+    }
+
+    #[inline(always)]
     pub(crate) fn push(&mut self, seg: Seg<'a>) {
         self.path.push(seg);
     }
 
+    #[inline(always)]
     pub(crate) fn pop(&mut self) {
         self.path.pop();
     }
@@ -85,16 +116,48 @@ impl<'a> Ctx<'a> {
             return;
         }
         let params = params();
-        let field = self.path.iter().rev().find_map(|s| match s {
-            Seg::Key(k) => Some(*k),
-            Seg::Index(_) => None,
-        });
+        let field = self.path.iter().rev().find_map(|s| self.key(s));
         let message = messages::render(code, &params, field, self.opts.locale);
-        self.issues.push(Issue { path: pointer(&self.path), code, severity, message, params });
+        let path = self.pointer();
+        self.issues.push(Issue { path, code, severity, message, params });
     }
 
     pub(crate) fn error(&mut self, code: Code, params: impl FnOnce() -> Params) {
         self.report(code, Severity::Error, params);
+    }
+
+    /// The array index `back` steps up the path (0: the last step), if it is one.
+    pub(crate) fn index_at(&self, back: usize) -> Option<usize> {
+        match self.path.len().checked_sub(back + 1).and_then(|i| self.path.get(i)) {
+            Some(Seg::Index(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The key `back` steps up the path (0: the last step), if it is one.
+    pub(crate) fn key_at(&self, back: usize) -> Option<&str> {
+        self.path.len().checked_sub(back + 1).and_then(|i| self.path.get(i)).and_then(|s| self.key(s))
+    }
+
+    /// The current path as an RFC 6901 JSON Pointer (`~` → `~0`, `/` → `~1`).
+    fn pointer(&self) -> String {
+        let mut out = String::new();
+        for seg in &self.path {
+            out.push('/');
+            match seg {
+                Seg::Index(i) => super::itoa::push(&mut out, *i as u64),
+                key => {
+                    for ch in self.key(key).unwrap_or_default().chars() {
+                        match ch {
+                            '~' => out.push_str("~0"),
+                            '/' => out.push_str("~1"),
+                            c => out.push(c),
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     pub(crate) fn warning(&mut self, code: Code, params: impl FnOnce() -> Params) {
@@ -111,35 +174,14 @@ impl<'a> Ctx<'a> {
         if omitted > 0 {
             let severity = if self.omitted_errors > 0 { Severity::Error } else { Severity::Warning };
             let params = Params::none()
-                .with("omitted", omitted.to_string())
-                .with("omittedErrors", self.omitted_errors.to_string())
-                .with("max", self.opts.max_issues.to_string());
+                .with("omitted", super::itoa::unsigned(omitted as u64))
+                .with("omittedErrors", super::itoa::unsigned(self.omitted_errors as u64))
+                .with("max", super::itoa::unsigned(self.opts.max_issues as u64));
             let message = messages::render(Code::TooManyIssues, &params, None, self.opts.locale);
             self.issues.push(Issue { path: String::new(), code: Code::TooManyIssues, severity, message, params });
         }
         Report { valid: !self.any_error, issues: self.issues }
     }
-}
-
-/// Renders an RFC 6901 JSON Pointer (`~` → `~0`, `/` → `~1`).
-pub(crate) fn pointer(path: &[Seg<'_>]) -> String {
-    let mut out = String::new();
-    for seg in path {
-        out.push('/');
-        match seg {
-            Seg::Key(k) => {
-                for ch in k.chars() {
-                    match ch {
-                        '~' => out.push_str("~0"),
-                        '/' => out.push_str("~1"),
-                        c => out.push(c),
-                    }
-                }
-            }
-            Seg::Index(i) => out.push_str(&i.to_string()),
-        }
-    }
-    out
 }
 
 /// At most `max` characters of a value, for messages (giant strings stay out).
@@ -148,6 +190,18 @@ pub(crate) fn excerpt(s: &str, max: usize) -> String {
     let mut out: String = chars.by_ref().take(max).collect();
     if chars.next().is_some() {
         out.push('…');
+    }
+    out
+}
+
+/// The items separated by `, ` (by hand: `[&str]::join` is a KB of wasm twice over).
+pub(crate) fn list<'s>(items: impl IntoIterator<Item = &'s str>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item);
     }
     out
 }

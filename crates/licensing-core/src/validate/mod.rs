@@ -14,49 +14,43 @@
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
 mod ctx;
-pub mod json;
+mod itoa;
 mod messages;
 mod report;
 mod rules;
+mod scan;
 mod schema;
+mod slot;
 mod walk;
+mod write;
 
 use serde_json::Value;
 
 pub use ctx::Options;
 pub use report::{Code, Issue, Locale, Params, Report, Severity};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
+pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;
 
 use crate::wire::Endpoint;
 use ctx::Ctx;
-use json::Json;
 use report::Params as P;
 
 /// Validates a parsed body (or, for `queryEnterprises` and `listAssets`, the query
-/// object) of an endpoint.
+/// object) of an endpoint. The value is read as its JSON text (object keys in
+/// `serde_json`'s order), exactly as [`validate_json`] reads text.
 pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
-    validate_tree(endpoint, &Json::from(body), opts)
-}
-
-/// Validates a parsed [`Json`] tree (what [`validate`] and [`validate_json`] do).
-pub fn validate_tree(endpoint: Endpoint, body: &Json<'_>, opts: &Options) -> Report {
-    let mut ctx = Ctx::new(*opts);
-    match body.as_object() {
-        Some(map) => walk::walk_object(map, schema::shape_of(endpoint), &mut ctx, 0),
-        None => ctx.error(Code::Type, || P::none().with("expected", "object").with("actual", walk::type_name(body))),
-    }
-    ctx.finish()
-}
-
-/// Validates JSON text; malformed JSON is an `invalid_json` error at `""`.
-pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    match serde_json::from_str::<Json<'_>>(text) {
-        Ok(body) => validate_tree(endpoint, &body, opts),
+    match serde_json::to_string(body) {
+        Ok(text) => validate_json(endpoint, &text, opts),
         Err(e) => invalid_json(&e.to_string(), opts),
     }
 }
 
+/// Validates JSON text in one pass, without building a tree; malformed JSON is an
+/// `invalid_json` error at `""` (and then the only issue).
+pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
+    walk::run(text, schema::shape_of(endpoint), opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
+}
 /// A report holding only an `invalid_json` error (also used by the bindings when a
 /// JS value cannot be turned into JSON).
 pub fn invalid_json(reason: &str, opts: &Options) -> Report {
@@ -70,7 +64,7 @@ pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
     ctx.error(Code::UnknownEndpoint, || {
         let names: Vec<&str> = Endpoint::ALL.iter().map(|e| e.name()).collect();
-        let p = P::none().with("value", ctx::excerpt(name, 40)).with("allowed", names.join(", "));
+        let p = P::none().with("value", ctx::excerpt(name, 40)).with("allowed", ctx::list(names.iter().copied()));
         match rules::suggest::closest(name, &names) {
             Some(s) => p.with("suggestion", s),
             None => p,
@@ -87,5 +81,12 @@ pub fn field_names(endpoint: Endpoint) -> Vec<&'static str> {
 /// A complete, valid example body of an endpoint, every field filled (for forms,
 /// documentation and benchmarks).
 pub fn example(endpoint: Endpoint) -> Value {
-    schema::example_object(schema::shape_of(endpoint))
+    serde_json::from_str(&example_json(endpoint)).unwrap_or(Value::Null)
+}
+
+/// [`example`] as JSON text (no JSON serializer involved: what the wasm uses).
+pub fn example_json(endpoint: Endpoint) -> String {
+    let mut out = String::new();
+    schema::example_text(schema::shape_of(endpoint), &mut out);
+    out
 }

@@ -49,6 +49,9 @@ pub enum Code {
     Enum,
     /// A field the endpoint does not know.
     UnknownField,
+    /// A known field given twice in one object (which value a server keeps is
+    /// not defined).
+    DuplicateKey,
     /// Not exactly 10 ASCII digits.
     AssetNumberFormat,
     /// 10 digits, but the partition marker is not 8 or 6.
@@ -92,6 +95,7 @@ impl Code {
             Self::Empty => "empty",
             Self::Enum => "enum",
             Self::UnknownField => "unknown_field",
+            Self::DuplicateKey => "duplicate_key",
             Self::AssetNumberFormat => "asset_number_format",
             Self::AssetNumberPartition => "asset_number_partition",
             Self::Minimum => "minimum",
@@ -119,6 +123,7 @@ impl Code {
         Self::Empty,
         Self::Enum,
         Self::UnknownField,
+        Self::DuplicateKey,
         Self::AssetNumberFormat,
         Self::AssetNumberPartition,
         Self::Minimum,
@@ -206,9 +211,41 @@ impl Report {
     pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Warning)
     }
-    /// The report as JSON text (what the wasm bindings hand to JS).
+    /// The report as JSON text (what the wasm bindings hand to JS); the same
+    /// text serde's `Serialize` gives, written by hand to keep a JSON serializer
+    /// out of the validation-only wasm.
     pub fn to_json(&self) -> String {
-        // Serializing plain strings, bools and maps of strings cannot fail.
-        serde_json::to_string(self).unwrap_or_else(|_| String::from("{\"valid\":false,\"issues\":[]}"))
+        use super::write::string;
+        let mut out = String::with_capacity(32 + self.issues.len() * 128);
+        out.push_str(if self.valid { "{\"valid\":true,\"issues\":[" } else { "{\"valid\":false,\"issues\":[" });
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"path\":");
+            string(&mut out, &issue.path);
+            out.push_str(",\"code\":");
+            string(&mut out, issue.code.as_str());
+            out.push_str(match issue.severity {
+                Severity::Error => ",\"severity\":\"error\",\"message\":",
+                Severity::Warning => ",\"severity\":\"warning\",\"message\":",
+            });
+            string(&mut out, &issue.message);
+            if !issue.params.is_empty() {
+                out.push_str(",\"params\":{");
+                for (j, (k, v)) in issue.params.0.iter().enumerate() {
+                    if j > 0 {
+                        out.push(',');
+                    }
+                    string(&mut out, k);
+                    out.push(':');
+                    string(&mut out, v);
+                }
+                out.push('}');
+            }
+            out.push('}');
+        }
+        out.push_str("]}");
+        out
     }
 }

@@ -8,12 +8,6 @@
 //! against these tables does that. `tests/schema_matches_model.rs` keeps the tables
 //! and the typed model in step.
 
-use serde_json::Value;
-
-use crate::validate::json::Object;
-
-use super::ctx::Ctx;
-use super::rules;
 use crate::model::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial, WireEnum};
 use crate::wire::Endpoint;
 
@@ -58,12 +52,55 @@ pub(crate) struct Field {
     pub(crate) presence: Presence,
 }
 
-/// Object-level rule, run after the fields.
-pub(crate) type Check = for<'a> fn(&'a Object<'a>, &mut Ctx<'a>);
+/// What an object is to the cross-field rules, which run when it closes
+/// (`rules::on_close`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Role {
+    /// No object-level rule.
+    Plain,
+    /// An element of `orderList`: the order's cross-field rules.
+    Order,
+    /// An element of `assets`: limit range; facts for its order.
+    Asset,
+    /// A product: limit range; facts for its order when directly under an asset.
+    Product,
+    /// A merchandise package: a leaf lists products.
+    Merchandise,
+}
 
 pub(crate) struct Shape {
     pub(crate) fields: &'static [Field],
-    pub(crate) check: Option<Check>,
+    pub(crate) role: Role,
+}
+
+impl Shape {
+    /// The index of a known field, by its wire name. (The walk first tries the
+    /// field after the last one it matched, in place: bodies tend to list their
+    /// fields in a stable order.)
+    pub(crate) fn find(&self, key: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == key)
+    }
+}
+
+/// The index of a field in a field table, at compile time (a wrong name does not
+/// compile).
+pub(crate) const fn index_of(fields: &[Field], name: &str) -> usize {
+    let mut i = 0;
+    while i < fields.len() {
+        let a = fields[i].name.as_bytes();
+        let b = name.as_bytes();
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("no such field in the table")
 }
 
 const fn opt(name: &'static str, kind: Kind) -> Field {
@@ -99,7 +136,7 @@ pub(crate) static BIND_ENTERPRISE: Shape = Shape {
         opt("enterpriseName", Kind::Str),
         opt("passwordMobile", Kind::Str),
     ],
-    check: None,
+    role: Role::Plain,
 };
 
 pub(crate) static ENTERPRISE_CUSTOMER: Shape = Shape {
@@ -109,7 +146,7 @@ pub(crate) static ENTERPRISE_CUSTOMER: Shape = Shape {
         opt("branchName", Kind::Str),
         opt("address", Kind::Str),
     ],
-    check: None,
+    role: Role::Plain,
 };
 
 pub(crate) static QUERY_ENTERPRISES: Shape = Shape {
@@ -118,22 +155,22 @@ pub(crate) static QUERY_ENTERPRISES: Shape = Shape {
         non_empty("channelCustomerId", Kind::Str),
         req("defaultCustomer", Kind::Enum(DefaultCustomer::WIRE)),
     ],
-    check: None,
+    role: Role::Plain,
 };
 
 pub(crate) static LIST_ASSETS: Shape = Shape {
     fields: &[non_empty("enterpriseGlobalId", Kind::Str), opt("extendCode", Kind::Str)],
-    check: None,
+    role: Role::Plain,
 };
 
-pub(crate) static SHELL_NUMS: Shape = Shape { fields: &[req("size", Kind::IntMin(1))], check: None };
+pub(crate) static SHELL_NUMS: Shape = Shape { fields: &[req("size", Kind::IntMin(1))], role: Role::Plain };
 
 pub(crate) static LOCK: Shape = Shape {
     fields: &[
         non_empty("assetNums", Kind::Array(&Kind::AssetNumber)),
         non_empty("operatorIdentity", Kind::Str),
     ],
-    check: None,
+    role: Role::Plain,
 };
 
 pub(crate) static ACTIVITY: Shape = Shape {
@@ -143,21 +180,30 @@ pub(crate) static ACTIVITY: Shape = Shape {
         non_empty("source", Kind::Str),
         non_empty("branch", Kind::Str),
     ],
-    check: None,
+    role: Role::Plain,
 };
+
+// Item kinds of the arrays of objects, as statics: the field tables below are
+// constants (so rules can find field indices at compile time), and a constant
+// may refer to a static but not promote a temporary that does.
+static AN_ORDER: Kind = Kind::Object(&ORDER);
+static AN_ASSET: Kind = Kind::Object(&ASSET);
+static AN_ASSET_EXTEND: Kind = Kind::Object(&ASSET_EXTEND);
+static A_PRODUCT: Kind = Kind::Object(&PRODUCT);
+static A_PRODUCT_FEATURE: Kind = Kind::Object(&PRODUCT_FEATURE);
+static A_MERCHANDISE: Kind = Kind::Object(&MERCHANDISE);
 
 pub(crate) static BATCH_ORDER: Shape = Shape {
     fields: &[
         non_empty("channelCode", Kind::Str),
         non_empty("channelOrderId", Kind::Str),
         opt("syncMode", Kind::Enum(SyncMode::WIRE)),
-        non_empty("orderList", Kind::Array(&Kind::Object(&ORDER))),
+        non_empty("orderList", Kind::Array(&AN_ORDER)),
     ],
-    check: Some(rules::batch_order),
+    role: Role::Plain,
 };
 
-pub(crate) static ORDER: Shape = Shape {
-    fields: &[
+pub(crate) const ORDER_FIELDS: &[Field] = &[
         req("sequence", Kind::Int),
         opt("customerId", Kind::Str),
         opt("crmCustomerId", Kind::Str),
@@ -176,32 +222,30 @@ pub(crate) static ORDER: Shape = Shape {
         opt("srcLicenseOrderId", Kind::Str),
         req("licenseType", Kind::Enum(LicenseType::WIRE)),
         req("orderType", Kind::Enum(OrderType::WIRE)),
-        non_empty("assets", Kind::Array(&Kind::Object(&ASSET))),
-    ],
-    check: None,
-};
+        non_empty("assets", Kind::Array(&AN_ASSET)),
+];
 
-pub(crate) static ASSET: Shape = Shape {
-    fields: &[
+pub(crate) static ORDER: Shape = Shape { fields: ORDER_FIELDS, role: Role::Order };
+
+pub(crate) const ASSET_FIELDS: &[Field] = &[
         non_empty("assetNos", Kind::Array(&Kind::AssetNumber)),
-        opt("assetExtendList", Kind::Array(&Kind::Object(&ASSET_EXTEND))),
+        opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND)),
         opt("limitStartDate", Kind::Int),
         opt("limitEndDate", Kind::Int),
         opt("borrowedUsbKey", Kind::Bool),
         opt("transferedAssetNum", Kind::Bool),
-        opt("products", Kind::Array(&Kind::Object(&PRODUCT))),
-        opt("merchandises", Kind::Array(&Kind::Object(&MERCHANDISE))),
-    ],
-    check: Some(rules::limit_range::check),
-};
+        opt("products", Kind::Array(&A_PRODUCT)),
+        opt("merchandises", Kind::Array(&A_MERCHANDISE)),
+];
+
+pub(crate) static ASSET: Shape = Shape { fields: ASSET_FIELDS, role: Role::Asset };
 
 pub(crate) static ASSET_EXTEND: Shape = Shape {
     fields: &[opt("extendCode", Kind::Str), opt("extendValue", Kind::Str)],
-    check: None,
+    role: Role::Plain,
 };
 
-pub(crate) static PRODUCT: Shape = Shape {
-    fields: &[
+pub(crate) const PRODUCT_FIELDS: &[Field] = &[
         opt("crmProductId", Kind::Str),
         opt("parentCrmProductId", Kind::Str),
         opt("productUri", Kind::Str),
@@ -221,10 +265,10 @@ pub(crate) static PRODUCT: Shape = Shape {
         opt("timeUnitQuantity", Kind::IntMin(0)),
         opt("timeDurationExpression", Kind::Duration),
         opt("srcLicenseOrderId", Kind::Str),
-        opt("productFeatures", Kind::Array(&Kind::Object(&PRODUCT_FEATURE))),
-    ],
-    check: Some(rules::limit_range::check),
-};
+        opt("productFeatures", Kind::Array(&A_PRODUCT_FEATURE)),
+];
+
+pub(crate) static PRODUCT: Shape = Shape { fields: PRODUCT_FIELDS, role: Role::Product };
 
 pub(crate) static PRODUCT_FEATURE: Shape = Shape {
     fields: &[
@@ -235,45 +279,57 @@ pub(crate) static PRODUCT_FEATURE: Shape = Shape {
         opt("trial", Kind::IntEnum(Trial::VALUES)),
         opt("trialEndDate", Kind::IntOrStr),
     ],
-    check: None,
+    role: Role::Plain,
 };
 
-pub(crate) static MERCHANDISE: Shape = Shape {
-    fields: &[
+pub(crate) static MERCHANDISE_FIELDS: &[Field] = &[
         opt("crmProductId", Kind::Str),
         opt("parentCrmProductId", Kind::Str),
         opt("merchandiseNum", Kind::Str),
         opt("merchandiseName", Kind::Str),
         opt("parentMerchandiseNum", Kind::Str),
         opt("timeDurationExpression", Kind::Duration),
-        opt("children", Kind::ArrayOrNull(&Kind::Object(&MERCHANDISE))),
-        opt("licenseOrderProductList", Kind::Array(&Kind::Object(&PRODUCT))),
-    ],
-    check: Some(rules::merchandise_leaf::check),
-};
+        opt("children", Kind::ArrayOrNull(&A_MERCHANDISE)),
+        opt("licenseOrderProductList", Kind::Array(&A_PRODUCT)),
+];
 
-/// A complete example value of a shape: every field present with a valid value
-/// (one element per array; `children` empty, so every package is a leaf).
-pub(crate) fn example_object(shape: &'static Shape) -> Value {
-    let map = shape.fields.iter().map(|f| (f.name.to_owned(), example_value(&f.kind))).collect();
-    Value::Object(map)
+pub(crate) static MERCHANDISE: Shape = Shape { fields: MERCHANDISE_FIELDS, role: Role::Merchandise };
+
+/// A complete example of a shape as JSON text: every field present with a valid
+/// value (one element per array; `children` empty, so every package is a leaf).
+/// Written by hand so the wasm needs no JSON serializer for it.
+pub(crate) fn example_text(shape: &'static Shape, out: &mut String) {
+    out.push('{');
+    for (i, field) in shape.fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        super::write::string(out, field.name);
+        out.push(':');
+        example_value(&field.kind, out);
+    }
+    out.push('}');
 }
 
-fn example_value(kind: &'static Kind) -> Value {
+fn example_value(kind: &'static Kind, out: &mut String) {
+    let text = |out: &mut String, s: &str| super::write::string(out, s);
     match kind {
-        Kind::Str => Value::from("x"),
-        Kind::Int => Value::from(1_700_000_000_000i64),
-        Kind::IntMin(min) => Value::from((*min).max(1)),
-        Kind::Bool => Value::Bool(false),
-        Kind::Enum(allowed) => Value::from(allowed.first().copied().unwrap_or_default()),
-        Kind::IntEnum(allowed) => Value::from(allowed.first().copied().unwrap_or_default()),
-        Kind::AssetNumber => Value::from("8000000001"),
-        Kind::Duration => Value::from("1-0-0"),
-        Kind::Email => Value::from("admin@example.com"),
-        Kind::IntOrStr => Value::from(1_700_000_000_000i64),
-        Kind::Array(item) => Value::Array(vec![example_value(item)]),
-        Kind::ArrayOrNull(_) => Value::Array(Vec::new()),
-        Kind::Object(shape) => example_object(shape),
+        Kind::Str => text(out, "x"),
+        Kind::Int | Kind::IntOrStr => out.push_str("1700000000000"),
+        Kind::IntMin(min) => super::itoa::push_signed(out, (*min).max(1)),
+        Kind::Bool => out.push_str("false"),
+        Kind::Enum(allowed) => text(out, allowed.first().copied().unwrap_or_default()),
+        Kind::IntEnum(allowed) => super::itoa::push_signed(out, allowed.first().copied().unwrap_or_default()),
+        Kind::AssetNumber => text(out, "8000000001"),
+        Kind::Duration => text(out, "1-0-0"),
+        Kind::Email => text(out, "admin@example.com"),
+        Kind::Array(item) => {
+            out.push('[');
+            example_value(item, out);
+            out.push(']');
+        }
+        Kind::ArrayOrNull(_) => out.push_str("[]"),
+        Kind::Object(shape) => example_text(shape, out),
     }
 }
 

@@ -1,187 +1,294 @@
-//! The generic walk: JSON types, presence, enums, formats and unknown fields,
-//! driven by the tables in `schema.rs`.
+//! The streaming walk: reads the JSON text once, token by token, checking each
+//! value against the schema tables (`schema.rs`) as it goes. No tree is built:
+//! an object keeps one [`Slot`] per known field for the rules that run when it
+//! closes (`rules::on_close`).
+//!
+//! Issues come in document order; an object's missing required fields and its
+//! cross-field rules follow the issues inside it.
 
-use crate::validate::json::{Json, Object};
-
-use super::ctx::{excerpt, Ctx, Seg};
-use super::report::{Code, Params};
+use super::ctx::{Ctx, Seg};
+use super::report::{Code, Params, Report, Severity};
 use super::rules;
-use super::schema::{Kind, Presence, Shape};
+use super::scan::{Key, Number, RawStr, Res, Scanner, Token};
+use super::schema::{Field, Kind, Presence, Shape};
+use super::slot::{Slot, NOT_ALLOWED};
+use super::Options;
 
-/// Deepest object nesting followed. JSON text is already bounded by the parser
-/// (128); this bounds values built in Rust, and keeps the walk's recursion small.
+/// Deepest object nesting followed (merchandise packages nest through
+/// `children`); deeper objects are one `too_deep` error and are skipped.
 pub const MAX_DEPTH: usize = 64;
 
-/// Most fields of one shape (the product has 20); checked by a test.
+/// Most fields of one shape (the product has 20): one bit each in a `u32`.
 pub(crate) const MAX_FIELDS: usize = 32;
 
-/// Name of a value's JSON type, as used in `type` issues.
-pub(crate) fn type_name(v: &Json<'_>) -> &'static str {
-    match v {
-        Json::Null => "null",
-        Json::Bool(_) => "boolean",
-        Json::Int(_) | Json::UInt(_) => "integer",
-        Json::Float(_) => "number",
-        Json::Str(_) => "string",
-        Json::Array(_) => "array",
-        Json::Object(_) => "object",
+/// Validates JSON text against a shape: the report, or the syntax error that
+/// stopped the reading (then no other issue counts).
+pub(crate) fn run(text: &str, shape: &'static Shape, opts: &Options) -> Result<Report, String> {
+    let mut walk = Walk { s: Scanner::new(text), ctx: Ctx::new(*opts) };
+    match walk.root(shape) {
+        Ok(()) => Ok(walk.ctx.finish()),
+        Err(syntax) => Err(syntax.describe(text)),
     }
 }
 
-pub(crate) fn walk_object<'a>(map: &'a Object<'a>, shape: &'static Shape, ctx: &mut Ctx<'a>, depth: usize) {
-    if depth > MAX_DEPTH {
-        ctx.error(Code::TooDeep, || Params::none().with("max", MAX_DEPTH.to_string()));
-        return;
-    }
-    // One pass over the object's pairs finds each known field's value (the last of
-    // a repeated key) and the unknown keys, instead of a search per field and one
-    // per key.
-    let mut found: [Option<&'a Json<'a>>; MAX_FIELDS] = [None; MAX_FIELDS];
-    let mut unknown: Vec<&'a str> = Vec::new();
-    for (key, value) in &map.0 {
-        match shape.fields.iter().position(|f| f.name == key.as_ref()) {
-            Some(i) => {
-                if let Some(slot) = found.get_mut(i) {
-                    *slot = Some(value);
-                }
-            }
-            None => unknown.push(key.as_ref()),
-        }
-    }
-    for (i, field) in shape.fields.iter().enumerate() {
-        let value = found
-            .get(i)
-            .copied()
-            .flatten()
-            .filter(|v| !v.is_null() || matches!(field.kind, Kind::ArrayOrNull(_)));
-        match value {
-            None => {
-                if field.presence != Presence::Optional {
-                    ctx.error_at(field.name, Code::Required, Params::none);
-                }
-            }
-            Some(v) => ctx.at(Seg::Key(field.name), |ctx| {
-                if field.presence == Presence::NonEmpty && is_blank(v) {
-                    ctx.error(Code::Empty, Params::none);
-                }
-                walk_value(v, &field.kind, ctx, depth);
-            }),
-        }
-    }
-    for key in unknown {
-        ctx.at(Seg::Key(key), |ctx| {
-            let severity = if ctx.opts.strict { super::Severity::Error } else { super::Severity::Warning };
-            ctx.report(Code::UnknownField, severity, || {
-                let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
-                let p = Params::none();
-                match rules::suggest::closest(key, &names) {
-                    Some(s) => p.with("suggestion", s),
-                    None => p,
-                }
-            });
-        });
-    }
-    if let Some(check) = shape.check {
-        check(map, ctx);
-    }
+struct Walk<'a> {
+    s: Scanner<'a>,
+    ctx: Ctx<'a>,
 }
 
-fn is_blank(v: &Json<'_>) -> bool {
-    match v {
-        Json::Str(s) => s.trim().is_empty(),
-        Json::Array(a) => a.is_empty(),
-        _ => false,
-    }
-}
-
-fn type_error(ctx: &mut Ctx<'_>, expected: &'static str, v: &Json<'_>) {
-    ctx.error(Code::Type, || Params::none().with("expected", expected).with("actual", type_name(v)));
-}
-
-fn as_int(v: &Json<'_>) -> Option<i64> {
-    v.as_i64()
-}
-
-pub(crate) fn walk_value<'a>(v: &'a Json<'a>, kind: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
+/// Name of the JSON type a kind expects, as used in `type` issues.
+fn expected(kind: &Kind) -> &'static str {
     match kind {
-        Kind::Str => {
-            if !v.is_string() {
-                type_error(ctx, "string", v);
-            }
-        }
-        Kind::Int => {
-            if as_int(v).is_none() {
-                type_error(ctx, "integer", v);
-            }
-        }
-        Kind::IntMin(min) => match as_int(v) {
-            None => type_error(ctx, "integer", v),
-            Some(n) if n < *min => ctx.error(Code::Minimum, || {
-                Params::none().with("min", min.to_string()).with("value", n.to_string())
-            }),
-            Some(_) => {}
-        },
-        Kind::Bool => {
-            if !v.is_boolean() {
-                type_error(ctx, "boolean", v);
-            }
-        }
-        Kind::Enum(allowed) => match v.as_str() {
-            None => type_error(ctx, "string", v),
-            Some(s) if allowed.contains(&s) => {}
-            Some(s) => ctx.error(Code::Enum, || {
-                let p = Params::none().with("value", excerpt(s, 40)).with("allowed", allowed.join(", "));
-                match rules::suggest::closest(s, allowed) {
-                    Some(hint) => p.with("suggestion", hint),
-                    None => p,
-                }
-            }),
-        },
-        Kind::IntEnum(allowed) => match as_int(v) {
-            None => type_error(ctx, "integer", v),
-            Some(n) if allowed.contains(&n) => {}
-            Some(n) => ctx.error(Code::Enum, || {
-                let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
-                Params::none().with("value", n.to_string()).with("allowed", list.join(", "))
-            }),
-        },
-        Kind::AssetNumber => match v.as_str() {
-            None => type_error(ctx, "string", v),
-            Some(s) => rules::asset_number::check(s, ctx),
-        },
-        Kind::Duration => match v.as_str() {
-            None => type_error(ctx, "string", v),
-            Some(s) => rules::duration::check(s, ctx),
-        },
-        Kind::Email => match v.as_str() {
-            None => type_error(ctx, "string", v),
-            Some(s) => rules::email::check(s, ctx),
-        },
-        Kind::IntOrStr => {
-            if as_int(v).is_none() && !v.is_string() {
-                type_error(ctx, "integer or string", v);
-            }
-        }
-        Kind::Array(item) => match v.as_array() {
-            None => type_error(ctx, "array", v),
-            Some(items) => walk_items(items, item, ctx, depth),
-        },
-        Kind::ArrayOrNull(item) => match v {
-            Json::Null => {}
-            Json::Array(items) => walk_items(items, item, ctx, depth),
-            _ => type_error(ctx, "array or null", v),
-        },
-        Kind::Object(shape) => match v.as_object() {
-            None => type_error(ctx, "object", v),
-            Some(map) => walk_object(map, shape, ctx, depth + 1),
-        },
+        Kind::Str | Kind::Enum(_) | Kind::AssetNumber | Kind::Duration | Kind::Email => "string",
+        Kind::Int | Kind::IntMin(_) | Kind::IntEnum(_) => "integer",
+        Kind::Bool => "boolean",
+        Kind::IntOrStr => "integer or string",
+        Kind::Array(_) => "array",
+        Kind::ArrayOrNull(_) => "array or null",
+        Kind::Object(_) => "object",
     }
 }
 
-fn walk_items<'a>(items: &'a [Json<'a>], item: &'static Kind, ctx: &mut Ctx<'a>, depth: usize) {
-    for (i, v) in items.iter().enumerate() {
-        ctx.push(Seg::Index(i));
-        walk_value(v, item, ctx, depth);
-        ctx.pop();
+/// Name of a token's JSON type (numbers are read first: see [`number_name`]).
+fn token_name(token: Token) -> &'static str {
+    match token {
+        Token::Object => "object",
+        Token::Array => "array",
+        Token::Str => "string",
+        Token::Number => "number",
+        Token::True | Token::False => "boolean",
+        Token::Null => "null",
+    }
+}
+
+/// `integer` for an integer that fits 64 bits, else `number`.
+fn number_name(n: Number) -> &'static str {
+    match n {
+        Number::Int(_) => "integer",
+        Number::BigInt | Number::Float => "number",
+    }
+}
+
+impl<'a> Walk<'a> {
+    fn root(&mut self, shape: &'static Shape) -> Res<()> {
+        match self.s.peek()? {
+            Token::Object => {
+                self.object(shape, 0)?;
+            }
+            Token::Number => {
+                let n = self.s.number()?;
+                self.type_error("object", number_name(n));
+            }
+            token => {
+                self.type_error("object", token_name(token));
+                self.s.skip_value()?;
+            }
+        }
+        self.s.finish()
+    }
+
+    fn type_error(&mut self, expected: &'static str, actual: &'static str) {
+        self.ctx.error(Code::Type, || Params::none().with("expected", expected).with("actual", actual));
+    }
+
+    /// Reads an object (at its `{`); returns whether it lists products anywhere
+    /// in its merchandise tree (for the `new_buy` products rule).
+    fn object(&mut self, shape: &'static Shape, depth: usize) -> Res<bool> {
+        if depth > MAX_DEPTH {
+            self.ctx.error(Code::TooDeep, || Params::none().with("max", super::itoa::unsigned(MAX_DEPTH as u64)));
+            self.s.skip_value()?;
+            return Ok(false);
+        }
+        self.s.begin_object()?;
+        let mut slots = [Slot::Absent; MAX_FIELDS];
+        let mut seen: u32 = 0;
+        let mut nested_products = false;
+        let mut hint = 0;
+        let mut first = true;
+        while let Some(key) = self.s.next_key(first, shape.fields.get(hint).map(|f| f.name))? {
+            first = false;
+            let index = match key {
+                Key::Expected => Some(hint),
+                Key::Other(raw) => match raw.plain() {
+                    Some(k) => shape.find(k),
+                    None => shape.find(&raw.decode()),
+                },
+            };
+            let (Some(i), Some(field)) = (index, index.and_then(|i| shape.fields.get(i))) else {
+                if let Key::Other(raw) = key {
+                    self.unknown_field(shape, raw)?;
+                }
+                continue;
+            };
+            hint = i + 1;
+            let bit = 1u32 << (i % MAX_FIELDS);
+            self.ctx.push(Seg::Key(field.name));
+            if seen & bit != 0 {
+                self.ctx.error(Code::DuplicateKey, Params::none);
+                self.s.skip_value()?;
+            } else {
+                seen |= bit;
+                let (slot, products) = self.field(field, depth)?;
+                if let Some(s) = slots.get_mut(i) {
+                    *s = slot;
+                }
+                nested_products |= products;
+            }
+            self.ctx.pop();
+        }
+        for (field, slot) in shape.fields.iter().zip(slots.iter()) {
+            let missing = match slot {
+                Slot::Absent => true,
+                Slot::Null => !matches!(field.kind, Kind::ArrayOrNull(_)),
+                _ => false,
+            };
+            if missing && field.presence != Presence::Optional {
+                self.ctx.error_at(field.name, Code::Required, Params::none);
+            }
+        }
+        Ok(rules::on_close(shape.role, &slots, nested_products, &mut self.ctx))
+    }
+
+    fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {
+        let seg = match key.plain() {
+            Some(k) => Seg::Key(k),
+            None => self.ctx.decoded_key(key.decode().into_owned()),
+        };
+        self.ctx.push(seg);
+        let severity = if self.ctx.opts.strict { Severity::Error } else { Severity::Warning };
+        self.ctx.report(Code::UnknownField, severity, || {
+            let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
+            match rules::suggest::closest(&key.decode(), &names) {
+                Some(s) => Params::none().with("suggestion", s),
+                None => Params::none(),
+            }
+        });
+        self.ctx.pop();
+        self.s.skip_value()
+    }
+
+    /// A known field's value. Null counts as absent (but for `children`, where
+    /// null is a value); a required string or list must not be blank or empty.
+    fn field(&mut self, field: &'static Field, depth: usize) -> Res<(Slot, bool)> {
+        let token = self.s.peek()?;
+        if token == Token::Null && !matches!(field.kind, Kind::ArrayOrNull(_)) {
+            self.s.literal(token)?;
+            return Ok((Slot::Null, false));
+        }
+        if field.presence != Presence::NonEmpty {
+            return self.value(&field.kind, token, depth);
+        }
+        if token == Token::Str {
+            let raw = self.s.string()?;
+            if raw.is_blank() {
+                self.ctx.error(Code::Empty, Params::none);
+            }
+            return Ok((self.string(&field.kind, raw), false));
+        }
+        let (slot, products) = self.value(&field.kind, token, depth)?;
+        if slot == Slot::Array(0) {
+            self.ctx.error(Code::Empty, Params::none);
+        }
+        Ok((slot, products))
+    }
+
+    fn value(&mut self, kind: &'static Kind, token: Token, depth: usize) -> Res<(Slot, bool)> {
+        let slot = match token {
+            Token::Str => {
+                let raw = self.s.string()?;
+                self.string(kind, raw)
+            }
+            Token::Number => {
+                let n = self.s.number()?;
+                self.number(kind, n)
+            }
+            Token::True | Token::False => {
+                self.s.literal(token)?;
+                if !matches!(kind, Kind::Bool) {
+                    self.type_error(expected(kind), "boolean");
+                }
+                Slot::Bool(token == Token::True)
+            }
+            Token::Null => {
+                self.s.literal(token)?;
+                if !matches!(kind, Kind::ArrayOrNull(_)) {
+                    self.type_error(expected(kind), "null");
+                }
+                Slot::Null
+            }
+            Token::Array => match kind {
+                Kind::Array(item) | Kind::ArrayOrNull(item) => return self.array(item, depth),
+                _ => {
+                    self.type_error(expected(kind), "array");
+                    self.s.skip_value()?;
+                    Slot::Other
+                }
+            },
+            Token::Object => match kind {
+                Kind::Object(shape) => return Ok((Slot::Other, self.object(shape, depth + 1)?)),
+                _ => {
+                    self.type_error(expected(kind), "object");
+                    self.s.skip_value()?;
+                    Slot::Other
+                }
+            },
+        };
+        Ok((slot, false))
+    }
+
+    fn array(&mut self, item: &'static Kind, depth: usize) -> Res<(Slot, bool)> {
+        self.s.begin_array()?;
+        let mut len = 0;
+        let mut products = false;
+        while self.s.next_item(len == 0)? {
+            self.ctx.push(Seg::Index(len));
+            let token = self.s.peek()?;
+            products |= self.value(item, token, depth)?.1;
+            self.ctx.pop();
+            len += 1;
+        }
+        Ok((Slot::Array(len), products))
+    }
+
+    fn string(&mut self, kind: &'static Kind, raw: RawStr<'a>) -> Slot {
+        let mut variant = NOT_ALLOWED;
+        match kind {
+            Kind::Str | Kind::IntOrStr => {}
+            Kind::Enum(allowed) => {
+                let value = raw.decode();
+                match allowed.iter().position(|a| *a == value) {
+                    Some(i) => variant = u8::try_from(i).unwrap_or(NOT_ALLOWED),
+                    None => rules::enums::not_allowed(&value, allowed, &mut self.ctx),
+                }
+            }
+            Kind::AssetNumber => rules::asset_number::check(&raw.decode(), &mut self.ctx),
+            Kind::Duration => rules::duration::check(&raw.decode(), &mut self.ctx),
+            Kind::Email => rules::email::check(&raw.decode(), &mut self.ctx),
+            _ => self.type_error(expected(kind), "string"),
+        }
+        Slot::Str { blank: raw.is_blank(), variant }
+    }
+
+    fn number(&mut self, kind: &'static Kind, n: Number) -> Slot {
+        match (kind, n) {
+            (Kind::Int | Kind::IntOrStr, Number::Int(_)) => {}
+            (Kind::IntMin(min), Number::Int(v)) => {
+                if v < *min {
+                    self.ctx.error(Code::Minimum, || {
+                        Params::none().with("min", super::itoa::signed(*min)).with("value", super::itoa::signed(v))
+                    });
+                }
+            }
+            (Kind::IntEnum(allowed), Number::Int(v)) => {
+                if !allowed.contains(&v) {
+                    rules::enums::not_allowed_int(v, allowed, &mut self.ctx);
+                }
+            }
+            _ => self.type_error(expected(kind), number_name(n)),
+        }
+        match n {
+            Number::Int(v) => Slot::Int(v),
+            Number::BigInt | Number::Float => Slot::Other,
+        }
     }
 }

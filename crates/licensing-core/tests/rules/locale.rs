@@ -26,6 +26,7 @@ fn every_code_has_a_message_in_both_languages() {
         (Endpoint::ShellNums, "{"),
         (Endpoint::ShellNums, r#"{"size":"1","x":1}"#),
         (Endpoint::ShellNums, r#"{"size":0}"#),
+        (Endpoint::ShellNums, r#"{"size":1,"size":2}"#),
         (Endpoint::LockAssets, r#"{"assetNums":["1","7000000000"],"operatorIdentity":""}"#),
         (Endpoint::QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#),
     ];
@@ -39,5 +40,5 @@ fn every_code_has_a_message_in_both_languages() {
             }
         }
     }
-    assert_eq!(Code::ALL.len(), 22);
+    assert_eq!(Code::ALL.len(), 23);
 }

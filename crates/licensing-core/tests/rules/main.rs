@@ -10,6 +10,7 @@ mod hostile;
 mod locale;
 mod model_roundtrip;
 mod report;
+mod streaming;
 mod types;
 mod unknown_fields;
 mod wire;

@@ -54,3 +54,20 @@ fn malformed_json_is_an_issue() {
         assert_eq!(report.issues[0].path, "");
     }
 }
+
+#[test]
+fn report_json_is_what_serde_writes() {
+    let texts = [
+        (ShellNums, r#"{"size": "x", "a\"b\\c\u0001": 1}"#),
+        (LockAssets, r#"{"assetNums": ["7000000000", "中文"], "operatorIdentity": " "}"#),
+        (ShellNums, r#"{"size": 1}"#),
+        (ShellNums, "{"),
+    ];
+    for (endpoint, text) in texts {
+        for locale in [licensing_core::validate::Locale::En, licensing_core::validate::Locale::ZhCn] {
+            let report = validate_json(endpoint, text, &Options { locale, ..Options::default() });
+            let ours: Value = serde_json::from_str(&report.to_json()).unwrap();
+            assert_eq!(ours, serde_json::to_value(&report).unwrap(), "{text}");
+        }
+    }
+}

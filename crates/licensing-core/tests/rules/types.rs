@@ -32,12 +32,13 @@ fn all_issues_are_collected_in_one_pass() {
     body["orderList"][0]["assets"][0]["assetNos"] = json!(["123", "7000000000"]);
     body["orderList"][0]["customerType"] = json!("Company");
     body["syncMode"] = json!(1);
+    // In document order: a serde_json::Value lists its keys sorted.
     check_fail(BatchOrder, &body, &[
-        ("/syncMode", "type"),
-        ("/orderList/0/sequence", "type"),
-        ("/orderList/0/customerType", "enum"),
         ("/orderList/0/assets/0/assetNos/0", "asset_number_format"),
         ("/orderList/0/assets/0/assetNos/1", "asset_number_partition"),
+        ("/orderList/0/customerType", "enum"),
+        ("/orderList/0/sequence", "type"),
+        ("/syncMode", "type"),
     ]);
 }
 

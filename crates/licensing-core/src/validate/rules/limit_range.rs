@@ -1,17 +1,16 @@
 //! A limit end before its start (asset and product `limitStartDate`/`limitEndDate`)
 //! is an error at the end date.
 
-use crate::validate::json::{Json, Object};
-
 use crate::validate::ctx::Ctx;
+use crate::validate::itoa;
 use crate::validate::report::{Code, Params};
+use crate::validate::slot::Slot;
 
-pub(crate) fn check<'a>(object: &'a Object<'a>, ctx: &mut Ctx<'a>) {
-    let date = |k: &str| object.get(k).and_then(Json::as_i64);
-    if let (Some(start), Some(end)) = (date("limitStartDate"), date("limitEndDate")) {
+pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
+    if let (Some(start), Some(end)) = (start.as_int(), end.as_int()) {
         if end < start {
             ctx.error_at("limitEndDate", Code::LimitEndBeforeStart, || {
-                Params::none().with("start", "limitStartDate").with("value", end.to_string())
+                Params::none().with("start", "limitStartDate").with("value", itoa::signed(end))
             });
         }
     }

@@ -1,31 +1,36 @@
 //! A lowest-level merchandise (`children` null, absent or empty) lists its products
 //! in `licenseOrderProductList`, which must then be non-empty.
 
-use crate::validate::json::{Json, Object};
-
+use super::slot;
 use crate::validate::ctx::Ctx;
 use crate::validate::report::{Code, Params};
+use crate::validate::slot::Slot;
 
-/// True when the package has no lower-level packages.
-pub(crate) fn is_leaf(m: &Object<'_>) -> bool {
-    match m.get("children") {
-        None | Some(Json::Null) => true,
-        Some(Json::Array(a)) => a.is_empty(),
-        Some(_) => false,
+// Fixed by hand (checked by the test below): the merchandise table refers to
+// itself through `children`, so it is a static, which `index_of` cannot read.
+const CHILDREN: usize = 6;
+const PRODUCTS: usize = 7;
+
+/// Checks a package that just closed; returns whether it or a package below it
+/// lists products (`children_products`: whether a package below does).
+pub(crate) fn check(slots: &[Slot], children_products: bool, ctx: &mut Ctx<'_>) -> bool {
+    let products = slot(slots, PRODUCTS);
+    let leaf = matches!(slot(slots, CHILDREN), Slot::Absent | Slot::Null | Slot::Array(0));
+    // A `licenseOrderProductList` of a wrong type was reported by the walk.
+    let has_products = !matches!(products, Slot::Absent | Slot::Null | Slot::Array(0));
+    if leaf && !has_products {
+        ctx.error_at("licenseOrderProductList", Code::LeafProductsRequired, Params::none);
     }
+    products.is_non_empty_array() || children_products
 }
 
-pub(crate) fn check<'a>(m: &'a Object<'a>, ctx: &mut Ctx<'a>) {
-    if !is_leaf(m) {
-        return;
-    }
-    let has_products = match m.get("licenseOrderProductList") {
-        Some(Json::Array(a)) => !a.is_empty(),
-        // A wrong type was reported by the walk.
-        Some(Json::Null) | None => false,
-        Some(_) => true,
-    };
-    if !has_products {
-        ctx.error_at("licenseOrderProductList", Code::LeafProductsRequired, Params::none);
+#[cfg(test)]
+mod tests {
+    use crate::validate::schema::MERCHANDISE_FIELDS;
+
+    #[test]
+    fn field_indices_match_the_table() {
+        assert_eq!(MERCHANDISE_FIELDS[super::CHILDREN].name, "children");
+        assert_eq!(MERCHANDISE_FIELDS[super::PRODUCTS].name, "licenseOrderProductList");
     }
 }

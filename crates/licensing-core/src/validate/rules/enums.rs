@@ -1,0 +1,26 @@
+//! Enumerated fields: one of the allowed, case-sensitive values, with a
+//! "did you mean" for a value that differs only in case or by a typo.
+
+use super::suggest;
+use crate::validate::ctx::{excerpt, list, Ctx};
+use crate::validate::itoa;
+use crate::validate::report::{Code, Params};
+
+/// A string value that is not one of `allowed`.
+pub(crate) fn not_allowed(value: &str, allowed: &[&str], ctx: &mut Ctx<'_>) {
+    ctx.error(Code::Enum, || {
+        let p = Params::none().with("value", excerpt(value, 40)).with("allowed", list(allowed.iter().copied()));
+        match suggest::closest(value, allowed) {
+            Some(hint) => p.with("suggestion", hint),
+            None => p,
+        }
+    });
+}
+
+/// An integer value that is not one of `allowed`.
+pub(crate) fn not_allowed_int(value: i64, allowed: &[i64], ctx: &mut Ctx<'_>) {
+    ctx.error(Code::Enum, || {
+        let numbers: Vec<String> = allowed.iter().map(|n| itoa::signed(*n)).collect();
+        Params::none().with("value", itoa::signed(value)).with("allowed", list(numbers.iter().map(String::as_str)))
+    });
+}
