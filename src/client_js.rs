@@ -14,11 +14,9 @@
 use std::rc::Rc;
 
 use js_sys::Promise;
-use licensing_core::model::*;
-use licensing_core::response::{check, ClientError, ErrorKind};
-use licensing_core::validate::Locale;
+use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::validate::{issues_json, Locale};
 use licensing_core::wire::Endpoint;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
@@ -45,33 +43,16 @@ pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
         set(&error, "status", &JsValue::from_f64(f64::from(status)));
     }
     if err.kind == ErrorKind::Validation {
-        let issues = serde_json::to_string(&err.issues).unwrap_or_else(|_| String::from("[]"));
-        set(&error, "issues", &interop::from_json_text(&issues));
+        set(&error, "issues", &interop::from_json_text(&issues_json(&err.issues)));
     }
     if let Some(activities) = &err.activities {
-        let text = serde_json::to_string(activities).unwrap_or_else(|_| String::from("[]"));
-        set(&error, "activities", &interop::from_json_text(&text));
+        set(&error, "activities", &interop::from_json_text(activities.as_str()));
     }
     error
 }
 
 fn options_error(message: &str) -> JsValue {
     to_js_error(&ClientError::new(ErrorKind::Validation, message))
-}
-
-/// The strict decoder of each endpoint's response type.
-fn checker(endpoint: Endpoint) -> fn(&Value) -> Result<(), String> {
-    match endpoint {
-        Endpoint::BindEnterprise => check::<EnterpriseCustomer>,
-        Endpoint::CreateEnterprise => check::<EnterpriseCreation>,
-        Endpoint::QueryEnterprises => check::<Vec<EnterpriseCustomer>>,
-        Endpoint::UpdateEnterprise => check::<Value>,
-        Endpoint::BatchOrder => check::<Vec<BatchOrderResult>>,
-        Endpoint::LockAssets | Endpoint::UnlockAssets => check::<Vec<LockResult>>,
-        Endpoint::ListAssets => check::<Vec<AssetRecord>>,
-        Endpoint::ShellNums => check::<Vec<AssetNumber>>,
-        Endpoint::JoinActivity => check::<ActivityDetail>,
-    }
 }
 
 /// A client of the Licensing service for browsers, workers and Node 18+.
@@ -121,15 +102,14 @@ impl JsClient {
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let signal = get(&options, "signal").dyn_into::<web_sys::AbortSignal>().ok();
         let call = CallOptions { signal, timeout_ms: millis(&get(&options, "timeoutMs")) };
-        let body = interop::to_json_text(&body)
-            .map_err(|reason| ClientError::new(ErrorKind::Validation, format!("the body cannot be sent as JSON: {reason}")))
-            .and_then(|text| {
-                serde_json::from_str::<Value>(&text).map_err(|e| ClientError::new(ErrorKind::Validation, e.to_string()))
-            });
+        let body = interop::to_json_text(&body).map_err(|reason| {
+            ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
+        });
         future_to_promise(async move {
             let body = body.map_err(|e| to_js_error(&e))?;
-            let data = client.send_checked(endpoint, &body, &call, checker(endpoint)).await.map_err(|e| to_js_error(&e))?;
-            Ok(data.map_or(JsValue::UNDEFINED, |value| interop::from_json_text(&value.to_string())))
+            let data = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
+            // Checked against the response type; JS parses it with its own JSON.parse.
+            Ok(data.map_or(JsValue::UNDEFINED, |raw| interop::from_json_text(raw.as_str())))
         })
     }
 }

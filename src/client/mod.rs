@@ -23,12 +23,11 @@ mod nonce;
 mod transport;
 
 use licensing_core::model::*;
-use licensing_core::response::{backoff_ms, decode_activity_raw, decode_order_raw, ClientError, ErrorKind, RawData};
+use licensing_core::response::{backoff_ms, read_activity, read_order, ClientError, ErrorKind, RawJson};
 use licensing_core::validate::{self, Locale, Options};
-use licensing_core::wire::{percent_encode, Endpoint, Method, Module, NONCE_PARAM};
+use licensing_core::wire::{self, Endpoint, Method, Module};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::Value;
 
 pub use transport::CallOptions;
 
@@ -102,55 +101,41 @@ impl Client {
         &self.opts
     }
 
-    fn url(&self, endpoint: Endpoint, body: &Value, nonce: &str) -> String {
-        let text = |k: &str| body.get(k).and_then(Value::as_str);
-        let mut url = self.opts.base_url.clone();
-        url.push_str(&endpoint.path(text("enterpriseGlobalId")));
-        let mut params: Vec<(&str, &str)> = Vec::new();
-        if endpoint == Endpoint::BatchOrder {
-            params.push(("appKey", self.opts.app_key.as_deref().unwrap_or_default()));
-        }
-        params.push((NONCE_PARAM, nonce));
-        let query_fields: &[&str] = match endpoint {
-            Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
-            Endpoint::ListAssets => &["extendCode"],
-            _ => &[],
-        };
-        params.extend(query_fields.iter().filter_map(|k| text(k).map(|v| (*k, v))));
-        for (i, (k, v)) in params.iter().enumerate() {
-            url.push(if i == 0 { '?' } else { '&' });
-            url.push_str(k);
-            url.push('=');
-            url.push_str(&percent_encode(v));
-        }
-        url
-    }
-
-    /// Validates, then sends with retries; the payload (`data` or `detail`) as a
-    /// JSON value, `None` when the endpoint returns none. One non-generic future for every
-    /// endpoint: the wasm carries one copy of the retry loop.
-    async fn run(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<RawData>, ClientError> {
-        let report = validate::validate(endpoint, body, &Options { locale: self.opts.locale, ..Options::default() });
+    /// Validates a request given as JSON text, then sends it with retries; the
+    /// payload (`data` or `detail`) as checked JSON text, `None` when the endpoint
+    /// returns none. One non-generic future for every endpoint and for both the
+    /// Rust and the JS API: the wasm carries one copy of the retry loop, and no
+    /// JSON tree or serializer (the text is sent as it is).
+    pub async fn send_json(&self, endpoint: Endpoint, body: &str, call: &CallOptions) -> Result<Option<RawJson>, ClientError> {
+        let report = validate::validate_json(endpoint, body, &Options { locale: self.opts.locale, ..Options::default() });
         if !report.valid {
-            let first = report.errors().next().map(|i| format!("{}: {}", i.path, i.message)).unwrap_or_default();
-            return Err(validation_error(&format!("invalid {endpoint} request: {first}"), report.issues));
+            let mut message = String::from("invalid ");
+            message.push_str(endpoint.name());
+            message.push_str(" request");
+            if let Some(first) = report.errors().next() {
+                message.push_str(": ");
+                message.push_str(&first.path);
+                message.push_str(": ");
+                message.push_str(&first.message);
+            }
+            return Err(validation_error(&message, report.issues));
         }
         if endpoint == Endpoint::BatchOrder && self.opts.app_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
             return Err(validation_error("batchOrder needs the appKey client option", Vec::new()));
         }
         let payload = match endpoint.method() {
-            Method::Post => Some(serde_json::to_string(body).map_err(|e| ClientError::new(ErrorKind::Validation, e.to_string()))?),
+            Method::Post => Some(body),
             Method::Get => None,
         };
         let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
         let mut attempt = 0;
         loop {
             let nonce = nonce::fresh()?;
-            let url = self.url(endpoint, body, &nonce);
-            let result = match transport::send(endpoint.method(), &url, &self.opts, payload.as_deref(), timeout_ms, call).await {
+            let url = wire::url(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref(), &nonce);
+            let result = match transport::send(endpoint.method(), &url, &self.opts, payload, timeout_ms, call).await {
                 Ok((status, text)) => match endpoint.module() {
-                    Module::Order => decode_order_raw(status, &text),
-                    Module::Activity => decode_activity_raw(status, &text).map(Some),
+                    Module::Order => read_order(endpoint, status, &text),
+                    Module::Activity => read_activity(status, &text).map(Some),
                 },
                 Err(e) => Err(e),
             };
@@ -164,39 +149,19 @@ impl Client {
         }
     }
 
-    /// Sends a typed request and decodes the endpoint's data strictly.
+    /// Sends a typed request and decodes the endpoint's data (checked against
+    /// the response tables, then typed by serde).
     pub async fn send<B: Serialize, T: DeserializeOwned>(
         &self,
         endpoint: Endpoint,
         body: &B,
         call: &CallOptions,
     ) -> Result<Option<T>, ClientError> {
-        let body = serde_json::to_value(body).map_err(|e| ClientError::new(ErrorKind::Validation, e.to_string()))?;
-        self.send_value(endpoint, &body, call).await
-    }
-
-    /// Like [`Client::send`] for a JSON body.
-    pub async fn send_value<T: DeserializeOwned>(&self, endpoint: Endpoint, body: &Value, call: &CallOptions) -> Result<Option<T>, ClientError> {
-        let Some(data) = self.run(endpoint, body, call).await? else { return Ok(None) };
-        T::deserialize(data)
+        let body = serde_json::to_string(body).map_err(|e| ClientError::new(ErrorKind::Validation, e.to_string()))?;
+        let Some(data) = self.send_json(endpoint, &body, call).await? else { return Ok(None) };
+        data.parse::<T>()
             .map(Some)
             .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))
-    }
-
-    /// Sends a JSON body and returns the payload once `check` (the response type's
-    /// strict decoder) accepts it. For the JS bindings, which hand the JSON on
-    /// without building and re-serializing a typed value.
-    pub async fn send_checked(
-        &self,
-        endpoint: Endpoint,
-        body: &Value,
-        call: &CallOptions,
-        check: fn(&Value) -> Result<(), String>,
-    ) -> Result<Option<Value>, ClientError> {
-        let Some(data) = self.run(endpoint, body, call).await? else { return Ok(None) };
-        check(&data)
-            .map_err(|e| ClientError::new(ErrorKind::Decode, format!("the {endpoint} data is not as expected: {e}")))?;
-        Ok(Some(data))
     }
 
     async fn data<B: Serialize, T: DeserializeOwned>(&self, endpoint: Endpoint, body: &B, call: &CallOptions) -> Result<T, ClientError> {
@@ -219,7 +184,7 @@ impl Client {
     }
     /// Endpoint 4 (no data).
     pub async fn update_enterprise(&self, body: &UpdateEnterpriseRequest, call: &CallOptions) -> Result<(), ClientError> {
-        self.send::<_, Value>(Endpoint::UpdateEnterprise, body, call).await.map(|_| ())
+        self.send::<_, serde::de::IgnoredAny>(Endpoint::UpdateEnterprise, body, call).await.map(|_| ())
     }
     /// Endpoint 5 (`appKey` from the options).
     pub async fn batch_order(&self, body: &BatchOrderRequest, call: &CallOptions) -> Result<Vec<BatchOrderResult>, ClientError> {

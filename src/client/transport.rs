@@ -58,12 +58,14 @@ fn build(
     body: Option<&str>,
     signal: &AbortSignal,
 ) -> Result<Request, ClientError> {
-    let js = |e: JsValue| ClientError::new(ErrorKind::Network, format!("cannot build the request: {}", crate::interop::error_text(&e, "fetch failed")));
+    let js = |e: JsValue| {
+        ClientError::new(ErrorKind::Network, String::from("cannot build the request: ") + &crate::interop::error_text(&e, "fetch failed"))
+    };
     let headers = web_sys::Headers::new().map_err(js)?;
     for (k, v) in opts.headers.iter().filter(|(k, _)| !k.eq_ignore_ascii_case("authorization") && !k.eq_ignore_ascii_case("content-type")) {
         headers.set(k, v).map_err(js)?;
     }
-    headers.set("Authorization", &format!("Bearer {}", opts.token)).map_err(js)?;
+    headers.set("Authorization", &(String::from("Bearer ") + &opts.token)).map_err(js)?;
     let init = web_sys::RequestInit::new();
     init.set_method(match method {
         Method::Get => "GET",
@@ -115,7 +117,10 @@ pub(crate) async fn send(
         if user_aborted(call) {
             aborted()
         } else if timed_out.get() {
-            ClientError::new(ErrorKind::Timeout, format!("no answer within {timeout_ms} ms"))
+            let mut message = String::from("no answer within ");
+            message.push_str(&licensing_core::validate::itoa_u64(u64::from(timeout_ms)));
+            message.push_str(" ms");
+            ClientError::new(ErrorKind::Timeout, message)
         } else {
             let message = match err {
                 gloo_net::Error::JsError(e) => e.message,

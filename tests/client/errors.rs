@@ -35,7 +35,7 @@ async fn activity_error_with_activities_on_3002() {
     c.join_activity(&req, &none()).await.expect("first claim");
     let err = c.join_activity(&req, &none()).await.unwrap_err();
     assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Activity, Some("3002")));
-    let units = err.activities.expect("activities")[0].engine_sub_activity_dtos.clone().expect("units");
+    let units = err.activity_rejections().expect("activities")[0].engine_sub_activity_dtos.clone().expect("units");
     assert_eq!(units[0].error_code, Some(14005));
     let unknown = ActivityRequest { activity_label: Some("no-such".into()), ..req };
     let err = c.join_activity(&unknown, &none()).await.unwrap_err();

@@ -1,27 +1,54 @@
-//! Reading the service's answers: HTTP status + body → data or a typed failure,
+//! Reading the service's answers: HTTP status + body → payload or a typed failure,
 //! and which failures may be retried. Shared by the Rust client and the wasm
 //! bindings; pure, so it is tested natively.
 //!
 //! ```
-//! use licensing_core::response::{decode_order, ErrorKind};
+//! use licensing_core::response::{decode_order, read_order, ErrorKind};
 //! use licensing_core::model::BatchOrderResult;
+//! use licensing_core::wire::Endpoint;
 //! let ok = decode_order::<Vec<BatchOrderResult>>(200, r#"{"code":0,"message":"ok","data":[]}"#);
 //! assert_eq!(ok, Ok(Some(vec![])));
-//! let err = decode_order::<()>(299, r#"{"code":"13004","message":"bad","cause":"x"}"#);
-//! assert_eq!(err.as_ref().map_err(|e| e.kind), Err(ErrorKind::Business));
-//! assert_eq!(err.err().and_then(|e| e.code).as_deref(), Some("13004"));
+//! let raw = read_order(Endpoint::ShellNums, 200, r#"{"code":0,"data":["8000000001"]}"#)?;
+//! assert_eq!(raw.map(|r| r.into_string()).as_deref(), Some(r#"["8000000001"]"#));
+//! let err = read_order(Endpoint::BatchOrder, 299, r#"{"code":"13004","message":"bad","cause":"x"}"#).unwrap_err();
+//! assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Business, Some("13004")));
+//! # Ok::<(), licensing_core::response::ClientError>(())
 //! ```
 //!
 //! Generic fetch clients get this service wrong: fetch treats HTTP 299 as
 //! success, and the activity module answers 200 when it refuses.
+//!
+//! Why not serde here: the readers run in the wasm client, where serde_json and
+//! the typed decoders cost ~50 KB gzip. The envelope and the payload are read
+//! with the validator's scanner against the response tables (`validate/schema.rs`)
+//! and the payload is handed on as checked JSON text ([`RawJson`]); Rust callers
+//! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::Value;
 
-use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode, OrderEnvelope};
+use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode};
+use crate::validate::answer::{self, Module};
 use crate::validate::Issue;
 use crate::wire::{Endpoint, HTTP_BUSINESS_ERROR};
+
+/// JSON text of a payload that was checked against its response type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawJson(String);
+
+impl RawJson {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+    /// The payload as a typed value (serde).
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(&self.0)
+    }
+}
 
 /// What went wrong with a call. The wire names (`as_str`) are the JS `kind`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,8 +102,9 @@ pub struct ClientError {
     pub status: Option<u16>,
     /// Validation issues (kind `validation`).
     pub issues: Vec<Issue>,
-    /// `activityDtoList` of a 3002 refusal.
-    pub activities: Option<Vec<ActivityRejection>>,
+    /// `activityDtoList` of a 3002 refusal, checked; typed by
+    /// [`ClientError::activity_rejections`].
+    pub activities: Option<RawJson>,
 }
 
 impl ClientError {
@@ -88,6 +116,11 @@ impl ClientError {
     fn with_status(mut self, status: u16) -> Self {
         self.status = Some(status);
         self
+    }
+
+    /// The `activityDtoList` of a 3002 refusal, typed.
+    pub fn activity_rejections(&self) -> Option<Vec<ActivityRejection>> {
+        self.activities.as_ref().and_then(|raw| raw.parse().ok())
     }
 
     /// Whether the service asked for a retry (order code 500, "network exception, retry").
@@ -120,92 +153,94 @@ impl core::fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
-fn decode_error(status: u16, what: &str, err: &serde_json::Error) -> ClientError {
-    ClientError::new(ErrorKind::Decode, format!("HTTP {status}: the body is not {what}: {err}")).with_status(status)
+fn decode_error(status: u16, what: &str, reason: &str) -> ClientError {
+    let mut message = String::from("HTTP ");
+    message.push_str(crate::validate::itoa_u64(u64::from(status)).as_str());
+    message.push_str(": the body is not ");
+    message.push_str(what);
+    message.push_str(": ");
+    message.push_str(reason);
+    ClientError::new(ErrorKind::Decode, message).with_status(status)
 }
 
-fn business(status: u16, envelope: OrderEnvelope<RawData>) -> ClientError {
-    let code = envelope.code.to_string();
-    let message = envelope.message.unwrap_or_default();
-    let mut err = ClientError::new(
-        ErrorKind::Business,
-        if message.is_empty() { format!("business error {code}") } else { message },
-    )
-    .with_status(status);
+fn http_error(status: u16) -> ClientError {
+    let mut message = String::from("HTTP ");
+    message.push_str(crate::validate::itoa_u64(u64::from(status)).as_str());
+    ClientError::new(ErrorKind::Http, message).with_status(status)
+}
+
+/// A business failure from an order envelope (HTTP 299, or 200 with code ≠ 0).
+fn business(status: u16, envelope: &answer::Envelope<'_>) -> ClientError {
+    let code = envelope.text("code").unwrap_or_default();
+    let message = match envelope.text("message").filter(|m| !m.is_empty()) {
+        Some(m) => m,
+        None => String::from("business error ") + &code,
+    };
+    let mut err = ClientError::new(ErrorKind::Business, message).with_status(status);
     err.code = Some(code);
-    err.cause = envelope.cause;
+    err.cause = envelope.text("cause");
     err
 }
 
-/// The payload of a successful answer as a JSON value: `data` of the order module,
-/// `detail` of the activity module. (Not serde_json's `RawValue`: its feature
-/// costs 13 KB gzip in every wasm build, validators included.)
-pub type RawData = Value;
-
-/// Checks that data is exactly of the response type `T` (unknown extra fields
-/// tolerated), without keeping the typed value; reads the value in place.
-pub fn check<T: DeserializeOwned>(data: &Value) -> Result<(), String> {
-    T::deserialize(data).map(drop).map_err(|e| e.to_string())
+/// An order-module answer: `Ok(data)` on HTTP 200 with code 0, the data checked
+/// against the endpoint's response type (`None` when there is none); else the
+/// failure.
+pub fn read_order(endpoint: Endpoint, status: u16, body: &str) -> Result<Option<RawJson>, ClientError> {
+    let data = read_order_envelope(status, body)?;
+    if let Some(data) = &data {
+        answer::check_data(endpoint, data.as_str()).map_err(|e| decode_error(status, "the expected data", &e))?;
+    }
+    Ok(data)
 }
 
-/// An order-module response: `Ok(data)` on HTTP 200 with code 0, `None` when
-/// the endpoint returns no data; else the failure.
-pub fn decode_order_raw(status: u16, body: &str) -> Result<Option<RawData>, ClientError> {
+fn read_order_envelope(status: u16, body: &str) -> Result<Option<RawJson>, ClientError> {
     if status != 200 && status != HTTP_BUSINESS_ERROR {
-        return Err(ClientError::new(ErrorKind::Http, format!("HTTP {status}")).with_status(status));
+        return Err(http_error(status));
     }
-    let envelope: OrderEnvelope<RawData> =
-        serde_json::from_str(body).map_err(|e| decode_error(status, "an order-module envelope", &e))?;
-    if status == HTTP_BUSINESS_ERROR || !envelope.code.is_success() {
-        return Err(business(status, envelope));
+    let envelope = answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "an order-module envelope", &e))?;
+    let success = envelope.text("code").is_some_and(|c| BusinessCode::from(c.as_str()).is_success());
+    if status == HTTP_BUSINESS_ERROR || !success {
+        return Err(business(status, &envelope));
     }
-    Ok(envelope.data.filter(|d| !d.is_null()))
+    Ok(envelope.raw("data").map(|d| RawJson(d.to_owned())))
 }
 
-/// An order-module response decoded into `T` (see [`decode_order_raw`]).
+/// An order-module answer decoded into `T` (the envelope as [`read_order`]; the
+/// data checked by `T`'s own decoder).
 pub fn decode_order<T: DeserializeOwned>(status: u16, body: &str) -> Result<Option<T>, ClientError> {
-    decode_order_raw(status, body)?
-        .map(|data| T::deserialize(data).map_err(|e| decode_error(status, "the expected data", &e)))
+    read_order_envelope(status, body)?
+        .map(|data| data.parse::<T>().map_err(|e| decode_error(status, "the expected data", &e.to_string())))
         .transpose()
 }
 
-/// The activity envelope with `detail` kept as a value.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ActivityEnvelope {
-    result_code: String,
-    result_message: Option<String>,
-    detail: Option<RawData>,
-    activity_dto_list: Option<Vec<ActivityRejection>>,
-}
-
-/// An activity-module response: `Ok(detail)` (`{}` when absent) on
-/// `resultCode` 0000, else the failure.
-pub fn decode_activity_raw(status: u16, body: &str) -> Result<RawData, ClientError> {
+/// An activity-module answer: `Ok(detail)` (`{}` when absent) on `resultCode`
+/// 0000, checked; else the failure (with `activityDtoList` on 3002).
+pub fn read_activity(status: u16, body: &str) -> Result<RawJson, ClientError> {
     if status == HTTP_BUSINESS_ERROR {
-        let envelope: OrderEnvelope<RawData> =
-            serde_json::from_str(body).map_err(|e| decode_error(status, "a business error envelope", &e))?;
-        return Err(business(status, envelope));
+        let envelope = answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "a business error envelope", &e))?;
+        return Err(business(status, &envelope));
     }
     if status != 200 {
-        return Err(ClientError::new(ErrorKind::Http, format!("HTTP {status}")).with_status(status));
+        return Err(http_error(status));
     }
-    let response: ActivityEnvelope =
-        serde_json::from_str(body).map_err(|e| decode_error(status, "an activity envelope", &e))?;
-    if response.result_code == result_code::SUCCESS {
-        return Ok(response.detail.filter(|d| !d.is_null()).unwrap_or_else(|| Value::Object(Default::default())));
+    let envelope = answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
+    let code = envelope.text("resultCode").unwrap_or_default();
+    if code == result_code::SUCCESS {
+        return Ok(RawJson(envelope.raw("detail").unwrap_or("{}").to_owned()));
     }
-    let message = response.result_message.unwrap_or_else(|| format!("activity refused: {}", response.result_code));
+    let message = match envelope.text("resultMessage") {
+        Some(m) => m,
+        None => String::from("activity refused: ") + &code,
+    };
     let mut err = ClientError::new(ErrorKind::Activity, message).with_status(status);
-    err.code = Some(response.result_code);
-    err.activities = response.activity_dto_list;
+    err.code = Some(code);
+    err.activities = envelope.raw("activityDtoList").map(|a| RawJson(a.to_owned()));
     Err(err)
 }
 
-/// An activity-module response decoded into its detail (see [`decode_activity_raw`]).
+/// An activity-module answer decoded into its detail (see [`read_activity`]).
 pub fn decode_activity(status: u16, body: &str) -> Result<ActivityDetail, ClientError> {
-    let detail = decode_activity_raw(status, body)?;
-    ActivityDetail::deserialize(detail).map_err(|e| decode_error(status, "an activity detail", &e))
+    read_activity(status, body)?.parse().map_err(|e| decode_error(status, "an activity detail", &e.to_string()))
 }
 
 /// Backoff before retry `attempt` (1-based): exponential from `base_ms`, capped at
@@ -249,9 +284,24 @@ mod tests {
         assert_eq!(d.products, Some(vec![]));
         let e = decode_activity(200, r#"{"resultCode":"3002","resultMessage":"no","activityDtoList":[{"id":"A"}]}"#).unwrap_err();
         assert_eq!((e.kind, e.code.as_deref()), (ErrorKind::Activity, Some("3002")));
-        assert_eq!(e.activities.unwrap()[0].id.as_deref(), Some("A"));
+        assert_eq!(e.activity_rejections().unwrap()[0].id.as_deref(), Some("A"));
         assert_eq!(decode_activity(200, "{}").unwrap_err().kind, ErrorKind::Decode);
         assert_eq!(decode_activity(403, "{}").unwrap_err().kind, ErrorKind::Http);
+    }
+
+    #[test]
+    fn payloads_are_checked_against_the_endpoint() {
+        let ok = read_order(Endpoint::LockAssets, 200, r#"{"code":0,"data":[{"assetNum":"8000000001","status":1,"new":1}]}"#);
+        assert_eq!(ok.unwrap().unwrap().as_str(), r#"[{"assetNum":"8000000001","status":1,"new":1}]"#);
+        let e = read_order(Endpoint::LockAssets, 200, r#"{"code":0,"data":[{"assetNum":"8000000001","status":"1"}]}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Decode);
+        assert!(e.message.contains("/0/status"), "{}", e.message);
+        assert_eq!(read_order(Endpoint::UpdateEnterprise, 200, r#"{"code":0,"message":"ok"}"#), Ok(None));
+        let e = read_activity(200, r#"{"resultCode":"0000","detail":{"products":[{"activateType":0}]}}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Decode);
+        assert_eq!(read_activity(200, r#"{"resultCode":"0000"}"#).unwrap().as_str(), "{}");
+        let e = read_activity(299, r#"{"code":"500","message":"retry"}"#).unwrap_err();
+        assert!(e.is_retry_code());
     }
 
     #[test]

@@ -164,6 +164,41 @@ impl core::fmt::Display for Endpoint {
     }
 }
 
+/// The URL of a call: the base, the endpoint's path (`enterpriseGlobalId` as one
+/// segment) and the query in the spec's order: `appKey` (batch orders), `g_nonce`,
+/// then the endpoint's query fields, read from the request's JSON text (absent
+/// ones left out), every value percent-encoded.
+///
+/// ```
+/// use licensing_core::wire::{url, Endpoint};
+/// let u = url(Endpoint::ListAssets, "http://h", r#"{"enterpriseGlobalId":"E/1 ?x","extendCode":"c"}"#, None, "n1");
+/// assert_eq!(u, "http://h/order/api/order/v1/asset/E%2F1%20%3Fx/list?g_nonce=n1&extendCode=c");
+/// ```
+pub fn url(endpoint: Endpoint, base_url: &str, request: &str, app_key: Option<&str>, nonce: &str) -> String {
+    let fields = crate::validate::answer::request(request, endpoint);
+    let field = |name: &str| fields.as_ref().and_then(|f| f.text(name));
+    let mut out = String::from(base_url);
+    out.push_str(&endpoint.path(field("enterpriseGlobalId").as_deref()));
+    let mut params: Vec<(&str, String)> = Vec::new();
+    if endpoint == Endpoint::BatchOrder {
+        params.push(("appKey", app_key.unwrap_or_default().to_owned()));
+    }
+    params.push((NONCE_PARAM, nonce.to_owned()));
+    let query_fields: &[&str] = match endpoint {
+        Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
+        Endpoint::ListAssets => &["extendCode"],
+        _ => &[],
+    };
+    params.extend(query_fields.iter().filter_map(|k| field(k).map(|v| (*k, v))));
+    for (i, (k, v)) in params.iter().enumerate() {
+        out.push(if i == 0 { '?' } else { '&' });
+        out.push_str(k);
+        out.push('=');
+        percent_encode_into(&mut out, v);
+    }
+    out
+}
+
 /// Percent-encodes everything but RFC 3986 unreserved characters, so a value is
 /// always one path segment or one query value. Hand-written: ten lines instead of a
 /// dependency, and the exact set matters here.

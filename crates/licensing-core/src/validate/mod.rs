@@ -13,6 +13,7 @@
 //!
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
+pub(crate) mod answer;
 mod ctx;
 mod itoa;
 mod messages;
@@ -27,7 +28,7 @@ mod write;
 use serde_json::Value;
 
 pub use ctx::Options;
-pub use report::{Code, Issue, Locale, Params, Report, Severity};
+pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;
@@ -51,6 +52,12 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
     walk::run(text, schema::shape_of(endpoint), opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
 }
+
+/// `n` in decimal, without `core::fmt` (for messages built in the wasm).
+pub fn itoa_u64(n: u64) -> String {
+    itoa::unsigned(n)
+}
+
 /// A report holding only an `invalid_json` error (also used by the bindings when a
 /// JS value cannot be turned into JSON).
 pub fn invalid_json(reason: &str, opts: &Options) -> Report {

@@ -215,37 +215,53 @@ impl Report {
     /// text serde's `Serialize` gives, written by hand to keep a JSON serializer
     /// out of the validation-only wasm.
     pub fn to_json(&self) -> String {
-        use super::write::string;
         let mut out = String::with_capacity(32 + self.issues.len() * 128);
-        out.push_str(if self.valid { "{\"valid\":true,\"issues\":[" } else { "{\"valid\":false,\"issues\":[" });
-        for (i, issue) in self.issues.iter().enumerate() {
+        out.push_str(if self.valid { "{\"valid\":true,\"issues\":" } else { "{\"valid\":false,\"issues\":" });
+        write_issues(&mut out, &self.issues);
+        out.push('}');
+        out
+    }
+}
+
+/// Issues as a JSON array (what serde's `Serialize` writes for `Vec<Issue>`).
+pub fn issues_json(issues: &[Issue]) -> String {
+    let mut out = String::with_capacity(2 + issues.len() * 128);
+    write_issues(&mut out, issues);
+    out
+}
+
+fn write_issues(out: &mut String, issues: &[Issue]) {
+    use super::write::string;
+    out.push('[');
+    {
+        let out = &mut *out;
+        for (i, issue) in issues.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
             out.push_str("{\"path\":");
-            string(&mut out, &issue.path);
+            string(out, &issue.path);
             out.push_str(",\"code\":");
-            string(&mut out, issue.code.as_str());
+            string(out, issue.code.as_str());
             out.push_str(match issue.severity {
                 Severity::Error => ",\"severity\":\"error\",\"message\":",
                 Severity::Warning => ",\"severity\":\"warning\",\"message\":",
             });
-            string(&mut out, &issue.message);
+            string(out, &issue.message);
             if !issue.params.is_empty() {
                 out.push_str(",\"params\":{");
                 for (j, (k, v)) in issue.params.0.iter().enumerate() {
                     if j > 0 {
                         out.push(',');
                     }
-                    string(&mut out, k);
+                    string(out, k);
                     out.push(':');
-                    string(&mut out, v);
+                    string(out, v);
                 }
                 out.push('}');
             }
             out.push('}');
         }
-        out.push_str("]}");
-        out
     }
+    out.push(']');
 }

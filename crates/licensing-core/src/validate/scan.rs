@@ -157,6 +157,11 @@ impl<'a> Scanner<'a> {
         })
     }
 
+    /// The byte offset reached.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
     /// After the whole value: only whitespace may follow.
     pub(crate) fn finish(&mut self) -> Res<()> {
         self.ws();

@@ -8,7 +8,9 @@
 //! against these tables does that. `tests/schema_matches_model.rs` keeps the tables
 //! and the typed model in step.
 
-use crate::model::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial, WireEnum};
+use crate::model::{
+    ActivateType, CustomerType, DefaultCustomer, KeyChipType, LicenseType, LockStatus, OrderType, SyncMode, Trial, WireEnum,
+};
 use crate::wire::Endpoint;
 
 /// JSON kind of a field.
@@ -34,6 +36,8 @@ pub(crate) enum Kind {
     /// An array, or null (merchandise `children`).
     ArrayOrNull(&'static Kind),
     Object(&'static Shape),
+    /// Any JSON value (response fields whose shape the spec does not show).
+    Any,
 }
 
 /// Whether a field must be present.
@@ -295,6 +299,170 @@ pub(crate) static MERCHANDISE_FIELDS: &[Field] = &[
 
 pub(crate) static MERCHANDISE: Shape = Shape { fields: MERCHANDISE_FIELDS, role: Role::Merchandise };
 
+// ---- Responses ----
+//
+// What the client checks a successful answer against before handing it on: the
+// response types of `model/`, field by field (every field optional, as there;
+// unknown fields tolerated). `response.rs` reads the envelopes with these.
+
+static A_MEMBER: Kind = Kind::Object(&MEMBER);
+static A_LOCK_RESULT: Kind = Kind::Object(&LOCK_RESULT);
+static A_BATCH_ORDER_RESULT: Kind = Kind::Object(&BATCH_ORDER_RESULT);
+static AN_ENTERPRISE_RECORD: Kind = Kind::Object(&ENTERPRISE_RECORD);
+static AN_ASSET_RECORD: Kind = Kind::Object(&ASSET_RECORD);
+static A_CLAIMED_PRODUCT: Kind = Kind::Object(&CLAIMED_PRODUCT);
+static AN_ACTIVITY_REJECTION: Kind = Kind::Object(&ACTIVITY_REJECTION);
+static AN_ACTIVITY_UNIT: Kind = Kind::Object(&ACTIVITY_UNIT);
+
+pub(crate) static ENTERPRISE_RECORD: Shape = Shape {
+    fields: &[
+        opt("customerId", Kind::Str),
+        opt("channelCode", Kind::Str),
+        opt("channelCustomerId", Kind::Str),
+        opt("enterpriseGlobalId", Kind::Str),
+        opt("enterpriseName", Kind::Str),
+        opt("isDefault", Kind::Bool),
+    ],
+    role: Role::Plain,
+};
+
+pub(crate) static ENTERPRISE_CREATION: Shape = Shape {
+    fields: &[
+        opt("enterpriseGlobalId", Kind::Str),
+        opt("defaultType", Kind::Bool),
+        opt("members", Kind::Array(&A_MEMBER)),
+    ],
+    role: Role::Plain,
+};
+
+static MEMBER: Shape = Shape {
+    fields: &[opt("memberGlobalId", Kind::Str), opt("memberIdentity", Kind::Str)],
+    role: Role::Plain,
+};
+
+pub(crate) static BATCH_ORDER_RESULT: Shape = Shape {
+    fields: &[opt("sequence", Kind::Int), opt("licenseOrderId", Kind::Str), opt("customerId", Kind::Str)],
+    role: Role::Plain,
+};
+
+pub(crate) static LOCK_RESULT: Shape = Shape {
+    fields: &[req("assetNum", Kind::Str), req("status", Kind::IntEnum(LockStatus::VALUES))],
+    role: Role::Plain,
+};
+
+pub(crate) static ASSET_RECORD: Shape = Shape {
+    fields: &[
+        opt("id", Kind::Str),
+        opt("licenseType", Kind::Enum(LicenseType::WIRE)),
+        opt("assetNum", Kind::Str),
+        opt("grantable", Kind::Bool),
+        opt("customerId", Kind::Str),
+        opt("keyShellNumber", Kind::Str),
+        opt("keyChipType", Kind::IntEnum(KeyChipType::VALUES)),
+        opt("locked", Kind::Bool),
+        opt("freezing", Kind::Bool),
+        opt("createTime", Kind::Int),
+        opt("updateTime", Kind::Int),
+        opt("limitStartTime", Kind::Int),
+        opt("limitEndTime", Kind::Int),
+        opt("assignStatus", Kind::Object(&ASSIGN_STATUS)),
+        opt("assetLimits", Kind::Any),
+        opt("assetExtends", Kind::Array(&AN_ASSET_EXTEND)),
+        opt("borrowedUsbKey", Kind::Bool),
+    ],
+    role: Role::Plain,
+};
+
+static ASSIGN_STATUS: Shape = Shape {
+    fields: &[
+        opt("id", Kind::Str),
+        opt("assignStatus", Kind::Str),
+        opt("assignMemberId", Kind::Str),
+        opt("createTime", Kind::Str),
+        opt("updateTime", Kind::Any),
+    ],
+    role: Role::Plain,
+};
+
+pub(crate) static ACTIVITY_DETAIL: Shape = Shape {
+    fields: &[opt("products", Kind::Array(&A_CLAIMED_PRODUCT))],
+    role: Role::Plain,
+};
+
+static CLAIMED_PRODUCT: Shape = Shape {
+    fields: &[
+        opt("activityId", Kind::Str),
+        opt("subActivityId", Kind::Str),
+        opt("productUri", Kind::Str),
+        opt("limitStartDate", Kind::Str),
+        opt("limitEndDate", Kind::Str),
+        opt("activateType", Kind::Enum(ActivateType::WIRE)),
+    ],
+    role: Role::Plain,
+};
+
+static ACTIVITY_REJECTION: Shape = Shape {
+    fields: &[
+        opt("id", Kind::Str),
+        opt("name", Kind::Str),
+        opt("participateResult", Kind::Bool),
+        opt("engineSubActivityDtos", Kind::Array(&AN_ACTIVITY_UNIT)),
+    ],
+    role: Role::Plain,
+};
+
+static ACTIVITY_UNIT: Shape = Shape {
+    fields: &[
+        opt("errorCode", Kind::Int),
+        opt("errorMessage", Kind::Str),
+        opt("id", Kind::Str),
+        opt("name", Kind::Str),
+        opt("participateResult", Kind::Bool),
+    ],
+    role: Role::Plain,
+};
+
+/// The order module's envelope; `data` is checked on its own (`data_kind`).
+pub(crate) static ORDER_ENVELOPE: Shape = Shape {
+    fields: &[req("code", Kind::IntOrStr), opt("message", Kind::Str), opt("data", Kind::Any), opt("cause", Kind::Str)],
+    role: Role::Plain,
+};
+
+/// The activity module's envelope.
+pub(crate) static ACTIVITY_ENVELOPE: Shape = Shape {
+    fields: &[
+        req("resultCode", Kind::Str),
+        opt("resultMessage", Kind::Str),
+        opt("detail", Kind::Object(&ACTIVITY_DETAIL)),
+        opt("activityDtoList", Kind::Array(&AN_ACTIVITY_REJECTION)),
+    ],
+    role: Role::Plain,
+};
+
+static ENTERPRISE_RECORDS: Kind = Kind::Array(&AN_ENTERPRISE_RECORD);
+static BATCH_ORDER_RESULTS: Kind = Kind::Array(&A_BATCH_ORDER_RESULT);
+static LOCK_RESULTS: Kind = Kind::Array(&A_LOCK_RESULT);
+static ASSET_RECORDS: Kind = Kind::Array(&AN_ASSET_RECORD);
+static ASSET_NUMBERS: Kind = Kind::Array(&Kind::AssetNumber);
+static ONE_ENTERPRISE_RECORD: Kind = Kind::Object(&ENTERPRISE_RECORD);
+static ONE_ENTERPRISE_CREATION: Kind = Kind::Object(&ENTERPRISE_CREATION);
+static ONE_ACTIVITY_DETAIL: Kind = Kind::Object(&ACTIVITY_DETAIL);
+
+/// The kind of an endpoint's answer payload (`data`, or the activity `detail`).
+pub(crate) fn data_kind(endpoint: Endpoint) -> &'static Kind {
+    match endpoint {
+        Endpoint::BindEnterprise => &ONE_ENTERPRISE_RECORD,
+        Endpoint::CreateEnterprise => &ONE_ENTERPRISE_CREATION,
+        Endpoint::QueryEnterprises => &ENTERPRISE_RECORDS,
+        Endpoint::UpdateEnterprise => &Kind::Any,
+        Endpoint::BatchOrder => &BATCH_ORDER_RESULTS,
+        Endpoint::LockAssets | Endpoint::UnlockAssets => &LOCK_RESULTS,
+        Endpoint::ListAssets => &ASSET_RECORDS,
+        Endpoint::ShellNums => &ASSET_NUMBERS,
+        Endpoint::JoinActivity => &ONE_ACTIVITY_DETAIL,
+    }
+}
+
 /// A complete example of a shape as JSON text: every field present with a valid
 /// value (one element per array; `children` empty, so every package is a leaf).
 /// Written by hand so the wasm needs no JSON serializer for it.
@@ -330,6 +498,7 @@ fn example_value(kind: &'static Kind, out: &mut String) {
         }
         Kind::ArrayOrNull(_) => out.push_str("[]"),
         Kind::Object(shape) => example_text(shape, out),
+        Kind::Any => out.push_str("null"),
     }
 }
 

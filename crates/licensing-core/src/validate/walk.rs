@@ -24,8 +24,33 @@ pub(crate) const MAX_FIELDS: usize = 32;
 /// Validates JSON text against a shape: the report, or the syntax error that
 /// stopped the reading (then no other issue counts).
 pub(crate) fn run(text: &str, shape: &'static Shape, opts: &Options) -> Result<Report, String> {
-    let mut walk = Walk { s: Scanner::new(text), ctx: Ctx::new(*opts) };
+    let mut walk = Walk::new(text, opts, false);
     match walk.root(shape) {
+        Ok(()) => Ok(walk.ctx.finish()),
+        Err(syntax) => Err(syntax.describe(text)),
+    }
+}
+
+/// Byte ranges of the top-level fields' values, by field index (`None`: absent).
+pub(crate) type Spans = Vec<Option<(usize, usize)>>;
+
+/// Reads an answer of the service: like [`run`], but unknown fields are
+/// tolerated (the service may add some), and the byte range of each top-level
+/// field's value is kept so its text can be handed on as it came.
+pub(crate) fn read(text: &str, shape: &'static Shape) -> Result<(Report, Spans), String> {
+    let mut walk = Walk::new(text, &Options::default(), true);
+    walk.spans = Some(vec![None; shape.fields.len()]);
+    match walk.root(shape) {
+        Ok(()) => Ok((walk.ctx.finish(), walk.spans.unwrap_or_default())),
+        Err(syntax) => Err(syntax.describe(text)),
+    }
+}
+
+/// Checks one value of an answer (tolerating unknown fields).
+pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, String> {
+    let mut walk = Walk::new(text, &Options::default(), true);
+    let result = walk.s.peek().and_then(|token| walk.value(kind, token, 0)).and_then(|_| walk.s.finish());
+    match result {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
     }
@@ -34,6 +59,10 @@ pub(crate) fn run(text: &str, shape: &'static Shape, opts: &Options) -> Result<R
 struct Walk<'a> {
     s: Scanner<'a>,
     ctx: Ctx<'a>,
+    /// Unknown fields are skipped without an issue (answers, not requests).
+    tolerant: bool,
+    /// Where the root object's fields are (answers only).
+    spans: Option<Spans>,
 }
 
 /// Name of the JSON type a kind expects, as used in `type` issues.
@@ -46,6 +75,7 @@ fn expected(kind: &Kind) -> &'static str {
         Kind::Array(_) => "array",
         Kind::ArrayOrNull(_) => "array or null",
         Kind::Object(_) => "object",
+        Kind::Any => "any value",
     }
 }
 
@@ -70,6 +100,10 @@ fn number_name(n: Number) -> &'static str {
 }
 
 impl<'a> Walk<'a> {
+    fn new(text: &'a str, opts: &Options, tolerant: bool) -> Self {
+        Self { s: Scanner::new(text), ctx: Ctx::new(*opts), tolerant, spans: None }
+    }
+
     fn root(&mut self, shape: &'static Shape) -> Res<()> {
         match self.s.peek()? {
             Token::Object => {
@@ -128,7 +162,12 @@ impl<'a> Walk<'a> {
                 self.s.skip_value()?;
             } else {
                 seen |= bit;
+                let start = self.s.pos();
                 let (slot, products) = self.field(field, depth)?;
+                if let Some(span) = self.spans.as_mut().filter(|_| depth == 0).and_then(|spans| spans.get_mut(i)) {
+                    // From the `:` on: the span may start with whitespace.
+                    *span = Some((start, self.s.pos()));
+                }
                 if let Some(s) = slots.get_mut(i) {
                     *s = slot;
                 }
@@ -150,6 +189,9 @@ impl<'a> Walk<'a> {
     }
 
     fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {
+        if self.tolerant {
+            return self.s.skip_value();
+        }
         let seg = match key.plain() {
             Some(k) => Seg::Key(k),
             None => self.ctx.decoded_key(key.decode().into_owned()),
@@ -193,6 +235,10 @@ impl<'a> Walk<'a> {
     }
 
     fn value(&mut self, kind: &'static Kind, token: Token, depth: usize) -> Res<(Slot, bool)> {
+        if matches!(kind, Kind::Any) {
+            self.s.skip_value()?;
+            return Ok((Slot::Other, false));
+        }
         let slot = match token {
             Token::Str => {
                 let raw = self.s.string()?;
