@@ -155,3 +155,36 @@ proptest! {
         prop_assert_eq!(sorted_pairs(&sorted), sorted_pairs(&shuffled));
     }
 }
+
+/// The scanner accepts exactly what serde_json accepts, but for its two documented
+/// choices (lone surrogate escapes, nesting between 128 and 512 levels), which
+/// these mutations cannot produce.
+fn is_json_for_serde(text: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_text_is_read_exactly_as_serde_reads_it(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(
+            vec!["", "\"", "\\", ",", ":", "{", "}", "[", "]", "0", "-", ".", "e", "1", " ", "n", "t", "\\u00", "\u{1}", "é"])), 1..4),
+    ) {
+        let mut text = serde_json::to_string(&new_buy()).unwrap().into_bytes();
+        for (at, op, s) in edits {
+            let i = at.index(text.len() + 1);
+            match op {
+                0 => { text.splice(i..i, s.bytes()); }
+                1 if i < text.len() => { text.remove(i); }
+                _ if i < text.len() => { text.splice(i..i + 1, s.bytes()); }
+                _ => {}
+            }
+        }
+        // Edits may split a UTF-8 sequence; only text reaches the validator.
+        let Ok(text) = String::from_utf8(text) else { return Ok(()) };
+        let report = text_report(BatchOrder, &text);
+        let ours = !report.issues.iter().any(|i| i.code.as_str() == "invalid_json");
+        prop_assert_eq!(ours, is_json_for_serde(&text), "{}", text);
+    }
+}
