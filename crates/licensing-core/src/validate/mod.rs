@@ -15,6 +15,7 @@
 
 pub(crate) mod answer;
 mod ctx;
+mod fast_check_js;
 mod itoa;
 mod messages;
 mod report;
@@ -28,6 +29,7 @@ mod write;
 use serde_json::Value;
 
 pub use ctx::Options;
+pub use fast_check_js::{fast_check_js, JsModule};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
