@@ -11,7 +11,7 @@ import { median, timingConfig } from './lib/measure.mjs';
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
+export const COLD_IMPLS = ['ours', 'ours-inline', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
 function stats(xs) {
   return { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), samples: xs };

@@ -16,5 +16,16 @@ module.exports = {
   exampleBody: sdk.exampleBody,
   LicensingClient: sdk.LicensingClient,
   /** Standard Schema v1 objects, one per endpoint (English messages). */
-  schemas: sdk.createSchemas(),
+  schemas: lazySchemas(sdk.createSchemas),
 };
+
+// lazy-schemas.js for CommonJS (Node 18 cannot require an ES module).
+function lazySchemas(create) {
+  let all;
+  const out = {};
+  for (const name of ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder',
+    'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']) {
+    Object.defineProperty(out, name, { enumerable: true, get: () => (all ??= create())[name] });
+  }
+  return Object.freeze(out);
+}

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
 import { initSync, createSchemas, validate as wasmValidate } from './web/licensing_sdk.js';
 import { fastCheck } from './fast-check.js';
+import { lazySchemas } from './lazy-schemas.js';
 
 // Node 18 has Web Crypto only as node:crypto's webcrypto; the client's nonces need it global.
 globalThis.crypto ??= webcrypto;
@@ -23,4 +24,4 @@ export const validate = (endpoint, body, options) =>
   fastCheck(endpoint, body) ? { valid: true, issues: [] } : wasmValidate(endpoint, body, options);
 
 /** Standard Schema v1 objects, one per endpoint (English messages). */
-export const schemas = createSchemas();
+export const schemas = lazySchemas(createSchemas);

@@ -1,5 +1,7 @@
 // One cold start in the page: load + instantiate (or compile) + the first validation
-// of a one-order batch, for ?impl=ours|ajv-standalone|ajv-runtime|zod|noop
+// of a one-order batch, for ?impl=ours|ours-inline|ajv-standalone|ajv-runtime|zod|noop
+// (ours: the package's browser entry, JS modules and the .wasm fetched side by side;
+// ours-inline: licensing-sdk/inline, one module with the wasm inside)
 // (noop: a tiny module, the baseline cost of a dynamic import). The payload is
 // made before the clock starts. Result in window.__cold.
 import { makeBatch } from '/bench/generate.mjs';
@@ -11,8 +13,8 @@ if (document.readyState !== 'complete') await new Promise((r) => addEventListene
 await new Promise((r) => setTimeout(r, 50));
 const t0 = performance.now();
 let valid;
-if (impl === 'ours') {
-  const m = await import('/pkg/index.js');
+if (impl === 'ours' || impl === 'ours-inline') {
+  const m = await import(impl === 'ours' ? '/pkg/index.js' : '/pkg/inline.js');
   valid = m.validate('batchOrder', body).valid;
 } else if (impl === 'ajv-standalone') {
   const m = await import('/bench/build/ajv-standalone.bundle.js');

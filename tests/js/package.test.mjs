@@ -124,3 +124,22 @@ test('CommonJS require gives the same API', () => {
   assert.deepEqual(cjs.validate('shellNums', { size: 0 }), validate('shellNums', { size: 0 }));
   assert.equal(typeof cjs.schemas.batchOrder['~standard'].validate, 'function');
 });
+
+test('licensing-sdk/inline: the same API from one module with the wasm inside', async () => {
+  const inline = await import('licensing-sdk/inline');
+  for (const e of ENDPOINTS) {
+    assert.deepEqual(inline.validate(e, exampleBody(e)), { valid: true, issues: [] }, e);
+    assert.deepEqual(inline.validate(e, {}), validate(e, {}), e);
+  }
+  assert.deepEqual(inline.validateJson('shellNums', '{"size": 0}'), validateJson('shellNums', '{"size": 0}'));
+  assert.equal(inline.isAssetNumber('6000000001'), true);
+  assert.deepEqual(inline.schemas.lockAssets['~standard'].validate({ assetNums: ['x'], operatorIdentity: 'o' }).issues.map((i) => i.path),
+    [['assetNums', 0]]);
+  assert.equal(typeof inline.LicensingClient, 'function');
+});
+
+test('schemas are made once, on first use, and stay the same objects', () => {
+  assert.equal(schemas.batchOrder, schemas.batchOrder);
+  assert.deepEqual(Object.keys(schemas), ENDPOINTS);
+  assert.throws(() => { schemas.batchOrder = null; });
+});
