@@ -49,7 +49,16 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     { id: 'ajvRuntime', label: 'ajv + our schema, compiled at load', ...fileSize(BUNDLES.ajvRuntime) },
     { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
   ];
-  const r = { full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')) };
+  // The JS the browser entry loads besides the glue: the entry, the generated fast
+  // path and the lazy schemas, minified as a bundler would.
+  const extraJs = ['index.js', 'fast-check.js', 'lazy-schemas.js'].map((f) => join(PKG_DIR, f));
+  const extraMin = Buffer.concat(await Promise.all(extraJs.map(async (f) => Buffer.from(await minifyFile(f)))));
+  const inlinePath = join(PKG_DIR, 'inline.js');
+  const r = {
+    full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')),
+    entryJsMin: sizeOf(extraMin),
+    inline: existsSync(inlinePath) ? fileSize(inlinePath) : null,
+  };
   log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +
     peers.map((p) => `${p.id} ${p.gzip} B gzip`).join(', '));
   return r;
