@@ -49,14 +49,13 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     { id: 'ajvRuntime', label: 'ajv + our schema, compiled at load', ...fileSize(BUNDLES.ajvRuntime) },
     { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
   ];
-  // The JS the browser entry loads besides the glue: the entry, the generated fast
-  // path and the lazy schemas, minified as a bundler would.
-  const extraJs = ['index.js', 'fast-check.js', 'lazy-schemas.js'].map((f) => join(PKG_DIR, f));
-  const extraMin = Buffer.concat(await Promise.all(extraJs.map(async (f) => Buffer.from(await minifyFile(f)))));
+  // The one JS module the browser entry is (glue + generated fast path + lazy
+  // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would.
+  const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'index.js'))));
   const inlinePath = join(PKG_DIR, 'inline.js');
   const r = {
     full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')),
-    entryJsMin: sizeOf(extraMin),
+    entryJsMin,
     inline: existsSync(inlinePath) ? fileSize(inlinePath) : null,
   };
   log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +

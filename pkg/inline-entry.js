@@ -1,8 +1,8 @@
 // Source of `licensing-sdk/inline` (pkg/inline.js, bundled by scripts/build-pkg.sh):
 // the browser entry as ONE module with the wasm inside (base64), so a page
-// starts it with one request instead of two levels of them. The cost: ~35 % more
-// bytes than the separate .wasm, and no streaming compilation. Measured in
-// bench/results.md (cold start).
+// starts it with one request instead of two levels of them. The cost: ~25 % more
+// bytes than pkg/index.js + the separate .wasm, and no streaming compilation.
+// Measured in bench/results.md (cold start).
 import { initSync, createSchemas, validate as wasmValidate } from './web/licensing_sdk.js';
 import { fastCheck } from './fast-check.js';
 import { lazySchemas } from './lazy-schemas.js';

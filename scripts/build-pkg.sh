@@ -37,8 +37,9 @@ if [ "$out" = pkg ]; then
   # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
   # describes the named exports of module.exports, which is what node.cjs builds).
   cp pkg/index.d.ts pkg/index.d.cts
-  # licensing-sdk/inline: the browser entry as one module with the wasm inside.
-  node scripts/bundle-inline.mjs
+  # The browser entries, each one module: index.js (fetches the .wasm) and
+  # inline.js (licensing-sdk/inline, the wasm inside).
+  node scripts/bundle-entries.mjs
 fi
 
 first="$out/${targets%% *}/licensing_sdk_bg.wasm"

@@ -143,3 +143,15 @@ test('schemas are made once, on first use, and stay the same objects', () => {
   assert.deepEqual(Object.keys(schemas), ENDPOINTS);
   assert.throws(() => { schemas.batchOrder = null; });
 });
+
+test('the browser entries name only files the package has (bundlers resolve new URL(…, import.meta.url))', async () => {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const dir = dirname(createRequire(import.meta.url).resolve('licensing-sdk/package.json'));
+  for (const entry of ['index.js', 'inline.js']) {
+    const source = readFileSync(join(dir, entry), 'utf8');
+    const urls = [...source.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]);
+    for (const url of urls) assert.ok(existsSync(join(dir, url)), `${entry} names ${url}, which the package lacks`);
+    if (entry === 'index.js') assert.ok(urls.includes('./web/licensing_sdk_bg.wasm'), 'index.js fetches the wasm');
+  }
+});
