@@ -4,6 +4,7 @@ import {
   type BatchOrderRequest, type ValidationReport, type LicenseType, type StandardSchemaV1, type AssetRecord,
   type LockResult,
 } from 'licensing-sdk';
+import { validate as validateInline, LicensingClient as InlineClient } from 'licensing-sdk/inline';
 
 const body: BatchOrderRequest = {
   channelCode: 'CH', channelOrderId: 'O', syncMode: 'async',
@@ -46,3 +47,9 @@ async function typedCalls(): Promise<void> {
   void results; void detail; void numbers; void nothing;
 }
 export { typedCalls };
+
+// licensing-sdk/inline has the same declarations.
+const inlineReport: ValidationReport = validateInline('shellNums', { size: 1 });
+const inlineClient: InlineClient = new InlineClient({ baseUrl: 'http://127.0.0.1:8787', token: 't' });
+// @ts-expect-error: not an endpoint
+validateInline('noSuchEndpoint', {});
