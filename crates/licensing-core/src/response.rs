@@ -304,6 +304,47 @@ mod tests {
         assert!(e.is_retry_code());
     }
 
+    /// The response tables and the typed response model agree: a complete example
+    /// of each endpoint's payload (built from the tables) decodes into its type,
+    /// and the typed value written back passes the tables again.
+    #[test]
+    fn response_tables_match_the_model() {
+        use crate::model::*;
+        use crate::validate::schema_example_of_data as example;
+        fn round_trip<T: DeserializeOwned + serde::Serialize>(endpoint: Endpoint) {
+            let text = example(endpoint);
+            let typed: T = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{endpoint}: {e}: {text}"));
+            let again = serde_json::to_string(&typed).unwrap();
+            assert_eq!(answer::check_data(endpoint, &again), Ok(()), "{endpoint}: {again}");
+            // Every field the table names survives the typed value (so it is a field
+            // of the type, under the same wire name); `null`s (the tables' "any") aside.
+            fn without_nulls(v: serde_json::Value) -> serde_json::Value {
+                use serde_json::Value;
+                match v {
+                    Value::Object(m) => Value::Object(m.into_iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k, without_nulls(v))).collect()),
+                    Value::Array(a) => Value::Array(a.into_iter().map(without_nulls).collect()),
+                    other => other,
+                }
+            }
+            let parse = |t: &str| without_nulls(serde_json::from_str(t).unwrap());
+            assert_eq!(parse(&again), parse(&text), "{endpoint}");
+            assert_eq!(answer::check_data(endpoint, &text), Ok(()), "{endpoint}: {text}");
+        }
+        round_trip::<EnterpriseCustomer>(Endpoint::BindEnterprise);
+        round_trip::<EnterpriseCreation>(Endpoint::CreateEnterprise);
+        round_trip::<Vec<EnterpriseCustomer>>(Endpoint::QueryEnterprises);
+        round_trip::<Vec<BatchOrderResult>>(Endpoint::BatchOrder);
+        round_trip::<Vec<LockResult>>(Endpoint::LockAssets);
+        round_trip::<Vec<AssetRecord>>(Endpoint::ListAssets);
+        round_trip::<Vec<AssetNumber>>(Endpoint::ShellNums);
+        round_trip::<ActivityDetail>(Endpoint::JoinActivity);
+        // The 3002 rejection list, through the envelope.
+        let body = String::from(r#"{"resultCode":"3002","activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[{"errorCode":14005,"errorMessage":"m","id":"U","name":"u","participateResult":false}]}]}"#);
+        let err = read_activity(200, &body).unwrap_err();
+        let units = err.activity_rejections().unwrap()[0].engine_sub_activity_dtos.clone().unwrap();
+        assert_eq!(units[0].error_code, Some(14005));
+    }
+
     #[test]
     fn retry_policy_by_endpoint() {
         for e in Endpoint::ALL {

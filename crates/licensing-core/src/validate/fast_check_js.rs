@@ -660,7 +660,7 @@ mod tests {
         let mut names: Vec<&str> = js
             .lines()
             .filter_map(|l| l.strip_prefix("function ").or_else(|| l.strip_prefix("const ")))
-            .filter_map(|rest| rest.split(|c: char| c == '(' || c == ' ').next())
+            .filter_map(|rest| rest.split(['(', ' ']).next())
             .collect();
         let count = names.len();
         names.sort_unstable();

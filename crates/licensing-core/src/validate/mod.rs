@@ -55,6 +55,15 @@ pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
     walk::run(text, schema::shape_of(endpoint), opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
 }
 
+/// A complete example of an endpoint's answer payload (from the response tables),
+/// for tests that keep the tables and the typed model in step.
+#[doc(hidden)]
+pub fn schema_example_of_data(endpoint: Endpoint) -> String {
+    let mut out = String::new();
+    schema::example_value(schema::data_kind(endpoint), &mut out);
+    out
+}
+
 /// `n` in decimal, without `core::fmt` (for messages built in the wasm).
 pub fn itoa_u64(n: u64) -> String {
     itoa::unsigned(n)

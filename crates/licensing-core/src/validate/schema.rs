@@ -1,11 +1,13 @@
-//! The shape of every request: fields by wire name, their JSON kind, whether they
-//! are required, and the object-level rules. Read by the walker (`walk.rs`).
+//! The shape of every request (and, below, of every answer the client checks):
+//! fields by wire name, their JSON kind, whether they are required, and the role
+//! that picks the object-level rules. Read by the walk (`walk.rs`) and by the
+//! generator of the JS fast path (`fast_check_js.rs`).
 //!
 //! Why tables and not `#[derive(Validate)]` on the typed model: a derive runs after
 //! serde has turned the JSON into structs, and serde stops at the first wrong type.
 //! The report must list every issue in one pass, type errors included, at JSON
-//! Pointer paths with wire names, and flag unknown fields; walking the JSON value
-//! against these tables does that. `tests/schema_matches_model.rs` keeps the tables
+//! Pointer paths with wire names, and flag unknown fields; reading the JSON text
+//! against these tables does that. `tests/rules/model_roundtrip.rs` keeps the tables
 //! and the typed model in step.
 
 use crate::model::{
@@ -479,7 +481,8 @@ pub(crate) fn example_text(shape: &'static Shape, out: &mut String) {
     out.push('}');
 }
 
-fn example_value(kind: &'static Kind, out: &mut String) {
+/// A complete example of a kind as JSON text (see [`example_text`]).
+pub(crate) fn example_value(kind: &'static Kind, out: &mut String) {
     let text = |out: &mut String, s: &str| super::write::string(out, s);
     match kind {
         Kind::Str => text(out, "x"),

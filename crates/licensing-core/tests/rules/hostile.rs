@@ -106,7 +106,7 @@ fn arb_json() -> impl Strategy<Value = Value> {
 }
 
 fn consistent(report: &licensing_core::validate::Report) -> bool {
-    report.valid == !report.issues.iter().any(|i| i.severity == Severity::Error)
+    report.valid != report.issues.iter().any(|i| i.severity == Severity::Error)
         && report.issues.iter().all(|i| i.path.is_empty() || i.path.starts_with('/'))
 }
 
