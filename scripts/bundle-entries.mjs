@@ -2,8 +2,8 @@
 // the wasm is built), each ONE ES module so a page needs as few request levels as
 // possible:
 // - pkg/index.js: pkg/index-entry.js with the glue, the fast path and the lazy
-//   schemas; it fetches pkg/web/licensing_sdk_bg.wasm itself (kept readable, not
-//   minified: bundlers minify);
+//   schemas; it fetches pkg/web/licensing_sdk_bg.wasm itself (minified, with a
+//   source map to the readable sources: a page that loads it as is parses less);
 // - pkg/inline.js (`licensing-sdk/inline`): pkg/inline-entry.js, the same with the
 //   wasm inside as base64 (minified).
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,14 @@ const glueWasmUrl = {
 };
 const common = { bundle: true, format: 'esm', target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
-await esbuild.build({ ...common, entryPoints: [`${pkg}index-entry.js`], outfile: `${pkg}index.js`, plugins: [glueWasmUrl] });
+await esbuild.build({
+  ...common,
+  minify: true,
+  sourcemap: true,
+  entryPoints: [`${pkg}index-entry.js`],
+  outfile: `${pkg}index.js`,
+  plugins: [glueWasmUrl],
+});
 
 const base64 = readFileSync(`${pkg}web/licensing_sdk_bg.wasm`).toString('base64');
 await esbuild.build({
