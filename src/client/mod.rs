@@ -112,11 +112,9 @@ impl Client {
             let mut message = String::from("invalid ");
             message.push_str(endpoint.name());
             message.push_str(" request");
-            if let Some(first) = report.errors().next() {
+            if let Some(first) = report.first_error_line() {
                 message.push_str(": ");
-                message.push_str(&first.path);
-                message.push_str(": ");
-                message.push_str(&first.message);
+                message.push_str(&first);
             }
             return Err(validation_error(&message, report.issues));
         }

@@ -81,9 +81,8 @@ pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) ->
         Err(message) => return refuse(endpoint, message),
     };
     let report = validate(endpoint, &input, &Options::default());
-    if let Some(first) = report.errors().next() {
-        let path = if first.path.is_empty() { "(body)" } else { first.path.as_str() };
-        return refuse(endpoint, format!("{path}: {}", first.message));
+    if let Some(first) = report.first_error_line() {
+        return refuse(endpoint, first);
     }
     process(&state, endpoint, input, &query)
 }

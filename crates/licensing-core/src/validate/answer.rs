@@ -12,7 +12,6 @@
 use super::scan::{Scanner, Token};
 use super::schema::{self, Shape};
 use super::walk::{self, Spans};
-use super::Report;
 use crate::wire::Endpoint;
 
 /// Which envelope: the order module's `{code, message, data, cause}` or the
@@ -30,16 +29,6 @@ pub(crate) struct Envelope<'a> {
     spans: Spans,
 }
 
-/// The first error of a report, as `path: message` (`None` when it has none).
-fn first_error(report: &Report) -> Option<String> {
-    report.errors().next().map(|i| {
-        let mut out = String::from(if i.path.is_empty() { "(body)" } else { &i.path });
-        out.push_str(": ");
-        out.push_str(&i.message);
-        out
-    })
-}
-
 /// Reads an envelope; `Err` says why the text is not one (not JSON, or a field
 /// of the wrong type).
 pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, String> {
@@ -48,7 +37,7 @@ pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, Strin
         Module::Activity => &schema::ACTIVITY_ENVELOPE,
     };
     let (report, spans) = walk::read(text, shape)?;
-    match first_error(&report) {
+    match report.first_error_line() {
         Some(e) => Err(e),
         None => Ok(Envelope { text, shape, spans }),
     }
@@ -65,7 +54,7 @@ pub(crate) fn request(text: &str, endpoint: Endpoint) -> Option<Envelope<'_>> {
 /// tolerated); `Err` names the first mismatch.
 pub(crate) fn check_data(endpoint: Endpoint, text: &str) -> Result<(), String> {
     let report = walk::read_value(text, schema::data_kind(endpoint))?;
-    first_error(&report).map_or(Ok(()), Err)
+    report.first_error_line().map_or(Ok(()), Err)
 }
 
 impl core::fmt::Debug for Envelope<'_> {

@@ -207,6 +207,17 @@ impl Report {
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
+    /// The first error as one line, `path: message` (`(body)` for the root), for
+    /// error messages that carry a report's gist (the client's, the simulator's).
+    pub fn first_error_line(&self) -> Option<String> {
+        self.errors().next().map(|i| {
+            let mut out = String::from(if i.path.is_empty() { "(body)" } else { &i.path });
+            out.push_str(": ");
+            out.push_str(&i.message);
+            out
+        })
+    }
+
     /// The warnings, in order.
     pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Warning)
