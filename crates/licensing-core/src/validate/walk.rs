@@ -222,10 +222,11 @@ impl<'a> Walk<'a> {
         }
         if token == Token::Str {
             let raw = self.s.string()?;
-            if raw.is_blank() {
+            let blank = raw.is_blank();
+            if blank {
                 self.ctx.error(Code::Empty, Params::none);
             }
-            return Ok((self.string(&field.kind, raw), false));
+            return Ok((self.string(&field.kind, raw, blank), false));
         }
         let (slot, products) = self.value(&field.kind, token, depth)?;
         if slot == Slot::Array(0) {
@@ -242,7 +243,7 @@ impl<'a> Walk<'a> {
         let slot = match token {
             Token::Str => {
                 let raw = self.s.string()?;
-                self.string(kind, raw)
+                self.string(kind, raw, raw.is_blank())
             }
             Token::Number => {
                 let n = self.s.number()?;
@@ -296,7 +297,9 @@ impl<'a> Walk<'a> {
         Ok((Slot::Array(len), products))
     }
 
-    fn string(&mut self, kind: &'static Kind, raw: RawStr<'a>) -> Slot {
+    /// Checks a string read for a kind (`blank`: whether it is blank, computed
+    /// once by the caller).
+    fn string(&mut self, kind: &'static Kind, raw: RawStr<'a>, blank: bool) -> Slot {
         let mut variant = NOT_ALLOWED;
         match kind {
             Kind::Str | Kind::IntOrStr => {}
@@ -312,7 +315,7 @@ impl<'a> Walk<'a> {
             Kind::Email => rules::email::check(&raw.decode(), &mut self.ctx),
             _ => self.type_error(expected(kind), "string"),
         }
-        Slot::Str { blank: raw.is_blank(), variant }
+        Slot::Str { blank, variant }
     }
 
     fn number(&mut self, kind: &'static Kind, n: Number) -> Slot {
