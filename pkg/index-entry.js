@@ -6,17 +6,20 @@
 // wasm is instantiated (top-level await), so importers use the functions right
 // away. Works in windows and module workers. `licensing-sdk/inline` is the same API
 // with the wasm inside: one request level.
-import init, { createSchemas, validate as wasmValidate } from './web/licensing_sdk.js';
+import init, { createSchemas as wasmSchemas, validate as wasmValidate } from './web/licensing_sdk.js';
 import { fastCheck } from './fast-check.js';
-import { lazySchemas } from './lazy-schemas.js';
+import { lazySchemas, withFastPath } from './schemas.cjs';
 
 await init({ module_or_path: fetch(new URL('./web/licensing_sdk_bg.wasm', import.meta.url)) });
 
-export { validateJson, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient } from './web/licensing_sdk.js';
+export { validateJson, isAssetNumber, assetNumberPartition, exampleBody, LicensingClient } from './web/licensing_sdk.js';
 
 /** Validates a body; a body the generated fast path finds clean skips the wasm. */
 export const validate = (endpoint, body, options) =>
   fastCheck(endpoint, body) ? { valid: true, issues: [] } : wasmValidate(endpoint, body, options);
 
+/** Standard Schema v1 objects for these options, the fast path in front. */
+export const createSchemas = (options) => withFastPath(wasmSchemas(options), fastCheck);
+
 /** Standard Schema v1 objects, one per endpoint (English messages). */
-export const schemas = lazySchemas(createSchemas);
+export const schemas = lazySchemas(() => createSchemas());

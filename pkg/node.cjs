@@ -4,6 +4,9 @@
 globalThis.crypto ??= require('node:crypto').webcrypto;
 const sdk = require('./node/licensing_sdk.js');
 const { fastCheck } = require('./fast-check.cjs');
+const { lazySchemas, withFastPath } = require('./schemas.cjs');
+
+const createSchemas = (options) => withFastPath(sdk.createSchemas(options), fastCheck);
 
 module.exports = {
   /** Validates a body; a body the generated fast path finds clean skips the wasm. */
@@ -12,20 +15,9 @@ module.exports = {
   validateJson: sdk.validateJson,
   isAssetNumber: sdk.isAssetNumber,
   assetNumberPartition: sdk.assetNumberPartition,
-  createSchemas: sdk.createSchemas,
+  createSchemas,
   exampleBody: sdk.exampleBody,
   LicensingClient: sdk.LicensingClient,
   /** Standard Schema v1 objects, one per endpoint (English messages). */
-  schemas: lazySchemas(sdk.createSchemas),
+  schemas: lazySchemas(() => createSchemas()),
 };
-
-// lazy-schemas.js for CommonJS (Node 18 cannot require an ES module).
-function lazySchemas(create) {
-  let all;
-  const out = {};
-  for (const name of ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder',
-    'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']) {
-    Object.defineProperty(out, name, { enumerable: true, get: () => (all ??= create())[name] });
-  }
-  return Object.freeze(out);
-}

@@ -155,3 +155,15 @@ test('the browser entries name only files the package has (bundlers resolve new 
     if (entry === 'index.js') assert.ok(urls.includes('./web/licensing_sdk_bg.wasm'), 'index.js fetches the wasm');
   }
 });
+
+test('Standard Schemas answer clean values at once and keep the options for the rest', () => {
+  const order = exampleBody('batchOrder');
+  assert.equal(schemas.batchOrder['~standard'].validate(order).value, order);
+  const strict = createSchemas({ strict: true, locale: 'zh-CN' });
+  assert.equal(strict.shellNums['~standard'].validate({ size: 2 }).issues, undefined);
+  const failed = strict.shellNums['~standard'].validate({ size: 2, extra: 1 });
+  assert.deepEqual(failed.issues.map((i) => [i.path, i.code]), [[['extra'], 'unknown_field']]);
+  assert.match(failed.issues[0].message, /未知字段/);
+  // Lenient (default) mode: the unknown field is a warning, which does not fail a form.
+  assert.deepEqual(createSchemas().shellNums['~standard'].validate({ size: 2, extra: 1 }), { value: { size: 2, extra: 1 } });
+});
