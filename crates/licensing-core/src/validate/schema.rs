@@ -89,7 +89,8 @@ impl Shape {
 }
 
 /// The index of a field in a field table, at compile time (a wrong name does not
-/// compile).
+/// compile). Only `const` items call it, so its panic is a compile error and can
+/// never run in the wasm.
 pub(crate) const fn index_of(fields: &[Field], name: &str) -> usize {
     let mut i = 0;
     while i < fields.len() {
