@@ -6,20 +6,24 @@
 // wasm is instantiated (top-level await), so importers use the functions right
 // away. Works in windows and module workers. `licensing-sdk/inline` is the same API
 // with the wasm inside: one request level.
-import init, { createSchemas as wasmSchemas, validate as wasmValidate } from './web/licensing_sdk.js';
+import init, * as glue from './web/licensing_sdk.js';
 import { fastCheck } from './fast-check.js';
-import { lazySchemas, withFastPath } from './schemas.cjs';
+import { lazySchemas, schemasWith } from './schemas.cjs';
+import { validateJsonWith } from './text-input.cjs';
 
 await init({ module_or_path: fetch(new URL('./web/licensing_sdk_bg.wasm', import.meta.url)) });
 
-export { validateJson, isAssetNumber, assetNumberPartition, exampleBody, LicensingClient } from './web/licensing_sdk.js';
+export { isAssetNumber, assetNumberPartition, exampleBody, LicensingClient } from './web/licensing_sdk.js';
+
+/** Validates JSON text (written into wasm memory by one `encodeInto`). */
+export const validateJson = validateJsonWith(glue);
 
 /** Validates a body; a body the generated fast path finds clean skips the wasm. */
 export const validate = (endpoint, body, options) =>
-  fastCheck(endpoint, body) ? { valid: true, issues: [] } : wasmValidate(endpoint, body, options);
+  fastCheck(endpoint, body) ? { valid: true, issues: [] } : glue.validate(endpoint, body, options);
 
-/** Standard Schema v1 objects for these options, the fast path in front. */
-export const createSchemas = (options) => withFastPath(wasmSchemas(options), fastCheck);
+/** Standard Schema v1 objects for these options (locale, strict). */
+export const createSchemas = schemasWith(glue.validate, fastCheck);
 
 /** Standard Schema v1 objects, one per endpoint (English messages). */
 export const schemas = lazySchemas(() => createSchemas());

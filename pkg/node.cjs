@@ -4,15 +4,16 @@
 globalThis.crypto ??= require('node:crypto').webcrypto;
 const sdk = require('./node/licensing_sdk.js');
 const { fastCheck } = require('./fast-check.cjs');
-const { lazySchemas, withFastPath } = require('./schemas.cjs');
+const { lazySchemas, schemasWith } = require('./schemas.cjs');
+const { validateJsonWith } = require('./text-input.cjs');
 
-const createSchemas = (options) => withFastPath(sdk.createSchemas(options), fastCheck);
+const createSchemas = schemasWith(sdk.validate, fastCheck);
 
 module.exports = {
   /** Validates a body; a body the generated fast path finds clean skips the wasm. */
   validate: (endpoint, body, options) =>
     fastCheck(endpoint, body) ? { valid: true, issues: [] } : sdk.validate(endpoint, body, options),
-  validateJson: sdk.validateJson,
+  validateJson: validateJsonWith(sdk),
   isAssetNumber: sdk.isAssetNumber,
   assetNumberPartition: sdk.assetNumberPartition,
   createSchemas,

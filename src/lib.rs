@@ -20,7 +20,7 @@ mod asset_number;
 #[cfg(feature = "client")]
 mod client_js;
 mod interop;
-mod standard_schema;
+mod text_input;
 mod typescript;
 mod validate;
 
@@ -30,6 +30,6 @@ pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
     #[cfg(feature = "client")]
     pub use crate::client_js::JsClient as LicensingClient;
-    pub use crate::standard_schema::{create_schemas, VENDOR};
+    pub use crate::text_input::{memory, text_input, validate_json_input};
     pub use crate::validate::{example_body, validate, validate_json};
 }

@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::interop;
 
-fn endpoint_or_report(endpoint: &JsValue, opts: &Options) -> Result<Endpoint, Report> {
+pub(crate) fn endpoint_or_report(endpoint: &JsValue, opts: &Options) -> Result<Endpoint, Report> {
     let name = endpoint.as_string().unwrap_or_default();
     name.parse().map_err(|_| core_validate::unknown_endpoint(&name, opts))
 }

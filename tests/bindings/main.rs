@@ -8,5 +8,5 @@ mod support;
 mod asset_numbers;
 mod environment;
 mod hostile;
-mod standard_schema;
+mod text_input;
 mod validate;

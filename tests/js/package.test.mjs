@@ -167,3 +167,23 @@ test('Standard Schemas answer clean values at once and keep the options for the 
   // Lenient (default) mode: the unknown field is a warning, which does not fail a form.
   assert.deepEqual(createSchemas().shellNums['~standard'].validate({ size: 2, extra: 1 }), { value: { size: 2, extra: 1 } });
 });
+
+test('Standard Schema objects: shape, the same value back, error paths as keys, options', () => {
+  for (const e of ENDPOINTS) {
+    assert.deepEqual(Object.keys(schemas[e]['~standard']).sort(), ['validate', 'vendor', 'version']);
+  }
+  const body = { size: 5, extra: 1 }; // an unknown field is a warning: the value passes
+  assert.equal(schemas.shellNums['~standard'].validate(body).value, body);
+  const failed = schemas.lockAssets['~standard'].validate({ assetNums: ['8000000001', '123'], operatorIdentity: 'ops', x: 1 });
+  assert.deepEqual(failed.issues, [{
+    message: 'Asset number "123" must be exactly 10 digits', path: ['assetNums', 1], code: 'asset_number_format',
+  }]);
+});
+
+test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
+  const { createRequire: req } = await import('node:module');
+  const dir = req(import.meta.url).resolve('licensing-sdk/package.json').replace(/package\.json$/, '');
+  const { pathKeys } = req(import.meta.url)(`${dir}schemas.cjs`);
+  assert.deepEqual(pathKeys(''), []);
+  assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
+});
