@@ -25,7 +25,7 @@ mod transport;
 use licensing_core::model::*;
 use licensing_core::response::{backoff_ms, read_activity, read_order, ClientError, ErrorKind, RawJson};
 use licensing_core::validate::{self, Locale, Options};
-use licensing_core::wire::{self, Endpoint, Method, Module};
+use licensing_core::wire::{CallUrl, Endpoint, Method, Module};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -126,10 +126,10 @@ impl Client {
             Method::Get => None,
         };
         let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
+        let call_url = CallUrl::new(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref());
         let mut attempt = 0;
         loop {
-            let nonce = nonce::fresh()?;
-            let url = wire::url(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref(), &nonce);
+            let url = call_url.with_nonce(&nonce::fresh()?);
             let result = match transport::send(endpoint.method(), &url, &self.opts, payload, timeout_ms, call).await {
                 Ok((status, text)) => match endpoint.module() {
                     Module::Order => read_order(endpoint, status, &text),

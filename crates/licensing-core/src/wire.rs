@@ -167,36 +167,69 @@ impl core::fmt::Display for Endpoint {
 /// The URL of a call: the base, the endpoint's path (`enterpriseGlobalId` as one
 /// segment) and the query in the spec's order: `appKey` (batch orders), `g_nonce`,
 /// then the endpoint's query fields, read from the request's JSON text (absent
-/// ones left out), every value percent-encoded.
+/// ones left out), every value percent-encoded. Built once per call; each attempt
+/// adds its own nonce ([`CallUrl::with_nonce`]).
 ///
 /// ```
-/// use licensing_core::wire::{url, Endpoint};
-/// let u = url(Endpoint::ListAssets, "http://h", r#"{"enterpriseGlobalId":"E/1 ?x","extendCode":"c"}"#, None, "n1");
-/// assert_eq!(u, "http://h/order/api/order/v1/asset/E%2F1%20%3Fx/list?g_nonce=n1&extendCode=c");
+/// use licensing_core::wire::{CallUrl, Endpoint};
+/// let url = CallUrl::new(Endpoint::ListAssets, "http://h", r#"{"enterpriseGlobalId":"E/1 ?x","extendCode":"c"}"#, None);
+/// assert_eq!(url.with_nonce("n1"), "http://h/order/api/order/v1/asset/E%2F1%20%3Fx/list?g_nonce=n1&extendCode=c");
+/// let url = CallUrl::new(Endpoint::BatchOrder, "http://h", "{}", Some("k 1"));
+/// assert_eq!(url.with_nonce("n2"), "http://h/order/api/order/v1/licenseOrder/batchOrder?appKey=k%201&g_nonce=n2");
 /// ```
-pub fn url(endpoint: Endpoint, base_url: &str, request: &str, app_key: Option<&str>, nonce: &str) -> String {
-    let fields = crate::validate::answer::request(request, endpoint);
-    let field = |name: &str| fields.as_ref().and_then(|f| f.text(name));
-    let mut out = String::from(base_url);
-    out.push_str(&endpoint.path(field("enterpriseGlobalId").as_deref()));
-    let mut params: Vec<(&str, String)> = Vec::new();
-    if endpoint == Endpoint::BatchOrder {
-        params.push(("appKey", app_key.unwrap_or_default().to_owned()));
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallUrl {
+    /// Up to and including `g_nonce=`.
+    head: String,
+    /// The query fields after the nonce.
+    tail: String,
+}
+
+impl CallUrl {
+    /// The URL of a call of `endpoint` with this request (JSON text).
+    pub fn new(endpoint: Endpoint, base_url: &str, request: &str, app_key: Option<&str>) -> Self {
+        let query_fields: &[&str] = match endpoint {
+            Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
+            Endpoint::ListAssets => &["extendCode"],
+            _ => &[],
+        };
+        // Only the GET endpoints put request values in the URL: a POST body (a
+        // batch order may be megabytes) is not read again for it.
+        let fields = match endpoint.method() {
+            Method::Get => crate::validate::answer::request(request, endpoint),
+            Method::Post => None,
+        };
+        let field = |name: &str| fields.as_ref().and_then(|f| f.text(name));
+        let mut head = String::from(base_url);
+        head.push_str(&endpoint.path(field("enterpriseGlobalId").as_deref()));
+        head.push('?');
+        if endpoint == Endpoint::BatchOrder {
+            head.push_str("appKey=");
+            percent_encode_into(&mut head, app_key.unwrap_or_default());
+            head.push('&');
+        }
+        head.push_str(NONCE_PARAM);
+        head.push('=');
+        let mut tail = String::new();
+        for name in query_fields {
+            if let Some(value) = field(name) {
+                tail.push('&');
+                tail.push_str(name);
+                tail.push('=');
+                percent_encode_into(&mut tail, &value);
+            }
+        }
+        Self { head, tail }
     }
-    params.push((NONCE_PARAM, nonce.to_owned()));
-    let query_fields: &[&str] = match endpoint {
-        Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
-        Endpoint::ListAssets => &["extendCode"],
-        _ => &[],
-    };
-    params.extend(query_fields.iter().filter_map(|k| field(k).map(|v| (*k, v))));
-    for (i, (k, v)) in params.iter().enumerate() {
-        out.push(if i == 0 { '?' } else { '&' });
-        out.push_str(k);
-        out.push('=');
-        percent_encode_into(&mut out, v);
+
+    /// The URL with an attempt's nonce.
+    pub fn with_nonce(&self, nonce: &str) -> String {
+        let mut out = String::with_capacity(self.head.len() + nonce.len() + self.tail.len());
+        out.push_str(&self.head);
+        percent_encode_into(&mut out, nonce);
+        out.push_str(&self.tail);
+        out
     }
-    out
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters, so a value is
