@@ -2,7 +2,7 @@
 //! with `TextEncoder.encodeInto`, for `validateJson`.
 //!
 //! ```js
-//! // pkg/text-input.cjs does this for validateJson:
+//! // pkg/api.cjs does this for validateJson:
 //! const ptr = glue.__textInput(capacity);
 //! const { written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, ptr, capacity));
 //! const report = glue.__validateJsonInput(endpoint, written, options);

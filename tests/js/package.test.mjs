@@ -183,7 +183,7 @@ test('Standard Schema objects: shape, the same value back, error paths as keys, 
 test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
   const { createRequire: req } = await import('node:module');
   const dir = req(import.meta.url).resolve('licensing-sdk/package.json').replace(/package\.json$/, '');
-  const { pathKeys } = req(import.meta.url)(`${dir}schemas.cjs`);
+  const { pathKeys } = req(import.meta.url)(`${dir}api.cjs`);
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });

@@ -3,13 +3,11 @@
 //! without the wasm.
 //!
 //! ```
-//! use licensing_core::validate::{fast_check_js, JsModule};
-//! let esm = fast_check_js(JsModule::Esm);
-//! assert!(esm.contains("export function fastCheck(endpoint, body)"));
+//! use licensing_core::validate::fast_check_js;
+//! let js = fast_check_js();
+//! assert!(js.contains("module.exports = { fastCheck };"));
 //! // Static property access, one straight-line function per shape.
-//! assert!(esm.contains("const v_channelCode = o.channelCode"));
-//! let cjs = fast_check_js(JsModule::CommonJs);
-//! assert!(cjs.contains("module.exports = { fastCheck };"));
+//! assert!(js.contains("const v_channelCode = o.channelCode"));
 //! ```
 //!
 //! Why: `validate(endpoint, body)` in JS turns the object into JSON text and walks
@@ -29,8 +27,8 @@
 //! merchandise trees deeper than [`FAST_DEPTH`], and any `toJSON` or enumerable
 //! property on the built-in prototypes.
 //!
-//! The committed files `pkg/fast-check.js` and `pkg/fast-check.cjs` are this
-//! module's output; `tests/rules/fast_check.rs` fails when they differ (and rewrites
+//! The committed file `pkg/fast-check.cjs` is this module's output;
+//! `tests/rules/fast_check.rs` fails when it differs (and rewrites
 //! them with `BLESS=1`). The field checks come from the tables; the cross-field rules
 //! are hand-written JS below that mirrors `rules/*.rs`, kept in step by the
 //! differential tests of `tests/js/fast-check.test.mjs` (generated payloads and
@@ -43,23 +41,16 @@ use super::walk::MAX_DEPTH;
 use crate::model::{OrderType, WireEnum};
 use crate::wire::Endpoint;
 
-/// The module flavour of the generated file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JsModule {
-    /// `export function fastCheck` (`pkg/fast-check.js`).
-    Esm,
-    /// `module.exports = { fastCheck }` (`pkg/fast-check.cjs`).
-    CommonJs,
-}
-
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
 /// nest through `children`; anything deeper goes to the wasm, whose bound
 /// ([`MAX_DEPTH`]) is far above.
 pub const FAST_DEPTH: usize = 20;
 const _: () = assert!(FAST_DEPTH < MAX_DEPTH);
 
-/// The JavaScript source of `fastCheck(endpoint, body) -> boolean`.
-pub fn fast_check_js(module: JsModule) -> String {
+/// The JavaScript source of `fastCheck(endpoint, body) -> boolean`, a CommonJS
+/// module (`pkg/fast-check.cjs`: Node's CommonJS entry requires it, the ES entries
+/// import it or are bundled with it).
+pub fn fast_check_js() -> String {
     let mut g = Gen::default();
     for e in Endpoint::ALL {
         g.collect(shape_of(e), e.name().to_owned());
@@ -74,17 +65,13 @@ pub fn fast_check_js(module: JsModule) -> String {
 
     let mut out = String::new();
     out.push_str(HEADER);
-    if module == JsModule::CommonJs {
-        out.push_str("'use strict';\n\n");
-    }
+    out.push_str("'use strict';\n\n");
     out.push_str(&prelude());
     out.push_str(&functions);
     out.push_str(&arrays);
     out.push_str(&dispatch(&g));
-    match module {
-        JsModule::Esm => out.push_str(&format!("export {ENTRY}")),
-        JsModule::CommonJs => out.push_str(&format!("{ENTRY}\nmodule.exports = {{ fastCheck }};\n")),
-    }
+    out.push_str(ENTRY);
+    out.push_str("\nmodule.exports = { fastCheck };\n");
     out
 }
 
@@ -643,14 +630,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_flavours_hold_the_same_code() {
-        let esm = fast_check_js(JsModule::Esm);
-        let cjs = fast_check_js(JsModule::CommonJs);
-        let body = |s: &str| s.replace("'use strict';\n\n", "").replace("export function", "function");
-        assert_eq!(body(&esm), body(&cjs).replace("\nmodule.exports = { fastCheck };\n", ""));
-    }
-
-    #[test]
     fn the_whitespace_class_is_rusts() {
         let class = whitespace_class();
         assert!(class.starts_with("\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a"), "{class}");
@@ -659,7 +638,7 @@ mod tests {
 
     #[test]
     fn declared_names_are_unique() {
-        let js = fast_check_js(JsModule::Esm);
+        let js = fast_check_js();
         let mut names: Vec<&str> = js
             .lines()
             .filter_map(|l| l.strip_prefix("function ").or_else(|| l.strip_prefix("const ")))
@@ -674,7 +653,7 @@ mod tests {
 
     #[test]
     fn every_endpoint_dispatches() {
-        let js = fast_check_js(JsModule::Esm);
+        let js = fast_check_js();
         for e in Endpoint::ALL {
             assert!(js.contains(&format!("case '{}':", e.name())), "{}", e.name());
         }

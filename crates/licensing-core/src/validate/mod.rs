@@ -29,7 +29,7 @@ mod write;
 use serde_json::Value;
 
 pub use ctx::Options;
-pub use fast_check_js::{fast_check_js, JsModule};
+pub use fast_check_js::fast_check_js;
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
