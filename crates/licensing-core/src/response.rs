@@ -8,8 +8,11 @@
 //! use licensing_core::wire::Endpoint;
 //! let ok = decode_order::<Vec<BatchOrderResult>>(200, r#"{"code":0,"message":"ok","data":[]}"#);
 //! assert_eq!(ok, Ok(Some(vec![])));
-//! let raw = read_order(Endpoint::ShellNums, 200, r#"{"code":0,"data":["8000000001"]}"#)?;
-//! assert_eq!(raw.map(|r| r.into_string()).as_deref(), Some(r#"["8000000001"]"#));
+//! let answer = read_order(Endpoint::ShellNums, 200, r#"{"code":0,"data":["8000000001"]}"#)?;
+//! assert_eq!(answer.data.map(|r| r.into_string()).as_deref(), Some(r#"["8000000001"]"#));
+//! // A lock status the spec does not list is passed on, with a warning.
+//! let answer = read_order(Endpoint::LockAssets, 200, r#"{"code":0,"data":[{"assetNum":"8000000001","status":5}]}"#)?;
+//! assert_eq!(answer.warnings[0].path, "/data/0/status");
 //! let err = read_order(Endpoint::BatchOrder, 299, r#"{"code":"13004","message":"bad","cause":"x"}"#).unwrap_err();
 //! assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Business, Some("13004")));
 //! # Ok::<(), licensing_core::response::ClientError>(())
@@ -28,6 +31,8 @@ use serde::de::DeserializeOwned;
 
 use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode};
 use crate::validate::answer::{self, Module};
+use crate::validate::scan::Token;
+use crate::validate::schema::{self, Kind};
 use crate::validate::Issue;
 use crate::wire::{Endpoint, HTTP_BUSINESS_ERROR};
 
@@ -169,31 +174,97 @@ fn http_error(status: u16) -> ClientError {
     ClientError::new(ErrorKind::Http, message).with_status(status)
 }
 
+/// Most characters of a service's text kept in an error (`message`, `cause`,
+/// `code`): the rest is cut, marked with `…` (an error is logged and shown; a
+/// 100 MB message must not be).
+pub const MAX_ERROR_TEXT: usize = 2_000;
+
+/// A text of the service, cut for an error.
+fn cut(text: String) -> String {
+    if text.len() <= MAX_ERROR_TEXT {
+        return text;
+    }
+    crate::validate::excerpt(&text, MAX_ERROR_TEXT)
+}
+
 /// A business failure from an order envelope (HTTP 299, or 200 with code ≠ 0).
 fn business(status: u16, envelope: &answer::Envelope<'_>) -> ClientError {
-    let code = envelope.text("code").unwrap_or_default();
+    let code = cut(envelope.text("code").unwrap_or_default());
     let message = match envelope.text("message").filter(|m| !m.is_empty()) {
-        Some(m) => m,
+        Some(m) => cut(m),
         None => String::from("business error ") + &code,
     };
     let mut err = ClientError::new(ErrorKind::Business, message).with_status(status);
     err.code = Some(code);
-    err.cause = envelope.text("cause");
+    err.cause = envelope.text("cause").map(cut);
     err
 }
 
-/// An order-module answer: `Ok(data)` on HTTP 200 with code 0, the data checked
-/// against the endpoint's response type (`None` when there is none); else the
-/// failure.
-pub fn read_order(endpoint: Endpoint, status: u16, body: &str) -> Result<Option<RawJson>, ClientError> {
-    let data = read_order_envelope(status, body)?;
-    if let Some(data) = &data {
-        answer::check_data(endpoint, data.as_str()).map_err(|e| decode_error(status, "the expected data", &e))?;
-    }
-    Ok(data)
+/// A successful answer: its payload as the service sent it, and what the reader
+/// tolerated in it.
+///
+/// The reader is tolerant on purpose: a success means the service has acted, so
+/// no value inside the payload turns it into an error (see `validate/answer.rs`).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Answer {
+    /// The payload (`data`, or the activity `detail`) as JSON text, exactly as
+    /// sent. An absent or `null` payload reads as `[]` (list endpoints) or `{}`
+    /// (record endpoints); `None` for `updateEnterprise`, which returns none.
+    pub data: Option<RawJson>,
+    /// Where the payload differs from the response types (an unknown enum value,
+    /// a number for a string, a missing field, an absent payload): warnings at
+    /// their paths in the answer (`/data/0/status`), never errors.
+    pub warnings: Vec<Issue>,
 }
 
-fn read_order_envelope(status: u16, body: &str) -> Result<Option<RawJson>, ClientError> {
+impl Answer {
+    /// The payload as a typed value (serde; the model's response types read
+    /// unknown enum values and mistyped scalars tolerantly, see [`crate::model`]).
+    pub fn parse<T: DeserializeOwned + Default>(&self) -> Result<T, serde_json::Error> {
+        match &self.data {
+            Some(raw) => raw.parse(),
+            None => Ok(T::default()),
+        }
+    }
+}
+
+/// The payload at `field` of an envelope, compared with `kind`: an absent or null
+/// payload reads as the kind's empty value, with a warning when `warn_absent`.
+fn payload(
+    envelope: &answer::Envelope<'_>,
+    field: &str,
+    kind: &'static Kind,
+    warn_absent: bool,
+    status: u16,
+) -> Result<Answer, ClientError> {
+    let Some(wanted) = answer::payload_type(kind) else {
+        // An endpoint that returns no payload (`updateEnterprise`): a `data` it
+        // sends anyway is an extra field, like any other.
+        return Ok(Answer { data: None, warnings: Vec::new() });
+    };
+    let mut at = String::from("/");
+    at.push_str(field);
+    let Some(raw) = envelope.raw(field) else {
+        let empty = if wanted == Token::Array { "[]" } else { "{}" };
+        let warnings = if warn_absent { vec![answer::absent(&at)] } else { Vec::new() };
+        return Ok(Answer { data: Some(RawJson(empty.to_owned())), warnings });
+    };
+    let warnings = answer::tolerate(kind, raw, &at).map_err(|e| decode_error(status, "the expected payload", &e))?;
+    Ok(Answer { data: Some(RawJson(raw.to_owned())), warnings })
+}
+
+/// An order-module answer: on HTTP 200 with code 0 its `data` (see [`Answer`]);
+/// else the failure. An async `batchOrder` may answer without data: that reads
+/// as `[]`, no warning.
+pub fn read_order(endpoint: Endpoint, status: u16, body: &str) -> Result<Answer, ClientError> {
+    let envelope = order_envelope(status, body)?;
+    let warn_absent = !matches!(endpoint, Endpoint::BatchOrder | Endpoint::UpdateEnterprise);
+    payload(&envelope, "data", schema::data_kind(endpoint), warn_absent, status)
+}
+
+/// The envelope of a successful order-module answer, or the failure.
+fn order_envelope(status: u16, body: &str) -> Result<answer::Envelope<'_>, ClientError> {
     if status != 200 && status != HTTP_BUSINESS_ERROR {
         return Err(http_error(status));
     }
@@ -202,20 +273,34 @@ fn read_order_envelope(status: u16, body: &str) -> Result<Option<RawJson>, Clien
     if status == HTTP_BUSINESS_ERROR || !success {
         return Err(business(status, &envelope));
     }
-    Ok(envelope.raw("data").map(|d| RawJson(d.to_owned())))
+    Ok(envelope)
 }
 
 /// An order-module answer decoded into `T` (the envelope as [`read_order`]; the
-/// data checked by `T`'s own decoder).
+/// data read by `T`'s own decoder; `None` when there is none).
 pub fn decode_order<T: DeserializeOwned>(status: u16, body: &str) -> Result<Option<T>, ClientError> {
-    read_order_envelope(status, body)?
-        .map(|data| data.parse::<T>().map_err(|e| decode_error(status, "the expected data", &e.to_string())))
+    order_envelope(status, body)?
+        .raw("data")
+        .map(|data| serde_json::from_str(data).map_err(|e| decode_error(status, "the expected data", &e.to_string())))
         .transpose()
 }
 
-/// An activity-module answer: `Ok(detail)` (`{}` when absent) on `resultCode`
-/// 0000, checked; else the failure (with `activityDtoList` on 3002).
-pub fn read_activity(status: u16, body: &str) -> Result<RawJson, ClientError> {
+/// A `resultCode` as its four-digit text: the spec sends a string (`"0000"`); a
+/// number (`0`, `3002`) is read as the same code.
+fn result_code_of(envelope: &answer::Envelope<'_>) -> String {
+    let code = envelope.text("resultCode").unwrap_or_default();
+    if envelope.is_string("resultCode") || code.len() >= 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return code;
+    }
+    let mut padded = String::from(&"0000"[code.len()..]);
+    padded.push_str(&code);
+    padded
+}
+
+/// An activity-module answer: on `resultCode` 0000 its `detail` (see [`Answer`];
+/// `{}` when absent); else the failure (with `activityDtoList` on 3002, passed on
+/// as sent whatever its units hold).
+pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
     if status == HTTP_BUSINESS_ERROR {
         let envelope = answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "a business error envelope", &e))?;
         return Err(business(status, &envelope));
@@ -224,17 +309,23 @@ pub fn read_activity(status: u16, body: &str) -> Result<RawJson, ClientError> {
         return Err(http_error(status));
     }
     let envelope = answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
-    let code = envelope.text("resultCode").unwrap_or_default();
+    let code = result_code_of(&envelope);
     if code == result_code::SUCCESS {
-        return Ok(RawJson(envelope.raw("detail").unwrap_or("{}").to_owned()));
+        return payload(&envelope, "detail", schema::data_kind(Endpoint::JoinActivity), false, status);
     }
+    let code = cut(code);
     let message = match envelope.text("resultMessage") {
-        Some(m) => m,
+        Some(m) => cut(m),
         None => String::from("activity refused: ") + &code,
     };
     let mut err = ClientError::new(ErrorKind::Activity, message).with_status(status);
     err.code = Some(code);
-    err.activities = envelope.raw("activityDtoList").map(|a| RawJson(a.to_owned()));
+    // Kept as sent whatever its units hold; one that is not a list cannot be
+    // the units' reasons.
+    err.activities = envelope
+        .raw("activityDtoList")
+        .filter(|raw| answer::tolerate(&schema::ACTIVITY_REJECTIONS, raw, "/activityDtoList").is_ok())
+        .map(|raw| RawJson(raw.to_owned()));
     Err(err)
 }
 
@@ -271,11 +362,24 @@ mod tests {
         assert_eq!((e.kind, e.status), (ErrorKind::Http, Some(503)));
         assert!(e.is_retryable(Endpoint::ListAssets) && !e.is_retryable(Endpoint::BatchOrder));
         assert_eq!(decode_order::<()>(200, "<html>").unwrap_err().kind, ErrorKind::Decode);
-        let e = decode_order::<Vec<BatchOrderResult>>(200, r#"{"code":0,"data":{"not":"a list"}}"#).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Decode);
         // Unknown extra fields are tolerated.
         let ok = decode_order::<Vec<BatchOrderResult>>(200, r#"{"code":0,"extra":1,"data":[{"sequence":1,"x":2}]}"#);
         assert_eq!(ok.unwrap().unwrap()[0].sequence, Some(1));
+    }
+
+    /// `decode` is for what cannot be read at all: not JSON, no code, a payload
+    /// of the wrong top-level shape.
+    #[test]
+    fn decode_is_for_unreadable_answers_only() {
+        let decode = |endpoint, body: &str| read_order(endpoint, 200, body).unwrap_err().kind;
+        assert_eq!(decode(Endpoint::BatchOrder, "<html>"), ErrorKind::Decode);
+        assert_eq!(decode(Endpoint::BatchOrder, r#"{"message":"ok","data":[]}"#), ErrorKind::Decode);
+        assert_eq!(decode(Endpoint::BatchOrder, r#"{"code":null,"data":[]}"#), ErrorKind::Decode);
+        assert_eq!(decode(Endpoint::BatchOrder, r#"{"code":0,"data":{"not":"a list"}}"#), ErrorKind::Decode);
+        assert_eq!(decode(Endpoint::BindEnterprise, r#"{"code":0,"data":[]}"#), ErrorKind::Decode);
+        assert_eq!(read_activity(200, r#"{"resultMessage":"no code"}"#).unwrap_err().kind, ErrorKind::Decode);
+        assert_eq!(read_activity(200, r#"{"resultCode":"0000","detail":[]}"#).unwrap_err().kind, ErrorKind::Decode);
+        assert_eq!(decode_activity(200, "{}").unwrap_err().kind, ErrorKind::Decode);
     }
 
     #[test]
@@ -285,21 +389,71 @@ mod tests {
         let e = decode_activity(200, r#"{"resultCode":"3002","resultMessage":"no","activityDtoList":[{"id":"A"}]}"#).unwrap_err();
         assert_eq!((e.kind, e.code.as_deref()), (ErrorKind::Activity, Some("3002")));
         assert_eq!(e.activity_rejections().unwrap()[0].id.as_deref(), Some("A"));
-        assert_eq!(decode_activity(200, "{}").unwrap_err().kind, ErrorKind::Decode);
         assert_eq!(decode_activity(403, "{}").unwrap_err().kind, ErrorKind::Http);
+        // A resultCode sent as a number is the same code.
+        assert!(read_activity(200, r#"{"resultCode":0,"detail":{}}"#).is_ok());
+        assert_eq!(read_activity(200, r#"{"resultCode":3002}"#).unwrap_err().code.as_deref(), Some("3002"));
+        assert_eq!(read_activity(200, r#"{"resultCode":1001}"#).unwrap_err().code.as_deref(), Some("1001"));
+        let e = read_activity(200, r#"{"resultCode":"3002","activityDtoList":{"not":"a list"}}"#).unwrap_err();
+        assert_eq!(e.activities, None);
+    }
+
+    /// Each deviation the fidelity issue lists: the call resolves, the payload is
+    /// passed on as sent, and the reader says what it tolerated.
+    #[test]
+    fn success_answers_resolve_whatever_their_payload_holds() {
+        use crate::model::*;
+        use serde_json::json;
+        fn ok(endpoint: Endpoint, body: &str) -> Answer {
+            read_order(endpoint, 200, body).unwrap_or_else(|e| panic!("{endpoint}: {e}"))
+        }
+        let lock = ok(Endpoint::LockAssets, r#"{"code":0,"data":[{"assetNum":"8000000001","status":5,"new":1}]}"#);
+        assert_eq!(lock.data.as_ref().unwrap().as_str(), r#"[{"assetNum":"8000000001","status":5,"new":1}]"#);
+        assert_eq!(lock.warnings.iter().map(|w| (w.path.as_str(), w.code.as_str())).collect::<Vec<_>>(), [("/data/0/status", "enum")]);
+        let typed: Vec<LockResult> = lock.parse().unwrap();
+        assert_eq!(typed[0].status, Some(Open::Other(json!(5))));
+
+        let assets = ok(Endpoint::ListAssets, r#"{"code":0,"data":[{"id":"A1","keyChipType":3,"licenseType":"quantum_key","createTime":"1700000000000","locked":null}]}"#);
+        assert_eq!(assets.warnings.len(), 3, "{:?}", assets.warnings);
+        let typed: Vec<AssetRecord> = assets.parse().unwrap();
+        assert_eq!(typed[0].key_chip_type, Some(Open::Other(json!(3))));
+        assert_eq!(typed[0].license_type, Some(Open::Other(json!("quantum_key"))));
+        assert_eq!((typed[0].create_time, typed[0].locked), (Some(1_700_000_000_000), None));
+
+        let results = ok(Endpoint::BatchOrder, r#"{"code":0,"data":[{"sequence":"1","licenseOrderId":42}]}"#);
+        let typed: Vec<BatchOrderResult> = results.parse().unwrap();
+        assert_eq!((typed[0].sequence, typed[0].license_order_id.as_deref()), (Some(1), Some("42")));
+
+        let claim = read_activity(200, r#"{"resultCode":"0000","detail":{"products":[{"productUri":"p","activateType":0}]}}"#).unwrap();
+        assert_eq!(claim.warnings[0].path, "/detail/products/0/activateType");
+        let typed: ActivityDetail = claim.parse().unwrap();
+        assert_eq!(typed.products.unwrap()[0].activate_type, Some(Open::Other(json!(0))));
+
+        // A 3002 keeps its activities whatever the unit fields hold.
+        let e = read_activity(200, r#"{"resultCode":"3002","activityDtoList":[{"id":"A","engineSubActivityDtos":[{"errorCode":"14005","participateResult":"false"}]}]}"#).unwrap_err();
+        let units = e.activity_rejections().unwrap()[0].engine_sub_activity_dtos.clone().unwrap();
+        assert_eq!((units[0].error_code, units[0].participate_result), (Some(14005), Some(false)));
+
+        // Shell numbers that are not asset numbers are still the numbers handed out.
+        let numbers = ok(Endpoint::ShellNums, r#"{"code":0,"data":["8000000001","123",8000000002]}"#);
+        assert_eq!(numbers.warnings.len(), 2);
+        assert_eq!(numbers.data.unwrap().as_str(), r#"["8000000001","123",8000000002]"#);
     }
 
     #[test]
-    fn payloads_are_checked_against_the_endpoint() {
-        let ok = read_order(Endpoint::LockAssets, 200, r#"{"code":0,"data":[{"assetNum":"8000000001","status":1,"new":1}]}"#);
-        assert_eq!(ok.unwrap().unwrap().as_str(), r#"[{"assetNum":"8000000001","status":1,"new":1}]"#);
-        let e = read_order(Endpoint::LockAssets, 200, r#"{"code":0,"data":[{"assetNum":"8000000001","status":"1"}]}"#).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Decode);
-        assert!(e.message.contains("/0/status"), "{}", e.message);
-        assert_eq!(read_order(Endpoint::UpdateEnterprise, 200, r#"{"code":0,"message":"ok"}"#), Ok(None));
-        let e = read_activity(200, r#"{"resultCode":"0000","detail":{"products":[{"activateType":0}]}}"#).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Decode);
-        assert_eq!(read_activity(200, r#"{"resultCode":"0000"}"#).unwrap().as_str(), "{}");
+    fn absent_payloads_read_as_empty() {
+        // An async batch may answer without data: [] and no warning.
+        for body in [r#"{"code":0,"message":"accepted"}"#, r#"{"code":0,"data":null}"#] {
+            let answer = read_order(Endpoint::BatchOrder, 200, body).unwrap();
+            assert_eq!((answer.data.unwrap().as_str(), answer.warnings.len()), ("[]", 0));
+        }
+        let answer = read_order(Endpoint::BindEnterprise, 200, r#"{"code":0}"#).unwrap();
+        assert_eq!(answer.data.unwrap().as_str(), "{}");
+        assert_eq!(answer.warnings[0].path, "/data");
+        let answer = read_order(Endpoint::QueryEnterprises, 200, r#"{"code":0}"#).unwrap();
+        assert_eq!(answer.data.unwrap().as_str(), "[]");
+        assert_eq!(read_order(Endpoint::UpdateEnterprise, 200, r#"{"code":0,"message":"ok"}"#).unwrap().data, None);
+        assert_eq!(read_activity(200, r#"{"resultCode":"0000"}"#).unwrap().data.unwrap().as_str(), "{}");
         let e = read_activity(299, r#"{"code":"500","message":"retry"}"#).unwrap_err();
         assert!(e.is_retry_code());
     }
@@ -315,7 +469,7 @@ mod tests {
             let text = example(endpoint);
             let typed: T = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{endpoint}: {e}: {text}"));
             let again = serde_json::to_string(&typed).unwrap();
-            assert_eq!(answer::check_data(endpoint, &again), Ok(()), "{endpoint}: {again}");
+            assert_eq!(answer::tolerate(schema::data_kind(endpoint), &again, ""), Ok(vec![]), "{endpoint}: {again}");
             // Every field the table names survives the typed value (so it is a field
             // of the type, under the same wire name); `null`s (the tables' "any") aside.
             fn without_nulls(v: serde_json::Value) -> serde_json::Value {
@@ -328,7 +482,7 @@ mod tests {
             }
             let parse = |t: &str| without_nulls(serde_json::from_str(t).unwrap());
             assert_eq!(parse(&again), parse(&text), "{endpoint}");
-            assert_eq!(answer::check_data(endpoint, &text), Ok(()), "{endpoint}: {text}");
+            assert_eq!(answer::tolerate(schema::data_kind(endpoint), &text, ""), Ok(vec![]), "{endpoint}: {text}");
         }
         round_trip::<EnterpriseCustomer>(Endpoint::BindEnterprise);
         round_trip::<EnterpriseCreation>(Endpoint::CreateEnterprise);
@@ -336,7 +490,7 @@ mod tests {
         round_trip::<Vec<BatchOrderResult>>(Endpoint::BatchOrder);
         round_trip::<Vec<LockResult>>(Endpoint::LockAssets);
         round_trip::<Vec<AssetRecord>>(Endpoint::ListAssets);
-        round_trip::<Vec<AssetNumber>>(Endpoint::ShellNums);
+        round_trip::<Vec<String>>(Endpoint::ShellNums);
         round_trip::<ActivityDetail>(Endpoint::JoinActivity);
         // The 3002 rejection list, through the envelope.
         let body = String::from(r#"{"resultCode":"3002","activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[{"errorCode":14005,"errorMessage":"m","id":"U","name":"u","participateResult":false}]}]}"#);

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 
-use super::{AssetExtend, KeyChipType, LicenseType, LockStatus};
+use super::{AssetExtend, KeyChipType, LicenseType, LockStatus, Open};
 
 /// Body of `lockAssets` and `unlockAssets` (endpoints 6 and 7).
 #[skip_serializing_none]
@@ -24,12 +24,17 @@ pub struct LockRequest {
 }
 
 /// Lock operation result item.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct LockResult {
-    pub asset_num: String,
-    pub status: LockStatus,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
+    pub asset_num: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::open")]
+    #[cfg_attr(feature = "ts", tsify(type = "LockStatus | (number & {}) | null"))]
+    pub status: Option<Open<LockStatus>>,
 }
 
 /// Query of `listAssets` (endpoint 8): the path segment and the query parameter.
@@ -57,24 +62,56 @@ pub struct ShellNumsRequest {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AssetRecord {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub id: Option<String>,
-    pub license_type: Option<LicenseType>,
+    #[serde(default, deserialize_with = "super::tolerant::open")]
+    #[cfg_attr(feature = "ts", tsify(type = "LicenseType | (string & {}) | null"))]
+    pub license_type: Option<Open<LicenseType>>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub asset_num: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub grantable: Option<bool>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub customer_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub key_shell_number: Option<String>,
-    pub key_chip_type: Option<KeyChipType>,
+    #[serde(default, deserialize_with = "super::tolerant::open")]
+    #[cfg_attr(feature = "ts", tsify(type = "KeyChipType | (number & {}) | null"))]
+    pub key_chip_type: Option<Open<KeyChipType>>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub locked: Option<bool>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub freezing: Option<bool>,
+    #[serde(default, deserialize_with = "super::tolerant::int")]
+    #[cfg_attr(feature = "ts", tsify(type = "number | null"))]
     pub create_time: Option<i64>,
+    #[serde(default, deserialize_with = "super::tolerant::int")]
+    #[cfg_attr(feature = "ts", tsify(type = "number | null"))]
     pub update_time: Option<i64>,
+    #[serde(default, deserialize_with = "super::tolerant::int")]
+    #[cfg_attr(feature = "ts", tsify(type = "number | null"))]
     pub limit_start_time: Option<i64>,
+    #[serde(default, deserialize_with = "super::tolerant::int")]
+    #[cfg_attr(feature = "ts", tsify(type = "number | null"))]
     pub limit_end_time: Option<i64>,
+    #[serde(default, deserialize_with = "super::tolerant::object")]
+    #[cfg_attr(feature = "ts", tsify(type = "AssignStatus | null"))]
     pub assign_status: Option<AssignStatus>,
     /// Shape not shown by the spec (null in its only appearance).
     #[cfg_attr(feature = "ts", tsify(type = "unknown"))]
     pub asset_limits: Option<serde_json::Value>,
+    #[serde(default, deserialize_with = "super::tolerant::list")]
+    #[cfg_attr(feature = "ts", tsify(type = "AssetExtend[] | null"))]
     pub asset_extends: Option<Vec<AssetExtend>>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub borrowed_usb_key: Option<bool>,
 }
 
@@ -84,9 +121,17 @@ pub struct AssetRecord {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AssignStatus {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub assign_status: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub assign_member_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub create_time: Option<String>,
     /// null in the spec's only appearance.
     #[cfg_attr(feature = "ts", tsify(type = "unknown"))]

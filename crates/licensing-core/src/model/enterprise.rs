@@ -61,11 +61,23 @@ pub struct QueryEnterprisesRequest {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct EnterpriseCustomer {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub customer_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub channel_code: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub channel_customer_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub enterprise_global_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub enterprise_name: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub is_default: Option<bool>,
 }
 
@@ -75,8 +87,14 @@ pub struct EnterpriseCustomer {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct EnterpriseCreation {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub enterprise_global_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::boolean")]
+    #[cfg_attr(feature = "ts", tsify(type = "boolean | null"))]
     pub default_type: Option<bool>,
+    #[serde(default, deserialize_with = "super::tolerant::list")]
+    #[cfg_attr(feature = "ts", tsify(type = "EnterpriseMember[] | null"))]
     pub members: Option<Vec<EnterpriseMember>>,
 }
 
@@ -86,6 +104,10 @@ pub struct EnterpriseCreation {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct EnterpriseMember {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub member_global_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub member_identity: Option<String>,
 }

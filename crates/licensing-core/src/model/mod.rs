@@ -10,6 +10,11 @@
 //! Every request field is an `Option`: the spec does not say which are required, and
 //! a form being filled in is allowed to be incomplete. What *must* be present is
 //! the validator's business ([`crate::validate`]). Long timestamps are `i64`.
+//!
+//! The response types read answers tolerantly ([`tolerant`]): enumerated fields
+//! are [`Open`] (an unknown value is kept as sent), mistyped scalars are read
+//! where they can be. The service has acted once it answers success, so nothing
+//! in its payload is a reason to fail.
 
 mod activity;
 mod asset;
@@ -17,6 +22,7 @@ mod enterprise;
 mod enums;
 mod envelope;
 mod order;
+pub mod tolerant;
 
 pub use activity::*;
 pub use asset::*;
@@ -24,3 +30,4 @@ pub use enterprise::*;
 pub use enums::*;
 pub use envelope::*;
 pub use order::*;
+pub use tolerant::Open;

@@ -77,7 +77,11 @@ pub struct Asset {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AssetExtend {
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub extend_code: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub extend_value: Option<String>,
 }
 
@@ -145,8 +149,11 @@ pub struct Merchandise {
     pub merchandise_name: Option<String>,
     pub parent_merchandise_num: Option<String>,
     pub time_duration_expression: Option<String>,
-    /// Lower-level packages; `None` (null) at the lowest level.
-    pub children: Option<Vec<Merchandise>>,
+    /// Lower-level packages; `null` at the lowest level. `None`: absent,
+    /// `Some(None)`: `null` (the spec's lowest-level form), `Some(Some(list))`.
+    #[serde(default, with = "::serde_with::rust::double_option")]
+    #[cfg_attr(feature = "ts", tsify(type = "Merchandise[] | null"))]
+    pub children: Option<Option<Vec<Merchandise>>>,
     pub license_order_product_list: Option<Vec<Product>>,
 }
 
@@ -156,7 +163,13 @@ pub struct Merchandise {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct BatchOrderResult {
+    #[serde(default, deserialize_with = "super::tolerant::int")]
+    #[cfg_attr(feature = "ts", tsify(type = "number | null"))]
     pub sequence: Option<i64>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub license_order_id: Option<String>,
+    #[serde(default, deserialize_with = "super::tolerant::string")]
+    #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
     pub customer_id: Option<String>,
 }

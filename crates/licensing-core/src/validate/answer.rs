@@ -1,7 +1,15 @@
 //! Reading the service's answers with the same scanner and walk as the requests:
-//! the envelope's fields, and the payload checked against the endpoint's response
+//! the envelope's fields, and the payload compared with the endpoint's response
 //! type, handed on as the text it came as (the JS side parses it with its own
 //! `JSON.parse`; no JSON tree or serializer in the wasm).
+//!
+//! A tolerant reader: once the service has answered success it has acted (the
+//! numbers are handed out, the locks locked), so nothing inside the payload turns
+//! the answer into an error. What differs from the response types (an unknown
+//! enum value, a number where a string was expected, a missing field) is kept as
+//! a warning at its path in the answer; the payload passes on as sent. Only an
+//! answer that cannot be read at all is refused: not JSON, no `code` /
+//! `resultCode`, or a payload of the wrong top-level shape.
 //!
 //! ```ignore
 //! let envelope = answer::envelope(r#"{"code":0,"data":[1]}"#, answer::Module::Order)?;
@@ -9,8 +17,10 @@
 //! assert_eq!(envelope.raw("data"), Some("[1]"));
 //! ```
 
+use super::report::{Issue, Params, Severity};
+use super::rule::Rule;
 use super::scan::{Scanner, Token};
-use super::schema::{self, Shape};
+use super::schema::{self, Kind, Shape};
 use super::walk::{self, Spans};
 use crate::wire::Endpoint;
 
@@ -29,8 +39,9 @@ pub(crate) struct Envelope<'a> {
     spans: Spans,
 }
 
-/// Reads an envelope; `Err` says why the text is not one (not JSON, or a field
-/// of the wrong type).
+/// Reads an envelope; `Err` says why the text is not one (not JSON, not an
+/// object, or without a usable `code` / `resultCode`). Its other fields may hold
+/// anything: they are read for what they are.
 pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, String> {
     let shape = match module {
         Module::Order => &schema::ORDER_ENVELOPE,
@@ -50,11 +61,54 @@ pub(crate) fn request(text: &str, endpoint: Endpoint) -> Option<Envelope<'_>> {
     walk::read(text, shape).ok().map(|(_, spans)| Envelope { text, shape, spans })
 }
 
-/// Checks an endpoint's payload against its response type (unknown fields
-/// tolerated); `Err` names the first mismatch.
-pub(crate) fn check_data(endpoint: Endpoint, text: &str) -> Result<(), String> {
-    let report = walk::read_value(text, schema::data_kind(endpoint))?;
-    report.first_error_line().map_or(Ok(()), Err)
+/// The JSON type a payload must have at its top level: an array for the list
+/// endpoints, an object for the record ones; `None` when the spec shows none.
+pub(crate) fn payload_type(kind: &Kind) -> Option<Token> {
+    match kind {
+        Kind::Array(_) => Some(Token::Array),
+        Kind::Object(_) => Some(Token::Object),
+        _ => None,
+    }
+}
+
+/// Compares a payload with its response type. `Err` only when its top-level JSON
+/// type is wrong (or it is not JSON); otherwise the deviations inside, as
+/// warnings whose paths start with `at` (`/data`, `/detail`).
+pub(crate) fn tolerate(kind: &'static Kind, text: &str, at: &str) -> Result<Vec<Issue>, String> {
+    if let Some(wanted) = payload_type(kind) {
+        let found = Scanner::new(text).peek().map_err(|e| e.describe(text))?;
+        if found != wanted {
+            let mut message = String::from(at);
+            message.push_str(if wanted == Token::Array { ": expected an array" } else { ": expected an object" });
+            return Err(message);
+        }
+    }
+    let report = walk::read_value(text, kind)?;
+    Ok(report.issues.into_iter().map(|issue| as_warning(issue, at)).collect())
+}
+
+/// An issue of the response walk as a tolerated deviation: a warning, its path
+/// in the whole answer.
+fn as_warning(mut issue: Issue, at: &str) -> Issue {
+    issue.severity = Severity::Warning;
+    issue.path.insert_str(0, at);
+    issue
+}
+
+/// A warning that a payload the endpoint returns was absent (it reads as empty).
+pub(crate) fn absent(at: &str) -> Issue {
+    let rule = Rule::Required;
+    let mut message = String::from(at);
+    message.push_str(" is absent; read as empty");
+    Issue {
+        path: String::from(at),
+        code: rule.code(),
+        severity: Severity::Warning,
+        source: rule.source(),
+        rule,
+        message,
+        params: Params::none(),
+    }
 }
 
 impl core::fmt::Debug for Envelope<'_> {
@@ -73,7 +127,8 @@ impl<'a> Envelope<'a> {
         (raw != "null").then_some(raw)
     }
 
-    /// A string field's value, or a number as written (business codes come as both).
+    /// A string field's value, or any other value as written (business codes
+    /// come as numbers and as strings).
     pub(crate) fn text(&self, name: &str) -> Option<String> {
         let raw = self.raw(name)?;
         let mut scanner = Scanner::new(raw);
@@ -82,14 +137,23 @@ impl<'a> Envelope<'a> {
             _ => Some(raw.to_owned()),
         }
     }
+
+    /// Whether a field holds a JSON string (rather than a number or another value).
+    pub(crate) fn is_string(&self, name: &str) -> bool {
+        self.raw(name).is_some_and(|raw| raw.starts_with('"'))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn data(endpoint: Endpoint, text: &str) -> Result<Vec<Issue>, String> {
+        tolerate(schema::data_kind(endpoint), text, "/data")
+    }
+
     #[test]
-    fn envelopes_and_payloads() {
+    fn envelopes_need_only_json_and_a_code() {
         let e = envelope(r#" { "code" : 0 , "message":"ok","data": [ {"sequence":1} ] , "x": {"y":[]}} "#, Module::Order).unwrap();
         assert_eq!(e.text("code").as_deref(), Some("0"));
         assert_eq!(e.text("message").as_deref(), Some("ok"));
@@ -99,14 +163,32 @@ mod tests {
         assert_eq!(e.text("code").as_deref(), Some("13004"));
         assert_eq!(e.text("message").as_deref(), Some("a\"b"));
         assert_eq!(e.raw("cause"), None);
+        // A message that is not a string is read as written.
+        let e = envelope(r#"{"code":0,"message":{"zh":"成功"}}"#, Module::Order).unwrap();
+        assert_eq!(e.text("message").as_deref(), Some(r#"{"zh":"成功"}"#));
         assert!(envelope(r#"{"code":1.5}"#, Module::Order).unwrap_err().contains("/code"));
+        assert!(envelope(r#"{"code":null}"#, Module::Order).unwrap_err().contains("/code"));
         assert!(envelope(r#"{"message":"no code"}"#, Module::Order).unwrap_err().contains("/code"));
         assert!(envelope("<html>", Module::Order).is_err());
-        assert!(envelope(r#"{"resultCode":"0000","detail":{"products":[{"activateType":"2"}]}}"#, Module::Activity).is_err());
-        assert_eq!(check_data(Endpoint::BatchOrder, r#"[{"sequence":1,"extra":true}]"#), Ok(()));
-        assert!(check_data(Endpoint::BatchOrder, r#"{"not":"a list"}"#).is_err());
-        assert!(check_data(Endpoint::ShellNums, r#"["8000000001","123"]"#).unwrap_err().starts_with("/1: "));
-        assert!(check_data(Endpoint::LockAssets, r#"[{"assetNum":"8000000001","status":5}]"#).is_err());
-        assert_eq!(check_data(Endpoint::UpdateEnterprise, r#"{"anything":[1]}"#), Ok(()));
+        assert!(envelope("[]", Module::Order).is_err());
+        let e = envelope(r#"{"resultCode":0,"detail":{"products":[{"activateType":2}]}}"#, Module::Activity).unwrap();
+        assert!(!e.is_string("resultCode"));
+    }
+
+    #[test]
+    fn payloads_are_refused_only_for_their_top_level_shape() {
+        assert_eq!(data(Endpoint::BatchOrder, r#"[{"sequence":1,"extra":true}]"#), Ok(vec![]));
+        assert_eq!(data(Endpoint::BatchOrder, r#"{"not":"a list"}"#), Err(String::from("/data: expected an array")));
+        assert_eq!(data(Endpoint::BindEnterprise, "[]"), Err(String::from("/data: expected an object")));
+        assert!(data(Endpoint::ShellNums, "[1,").is_err());
+        assert_eq!(data(Endpoint::UpdateEnterprise, r#"{"anything":[1]}"#), Ok(vec![]));
+        let warnings = data(Endpoint::ShellNums, r#"["8000000001","123"]"#).unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert_eq!((warnings[0].path.as_str(), warnings[0].severity), ("/data/1", Severity::Warning));
+        let warnings = data(Endpoint::LockAssets, r#"[{"assetNum":"8000000001","status":5},{"assetNum":7,"status":"1"}]"#).unwrap();
+        let paths: Vec<&str> = warnings.iter().map(|w| w.path.as_str()).collect();
+        assert_eq!(paths, ["/data/0/status", "/data/1/assetNum", "/data/1/status"]);
+        assert!(warnings.iter().all(|w| w.severity == Severity::Warning));
+        assert_eq!(absent("/data").path, "/data");
     }
 }

@@ -5,27 +5,55 @@ use super::messages;
 use super::rules::order::OrderFacts;
 use super::rules::sequence::SequenceIndex;
 use super::report::{Code, Issue, Locale, Params, Report, Severity};
+use super::rule::{Profile, Rule};
 
 /// Options of one validation.
+///
+/// ```
+/// use licensing_core::validate::{Locale, Options, Profile};
+/// let mut opts = Options::default();
+/// opts.rules = Profile::Spec;
+/// opts.locale = Locale::ZhCn;
+/// assert_eq!(opts, Options::default().with_rules(Profile::Spec).with_locale(Locale::ZhCn));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Language of the messages.
     pub locale: Locale,
-    /// Unknown fields are errors instead of warnings.
-    pub strict: bool,
+    /// Which issues are errors: `Spec`, `Recommended` (the default) or `Strict`.
+    pub rules: Profile,
     /// Most issues kept; the rest are counted and summarised in one last issue.
     pub max_issues: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { locale: Locale::En, strict: false, max_issues: Self::DEFAULT_MAX_ISSUES }
+        Self { locale: Locale::En, rules: Profile::Recommended, max_issues: Self::DEFAULT_MAX_ISSUES }
     }
 }
 
 impl Options {
     /// Default cap on kept issues.
     pub const DEFAULT_MAX_ISSUES: usize = 100;
+
+    /// These options with another rules profile.
+    pub fn with_rules(mut self, rules: Profile) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// These options with another message language.
+    pub fn with_locale(mut self, locale: Locale) -> Self {
+        self.locale = locale;
+        self
+    }
+
+    /// These options with another cap on kept issues (at least 1).
+    pub fn with_max_issues(mut self, max_issues: usize) -> Self {
+        self.max_issues = max_issues.max(1);
+        self
+    }
 }
 
 /// One step of a path.
@@ -102,9 +130,17 @@ impl<'a> Ctx<'a> {
         r
     }
 
-    /// Records an issue at the current path. `params` runs only when the issue is
-    /// kept, so costly parameters (suggestions) are never computed past the cap.
-    pub(crate) fn report(&mut self, code: Code, severity: Severity, params: impl FnOnce() -> Params) {
+    /// Records an issue of a rule at the current path, with the rule's code. See
+    /// [`Ctx::report_code`].
+    pub(crate) fn report(&mut self, rule: Rule, params: impl FnOnce() -> Params) {
+        self.report_code(rule, rule.code(), params);
+    }
+
+    /// Records an issue of a rule at the current path; its severity is the rule's
+    /// under the options' profile. `params` runs only when the issue is kept, so
+    /// costly parameters (suggestions) are never computed past the cap.
+    pub(crate) fn report_code(&mut self, rule: Rule, code: Code, params: impl FnOnce() -> Params) {
+        let severity = rule.severity(self.opts.rules);
         if severity == Severity::Error {
             self.any_error = true;
         }
@@ -119,11 +155,7 @@ impl<'a> Ctx<'a> {
         let field = self.path.iter().rev().find_map(|s| self.key(s));
         let message = messages::render(code, &params, field, self.opts.locale);
         let path = self.pointer();
-        self.issues.push(Issue { path, code, severity, message, params });
-    }
-
-    pub(crate) fn error(&mut self, code: Code, params: impl FnOnce() -> Params) {
-        self.report(code, Severity::Error, params);
+        self.issues.push(Issue { path, code, severity, source: rule.source(), rule, message, params });
     }
 
     /// The array index `back` steps up the path (0: the last step), if it is one.
@@ -132,6 +164,11 @@ impl<'a> Ctx<'a> {
             Some(Seg::Index(i)) => Some(*i),
             _ => None,
         }
+    }
+
+    /// Whether the current path is the body itself.
+    pub(crate) fn at_root(&self) -> bool {
+        self.path.is_empty()
     }
 
     /// The key `back` steps up the path (0: the last step), if it is one.
@@ -160,13 +197,9 @@ impl<'a> Ctx<'a> {
         out
     }
 
-    pub(crate) fn warning(&mut self, code: Code, params: impl FnOnce() -> Params) {
-        self.report(code, Severity::Warning, params);
-    }
-
-    /// An error at a child field of the current object.
-    pub(crate) fn error_at(&mut self, key: &'a str, code: Code, params: impl FnOnce() -> Params) {
-        self.at(Seg::Key(key), |c| c.error(code, params));
+    /// An issue of a rule at a child field of the current object.
+    pub(crate) fn report_at(&mut self, key: &'a str, rule: Rule, params: impl FnOnce() -> Params) {
+        self.at(Seg::Key(key), |c| c.report(rule, params));
     }
 
     pub(crate) fn finish(mut self) -> Report {
@@ -178,7 +211,9 @@ impl<'a> Ctx<'a> {
                 .with("omittedErrors", super::itoa::unsigned(self.omitted_errors as u64))
                 .with("max", super::itoa::unsigned(self.opts.max_issues as u64));
             let message = messages::render(Code::TooManyIssues, &params, None, self.opts.locale);
-            self.issues.push(Issue { path: String::new(), code: Code::TooManyIssues, severity, message, params });
+            let rule = Rule::IssueCap;
+            let (code, source) = (rule.code(), rule.source());
+            self.issues.push(Issue { path: String::new(), code, severity, source, rule, message, params });
         }
         Report { valid: !self.any_error, issues: self.issues }
     }

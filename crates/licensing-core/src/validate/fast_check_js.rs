@@ -345,8 +345,8 @@ impl Gen {
             Kind::Bool => format!("({v} === true || {v} === false)"),
             Kind::Enum(allowed) => any_of(allowed.iter().map(|a| format!("{v} === {}", js_str(a)))),
             Kind::IntEnum(allowed) => any_of(allowed.iter().map(|a| format!("{v} === {}", safe(*a)))),
-            Kind::AssetNumber => format!("(typeof {v} === 'string' && isAssetNumber({v}))"),
-            Kind::Duration => format!("(typeof {v} === 'string' && isDuration({v}))"),
+            Kind::AssetNumber(_) => format!("(typeof {v} === 'string' && isAssetNumber({v}))"),
+            Kind::Duration(_) => format!("(typeof {v} === 'string' && isDuration({v}))"),
             // rules/email.rs checks a non-empty value only (and only warns).
             Kind::Email => format!("(typeof {v} === 'string' && ({v}.length === 0 || isEmail({v})))"),
             Kind::IntOrStr => format!("(typeof {v} === 'string' || isSafeInteger({v}))"),
@@ -377,7 +377,7 @@ impl Gen {
         let base = match item {
             Kind::Object(shape) => self.name_of(shape).to_owned(),
             Kind::Str => "string".into(),
-            Kind::AssetNumber => "assetNumber".into(),
+            Kind::AssetNumber(_) => "assetNumber".into(),
             _ => format!("items{}", self.arrays.len()),
         };
         let name = format!("arr_{base}");
@@ -486,7 +486,7 @@ impl Gen {
 
 /// Whether a kind takes JSON strings (so a NonEmpty field of it may be blank).
 fn accepts_string(kind: &Kind) -> bool {
-    matches!(kind, Kind::Str | Kind::Enum(_) | Kind::AssetNumber | Kind::Duration | Kind::Email | Kind::IntOrStr)
+    matches!(kind, Kind::Str | Kind::Enum(_) | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email | Kind::IntOrStr)
 }
 
 /// What a field's objects receive as `m`: an order's assets get its type, and so do

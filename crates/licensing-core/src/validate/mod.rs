@@ -19,9 +19,10 @@ mod fast_check_js;
 mod itoa;
 mod messages;
 mod report;
+mod rule;
 mod rules;
-mod scan;
-mod schema;
+pub(crate) mod scan;
+pub(crate) mod schema;
 mod slot;
 mod walk;
 mod write;
@@ -31,6 +32,7 @@ use serde_json::Value;
 pub use ctx::Options;
 pub use fast_check_js::fast_check_js;
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
+pub use rule::{Profile, Rule, Source};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;
@@ -64,6 +66,11 @@ pub fn schema_example_of_data(endpoint: Endpoint) -> String {
     out
 }
 
+/// At most `max` characters of a text, `…` marking a cut (for messages).
+pub fn excerpt(text: &str, max: usize) -> String {
+    ctx::excerpt(text, max)
+}
+
 /// `n` in decimal, without `core::fmt` (for messages built in the wasm).
 pub fn itoa_u64(n: u64) -> String {
     itoa::unsigned(n)
@@ -73,14 +80,14 @@ pub fn itoa_u64(n: u64) -> String {
 /// JS value cannot be turned into JSON).
 pub fn invalid_json(reason: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
-    ctx.error(Code::InvalidJson, || P::none().with("reason", ctx::excerpt(reason, 200)));
+    ctx.report(Rule::Json, || P::none().with("reason", ctx::excerpt(reason, 200)));
     ctx.finish()
 }
 
 /// A report for an endpoint name that is not one of the ten.
 pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
-    ctx.error(Code::UnknownEndpoint, || {
+    ctx.report(Rule::Endpoint, || {
         let names: Vec<&str> = Endpoint::ALL.iter().map(|e| e.name()).collect();
         let p = P::none().with("value", ctx::excerpt(name, 40)).with("allowed", ctx::list(names.iter().copied()));
         match rules::suggest::closest(name, &names) {

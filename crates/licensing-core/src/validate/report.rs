@@ -2,6 +2,8 @@
 
 use serde::{Serialize, Serializer};
 
+use super::rule::{Rule, Source};
+
 /// How bad an issue is. `valid` is false when any issue is an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -186,9 +188,18 @@ impl Serialize for Params {
 /// One finding, at a JSON Pointer (RFC 6901) with wire names; the root is `""`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Issue {
+    /// Where: a JSON Pointer of wire names and indices (`""` for the whole body).
     pub path: String,
+    /// What: the stable machine code.
     pub code: Code,
+    /// Error (the body is invalid) or warning, under the profile validated with.
     pub severity: Severity,
+    /// Whether the rule behind it is the spec's or the SDK's inference.
+    pub source: Source,
+    /// The rule behind it (not in the JSON report: `code` and `source` are).
+    #[serde(skip)]
+    pub rule: Rule,
+    /// The issue in words, in the requested language.
     pub message: String,
     #[serde(skip_serializing_if = "Params::is_empty")]
     pub params: Params,
@@ -255,8 +266,12 @@ fn write_issues(out: &mut String, issues: &[Issue]) {
             out.push_str(",\"code\":");
             string(out, issue.code.as_str());
             out.push_str(match issue.severity {
-                Severity::Error => ",\"severity\":\"error\",\"message\":",
-                Severity::Warning => ",\"severity\":\"warning\",\"message\":",
+                Severity::Error => ",\"severity\":\"error\"",
+                Severity::Warning => ",\"severity\":\"warning\"",
+            });
+            out.push_str(match issue.source {
+                Source::Spec => ",\"source\":\"spec\",\"message\":",
+                Source::Inferred => ",\"source\":\"inferred\",\"message\":",
             });
             string(out, &issue.message);
             if !issue.params.is_empty() {

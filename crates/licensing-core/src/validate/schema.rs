@@ -13,6 +13,7 @@
 use crate::model::{
     ActivateType, CustomerType, DefaultCustomer, KeyChipType, LicenseType, LockStatus, OrderType, SyncMode, Trial, WireEnum,
 };
+use super::rule::Rule;
 use crate::wire::Endpoint;
 
 /// JSON kind of a field.
@@ -26,10 +27,12 @@ pub(crate) enum Kind {
     Enum(&'static [&'static str]),
     /// One of these integers.
     IntEnum(&'static [i64]),
-    /// An asset number digit string.
-    AssetNumber,
-    /// A `y-m-d` time expression.
-    Duration,
+    /// An asset number digit string, checked by this rule (`AssetNumber` for
+    /// `assetNos`, `LockNumber` for `assetNums`).
+    AssetNumber(Rule),
+    /// A `y-m-d` time expression, checked by this rule (`Duration` for products,
+    /// `PackageDuration` for merchandise).
+    Duration(Rule),
     /// An e-mail address (checked as a warning only).
     Email,
     /// A Long timestamp or a date string (the spec's "date" without a format).
@@ -174,7 +177,7 @@ pub(crate) static SHELL_NUMS: Shape = Shape { fields: &[req("size", Kind::IntMin
 
 pub(crate) static LOCK: Shape = Shape {
     fields: &[
-        non_empty("assetNums", Kind::Array(&Kind::AssetNumber)),
+        non_empty("assetNums", Kind::Array(&Kind::AssetNumber(Rule::LockNumber))),
         non_empty("operatorIdentity", Kind::Str),
     ],
     role: Role::Plain,
@@ -235,7 +238,7 @@ pub(crate) const ORDER_FIELDS: &[Field] = &[
 pub(crate) static ORDER: Shape = Shape { fields: ORDER_FIELDS, role: Role::Order };
 
 pub(crate) const ASSET_FIELDS: &[Field] = &[
-        non_empty("assetNos", Kind::Array(&Kind::AssetNumber)),
+        non_empty("assetNos", Kind::Array(&Kind::AssetNumber(Rule::AssetNumber))),
         opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND)),
         opt("limitStartDate", Kind::Int),
         opt("limitEndDate", Kind::Int),
@@ -270,7 +273,7 @@ pub(crate) const PRODUCT_FIELDS: &[Field] = &[
         opt("passwords", Kind::Array(&Kind::Str)),
         opt("timeUnit", Kind::Str),
         opt("timeUnitQuantity", Kind::IntMin(0)),
-        opt("timeDurationExpression", Kind::Duration),
+        opt("timeDurationExpression", Kind::Duration(Rule::Duration)),
         opt("srcLicenseOrderId", Kind::Str),
         opt("productFeatures", Kind::Array(&A_PRODUCT_FEATURE)),
 ];
@@ -295,7 +298,7 @@ pub(crate) static MERCHANDISE_FIELDS: &[Field] = &[
         opt("merchandiseNum", Kind::Str),
         opt("merchandiseName", Kind::Str),
         opt("parentMerchandiseNum", Kind::Str),
-        opt("timeDurationExpression", Kind::Duration),
+        opt("timeDurationExpression", Kind::Duration(Rule::PackageDuration)),
         opt("children", Kind::ArrayOrNull(&A_MERCHANDISE)),
         opt("licenseOrderProductList", Kind::Array(&A_PRODUCT)),
 ];
@@ -425,28 +428,34 @@ static ACTIVITY_UNIT: Shape = Shape {
     role: Role::Plain,
 };
 
-/// The order module's envelope; `data` is checked on its own (`data_kind`).
+/// The order module's envelope as the tolerant reader needs it: a `code`
+/// (a number on success, a string on HTTP 299; either is read), the rest read
+/// for what it is; `data` is compared with `data_kind` on its own.
 pub(crate) static ORDER_ENVELOPE: Shape = Shape {
-    fields: &[req("code", Kind::IntOrStr), opt("message", Kind::Str), opt("data", Kind::Any), opt("cause", Kind::Str)],
+    fields: &[req("code", Kind::IntOrStr), opt("message", Kind::Any), opt("data", Kind::Any), opt("cause", Kind::Any)],
     role: Role::Plain,
 };
 
-/// The activity module's envelope.
+/// The activity module's envelope, as [`ORDER_ENVELOPE`]: `detail` is compared
+/// with `data_kind`, `activityDtoList` with [`ACTIVITY_REJECTIONS`].
 pub(crate) static ACTIVITY_ENVELOPE: Shape = Shape {
     fields: &[
-        req("resultCode", Kind::Str),
-        opt("resultMessage", Kind::Str),
-        opt("detail", Kind::Object(&ACTIVITY_DETAIL)),
-        opt("activityDtoList", Kind::Array(&AN_ACTIVITY_REJECTION)),
+        req("resultCode", Kind::IntOrStr),
+        opt("resultMessage", Kind::Any),
+        opt("detail", Kind::Any),
+        opt("activityDtoList", Kind::Any),
     ],
     role: Role::Plain,
 };
+
+/// `activityDtoList` of a 3002 refusal.
+pub(crate) static ACTIVITY_REJECTIONS: Kind = Kind::Array(&AN_ACTIVITY_REJECTION);
 
 static ENTERPRISE_RECORDS: Kind = Kind::Array(&AN_ENTERPRISE_RECORD);
 static BATCH_ORDER_RESULTS: Kind = Kind::Array(&A_BATCH_ORDER_RESULT);
 static LOCK_RESULTS: Kind = Kind::Array(&A_LOCK_RESULT);
 static ASSET_RECORDS: Kind = Kind::Array(&AN_ASSET_RECORD);
-static ASSET_NUMBERS: Kind = Kind::Array(&Kind::AssetNumber);
+static ASSET_NUMBERS: Kind = Kind::Array(&Kind::AssetNumber(Rule::AssetNumber));
 static ONE_ENTERPRISE_RECORD: Kind = Kind::Object(&ENTERPRISE_RECORD);
 static ONE_ENTERPRISE_CREATION: Kind = Kind::Object(&ENTERPRISE_CREATION);
 static ONE_ACTIVITY_DETAIL: Kind = Kind::Object(&ACTIVITY_DETAIL);
@@ -492,8 +501,8 @@ pub(crate) fn example_value(kind: &'static Kind, out: &mut String) {
         Kind::Bool => out.push_str("false"),
         Kind::Enum(allowed) => text(out, allowed.first().copied().unwrap_or_default()),
         Kind::IntEnum(allowed) => super::itoa::push_signed(out, allowed.first().copied().unwrap_or_default()),
-        Kind::AssetNumber => text(out, "8000000001"),
-        Kind::Duration => text(out, "1-0-0"),
+        Kind::AssetNumber(_) => text(out, "8000000001"),
+        Kind::Duration(_) => text(out, "1-0-0"),
         Kind::Email => text(out, "admin@example.com"),
         Kind::Array(item) => {
             out.push('[');

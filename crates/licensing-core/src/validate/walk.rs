@@ -7,7 +7,8 @@
 //! cross-field rules follow the issues inside it.
 
 use super::ctx::{Ctx, Seg};
-use super::report::{Code, Params, Report, Severity};
+use super::report::{Params, Report};
+use super::rule::Rule;
 use super::rules;
 use super::scan::{Key, Number, RawStr, Res, Scanner, Token};
 use super::schema::{Field, Kind, Presence, Shape};
@@ -68,7 +69,7 @@ struct Walk<'a> {
 /// Name of the JSON type a kind expects, as used in `type` issues.
 fn expected(kind: &Kind) -> &'static str {
     match kind {
-        Kind::Str | Kind::Enum(_) | Kind::AssetNumber | Kind::Duration | Kind::Email => "string",
+        Kind::Str | Kind::Enum(_) | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => "string",
         Kind::Int | Kind::IntMin(_) | Kind::IntEnum(_) => "integer",
         Kind::Bool => "boolean",
         Kind::IntOrStr => "integer or string",
@@ -122,14 +123,15 @@ impl<'a> Walk<'a> {
     }
 
     fn type_error(&mut self, expected: &'static str, actual: &'static str) {
-        self.ctx.error(Code::Type, || Params::none().with("expected", expected).with("actual", actual));
+        let rule = if self.ctx.at_root() { Rule::BodyObject } else { Rule::FieldType };
+        self.ctx.report(rule, || Params::none().with("expected", expected).with("actual", actual));
     }
 
     /// Reads an object (at its `{`); returns whether it lists products anywhere
     /// in its merchandise tree (for the `new_buy` products rule).
     fn object(&mut self, shape: &'static Shape, depth: usize) -> Res<bool> {
         if depth > MAX_DEPTH {
-            self.ctx.error(Code::TooDeep, || Params::none().with("max", super::itoa::unsigned(MAX_DEPTH as u64)));
+            self.ctx.report(Rule::Depth, || Params::none().with("max", super::itoa::unsigned(MAX_DEPTH as u64)));
             self.s.skip_value()?;
             return Ok(false);
         }
@@ -158,7 +160,7 @@ impl<'a> Walk<'a> {
             let bit = 1u32 << (i % MAX_FIELDS);
             self.ctx.push(Seg::Key(field.name));
             if seen & bit != 0 {
-                self.ctx.error(Code::DuplicateKey, Params::none);
+                self.ctx.report(Rule::DuplicateKey, Params::none);
                 self.s.skip_value()?;
             } else {
                 seen |= bit;
@@ -182,7 +184,7 @@ impl<'a> Walk<'a> {
                 _ => false,
             };
             if missing && field.presence != Presence::Optional {
-                self.ctx.error_at(field.name, Code::Required, Params::none);
+                self.ctx.report_at(field.name, Rule::Required, Params::none);
             }
         }
         Ok(rules::on_close(shape.role, &slots, nested_products, &mut self.ctx))
@@ -197,8 +199,7 @@ impl<'a> Walk<'a> {
             None => self.ctx.decoded_key(key.decode().into_owned()),
         };
         self.ctx.push(seg);
-        let severity = if self.ctx.opts.strict { Severity::Error } else { Severity::Warning };
-        self.ctx.report(Code::UnknownField, severity, || {
+        self.ctx.report(Rule::UnknownField, || {
             let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
             match rules::suggest::closest(&key.decode(), &names) {
                 Some(s) => Params::none().with("suggestion", s),
@@ -224,13 +225,13 @@ impl<'a> Walk<'a> {
             let raw = self.s.string()?;
             let blank = raw.is_blank();
             if blank {
-                self.ctx.error(Code::Empty, Params::none);
+                self.ctx.report(Rule::NonEmpty, Params::none);
             }
             return Ok((self.string(&field.kind, raw, blank), false));
         }
         let (slot, products) = self.value(&field.kind, token, depth)?;
         if slot == Slot::Array(0) {
-            self.ctx.error(Code::Empty, Params::none);
+            self.ctx.report(Rule::NonEmpty, Params::none);
         }
         Ok((slot, products))
     }
@@ -310,8 +311,8 @@ impl<'a> Walk<'a> {
                     None => rules::enums::not_allowed(&value, allowed, &mut self.ctx),
                 }
             }
-            Kind::AssetNumber => rules::asset_number::check(&raw.decode(), &mut self.ctx),
-            Kind::Duration => rules::duration::check(&raw.decode(), &mut self.ctx),
+            Kind::AssetNumber(rule) => rules::asset_number::check(*rule, &raw.decode(), &mut self.ctx),
+            Kind::Duration(rule) => rules::duration::check(*rule, &raw.decode(), &mut self.ctx),
             Kind::Email => rules::email::check(&raw.decode(), &mut self.ctx),
             _ => self.type_error(expected(kind), "string"),
         }
@@ -323,7 +324,7 @@ impl<'a> Walk<'a> {
             (Kind::Int | Kind::IntOrStr, Number::Int(_)) => {}
             (Kind::IntMin(min), Number::Int(v)) => {
                 if v < *min {
-                    self.ctx.error(Code::Minimum, || {
+                    self.ctx.report(Rule::Minimum, || {
                         Params::none().with("min", super::itoa::signed(*min)).with("value", super::itoa::signed(v))
                     });
                 }

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use licensing_core::validate::{validate, validate_json, Options, Severity, MAX_DEPTH};
+use licensing_core::validate::{validate, validate_json, Options, Profile, Severity, MAX_DEPTH};
 use licensing_core::wire::Endpoint;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -115,7 +115,8 @@ proptest! {
 
     #[test]
     fn any_json_value_gets_a_consistent_report(body in arb_json(), strict in any::<bool>()) {
-        let opts = Options { strict, max_issues: 20, ..Options::default() };
+        let rules = if strict { Profile::Strict } else { Profile::Recommended };
+        let opts = Options::default().with_rules(rules).with_max_issues(20);
         for endpoint in Endpoint::ALL {
             let report = validate(endpoint, &body, &opts);
             prop_assert!(consistent(&report));

@@ -12,7 +12,7 @@ fn locale_tags() {
 
 #[test]
 fn messages_follow_the_locale() {
-    let zh = Options { locale: Locale::ZhCn, ..Options::default() };
+    let zh = Options::default().with_locale(Locale::ZhCn);
     let r = validate_json(Endpoint::ShellNums, "{}", &zh);
     assert_eq!(r.issues[0].message, "缺少必填字段 `size`");
     let r = validate_json(Endpoint::ShellNums, "{}", &Options::default());
@@ -32,7 +32,7 @@ fn every_code_has_a_message_in_both_languages() {
     ];
     for locale in [Locale::En, Locale::ZhCn] {
         for (endpoint, text) in bodies {
-            let r = validate_json(*endpoint, text, &Options { locale, ..Options::default() });
+            let r = validate_json(*endpoint, text, &Options::default().with_locale(locale));
             for issue in &r.issues {
                 assert!(!issue.message.is_empty(), "{issue:?}");
                 let has_cjk = issue.message.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));

@@ -10,6 +10,7 @@ mod fast_check;
 mod hostile;
 mod locale;
 mod model_roundtrip;
+mod profiles;
 mod report;
 mod streaming;
 mod types;

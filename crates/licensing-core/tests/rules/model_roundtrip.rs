@@ -41,7 +41,7 @@ fn responses_decode_with_wire_names() {
         "createTime":1700000000000,"updateTime":1700000000001,"limitStartTime":null,"limitEndTime":null,
         "assignStatus":{"id":"A1","assignStatus":"assigned","assignMemberId":"M1","createTime":"2024-01-01","updateTime":null},
         "assetLimits":null,"assetExtends":[{"extendCode":"region","extendValue":"east"}],"borrowedUsbKey":false,"extra":1}"#).unwrap();
-    assert_eq!(record.key_chip_type, Some(KeyChipType::Gen5));
+    assert_eq!(record.key_chip_type, Some(Open::Known(KeyChipType::Gen5)));
     assert_eq!(record.create_time, Some(1_700_000_000_000));
     let creation: EnterpriseCreation = serde_json::from_str(r#"{"enterpriseGlobalId":"E","defaultType":true,
         "members":[{"memberGlobalId":"M","memberIdentity":"admin"}]}"#).unwrap();
@@ -50,7 +50,7 @@ fn responses_decode_with_wire_names() {
         r#"{"code":0,"message":"success","data":[{"sequence":1,"licenseOrderId":"LO1","customerId":"C"}]}"#).unwrap();
     assert_eq!(results.data.unwrap()[0].license_order_id.as_deref(), Some("LO1"));
     let lock: Vec<LockResult> = serde_json::from_str(r#"[{"assetNum":"8000000001","status":4}]"#).unwrap();
-    assert_eq!(lock[0].status, LockStatus::WrongLockType);
+    assert_eq!(lock[0].status, Some(Open::Known(LockStatus::WrongLockType)));
     let rejected: ActivityResponse = serde_json::from_str(r#"{"resultCode":"3002","resultMessage":"no",
         "activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[
         {"errorCode":14005,"errorMessage":"count exceeded","id":"U","name":"u","participateResult":false}]}]}"#).unwrap();
@@ -58,4 +58,16 @@ fn responses_decode_with_wire_names() {
     assert_eq!(unit.error_code, Some(result_code::UNIT_CLAIM_COUNT_EXCEEDED));
     let code: OrderEnvelope<()> = serde_json::from_str(r#"{"code":500,"message":"retry","cause":"x"}"#).unwrap();
     assert!(code.code.is_retry());
+}
+
+#[test]
+fn merchandise_children_null_is_its_own_value() {
+    let leaf = Merchandise { merchandise_num: Some("M".into()), children: Some(None), ..Merchandise::default() };
+    assert_eq!(serde_json::to_string(&leaf).unwrap(), r#"{"merchandiseNum":"M","children":null}"#);
+    let absent = Merchandise { merchandise_num: Some("M".into()), ..Merchandise::default() };
+    assert_eq!(serde_json::to_string(&absent).unwrap(), r#"{"merchandiseNum":"M"}"#);
+    let read = |text: &str| serde_json::from_str::<Merchandise>(text).unwrap().children;
+    assert_eq!(read(r#"{"children":null}"#), Some(None));
+    assert_eq!(read("{}"), None);
+    assert_eq!(read(r#"{"children":[]}"#), Some(Some(vec![])));
 }

@@ -16,7 +16,7 @@ fn pointer_escapes_tilde_and_slash() {
 fn issues_are_capped_and_the_last_says_so() {
     let nums: Vec<String> = (0..500).map(|i| format!("7{i:09}")).collect();
     let body = json!({"assetNums": nums, "operatorIdentity": "o"});
-    let opts = Options { max_issues: 10, ..Options::default() };
+    let opts = Options::default().with_max_issues(10);
     let report = validate(LockAssets, &body, &opts);
     assert_eq!(report.issues.len(), 11);
     let last = report.issues.last().unwrap();
@@ -32,7 +32,7 @@ fn warnings_past_the_cap_keep_the_report_valid() {
     for i in 0..30 {
         body[format!("extra{i}")] = json!(i);
     }
-    let report = validate(ShellNums, &body, &Options { max_issues: 5, ..Options::default() });
+    let report = validate(ShellNums, &body, &Options::default().with_max_issues(5));
     assert!(report.valid);
     assert_eq!(report.issues.last().unwrap().severity, Severity::Warning);
 }
@@ -41,7 +41,7 @@ fn warnings_past_the_cap_keep_the_report_valid() {
 fn report_json_has_the_documented_shape() {
     let report = validate_json(ShellNums, r#"{"size": "x"}"#, &Options::default());
     let v: Value = serde_json::from_str(&report.to_json()).unwrap();
-    assert_eq!(v, json!({"valid": false, "issues": [{"path": "/size", "code": "type", "severity": "error",
+    assert_eq!(v, json!({"valid": false, "issues": [{"path": "/size", "code": "type", "severity": "error", "source": "spec",
         "message": "`size` must be an integer, not a string", "params": {"expected": "integer", "actual": "string"}}]}));
 }
 
@@ -65,7 +65,7 @@ fn report_json_is_what_serde_writes() {
     ];
     for (endpoint, text) in texts {
         for locale in [licensing_core::validate::Locale::En, licensing_core::validate::Locale::ZhCn] {
-            let report = validate_json(endpoint, text, &Options { locale, ..Options::default() });
+            let report = validate_json(endpoint, text, &Options::default().with_locale(locale));
             let ours: Value = serde_json::from_str(&report.to_json()).unwrap();
             assert_eq!(ours, serde_json::to_value(&report).unwrap(), "{text}");
         }

@@ -1,7 +1,7 @@
 //! Unknown fields: warnings (errors in strict mode) with "did you mean".
 
 use crate::support::*;
-use licensing_core::validate::{validate, Options, Severity};
+use licensing_core::validate::{validate, Options, Profile, Severity};
 use licensing_core::wire::Endpoint::*;
 use serde_json::json;
 
@@ -34,7 +34,7 @@ fn unknown_fields_warn_and_suggest() {
 #[test]
 fn strict_mode_makes_unknown_fields_errors() {
     let body = json!({"channelCode": "C", "channelCustomerId": "1", "defaultCustomer": "N", "channelcode": "c"});
-    let strict = Options { strict: true, ..Options::default() };
+    let strict = Options::default().with_rules(Profile::Strict);
     let report = validate(QueryEnterprises, &body, &strict);
     assert!(!report.valid);
     assert_eq!(report.issues[0].severity, Severity::Error);

@@ -4,12 +4,15 @@
 use crate::model::{check_asset_number, AssetNumberError};
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::{Code, Params};
+use crate::validate::rule::Rule;
 
-pub(crate) fn check(s: &str, ctx: &mut Ctx<'_>) {
+/// Checks an asset number under `rule` (`AssetNumber` or `LockNumber`, which
+/// differ in provenance only).
+pub(crate) fn check(rule: Rule, s: &str, ctx: &mut Ctx<'_>) {
     let code = match check_asset_number(s) {
         Ok(_) => return,
         Err(AssetNumberError::Format) => Code::AssetNumberFormat,
         Err(AssetNumberError::Partition) => Code::AssetNumberPartition,
     };
-    ctx.error(code, || Params::none().with("value", excerpt(s, 24)));
+    ctx.report_code(rule, code, || Params::none().with("value", excerpt(s, 24)));
 }

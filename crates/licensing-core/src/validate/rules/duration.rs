@@ -2,7 +2,8 @@
 //! (years, months, days), e.g. `1-0-0` for one year.
 
 use crate::validate::ctx::{excerpt, Ctx};
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 
 pub(crate) fn is_duration(s: &str) -> bool {
     let mut parts = 0;
@@ -15,8 +16,10 @@ pub(crate) fn is_duration(s: &str) -> bool {
     parts == 3
 }
 
-pub(crate) fn check(s: &str, ctx: &mut Ctx<'_>) {
+/// Checks an expression under `rule` (`Duration` or `PackageDuration`, which
+/// differ in provenance only).
+pub(crate) fn check(rule: Rule, s: &str, ctx: &mut Ctx<'_>) {
     if !is_duration(s) {
-        ctx.error(Code::DurationExpression, || Params::none().with("value", excerpt(s, 24)));
+        ctx.report(rule, || Params::none().with("value", excerpt(s, 24)));
     }
 }

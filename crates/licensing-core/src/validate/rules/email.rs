@@ -3,7 +3,8 @@
 //! `validator` crate's email rule costs 150–300 KB gzip in wasm.
 
 use crate::validate::ctx::{excerpt, Ctx};
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 
 pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else { return false };
@@ -20,6 +21,6 @@ pub(crate) fn is_email(s: &str) -> bool {
 
 pub(crate) fn check(s: &str, ctx: &mut Ctx<'_>) {
     if !s.is_empty() && !is_email(s) {
-        ctx.warning(Code::Email, || Params::none().with("value", excerpt(s, 40)));
+        ctx.report(Rule::Email, || Params::none().with("value", excerpt(s, 40)));
     }
 }

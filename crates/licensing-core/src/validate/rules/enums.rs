@@ -4,11 +4,12 @@
 use super::suggest;
 use crate::validate::ctx::{excerpt, list, Ctx};
 use crate::validate::itoa;
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 
 /// A string value that is not one of `allowed`.
 pub(crate) fn not_allowed(value: &str, allowed: &[&str], ctx: &mut Ctx<'_>) {
-    ctx.error(Code::Enum, || {
+    ctx.report(Rule::EnumValue, || {
         let p = Params::none().with("value", excerpt(value, 40)).with("allowed", list(allowed.iter().copied()));
         match suggest::closest(value, allowed) {
             Some(hint) => p.with("suggestion", hint),
@@ -19,7 +20,7 @@ pub(crate) fn not_allowed(value: &str, allowed: &[&str], ctx: &mut Ctx<'_>) {
 
 /// An integer value that is not one of `allowed`.
 pub(crate) fn not_allowed_int(value: i64, allowed: &[i64], ctx: &mut Ctx<'_>) {
-    ctx.error(Code::Enum, || {
+    ctx.report(Rule::EnumValue, || {
         let numbers: Vec<String> = allowed.iter().map(|n| itoa::signed(*n)).collect();
         Params::none().with("value", itoa::signed(value)).with("allowed", list(numbers.iter().map(String::as_str)))
     });

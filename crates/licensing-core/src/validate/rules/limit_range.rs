@@ -3,13 +3,14 @@
 
 use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
     if let (Some(start), Some(end)) = (start.as_int(), end.as_int()) {
         if end < start {
-            ctx.error_at("limitEndDate", Code::LimitEndBeforeStart, || {
+            ctx.report_at("limitEndDate", Rule::LimitRange, || {
                 Params::none().with("start", "limitStartDate").with("value", itoa::signed(end))
             });
         }

@@ -3,7 +3,8 @@
 
 use super::slot;
 use crate::validate::ctx::Ctx;
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 // Fixed by hand (checked by the test below): the merchandise table refers to
@@ -19,7 +20,7 @@ pub(crate) fn check(slots: &[Slot], children_products: bool, ctx: &mut Ctx<'_>) 
     // A `licenseOrderProductList` of a wrong type was reported by the walk.
     let has_products = !matches!(products, Slot::Absent | Slot::Null | Slot::Array(0));
     if leaf && !has_products {
-        ctx.error_at("licenseOrderProductList", Code::LeafProductsRequired, Params::none);
+        ctx.report_at("licenseOrderProductList", Rule::LeafProducts, Params::none);
     }
     products.is_non_empty_array() || children_products
 }

@@ -12,7 +12,8 @@
 use super::order::OrderFacts;
 use crate::model::OrderType;
 use crate::validate::ctx::{Ctx, Seg};
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>) {
@@ -28,18 +29,18 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
         // A `products` of the wrong type was reported by the walk.
         let wrong_type = !matches!(asset.products, Slot::Absent | Slot::Null | Slot::Array(_));
         if needs_products && !wrong_type {
-            ctx.error_at("products", Code::ProductsRequired, || Params::none().with("orderType", order_type.as_str()));
+            ctx.report_at("products", Rule::ProductsRequired, || Params::none().with("orderType", order_type.as_str()));
         }
         if order_type != OrderType::NewBuy {
             ctx.push(Seg::Key("products"));
             for product in products {
                 ctx.push(Seg::Index(product.index));
                 if order_type == OrderType::DeleteProduct && product.uri.is_missing() {
-                    ctx.error_at("productUri", Code::Required, Params::none);
+                    ctx.report_at("productUri", Rule::DeleteProductUri, Params::none);
                 }
                 if !product.transfer.is_missing() {
-                    ctx.at(Seg::Key("srcLicenseOrderId"), |ctx| {
-                        ctx.warning(Code::TransferOnlyOnNewBuy, || Params::none().with("orderType", order_type.as_str()))
+                    ctx.report_at("srcLicenseOrderId", Rule::TransferOnlyOnNewBuy, || {
+                        Params::none().with("orderType", order_type.as_str())
                     });
                 }
                 ctx.pop();

@@ -6,7 +6,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 /// The first order index of each sequence number.
@@ -36,7 +37,7 @@ impl Hasher for MixHasher {
 pub(crate) fn check(sequence: Slot, index: Option<usize>, ctx: &mut Ctx<'_>) {
     let (Some(seq), Some(index)) = (sequence.as_int(), index) else { return };
     match ctx.sequences.get(&seq).copied() {
-        Some(first) => ctx.error_at("sequence", Code::DuplicateSequence, || {
+        Some(first) => ctx.report_at("sequence", Rule::UniqueSequence, || {
             Params::none().with("value", itoa::signed(seq)).with("first", itoa::unsigned(first as u64))
         }),
         None => {

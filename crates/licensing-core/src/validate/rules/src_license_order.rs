@@ -6,8 +6,9 @@
 //! (`cloud_account`, `cloud_customer`, `cloud_personal`), a warning otherwise.
 
 use crate::model::{LicenseType, OrderType};
-use crate::validate::ctx::{Ctx, Seg};
-use crate::validate::report::{Code, Params};
+use crate::validate::ctx::Ctx;
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseType>, src: Slot, ctx: &mut Ctx<'_>) {
@@ -24,8 +25,8 @@ pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseT
     };
     let field = "srcLicenseOrderId";
     if license_type.is_some_and(|l| l.is_cloud()) {
-        ctx.error_at(field, Code::SrcLicenseOrderRequired, params);
+        ctx.report_at(field, Rule::SrcLicenseOrderRequired, params);
     } else {
-        ctx.at(Seg::Key(field), |ctx| ctx.warning(Code::SrcLicenseOrderRecommended, params));
+        ctx.report_at(field, Rule::SrcLicenseOrderRecommended, params);
     }
 }

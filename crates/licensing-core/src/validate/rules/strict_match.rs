@@ -5,7 +5,8 @@
 use super::order::OrderFacts;
 use crate::model::OrderType;
 use crate::validate::ctx::{Ctx, Seg};
-use crate::validate::report::{Code, Params};
+use crate::validate::report::Params;
+use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 
 /// The fields a strict-match delete is matched on.
@@ -23,7 +24,7 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
             ctx.push(Seg::Index(product.index));
             for (field, value) in STRICT_MATCH_FIELDS.iter().zip(product.matched) {
                 if value.is_absent() {
-                    ctx.error_at(field, Code::StrictMatchFieldRequired, Params::none);
+                    ctx.report_at(field, Rule::StrictMatchFields, Params::none);
                 }
             }
             ctx.pop();
