@@ -157,7 +157,7 @@ pub(crate) fn claim(catalogue: &ActivityCatalogue, store: &mut Store, req: &Acti
             product_uri: Some(p.product_uri.clone()),
             limit_start_date: Some(format_millis(now)),
             limit_end_date: Some(format_millis(end)),
-            activate_type: Some(p.activate_type),
+            activate_type: Some(p.activate_type.into()),
         }));
     }
     ActivityResponse {

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Parser;
+use licensing_core::validate::Profile;
 use licensing_core::wire::{SCOPE_ACTIVITY, SCOPE_ORDER};
 
 const AFTER_HELP: &str = "\
@@ -58,6 +59,12 @@ pub struct Config {
     /// No request log on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Which requests are refused (13004 / 1001): `recommended` refuses what the
+    /// SDK's validators refuse by default; `spec` only what the spec states, so
+    /// a test can run the simulator as lenient as the spec allows; `strict` also
+    /// refuses unknown fields.
+    #[arg(long, default_value = "recommended", value_parser = parse_profile)]
+    pub rules: Profile,
 }
 
 impl Default for Config {
@@ -71,6 +78,7 @@ impl Default for Config {
             max_body_bytes: 1 << 20,
             max_shellnums: 1000,
             quiet: true,
+            rules: Profile::Recommended,
         }
     }
 }
@@ -106,6 +114,10 @@ fn parse_token(s: &str) -> Result<TokenGrant, String> {
     Ok(TokenGrant { token: token.into(), scopes })
 }
 
+fn parse_profile(s: &str) -> Result<Profile, String> {
+    Profile::parse(s).ok_or_else(|| format!("unknown rules profile {s:?} (spec, recommended, strict)"))
+}
+
 /// Files of a directory served under a URL prefix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaticMount {
@@ -130,5 +142,7 @@ mod tests {
         assert!(parse_token("t").is_err());
         assert_eq!(parse_mount("/pkg/=pkg").unwrap().prefix, "/pkg");
         assert_eq!(parse_mount("/=www").unwrap().prefix, "/");
+        assert_eq!(parse_profile("spec"), Ok(Profile::Spec));
+        assert!(parse_profile("lenient").is_err());
     }
 }

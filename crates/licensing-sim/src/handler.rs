@@ -8,7 +8,7 @@ use axum::extract::{FromRequestParts, Path, Query, Request};
 use axum::http::{header, request::Parts, StatusCode};
 use axum::response::{IntoResponse, Response};
 use licensing_core::model::{result_code, BusinessCode, DefaultCustomer, Partition};
-use licensing_core::validate::{validate, Options};
+use licensing_core::validate::{validate_json, Options};
 use licensing_core::wire::{Endpoint, Method, Module, NONCE_PARAM};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -76,15 +76,22 @@ pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) ->
         Method::Get => query_input(endpoint, &mut parts, &state, &query).await,
         Method::Post => body_input(&state, &parts, body).await,
     };
-    let input = match input {
-        Ok(v) => v,
+    let text = match input {
+        Ok(text) => text,
         Err(message) => return refuse(endpoint, message),
     };
-    let report = validate(endpoint, &input, &Options::default());
+    // The text itself, as the SDK's validators read it (a repeated key is
+    // visible only there), under the simulator's rules profile.
+    let report = validate_json(endpoint, &text, &Options::default().with_rules(state.rules));
     if let Some(first) = report.first_error_line() {
         return refuse(endpoint, first);
     }
-    process(&state, endpoint, input, &query)
+    match serde_json::from_str(&text) {
+        Ok(input) => process(&state, endpoint, input, &query),
+        // Only what the profile lets through unchecked gets here (objects nested
+        // past the validator's depth, under `--rules spec`).
+        Err(e) => refuse(endpoint, format!("(body): cannot be processed: {e}")),
+    }
 }
 
 /// Applies the `x-sim-fault` header, if any.
@@ -112,13 +119,13 @@ async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
     None
 }
 
-/// The query object of `queryEnterprises` and `listAssets`.
+/// The query object of `queryEnterprises` and `listAssets`, as JSON text.
 async fn query_input(
     endpoint: Endpoint,
     parts: &mut Parts,
     state: &AppState,
     query: &HashMap<String, String>,
-) -> Result<Value, String> {
+) -> Result<String, String> {
     let mut object = Map::new();
     if endpoint == Endpoint::ListAssets {
         let Path(id) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| e.body_text())?;
@@ -134,19 +141,27 @@ async fn query_input(
             object.insert((*name).into(), Value::from(v.as_str()));
         }
     }
-    Ok(Value::Object(object))
+    Ok(Value::Object(object).to_string())
 }
 
-/// A POST body: JSON content type, within the size limit, UTF-8 JSON text.
-async fn body_input(state: &AppState, parts: &Parts, body: axum::body::Body) -> Result<Value, String> {
+/// Whether a `Content-Type` is JSON: the media type `application/json`
+/// (any case), parameters such as `charset` allowed.
+fn is_json_media_type(content_type: &str) -> bool {
+    let media_type = content_type.split(';').next().unwrap_or_default();
+    media_type.trim().eq_ignore_ascii_case("application/json")
+}
+
+/// A POST body: JSON content type, within the size limit, UTF-8 text (whether it
+/// is JSON is the validator's to say).
+async fn body_input(state: &AppState, parts: &Parts, body: axum::body::Body) -> Result<String, String> {
     let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    if !content_type.trim_start().to_ascii_lowercase().starts_with("application/json") {
+    if !is_json_media_type(content_type) {
         return Err(format!("Content-Type must be application/json, not {content_type:?}"));
     }
     let bytes = axum::body::to_bytes(body, state.max_body_bytes)
         .await
         .map_err(|_| format!("the body exceeds {} bytes", state.max_body_bytes))?;
-    serde_json::from_slice(&bytes).map_err(|e| format!("(body): malformed JSON: {e}"))
+    String::from_utf8(bytes.to_vec()).map_err(|_| String::from("(body): not UTF-8 text"))
 }
 
 fn typed<T: DeserializeOwned>(input: Value) -> Result<T, Response> {

@@ -34,6 +34,8 @@ pub struct Inner {
     pub(crate) max_body_bytes: usize,
     pub(crate) max_shellnums: u64,
     pub(crate) quiet: bool,
+    /// The validation profile requests are checked with (`--rules`).
+    pub(crate) rules: licensing_core::validate::Profile,
     statics: Vec<StaticMount>,
 }
 
@@ -70,6 +72,7 @@ impl AppState {
             max_body_bytes: config.max_body_bytes,
             max_shellnums: config.max_shellnums,
             quiet: config.quiet,
+            rules: config.rules,
             statics: config.statics.clone(),
         })))
     }

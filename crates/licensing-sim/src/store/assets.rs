@@ -1,6 +1,6 @@
 //! Locks, the asset list and asset numbers.
 
-use licensing_core::model::{AssetNumber, AssetRecord, LicenseType, LockResult, LockStatus, Partition};
+use licensing_core::model::{AssetNumber, AssetRecord, LicenseType, LockResult, LockStatus, Open, Partition};
 
 use super::Store;
 
@@ -26,14 +26,16 @@ impl Store {
             .map(|number| {
                 let status = match self.assets.get_mut(number) {
                     None => LockStatus::UnknownLock,
-                    Some(a) if !a.record.license_type.is_some_and(|t| LOCKABLE.contains(&t)) => LockStatus::WrongLockType,
+                    Some(a) if !a.record.license_type.as_ref().and_then(Open::known).is_some_and(|t| LOCKABLE.contains(t)) => {
+                        LockStatus::WrongLockType
+                    }
                     Some(a) => {
                         a.record.locked = Some(locked);
                         a.record.update_time = Some(now);
                         LockStatus::Success
                     }
                 };
-                LockResult { asset_num: number.clone(), status }
+                LockResult { asset_num: Some(number.clone()), status: Some(status.into()) }
             })
             .collect()
     }

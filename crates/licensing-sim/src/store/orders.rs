@@ -3,7 +3,7 @@
 
 use licensing_core::model::{
     Asset, AssetRecord, BatchOrderRequest, BatchOrderResult, EnterpriseCustomer, KeyChipType, LicenseType, Merchandise,
-    Order, OrderType, Product,
+    Open, Order, OrderType, Product,
 };
 use licensing_core::validate::MAX_DEPTH;
 
@@ -18,7 +18,7 @@ fn all_products(asset: &Asset) -> Vec<Product> {
     fn walk(list: &[Merchandise], depth: usize, out: &mut Vec<Product>) {
         for m in list {
             out.extend(m.license_order_product_list.iter().flatten().cloned());
-            if let Some(children) = m.children.as_deref().filter(|_| depth < MAX_DEPTH) {
+            if let Some(children) = m.children.as_ref().and_then(Option::as_deref).filter(|_| depth < MAX_DEPTH) {
                 walk(children, depth + 1, out);
             }
         }
@@ -187,12 +187,14 @@ impl Store {
 fn new_record(number: &str, license_type: Option<LicenseType>, customer_id: &str, asset: &Asset, now: i64) -> AssetRecord {
     AssetRecord {
         id: Some(format!("A{number}")),
-        license_type,
+        license_type: license_type.map(Open::Known),
         asset_num: Some(number.to_owned()),
         grantable: Some(true),
         customer_id: Some(customer_id.to_owned()),
-        key_shell_number: number.get(1..).map(String::from),
-        key_chip_type: Some(KeyChipType::Gen5),
+        // "digit part of the asset number": the asset number is a digit string
+        // (the one `shellnums` handed out), so all of it.
+        key_shell_number: Some(number.to_owned()),
+        key_chip_type: Some(KeyChipType::Gen5.into()),
         locked: Some(false),
         freezing: Some(false),
         create_time: Some(now),

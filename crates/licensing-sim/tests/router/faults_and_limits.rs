@@ -36,7 +36,7 @@ async fn faults_code500_once_http_status_non_json_delay() {
 async fn bad_bodies_are_13004_never_500() {
     let app = app();
     let m = business(&send(&app, with_fault("", "{\"size\":")).await, "13004");
-    assert!(m.contains("malformed JSON"), "{m}");
+    assert!(m.contains("not valid JSON"), "{m}");
     let m = business(&send(&app, with_fault("", "[1]")).await, "13004");
     assert!(m.starts_with("(body):"), "{m}");
     let req = Request::post(format!("{SHELL}?g_nonce={}", nonce()))

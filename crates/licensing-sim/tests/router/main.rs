@@ -8,3 +8,4 @@ mod enterprise;
 mod faults_and_limits;
 mod locks_and_assets;
 mod orders;
+mod profiles;

@@ -16,6 +16,21 @@ pub fn app() -> Router {
     router(AppState::new(&Config::default()).unwrap())
 }
 
+/// A router that refuses only what its rules profile makes an error.
+pub fn app_with_rules(rules: licensing_core::validate::Profile) -> Router {
+    router(AppState::new(&Config { rules, ..Config::default() }).unwrap())
+}
+
+/// POST a body given as raw text (repeated keys, odd content types).
+pub async fn post_text(app: &Router, token: &str, path: &str, content_type: &str, text: &str) -> Reply {
+    let req = Request::post(format!("{path}?g_nonce={}", nonce()))
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", content_type)
+        .body(Body::from(text.to_owned()))
+        .unwrap();
+    send(app, req).await
+}
+
 static NONCE: AtomicU64 = AtomicU64::new(0);
 
 pub fn nonce() -> String {
