@@ -15,16 +15,29 @@ use std::rc::Rc;
 
 use js_sys::Promise;
 use licensing_core::response::{ClientError, ErrorKind};
-use licensing_core::validate::{issues_json, Locale};
+use licensing_core::validate::{issues_json, Issue, Locale, Profile};
 use licensing_core::wire::Endpoint;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
-use crate::client::{CallOptions, Client, ClientOptions};
+use crate::client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
 use crate::interop::{self, get, set};
 
-fn millis(v: &JsValue) -> Option<u32> {
-    v.as_f64().filter(|n| n.is_finite() && *n >= 0.0).map(|n| n.min(f64::from(u32::MAX)) as u32)
+/// An integer option: `None` when absent; an error naming it when it is not a
+/// whole number from 0 to 2³² − 1 (`Client::new` then checks its own range).
+fn int_option(options: &JsValue, name: &str) -> Result<Option<u32>, ClientError> {
+    let value = get(options, name);
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => Ok(Some(n as u32)),
+        _ => {
+            let mut message = String::from(name);
+            message.push_str(" must be a whole number of at least 0");
+            Err(ClientError::new(ErrorKind::Validation, message))
+        }
+    }
 }
 
 /// The JS `Error` for a failure: `name` LicensingError, `kind`, and what applies
@@ -51,6 +64,18 @@ pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
     error
 }
 
+/// The client's `onWarnings` as a Rust hook: called with `{ endpoint, phase,
+/// issues }`; what it throws is ignored (a hook cannot fail a call).
+fn warning_hook(hook: js_sys::Function) -> WarningHook {
+    Rc::new(move |endpoint: Endpoint, phase: Phase, issues: &[Issue]| {
+        let event: JsValue = js_sys::Object::new().into();
+        set(&event, "endpoint", &JsValue::from_str(endpoint.name()));
+        set(&event, "phase", &JsValue::from_str(phase.as_str()));
+        set(&event, "issues", &interop::from_json_text(&issues_json(issues)));
+        let _ = hook.call1(&JsValue::UNDEFINED, &event);
+    })
+}
+
 fn options_error(message: &str) -> JsValue {
     to_js_error(&ClientError::new(ErrorKind::Validation, message))
 }
@@ -63,7 +88,7 @@ pub struct JsClient {
 
 #[wasm_bindgen(js_class = LicensingClient)]
 impl JsClient {
-    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, headers? })`;
+    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, rules?, onWarnings?, headers? })`;
     /// throws a LicensingError of kind `validation` for unusable options.
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue) -> Result<JsClient, JsValue> {
@@ -71,17 +96,32 @@ impl JsClient {
         let token = get(&options, "token").as_string().ok_or_else(|| options_error("token is required"))?;
         let mut opts = ClientOptions::new(base_url, token);
         opts.app_key = get(&options, "appKey").as_string();
-        if let Some(ms) = millis(&get(&options, "timeoutMs")) {
-            opts.timeout_ms = ms.max(1);
+        let js_error = |e: ClientError| to_js_error(&e);
+        opts.timeout_ms = int_option(&options, "timeoutMs").map_err(js_error)?.unwrap_or(opts.timeout_ms);
+        opts.max_retries = int_option(&options, "maxRetries").map_err(js_error)?.unwrap_or(opts.max_retries);
+        opts.retry_base_ms = int_option(&options, "retryBaseMs").map_err(js_error)?.unwrap_or(opts.retry_base_ms);
+        if let Some(max) = int_option(&options, "maxResponseBytes").map_err(js_error)? {
+            opts.max_response_bytes = max as usize;
         }
-        if let Some(n) = millis(&get(&options, "maxRetries")) {
-            opts.max_retries = n.min(10);
-        }
-        if let Some(ms) = millis(&get(&options, "retryBaseMs")) {
-            opts.retry_base_ms = ms;
+        let fetch = get(&options, "fetch");
+        if let Some(fetch) = fetch.dyn_ref::<js_sys::Function>() {
+            opts.fetch = Some(fetch.clone());
+        } else if !fetch.is_undefined() {
+            return Err(options_error("fetch must be a function (input, init) => Promise<Response>"));
         }
         if let Some(locale) = get(&options, "locale").as_string().and_then(|t| Locale::parse(&t)) {
             opts.locale = locale;
+        }
+        let rules = get(&options, "rules");
+        if !rules.is_undefined() && rules.as_string().and_then(|name| Profile::parse(&name)).is_none() {
+            return Err(options_error("rules must be 'spec', 'recommended' or 'strict'"));
+        }
+        opts.rules = interop::profile(&options).unwrap_or(opts.rules);
+        let hook = get(&options, "onWarnings");
+        if let Some(hook) = hook.dyn_ref::<js_sys::Function>() {
+            opts.on_warnings = Some(warning_hook(hook.clone()));
+        } else if !hook.is_undefined() {
+            return Err(options_error("onWarnings must be a function"));
         }
         let headers = get(&options, "headers");
         if headers.is_object() {
@@ -101,15 +141,16 @@ impl JsClient {
         let client = self.inner.clone();
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let signal = get(&options, "signal").dyn_into::<web_sys::AbortSignal>().ok();
-        let call = CallOptions { signal, timeout_ms: millis(&get(&options, "timeoutMs")) };
+        let timeout_ms = int_option(&options, "timeoutMs");
         let body = interop::to_json_text(&body).map_err(|reason| {
             ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
         });
         future_to_promise(async move {
+            let call = CallOptions { signal, timeout_ms: timeout_ms.map_err(|e| to_js_error(&e))? };
             let body = body.map_err(|e| to_js_error(&e))?;
-            let data = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
-            // Checked against the response type; JS parses it with its own JSON.parse.
-            Ok(data.map_or(JsValue::UNDEFINED, |raw| interop::from_json_text(raw.as_str())))
+            let answer = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
+            // As the service sent it; JS parses it with its own JSON.parse.
+            Ok(answer.data.map_or(JsValue::UNDEFINED, |raw| interop::from_json_text(raw.as_str())))
         })
     }
 }

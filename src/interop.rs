@@ -5,7 +5,7 @@
 //! field from wasm costs a boundary crossing per value.
 
 use js_sys::{Reflect, JSON};
-use licensing_core::validate::{Locale, Options};
+use licensing_core::validate::{Locale, Options, Profile};
 use wasm_bindgen::JsValue;
 
 /// A JS value as JSON text, or why it cannot be one (cycles, BigInt, throwing
@@ -46,19 +46,27 @@ pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
-/// `{ locale?, strict?, maxIssues? }`; anything unrecognised keeps its default.
+/// `{ locale?, rules?, strict?, maxIssues? }`; anything unrecognised keeps its
+/// default. `strict: true` is the alias of `rules: 'strict'` (`rules` wins).
 pub(crate) fn options(value: &JsValue) -> Options {
     let mut opts = Options::default();
     if let Some(locale) = get(value, "locale").as_string().and_then(|t| Locale::parse(&t)) {
         opts.locale = locale;
     }
-    if let Some(strict) = get(value, "strict").as_bool() {
-        opts.strict = strict;
-    }
+    opts.rules = profile(value).unwrap_or(opts.rules);
     if let Some(max) = get(value, "maxIssues").as_f64() {
         if max.is_finite() && max >= 1.0 {
             opts.max_issues = max.min(1e6) as usize;
         }
     }
     opts
+}
+
+/// The rules profile of an options object: `rules` if it names one, else
+/// `strict: true` (its alias), else none.
+pub(crate) fn profile(options: &JsValue) -> Option<Profile> {
+    match get(options, "rules").as_string().and_then(|name| Profile::parse(&name)) {
+        Some(profile) => Some(profile),
+        None => (get(options, "strict").as_bool() == Some(true)).then_some(Profile::Strict),
+    }
 }

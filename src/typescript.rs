@@ -43,11 +43,24 @@ export type IssueCode =
   | "src_license_order_recommended" | "products_required" | "strict_match_field_required"
   | "leaf_products_required" | "transfer_only_on_new_buy" | "unknown_endpoint" | "too_many_issues";
 
+/** Where a rule comes from: the spec states it, or the SDK infers it. */
+export type RuleSource = "spec" | "inferred";
+
+/**
+ * Which issues are errors: `spec` only the spec's own rules (inferred rules'
+ * issues become warnings), `recommended` (the default) spec and inferred rules,
+ * `strict` those and unknown fields.
+ */
+export type RulesProfile = "spec" | "recommended" | "strict";
+
 export interface ValidationIssue {
   /** JSON Pointer (RFC 6901) with wire names; the root is "". */
   path: string;
   code: IssueCode;
+  /** Error or warning, under the profile validated with. */
   severity: Severity;
+  /** The provenance of the rule behind the issue; the same under every profile. */
+  source: RuleSource;
   message: string;
   params?: Record<string, string>;
 }
@@ -60,7 +73,9 @@ export interface ValidationReport {
 
 export interface ValidateOptions {
   locale?: "en" | "zh-CN";
-  /** Unknown fields are errors instead of warnings. */
+  /** Which issues are errors (default "recommended"). */
+  rules?: RulesProfile;
+  /** Alias of `rules: "strict"` (unknown fields are errors); `rules` wins. */
   strict?: boolean;
   /** Most issues listed (default 100); the last issue says how many were left out. */
   maxIssues?: number;
@@ -99,8 +114,33 @@ export interface LicensingClientOptions {
   retryBaseMs?: number;
   /** Language of validation messages. */
   locale?: "en" | "zh-CN";
+  /** What the client refuses to send: requests with errors under this profile (default "recommended"). */
+  rules?: RulesProfile;
+  /** Alias of `rules: "strict"`. */
+  strict?: boolean;
+  /**
+   * Called with the warnings of each request sent (`phase: "request"`) and of each
+   * answer read (`phase: "response"`: what the tolerant reader let through, e.g.
+   * an unknown enum value). For logs and debugging; what it throws is ignored.
+   */
+  onWarnings?: (event: WarningEvent) => void;
   /** Extra headers on every call (Authorization and Content-Type are the client's own). */
   headers?: Record<string, string>;
+  /**
+   * A `fetch` to call instead of the global one, with a `Request`: a test double,
+   * an in-process simulator, MSW. Default: `globalThis.fetch`.
+   */
+  fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
+  /** Largest answer read, in bytes (default 32 MiB); a larger one rejects with kind `decode`. */
+  maxResponseBytes?: number;
+}
+
+/** What `onWarnings` receives. */
+export interface WarningEvent {
+  endpoint: Endpoint;
+  phase: "request" | "response";
+  /** Warnings at JSON Pointers into the request body, or into the answer (`/data/0/status`). */
+  issues: ValidationIssue[];
 }
 
 /** The optional last argument of every client method. */

@@ -48,12 +48,13 @@ async fn order_lock_list_shellnums_endpoints() {
     let license_order_id = results[0].license_order_id.clone().expect("license order id");
 
     let locks = c.lock_assets(&LockRequest { asset_nums: Some(vec![nos[0].clone(), "8999999990".into()]), operator_identity: Some("ops".into()) }, &none()).await.expect("lock");
-    assert_eq!(locks.iter().map(|l| l.status).collect::<Vec<_>>(), [LockStatus::Success, LockStatus::UnknownLock]);
+    let statuses: Vec<_> = locks.iter().map(|l| l.status.clone()).collect();
+    assert_eq!(statuses, [Some(LockStatus::Success.into()), Some(LockStatus::UnknownLock.into())]);
     let assets = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some(format!("EG-{id}")), extend_code: Some("region".into()) }, &none()).await.expect("list");
     assert_eq!(assets.len(), 2);
     assert!(assets.iter().any(|a| a.asset_num.as_deref() == Some(nos[0].as_str()) && a.locked == Some(true)));
     let unlocked = c.unlock_assets(&LockRequest { asset_nums: Some(vec![nos[0].clone()]), operator_identity: Some("ops".into()) }, &none()).await.expect("unlock");
-    assert_eq!(unlocked[0].status, LockStatus::Success);
+    assert_eq!(unlocked[0].status, Some(LockStatus::Success.into()));
 
     let refund = order(&unique("CO"), &nos[1..], "delete_asset", "normal_recover_usbkey", Some(&license_order_id));
     c.batch_order(&refund, &none()).await.expect("refund");
@@ -69,5 +70,5 @@ async fn join_activity_resolves_to_detail() {
     let detail = c.join_activity(&req, &none()).await.expect("claim");
     let products = detail.products.expect("products");
     assert_eq!(products.len(), 2);
-    assert_eq!(products[0].activate_type, Some(ActivateType::OnClaim));
+    assert_eq!(products[0].activate_type, Some(ActivateType::OnClaim.into()));
 }
