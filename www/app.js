@@ -3,16 +3,19 @@
 // modules run, validate() and LicensingClient are ready.
 import { LicensingClient } from '/pkg/index.js';
 import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
+import { rulesProfile, setRulesProfile, onRulesChange } from './settings.js';
 import { mountOrderPage } from './order-page.js';
 import { mountPanels } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 const APP_KEY = 'demo-app';
 
-// ---- Client: rebuilt when the token or the language changes ---------------------------
+// ---- Client: rebuilt when the token, the language or the rules change -----------------
 let client = null;
 function getClient() {
-  client ??= new LicensingClient({ baseUrl: location.origin, token: $('token').value.trim(), appKey: APP_KEY, locale: locale() });
+  client ??= new LicensingClient({
+    baseUrl: location.origin, token: $('token').value.trim(), appKey: APP_KEY, locale: locale(), rules: rulesProfile(),
+  });
   return client;
 }
 $('base-url').value = location.origin;
@@ -53,5 +56,13 @@ onLocaleChange(() => {
   panels.relocalize();
 });
 $('locale').addEventListener('change', (e) => setLocale(e.target.value));
+
+// ---- Rules profile: the forms revalidate, the client refuses what is now an error --------
+onRulesChange(() => {
+  client = null;
+  orderPage.relocalize();
+  panels.relocalize();
+});
+$('rules').addEventListener('change', (e) => setRulesProfile(e.target.value));
 applyI18n(document);
 document.body.dataset.ready = 'true';

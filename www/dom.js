@@ -74,9 +74,10 @@ export const isUnder = (path, node) => path === node || path.startsWith(`${node}
 const SEV_ICON = { error: '✖', warning: '⚠' };
 
 export function issueLine(issue, { showPath = true } = {}) {
-  return h('p', { class: `issue-msg ${issue.severity}` },
+  return h('p', { class: `issue-msg ${issue.severity}`, 'data-source': issue.source },
     h('span', { class: 'sev' }, `${SEV_ICON[issue.severity] ?? ''} `, tr(`sev.${issue.severity}`), ':'),
     ' ', h('span', { class: 'text' }, issue.message),
+    issue.source === 'inferred' ? [' ', h('span', { class: 'src', i18n: 'src.inferred', 'data-i18n-title': 'src.inferredHelp' })] : null,
     showPath ? h('code', { class: 'where' }, issue.path || t('summary.body')) : null);
 }
 

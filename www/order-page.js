@@ -6,6 +6,7 @@ import {
   h, getAt, setAt, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
 } from './dom.js';
 import { t, locale } from './i18n.js';
+import { rulesProfile } from './settings.js';
 import { buildOrderForm, blankOrder, TEMPLATES } from './order-form.js';
 import { renderTree } from './tree.js';
 
@@ -62,7 +63,7 @@ export function mountOrderPage({ getClient }) {
 
   /** Validates the current body and refreshes issues, summary, tree and the submit button. */
   function refresh() {
-    report = validate('batchOrder', body, { locale: locale() });
+    report = validate('batchOrder', body, { locale: locale(), rules: rulesProfile() });
     const counts = showIssues(form, report.issues);
     // A closed customer section with an issue inside opens so the message is visible.
     for (const d of form.querySelectorAll('details.customer:not([open])')) {
@@ -168,7 +169,7 @@ export function mountOrderPage({ getClient }) {
     // Not a JSON object: say why (the validator's invalid_json / type issue), keep the form.
     jsonBroken = true;
     json.setAttribute('aria-invalid', 'true');
-    const r = validateJson('batchOrder', json.value, { locale: locale() });
+    const r = validateJson('batchOrder', json.value, { locale: locale(), rules: rulesProfile() });
     $('order-json-msgs').replaceChildren(...r.issues.filter((i) => i.path === '').map((i) => issueLine(i, { showPath: false })));
     refresh();
   });

@@ -4,6 +4,7 @@
 import { validate } from '/pkg/index.js';
 import { h, tr, field, readInput, showIssues, retranslateOptions, errorBox, table, fmtTime, trackTouched } from './dom.js';
 import { locale } from './i18n.js';
+import { rulesProfile } from './settings.js';
 
 const yesNo = (v) => (v === undefined || v === null ? '' : tr(v ? 'yes' : 'no'));
 const code = (v, cls) => (v === undefined || v === null ? '' : h('code', { class: cls }, String(v)));
@@ -41,7 +42,7 @@ function panelForm(spec, getClient) {
     const current = body();
     const valid = {};
     for (const a of spec.actions) {
-      const report = validate(a.endpoint, current, { locale: locale() });
+      const report = validate(a.endpoint, current, { locale: locale(), rules: rulesProfile() });
       valid[a.id] = report.valid;
       if (a === spec.actions[0]) showIssues(form, report.issues);
     }

@@ -6,6 +6,13 @@ export const en = {
   'settings.token': 'Access token',
   'settings.baseUrl': 'Service address',
   'settings.language': 'Language',
+  'settings.rules': 'Rules',
+  'rules.spec': 'Spec only',
+  'rules.recommended': 'Recommended',
+  'rules.strict': 'Strict',
+  'rules.help': 'Which issues block a submission: only what the service spec states, also the SDK\'s inferences, or also unknown fields',
+  'src.inferred': 'SDK inference',
+  'src.inferredHelp': 'The spec does not state this rule; the SDK infers it. Choose "Spec only" to send such requests anyway.',
   'settings.apply': 'Apply',
   'settings.clientError': 'The client could not be created',
 

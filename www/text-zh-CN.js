@@ -6,6 +6,13 @@ export const zh = {
   'settings.token': '访问令牌',
   'settings.baseUrl': '服务地址',
   'settings.language': '语言',
+  'settings.rules': '规则',
+  'rules.spec': '仅规范',
+  'rules.recommended': '推荐',
+  'rules.strict': '严格',
+  'rules.help': '哪些问题会阻止提交：仅服务规范规定的、另加 SDK 推断的、或另加未知字段',
+  'src.inferred': 'SDK 推断',
+  'src.inferredHelp': '规范未明确规定此规则，由 SDK 推断。选择“仅规范”即可照常发送此类请求。',
   'settings.apply': '应用',
   'settings.clientError': '无法创建客户端',
 

@@ -35,7 +35,7 @@ async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
 }
 
 /** A fresh page on the portal; page errors fail the test at the end (check()). */
-async function openPortal(t, hash = '') {
+async function openPortal(t, hash = '', url = sim.url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(5_000);
   t.after(() => context.close());
@@ -43,7 +43,7 @@ async function openPortal(t, hash = '') {
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(sim.url + hash);
+  await page.goto(url + hash);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
   return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
 }
@@ -214,5 +214,35 @@ test('locks: locking an unknown lock shows status 2, lock does not exist', { tim
   assert.equal(await status.getAttribute('data-status'), '2');
   assert.match(await status.textContent(), /lock does not exist/);
   assert.match(await page.locator('#locks-result').textContent(), /8999999999/);
+  check();
+});
+
+test('rules: under "Spec only" an inferred rule is a warning, and the request goes out', { timeout: 30_000 }, async (t) => {
+  // A simulator as lenient as the spec: it processes what only the SDK's inferences refuse.
+  const lenient = await startSim({ args: ['--rules', 'spec'] });
+  t.after(() => lenient.stop());
+  const { page, check } = await openPortal(t, '#activity', lenient.url);
+  await page.locator('#activity-identity').fill(`e2e-spec-${Date.now()}@example.com`);
+  await page.locator('#activity-activityLabel').fill('spring-trial');
+  await page.locator('#activity-source').fill('portal');
+  const go = page.locator('#activity-go');
+  // `branch` left empty (touched, so its issue shows): required by inference, so an
+  // error under the default rules.
+  await page.locator('#activity-branch').fill('x');
+  await page.locator('#activity-branch').fill('');
+  await until(async () => (await page.locator('#activity-form .issue-msg.error[data-source="inferred"]').count()) === 1,
+    { what: 'the inferred branch error' });
+  assert.equal(await go.isDisabled(), true);
+  assert.match(await page.locator('#activity-form .issue-msg.error .src').textContent(), /SDK inference/);
+
+  await page.locator('#rules').selectOption('spec');
+  await until(async () => (await page.locator('#activity-form .issue-msg.warning[data-source="inferred"]').count()) === 1,
+    { what: 'the branch issue as a warning' });
+  assert.equal(await page.locator('#activity-form .issue-msg.error').count(), 0);
+  await until(async () => !(await go.isDisabled()), { what: 'the claim button enabled under spec rules' });
+  await go.click();
+  const result = page.locator('#activity-result');
+  await until(async () => (await result.locator('.claim-table, .error-box').count()) > 0, { what: 'the claim answered' });
+  assert.match(await result.textContent(), /gms:1001/, 'the lenient simulator granted the claim');
   check();
 });
