@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
-# Runs a command with licensing-sim listening on $SIM_ADDR (default 127.0.0.1:8788),
-# and stops the simulator afterwards whatever the command's outcome.
+# Runs a command with licensing-sim listening on $SIM_ADDR (default 127.0.0.1:8788)
+# under the default rules, and a second one on $SIM_SPEC_ADDR (default
+# 127.0.0.1:8789) under `--rules spec` (as lenient as the spec allows); stops both
+# afterwards whatever the command's outcome.
 # Usage: scripts/with-sim.sh COMMAND [ARGS...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 addr="${SIM_ADDR:-127.0.0.1:8788}"
+spec_addr="${SIM_SPEC_ADDR:-127.0.0.1:8789}"
 cargo build --release -q -p licensing-sim
-target/release/licensing-sim --listen "$addr" --quiet &
-sim=$!
-trap 'kill "$sim" 2>/dev/null; wait "$sim" 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  if (exec 3<>"/dev/tcp/${addr%:*}/${addr##*:}") 2>/dev/null; then break; fi
-  if ! kill -0 "$sim" 2>/dev/null; then echo "licensing-sim did not start on $addr" >&2; exit 1; fi
-  sleep 0.1
-done
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done' EXIT
+start() {
+  local at="$1"; shift
+  target/release/licensing-sim --listen "$at" --quiet "$@" &
+  local pid=$!
+  pids+=("$pid")
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/${at%:*}/${at##*:}") 2>/dev/null; then return 0; fi
+    if ! kill -0 "$pid" 2>/dev/null; then echo "licensing-sim did not start on $at" >&2; exit 1; fi
+    sleep 0.1
+  done
+  echo "licensing-sim did not answer on $at" >&2
+  exit 1
+}
+start "$addr"
+start "$spec_addr" --rules spec
 export LICENSING_SIM_URL="http://$addr"
+export LICENSING_SIM_SPEC_URL="http://$spec_addr"
 "$@"

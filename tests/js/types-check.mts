@@ -2,7 +2,7 @@
 import {
   validate, schemas, exampleBody, assetNumberPartition,
   type BatchOrderRequest, type ValidationReport, type LicenseType, type StandardSchemaV1, type AssetRecord,
-  type LockResult,
+  type LockResult, type LockStatus, type Merchandise, type ValidateOptions, type RuleSource, type WarningEvent,
 } from 'licensing-sdk';
 import { validate as validateInline, LicensingClient as InlineClient } from 'licensing-sdk/inline';
 
@@ -24,14 +24,34 @@ const lock: LockResult = { assetNum: '8000000001', status: 4 };
 const wrong: LicenseType = 'cloud';
 // @ts-expect-error: trial is 0 | 1
 const wrongTrial: BatchOrderRequest = { orderList: [{ assets: [{ products: [{ trial: 2 }] }] }] };
-// @ts-expect-error: lock status is 1..4
-const wrongStatus: LockResult = { assetNum: 'x', status: 5 };
+// @ts-expect-error: the spec's lock statuses are 1..4
+const wrongStatus: LockStatus = 5;
+// Answers are read tolerantly: a status the spec does not list, or a licence type
+// the SDK does not know, is typed as a number / string beside the known values;
+// fields that may be empty are `| null`.
+const tolerated: LockResult = { assetNum: 'x', status: 5 };
+const unknownType: AssetRecord = { licenseType: 'quantum_key', keyChipType: 3, limitStartTime: null };
+const knownType: AssetRecord['licenseType'] = 'cloud_account';
+// @ts-expect-error: a status is a number, not a string
+const stringStatus: LockResult = { status: '1' };
+// `children: null`: the spec's lowest-level merchandise.
+const leaf: Merchandise = { merchandiseNum: 'M1', children: null, licenseOrderProductList: [{ productUri: 'p' }] };
+const withLeaf: BatchOrderRequest = { orderList: [{ assets: [{ merchandises: [{ children: [leaf] }, leaf] }] }] };
+// Rules profiles and provenance.
+const specOptions: ValidateOptions = { rules: 'spec' };
+// @ts-expect-error: not a rules profile
+const badProfile: ValidateOptions = { rules: 'lenient' };
+const source: RuleSource | undefined = validate('shellNums', { size: 0 }, specOptions).issues[0]?.source;
+const onWarnings = (event: WarningEvent): void => { void event.phase; void event.issues[0]?.path; };
 
-export { first, lt, schema, example, partition, record, lock, wrong, wrongTrial, wrongStatus };
+export {
+  first, lt, schema, example, partition, record, lock, wrong, wrongTrial, wrongStatus, tolerated, unknownType, knownType,
+  stringStatus, withLeaf, badProfile, source, onWarnings,
+};
 
 // The client: typed options, results and errors.
 import { LicensingClient, type LicensingError, type BatchOrderResult, type ActivityDetail } from 'licensing-sdk';
-const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:8787', token: 't', appKey: 'k', timeoutMs: 1000 });
+const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:8787', token: 't', appKey: 'k', timeoutMs: 1000, rules: 'spec', onWarnings });
 async function typedCalls(): Promise<void> {
   const results: BatchOrderResult[] = await client.batchOrder(body, { signal: new AbortController().signal });
   const detail: ActivityDetail = await client.joinActivity({ identity: 'a@b.co', activityLabel: 'x', source: 's', branch: 'b' });
