@@ -77,6 +77,8 @@ pub(crate) struct Ctx<'a> {
     path: Vec<Seg<'a>>,
     decoded_keys: Vec<String>,
     issues: Vec<Issue>,
+    /// Bytes of text (paths, messages, params) the kept issues hold.
+    kept_bytes: usize,
     omitted_errors: usize,
     omitted_warnings: usize,
     any_error: bool,
@@ -91,6 +93,7 @@ impl<'a> Ctx<'a> {
             path: Vec::with_capacity(16),
             decoded_keys: Vec::new(),
             issues: Vec::new(),
+            kept_bytes: 0,
             omitted_errors: 0,
             omitted_warnings: 0,
             any_error: false,
@@ -106,8 +109,9 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A step for a key that had escapes.
+    /// A step for a key that had escapes (kept cut, as paths show it).
     pub(crate) fn decoded_key(&mut self, key: String) -> Seg<'a> {
+        let key = if key.len() > MAX_KEY_CHARS { excerpt(&key, MAX_KEY_CHARS) } else { key };
         self.decoded_keys.push(key);
         Seg::Decoded(self.decoded_keys.len() - 1)
     }
@@ -144,7 +148,7 @@ impl<'a> Ctx<'a> {
         if severity == Severity::Error {
             self.any_error = true;
         }
-        if self.issues.len() >= self.opts.max_issues {
+        if self.issues.len() >= self.opts.max_issues || self.kept_bytes >= MAX_REPORT_BYTES {
             match severity {
                 Severity::Error => self.omitted_errors += 1,
                 Severity::Warning => self.omitted_warnings += 1,
@@ -152,9 +156,10 @@ impl<'a> Ctx<'a> {
             return;
         }
         let params = params();
-        let field = self.path.iter().rev().find_map(|s| self.key(s));
-        let message = messages::render(code, &params, field, self.opts.locale);
+        let field = self.path.iter().rev().find_map(|s| self.key(s)).map(|k| cut_key(k));
+        let message = messages::render(code, &params, field.as_deref(), self.opts.locale);
         let path = self.pointer();
+        self.kept_bytes += path.len() + message.len() + params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
         self.issues.push(Issue { path, code, severity, source: rule.source(), rule, message, params });
     }
 
@@ -184,12 +189,16 @@ impl<'a> Ctx<'a> {
             match seg {
                 Seg::Index(i) => super::itoa::push(&mut out, *i as u64),
                 key => {
-                    for ch in self.key(key).unwrap_or_default().chars() {
+                    let key = self.key(key).unwrap_or_default();
+                    for ch in key.chars().take(MAX_KEY_CHARS) {
                         match ch {
                             '~' => out.push_str("~0"),
                             '/' => out.push_str("~1"),
                             c => out.push(c),
                         }
+                    }
+                    if key.len() > MAX_KEY_CHARS && key.chars().nth(MAX_KEY_CHARS).is_some() {
+                        out.push('…');
                     }
                 }
             }
@@ -216,6 +225,23 @@ impl<'a> Ctx<'a> {
             self.issues.push(Issue { path: String::new(), code, severity, source, rule, message, params });
         }
         Report { valid: !self.any_error, issues: self.issues }
+    }
+}
+
+/// Longest key shown whole in a path or a message; a longer (unknown) key is cut
+/// there, `…` marking the cut, so a 50 MB key costs a report 256 characters.
+pub const MAX_KEY_CHARS: usize = 256;
+
+/// Most bytes of text (paths, messages, params) a report keeps, whatever
+/// `max_issues` says: past it, issues are counted in `too_many_issues` instead.
+pub const MAX_REPORT_BYTES: usize = 4 << 20;
+
+/// A key as a message names it (see [`MAX_KEY_CHARS`]).
+fn cut_key(key: &str) -> std::borrow::Cow<'_, str> {
+    if key.len() > MAX_KEY_CHARS {
+        std::borrow::Cow::Owned(excerpt(key, MAX_KEY_CHARS))
+    } else {
+        std::borrow::Cow::Borrowed(key)
     }
 }
 

@@ -29,7 +29,7 @@ mod write;
 
 use serde_json::Value;
 
-pub use ctx::Options;
+pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 pub use fast_check_js::fast_check_js;
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{Profile, Rule, Source};

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use licensing_core::validate::{validate, validate_json, Options, Profile, Severity, MAX_DEPTH};
+use licensing_core::validate::{validate, validate_json, Options, Profile, Severity, MAX_DEPTH, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 use licensing_core::wire::Endpoint;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -56,13 +56,38 @@ fn two_hundred_thousand_asset_numbers_in_well_under_a_second() {
 }
 
 #[test]
+fn a_report_is_bounded_by_bytes_whatever_max_issues_says() {
+    // 300,000 bad asset numbers, every one an issue the caller asked to keep.
+    let numbers: Vec<String> = (0..300_000).map(|i| format!("7{i:09}")).collect();
+    let text = json!({"assetNums": numbers, "operatorIdentity": "ops"}).to_string();
+    let start = Instant::now();
+    let report = validate_json(Endpoint::LockAssets, &text, &Options::default().with_max_issues(1_000_000));
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    let kept: usize = report.issues.iter().map(|i| i.path.len() + i.message.len() + i.params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()).sum();
+    assert!(kept < MAX_REPORT_BYTES + 4096, "{kept}");
+    let last = report.issues.last().unwrap();
+    assert_eq!(last.code.as_str(), "too_many_issues");
+    let omitted: usize = last.params.get("omitted").unwrap().parse().unwrap();
+    assert_eq!(omitted + report.issues.len() - 1, 300_000);
+    assert!(!report.valid);
+}
+
+#[test]
 fn giant_strings_stay_out_of_messages() {
     let giant = "Z".repeat(10 << 20);
     let mut body = json!({"size": 1});
     body[&giant] = json!(1);
     body["x"] = json!(giant.clone());
     let report = validate(Endpoint::ShellNums, &body, &Options::default());
-    assert!(report.issues.iter().all(|i| i.message.len() < 1000 || i.code.as_str() == "unknown_field"));
+    // Even an unknown key's own name is cut, in the path and in the message.
+    assert!(report.issues.iter().all(|i| i.message.len() < 2000 && i.path.len() < 2000), "{:?}",
+        report.issues.iter().map(|i| (i.path.len(), i.message.len())).collect::<Vec<_>>());
+    let unknown = report.issues.iter().find(|i| i.code.as_str() == "unknown_field").unwrap();
+    assert_eq!(unknown.path, format!("/{}…", "Z".repeat(MAX_KEY_CHARS)));
+    // An escaped giant key too (it is decoded, then kept cut).
+    let escaped = format!(r#"{{"size":1,"\u005a{}":1}}"#, "Z".repeat(1 << 20));
+    let report = validate_json(Endpoint::ShellNums, &escaped, &Options::default());
+    assert_eq!(report.issues[0].path, format!("/{}…", "Z".repeat(MAX_KEY_CHARS)));
     let report = validate(Endpoint::LockAssets, &json!({"assetNums": [giant.clone()], "operatorIdentity": giant}), &Options::default());
     assert!(report.issues.iter().all(|i| i.message.len() < 200), "{:?}", report.issues.iter().map(|i| i.message.len()).collect::<Vec<_>>());
     // Many unknown keys: suggestions are computed only for kept issues.
