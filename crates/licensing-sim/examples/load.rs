@@ -85,7 +85,7 @@ async fn main() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let app = router(state.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    tokio::spawn(licensing_sim::serve_on(listener, app, std::time::Duration::from_secs(10)));
 
     let deadline = Instant::now() + Duration::from_secs(a.seconds);
     let next = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));

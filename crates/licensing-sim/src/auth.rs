@@ -35,6 +35,13 @@ impl Tokens {
     }
 }
 
+impl Tokens {
+    /// The scopes of a known token (empty for an unknown one).
+    pub(crate) fn scopes(&self, token: &str) -> Vec<String> {
+        self.0.get(token).cloned().unwrap_or_default()
+    }
+}
+
 /// The token of an `Authorization: Bearer <token>` header.
 pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;

@@ -25,7 +25,15 @@ separated by `;`:
   delay=MS         wait MS milliseconds first (for timeouts)
   times=N;key=K    apply only to the first N requests carrying key K
 Example: `x-sim-fault: code500;times=1;key=order-7`.
-`POST /__sim/reset` empties the state (enterprises, orders, assets, claims, nonces).
+Admin routes (`POST /__sim/reset` empties the state; `GET /__sim/stats` counts it;
+`GET /__sim/trace/ID` lists the requests that carried `x-sim-trace: ID`, tokens
+redacted) need the header `x-sim-admin: <admin token>`: --admin-token, or a random
+one printed at start. Any web page can reach 127.0.0.1; only the token holder can
+reset or read the simulator.
+
+Bounds: `g_nonce` at most 128 characters and given once; at most --max-body-bytes
+per body, read within --body-timeout-secs; request headers within
+--header-timeout-secs (idle keep-alive connections close then too).
 
 Static files: --static /=www --static /pkg=pkg serves the demo portal at / and
 the npm package at /pkg/.";
@@ -59,6 +67,21 @@ pub struct Config {
     /// No request log on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// The token `/__sim/*` routes require in `x-sim-admin`; without it a random
+    /// one is made and printed at start.
+    #[arg(long)]
+    pub admin_token: Option<String>,
+    /// Most (asset number, product) pairs the delete_product orders of one batch
+    /// may name (each is matched against the asset's products under the lock).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_delete_pairs: u64,
+    /// Seconds a client has to send a request's headers; an idle keep-alive
+    /// connection is closed after as long.
+    #[arg(long, default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds a client has to send a request's body.
+    #[arg(long, default_value_t = 30)]
+    pub body_timeout_secs: u64,
     /// Which requests are refused (13004 / 1001): `recommended` refuses what the
     /// SDK's validators refuse by default; `spec` only what the spec states, so
     /// a test can run the simulator as lenient as the spec allows; `strict` also
@@ -78,6 +101,10 @@ impl Default for Config {
             max_body_bytes: 1 << 20,
             max_shellnums: 1000,
             quiet: true,
+            admin_token: None,
+            max_delete_pairs: 1_000_000,
+            header_timeout_secs: 10,
+            body_timeout_secs: 30,
             rules: Profile::Recommended,
         }
     }

@@ -5,6 +5,11 @@ use std::collections::HashMap;
 /// Header that asks for a fault.
 pub const FAULT_HEADER: &str = "x-sim-fault";
 
+/// Longest `key=` accepted.
+pub const MAX_KEY_BYTES: usize = 64;
+/// Most `key`s counted at once (`POST /__sim/reset` forgets them).
+pub const MAX_KEYS: usize = 10_000;
+
 /// What to do instead of (or before) answering normally.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Fault {
@@ -12,6 +17,8 @@ pub(crate) struct Fault {
     pub(crate) code500: bool,
     pub(crate) http_status: Option<u16>,
     pub(crate) non_json: bool,
+    /// Answer 200 with the start of a body that never ends (for client timeouts).
+    pub(crate) stall_body: bool,
     times: Option<u32>,
     key: Option<String>,
 }
@@ -35,22 +42,34 @@ impl Fault {
                     fault.http_status = Some(status as u16);
                 }
                 "times" => fault.times = Some(number(value)?.min(u64::from(u32::MAX)) as u32),
-                "key" => fault.key = value.map(String::from),
+                "key" => {
+                    let key = value.unwrap_or_default();
+                    if key.len() > MAX_KEY_BYTES {
+                        return Err(format!("key is longer than {MAX_KEY_BYTES} bytes"));
+                    }
+                    fault.key = Some(key.to_owned());
+                }
+                "stall-body" => fault.stall_body = true,
                 _ => return Err(format!("unknown fault directive {name:?}")),
             }
         }
         Ok(fault)
     }
 
-    /// Whether this request gets the fault, counting `times` per `key`.
-    pub(crate) fn applies(&self, counters: &mut HashMap<String, u32>) -> bool {
-        let Some(times) = self.times else { return true };
-        let used = counters.entry(self.key.clone().unwrap_or_default()).or_insert(0);
+    /// Whether this request gets the fault, counting `times` per `key`; `Err`
+    /// when a new key would pass [`MAX_KEYS`].
+    pub(crate) fn applies(&self, counters: &mut HashMap<String, u32>) -> Result<bool, String> {
+        let Some(times) = self.times else { return Ok(true) };
+        let key = self.key.clone().unwrap_or_default();
+        if counters.len() >= MAX_KEYS && !counters.contains_key(&key) {
+            return Err(format!("{MAX_KEYS} fault keys are counted already: POST /__sim/reset forgets them"));
+        }
+        let used = counters.entry(key).or_insert(0);
         if *used < times {
             *used += 1;
-            true
+            Ok(true)
         } else {
-            false
+            Ok(false)
         }
     }
 }
@@ -64,9 +83,15 @@ mod tests {
         let f = Fault::parse("code500; times=2; key=k").unwrap();
         assert!(f.code500);
         let mut counters = HashMap::new();
-        assert!(f.applies(&mut counters));
-        assert!(f.applies(&mut counters));
-        assert!(!f.applies(&mut counters));
+        assert_eq!(f.applies(&mut counters), Ok(true));
+        assert_eq!(f.applies(&mut counters), Ok(true));
+        assert_eq!(f.applies(&mut counters), Ok(false));
+        assert!(Fault::parse(&format!("times=1;key={}", "k".repeat(MAX_KEY_BYTES + 1))).is_err());
+        for i in 0..MAX_KEYS {
+            counters.insert(format!("k{i}"), 0);
+        }
+        assert!(Fault::parse("times=1;key=new").unwrap().applies(&mut counters).is_err());
+        assert!(Fault::parse("stall-body").unwrap().stall_body);
         assert_eq!(Fault::parse("http=503").unwrap().http_status, Some(503));
         assert_eq!(Fault::parse("delay=50;non-json").unwrap().delay_ms, 50);
         assert!(Fault::parse("explode").is_err());

@@ -31,30 +31,45 @@ fn refuse(endpoint: Endpoint, message: String) -> Response {
 /// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
 pub const TRACE_HEADER: &str = "x-sim-trace";
 
-/// Most requests kept per trace id.
-const MAX_TRACED: usize = 1000;
-
+/// Keeps an authenticated request under its `x-sim-trace` id: what the client
+/// sent, the bearer token redacted (its scopes and length say which one it was).
 fn record_trace(state: &AppState, endpoint: Endpoint, parts: &Parts) {
     let Some(id) = parts.headers.get(TRACE_HEADER).and_then(|v| v.to_str().ok()) else { return };
-    let header = |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+    let header = |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(crate::trace::cut);
+    let token = crate::auth::bearer(&parts.headers);
     let entry = serde_json::json!({
         "endpoint": endpoint.name(),
         "method": parts.method.as_str(),
-        "path": parts.uri.path(),
-        "query": parts.uri.query(),
-        "authorization": header(header::AUTHORIZATION),
+        "path": crate::trace::cut(parts.uri.path()),
+        "query": parts.uri.query().map(crate::trace::cut),
+        "authorization": token.map(|_| "Bearer [redacted]"),
+        "tokenScopes": token.map(|t| state.tokens.scopes(t)),
+        "tokenLength": token.map(str::len),
         "contentType": header(header::CONTENT_TYPE),
     });
-    let mut traces = lock(&state.traces);
-    let list = traces.entry(id.to_owned()).or_default();
-    if list.len() < MAX_TRACED {
-        list.push(entry);
+    lock(&state.traces).record(id, entry);
+}
+
+/// Longest `g_nonce` accepted: the spec shows no format; a bound keeps the
+/// replay window's memory bounded by count and by bytes.
+pub const MAX_NONCE_CHARS: usize = 128;
+
+/// The query as a map; `Err` when a parameter is given twice (which value a
+/// server keeps is not defined: the simulator refuses rather than guess).
+fn query_of(parts: &Parts) -> Result<HashMap<String, String>, String> {
+    let pairs: Vec<(String, String)> = Query::try_from_uri(&parts.uri).map(|Query(q)| q).unwrap_or_default();
+    let mut query = HashMap::with_capacity(pairs.len());
+    for (name, value) in pairs {
+        if query.contains_key(&name) {
+            return Err(format!("query parameter {} is given more than once", crate::trace::cut(&name)));
+        }
+        query.insert(name, value);
     }
+    Ok(query)
 }
 
 pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) -> Response {
     let (mut parts, body) = req.into_parts();
-    record_trace(&state, endpoint, &parts);
     match state.tokens.check(&parts.headers, endpoint.module()) {
         Ok(()) => {}
         Err(Denied::Unauthenticated) => return respond::denied(StatusCode::UNAUTHORIZED, "missing or unknown bearer token"),
@@ -62,9 +77,16 @@ pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) ->
             return respond::denied(StatusCode::FORBIDDEN, &format!("the token lacks scope {}", endpoint.module().scope()))
         }
     }
-    let query: HashMap<String, String> = Query::try_from_uri(&parts.uri).map(|Query(q)| q).unwrap_or_default();
-    let nonce = lock(&state.nonces).accept(query.get(NONCE_PARAM).map(String::as_str), Instant::now());
-    match nonce {
+    record_trace(&state, endpoint, &parts);
+    let query = match query_of(&parts) {
+        Ok(query) => query,
+        Err(message) => return refuse(endpoint, message),
+    };
+    let nonce = query.get(NONCE_PARAM).map(String::as_str);
+    if nonce.is_some_and(|n| n.chars().count() > MAX_NONCE_CHARS) {
+        return refuse(endpoint, format!("{NONCE_PARAM} is longer than {MAX_NONCE_CHARS} characters"));
+    }
+    match lock(&state.nonces).accept(nonce, Instant::now()) {
         Ok(()) => {}
         Err(NonceError::Missing) => return refuse(endpoint, format!("{NONCE_PARAM} is required on every call")),
         Err(NonceError::Replayed) => return refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")),
@@ -101,8 +123,10 @@ async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
         Ok(f) => f,
         Err(e) => return Some(respond::invalid(format!("{FAULT_HEADER}: {e}"))),
     };
-    if !fault.applies(&mut lock(&state.fault_counters)) {
-        return None;
+    match fault.applies(&mut lock(&state.fault_counters)) {
+        Ok(true) => {}
+        Ok(false) => return None,
+        Err(e) => return Some(respond::invalid(format!("{FAULT_HEADER}: {e}"))),
     }
     if fault.delay_ms > 0 {
         tokio::time::sleep(Duration::from_millis(fault.delay_ms)).await;
@@ -112,6 +136,9 @@ async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
     }
     if fault.code500 {
         return Some(respond::business_error(BusinessCode::RETRY, "network exception, retry", "simulated by x-sim-fault"));
+    }
+    if fault.stall_body {
+        return Some(respond::stalled_body());
     }
     if fault.non_json {
         return Some((StatusCode::OK, [(header::CONTENT_TYPE, "text/html")], "<html>gateway says hello</html>").into_response());
@@ -158,8 +185,10 @@ async fn body_input(state: &AppState, parts: &Parts, body: axum::body::Body) -> 
     if !is_json_media_type(content_type) {
         return Err(format!("Content-Type must be application/json, not {content_type:?}"));
     }
-    let bytes = axum::body::to_bytes(body, state.max_body_bytes)
+    let read = axum::body::to_bytes(body, state.max_body_bytes);
+    let bytes = tokio::time::timeout(state.body_timeout, read)
         .await
+        .map_err(|_| format!("the body was not sent within {} s", state.body_timeout.as_secs()))?
         .map_err(|_| format!("the body exceeds {} bytes", state.max_body_bytes))?;
     String::from_utf8(bytes.to_vec()).map_err(|_| String::from("(body): not UTF-8 text"))
 }
@@ -196,7 +225,7 @@ fn process(state: &AppState, endpoint: Endpoint, input: Value, query: &HashMap<S
                 if query.get("appKey").is_none_or(|k| k.trim().is_empty()) {
                     return Err(respond::invalid("appKey is required (query parameter)"));
                 }
-                match lock(&state.store).batch_order(typed(input)?, now) {
+                match lock(&state.store).batch_order(typed(input)?, now, state.batch_limits) {
                     Ok(results) => respond::order_ok(Some(results)),
                     Err(e) => respond::invalid(e.0),
                 }

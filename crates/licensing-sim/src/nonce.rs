@@ -17,8 +17,9 @@ pub(crate) enum NonceError {
     Replayed,
 }
 
-/// Most nonces remembered; past it the oldest are forgotten first (memory bound).
-const MAX_REMEMBERED: usize = 2_000_000;
+/// Most nonces remembered; past it the oldest are forgotten first. With nonces
+/// of at most 128 characters (`handler::MAX_NONCE_CHARS`), a bound of ~60 MB.
+const MAX_REMEMBERED: usize = 200_000;
 
 impl NonceCache {
     pub(crate) fn new(window: Duration) -> Self {

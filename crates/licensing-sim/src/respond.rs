@@ -46,3 +46,13 @@ pub(crate) fn activity_code(code: &str, message: impl Into<String>) -> Response 
 pub(crate) fn denied(status: StatusCode, message: &str) -> Response {
     json_response(status, &serde_json::json!({ "code": status.as_u16().to_string(), "message": message }))
 }
+
+/// HTTP 200 with the start of a JSON body that never ends (`x-sim-fault:
+/// stall-body`): for client timeouts and aborts mid-body. The server's own
+/// bounds still apply (the connection ends when the client goes).
+pub(crate) fn stalled_body() -> Response {
+    let first = futures_util::stream::once(async { Ok::<_, std::convert::Infallible>(axum::body::Bytes::from_static(b"{\"code\":0,\"data\":[")) });
+    let never = futures_util::stream::pending();
+    let body = axum::body::Body::from_stream(futures_util::StreamExt::chain(first, never));
+    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::routing::{get, on, post, MethodFilter};
-use axum::{Json, Router};
+use axum::Router;
 use licensing_core::wire::{Endpoint, Method};
 use tower_http::cors::{AllowHeaders, Any, CorsLayer};
 use tower_http::services::ServeDir;
@@ -16,7 +16,8 @@ use crate::activity::ActivityCatalogue;
 use crate::auth::Tokens;
 use crate::config::{Config, StaticMount};
 use crate::nonce::NonceCache;
-use crate::store::Store;
+use crate::store::{BatchLimits, Store};
+use crate::trace::Traces;
 
 /// Shared state of the simulator (cheap to clone).
 #[derive(Clone)]
@@ -29,10 +30,14 @@ pub struct Inner {
     pub(crate) store: Mutex<Store>,
     pub(crate) fault_counters: Mutex<HashMap<String, u32>>,
     /// Requests seen per `x-sim-trace` id (for client tests).
-    pub(crate) traces: Mutex<HashMap<String, Vec<serde_json::Value>>>,
+    pub(crate) traces: Mutex<Traces>,
     pub(crate) catalogue: ActivityCatalogue,
     pub(crate) max_body_bytes: usize,
     pub(crate) max_shellnums: u64,
+    pub(crate) batch_limits: BatchLimits,
+    pub(crate) body_timeout: Duration,
+    /// The token `/__sim/*` routes need (`admin.rs`).
+    pub(crate) admin_token: String,
     pub(crate) quiet: bool,
     /// The validation profile requests are checked with (`--rules`).
     pub(crate) rules: licensing_core::validate::Profile,
@@ -67,10 +72,13 @@ impl AppState {
             nonces: Mutex::new(NonceCache::new(Duration::from_secs(config.nonce_window_secs))),
             store: Mutex::new(Store::new()),
             fault_counters: Mutex::new(HashMap::new()),
-            traces: Mutex::new(HashMap::new()),
+            traces: Mutex::new(Traces::default()),
             catalogue,
             max_body_bytes: config.max_body_bytes,
             max_shellnums: config.max_shellnums,
+            batch_limits: BatchLimits { max_delete_pairs: config.max_delete_pairs },
+            body_timeout: Duration::from_secs(config.body_timeout_secs),
+            admin_token: config.admin_token.clone().unwrap_or_else(crate::admin::random_token),
             quiet: config.quiet,
             rules: config.rules,
             statics: config.statics.clone(),
@@ -81,29 +89,11 @@ impl AppState {
     pub fn order_count(&self) -> usize {
         lock(&self.store).order_count()
     }
-}
 
-async fn reset(State(state): State<AppState>) -> Json<serde_json::Value> {
-    *lock(&state.store) = Store::new();
-    lock(&state.nonces).clear();
-    lock(&state.fault_counters).clear();
-    lock(&state.traces).clear();
-    Json(serde_json::json!({ "reset": true }))
-}
-
-async fn trace(State(state): State<AppState>, axum::extract::Path(id): axum::extract::Path<String>) -> Json<serde_json::Value> {
-    Json(serde_json::Value::Array(lock(&state.traces).get(&id).cloned().unwrap_or_default()))
-}
-
-async fn stats(State(state): State<AppState>) -> Json<serde_json::Value> {
-    let store = lock(&state.store);
-    Json(serde_json::json!({
-        "orders": store.order_count(),
-        "batches": store.batches.len(),
-        "assets": store.assets.len(),
-        "customers": store.customers.len(),
-        "distinctOrderIds": store.orders.values().map(|o| (&o.channel_code, &o.channel_order_id)).collect::<std::collections::HashSet<_>>().len(),
-    }))
+    /// The token the `/__sim/*` routes need in `x-sim-admin`.
+    pub fn admin_token(&self) -> &str {
+        &self.admin_token
+    }
 }
 
 /// The simulator as an axum `Router` (tests call it without sockets).
@@ -117,8 +107,12 @@ pub fn router(state: AppState) -> Router {
         let handler = move |State(state): State<AppState>, req: Request| crate::handler::handle(state, endpoint, req);
         app = app.route(endpoint.path_template(), on(filter, handler));
     }
-    app = app.route("/__sim/reset", post(reset)).route("/__sim/stats", get(stats))
-        .route("/__sim/trace/{id}", get(trace));
+    let admin = Router::new()
+        .route("/__sim/reset", post(crate::admin::reset))
+        .route("/__sim/stats", get(crate::admin::stats))
+        .route("/__sim/trace/{id}", get(crate::admin::trace))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), crate::admin::require_admin));
+    app = app.merge(admin);
     for mount in &state.statics {
         let files = ServeDir::new(&mount.dir);
         app = if mount.prefix == "/" { app.fallback_service(files) } else { app.nest_service(&mount.prefix, files) };

@@ -6,9 +6,11 @@ mod enterprise;
 mod orders;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use licensing_core::model::{AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
 
+pub(crate) use orders::BatchLimits;
 
 /// A customer of the authorization platform.
 #[derive(Debug, Clone)]
@@ -20,13 +22,25 @@ pub(crate) struct Customer {
     pub(crate) address: Option<String>,
 }
 
-/// An asset and the products licensed on it, each with its license order.
+/// An asset and the products licensed on it, by license order.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredAsset {
     pub(crate) record: AssetRecord,
     pub(crate) enterprise_global_id: Option<String>,
     pub(crate) license_order_ids: Vec<String>,
-    pub(crate) products: Vec<(String, Product)>,
+    pub(crate) grants: Vec<Grant>,
+}
+
+/// The products one license order put on an asset. The product list is shared
+/// by every asset number of that order's asset: a batch that gives 3,000 numbers
+/// the same 3,000 products stores them once, not 9 million times.
+#[derive(Debug, Clone)]
+pub(crate) struct Grant {
+    pub(crate) license_order_id: Arc<str>,
+    pub(crate) products: Arc<[Product]>,
+    /// Which of them this asset no longer has (`delete_product`), by index;
+    /// empty while none is deleted.
+    pub(crate) removed: Vec<bool>,
 }
 
 /// One accepted license order.

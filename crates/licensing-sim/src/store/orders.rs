@@ -7,11 +7,23 @@ use licensing_core::model::{
 };
 use licensing_core::validate::MAX_DEPTH;
 
-use super::{Customer, Store, StoredAsset, StoredOrder};
+use std::collections::HashMap;
+use std::sync::Arc;
 
-/// A batch the state cannot take (an asset or product to delete is not there).
+use super::{Customer, Grant, Store, StoredAsset, StoredOrder};
+
+/// A batch the state cannot take (an asset or product to delete is not there,
+/// or it asks more work than the simulator does in one call).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct BatchError(pub(crate) String);
+
+/// How much work one batch may ask while the store is locked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BatchLimits {
+    /// Most (asset number, product) pairs the `delete_product` orders of a batch
+    /// may name: each is matched against that asset's products.
+    pub(crate) max_delete_pairs: u64,
+}
 
 /// Every product of an asset: its own and those of its merchandise tree.
 fn all_products(asset: &Asset) -> Vec<Product> {
@@ -42,29 +54,75 @@ fn matches(stored: &Product, wanted: &Product) -> bool {
     }
 }
 
-fn src_matches(asset: &StoredAsset, order_id: &str, src: Option<&str>) -> bool {
-    src.is_none_or(|src| order_id == src || asset.license_order_ids.iter().any(|o| o == src))
+/// Whether a grant is within a refund's `srcLicenseOrderId` (every grant when none).
+fn in_scope(asset: &StoredAsset, grant: &Grant, src: Option<&str>) -> bool {
+    src.is_none_or(|src| &*grant.license_order_id == src || asset.license_order_ids.iter().any(|o| o == src))
 }
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
     s.as_deref().filter(|s| !s.trim().is_empty())
 }
 
+/// The products of each shared list by `productUri`, built once per list a
+/// batch looks into: a lookup per (number, product) pair instead of a scan.
+#[derive(Default)]
+struct ProductIndex(HashMap<usize, HashMap<Option<String>, Vec<usize>>>);
+
+impl ProductIndex {
+    /// The indices in `grant` of the live products a delete element names.
+    fn find<'g>(&mut self, grant: &'g Grant, wanted: &'g Product) -> impl Iterator<Item = usize> + 'g {
+        let key = Arc::as_ptr(&grant.products).cast::<()>() as usize;
+        let by_uri = self.0.entry(key).or_insert_with(|| {
+            let mut by_uri: HashMap<Option<String>, Vec<usize>> = HashMap::new();
+            for (i, p) in grant.products.iter().enumerate() {
+                by_uri.entry(p.product_uri.clone()).or_default().push(i);
+            }
+            by_uri
+        });
+        let candidates = by_uri.get(&wanted.product_uri).cloned().unwrap_or_default();
+        candidates.into_iter().filter(move |&i| {
+            !grant.removed.get(i).copied().unwrap_or(false) && grant.products.get(i).is_some_and(|p| matches(p, wanted))
+        })
+    }
+}
+
+/// The (asset number, product) pairs a batch's delete_product orders name.
+fn delete_pairs(orders: &[Order]) -> u64 {
+    orders
+        .iter()
+        .filter(|o| o.order_type == Some(OrderType::DeleteProduct))
+        .flat_map(|o| o.assets.iter().flatten())
+        .map(|a| {
+            let numbers = a.asset_nos.as_ref().map_or(0, Vec::len) as u64;
+            let products = a.products.as_ref().map_or(0, Vec::len) as u64;
+            numbers.saturating_mul(products)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
 impl Store {
-    pub(crate) fn batch_order(&mut self, req: BatchOrderRequest, now: i64) -> Result<Vec<BatchOrderResult>, BatchError> {
+    pub(crate) fn batch_order(&mut self, req: BatchOrderRequest, now: i64, limits: BatchLimits) -> Result<Vec<BatchOrderResult>, BatchError> {
         let key = (req.channel_code.clone().unwrap_or_default(), req.channel_order_id.clone().unwrap_or_default());
         if let Some(results) = self.batches.get(&key) {
             return Ok(results.clone());
         }
         let orders = req.order_list.unwrap_or_default();
+        let pairs = delete_pairs(&orders);
+        if pairs > limits.max_delete_pairs {
+            return Err(BatchError(format!(
+                "the delete_product orders name {pairs} (asset number, product) pairs; this simulator matches at most {} per batch (--max-delete-pairs)",
+                limits.max_delete_pairs
+            )));
+        }
+        let mut index = ProductIndex::default();
         for (i, order) in orders.iter().enumerate() {
-            self.check_order(i, order)?;
+            self.check_order(i, order, &mut index)?;
         }
         let mut results = Vec::with_capacity(orders.len());
         for order in orders {
             let license_order_id = self.id("LO");
             let customer_id = self.customer_for(&order);
-            self.apply_order(&order, &license_order_id, &customer_id, now);
+            self.apply_order(&order, &license_order_id, &customer_id, now, &mut index);
             let result = BatchOrderResult {
                 sequence: order.sequence,
                 license_order_id: Some(license_order_id.clone()),
@@ -80,7 +138,7 @@ impl Store {
         Ok(results)
     }
 
-    fn check_order(&self, i: usize, order: &Order) -> Result<(), BatchError> {
+    fn check_order(&self, i: usize, order: &Order, index: &mut ProductIndex) -> Result<(), BatchError> {
         let order_type = order.order_type.unwrap_or(OrderType::NewBuy);
         if order_type == OrderType::NewBuy {
             return Ok(());
@@ -98,7 +156,11 @@ impl Store {
                     })?;
                 if order_type == OrderType::DeleteProduct {
                     for (k, wanted) in asset.products.iter().flatten().enumerate() {
-                        let found = stored.products.iter().any(|(o, p)| src_matches(stored, o, src) && matches(p, wanted));
+                        let found = stored
+                            .grants
+                            .iter()
+                            .filter(|g| in_scope(stored, g, src))
+                            .any(|g| index.find(g, wanted).next().is_some());
                         if !found {
                             return Err(BatchError(format!(
                                 "/orderList/{i}/assets/{j}/products/{k}: no product {} on asset {number} matches{}",
@@ -143,38 +205,53 @@ impl Store {
         id
     }
 
-    fn apply_order(&mut self, order: &Order, license_order_id: &str, customer_id: &str, now: i64) {
+    fn apply_order(&mut self, order: &Order, license_order_id: &str, customer_id: &str, now: i64, index: &mut ProductIndex) {
         let src = non_empty(&order.src_license_order_id).map(String::from);
         let enterprise = order.enterprise_global_id.clone().or_else(|| {
             self.customers.iter().find(|c| c.record.customer_id.as_deref() == Some(customer_id)).and_then(|c| c.record.enterprise_global_id.clone())
         });
+        let order_id: Arc<str> = Arc::from(license_order_id);
         for asset in order.assets.iter().flatten() {
+            // One shared list per asset of the order, whatever its number of asset numbers.
+            let products: Arc<[Product]> = match order.order_type.unwrap_or(OrderType::NewBuy) {
+                OrderType::NewBuy => Arc::from(all_products(asset)),
+                _ => Arc::from(Vec::new()),
+            };
             for number in asset.asset_nos.iter().flatten() {
                 match order.order_type.unwrap_or(OrderType::NewBuy) {
                     OrderType::NewBuy => {
-                        let products = all_products(asset);
                         let license_type = order.license_type;
                         let stored = self.assets.entry(number.clone()).or_insert_with(|| StoredAsset {
                             record: new_record(number, license_type, customer_id, asset, now),
                             enterprise_global_id: enterprise.clone(),
                             license_order_ids: Vec::new(),
-                            products: Vec::new(),
+                            grants: Vec::new(),
                         });
                         stored.record.update_time = Some(now);
                         stored.license_order_ids.push(license_order_id.to_owned());
-                        stored.products.extend(products.into_iter().map(|p| (license_order_id.to_owned(), p)));
+                        stored.grants.push(Grant { license_order_id: order_id.clone(), products: products.clone(), removed: Vec::new() });
                     }
                     OrderType::DeleteAsset => {
                         self.assets.remove(number);
                     }
                     OrderType::DeleteProduct => {
                         if let Some(stored) = self.assets.get_mut(number) {
-                            let wanted: Vec<&Product> = asset.products.iter().flatten().collect();
                             let owner = stored.license_order_ids.clone();
-                            stored.products.retain(|(o, p)| {
-                                let in_scope = src.as_deref().is_none_or(|s| o == s || owner.iter().any(|x| x == s));
-                                !(in_scope && wanted.iter().any(|w| matches(p, w)))
-                            });
+                            for grant in &mut stored.grants {
+                                let in_scope = src.as_deref().is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| x == s));
+                                if !in_scope {
+                                    continue;
+                                }
+                                let hits: Vec<usize> = asset.products.iter().flatten().flat_map(|w| index.find(grant, w).collect::<Vec<_>>()).collect();
+                                if !hits.is_empty() && grant.removed.is_empty() {
+                                    grant.removed = vec![false; grant.products.len()];
+                                }
+                                for i in hits {
+                                    if let Some(r) = grant.removed.get_mut(i) {
+                                        *r = true;
+                                    }
+                                }
+                            }
                             stored.record.update_time = Some(now);
                         }
                     }

@@ -61,7 +61,7 @@ async fn bad_bodies_are_13004_never_500() {
 async fn reset_empties_the_state() {
     let app = app();
     ok(&post(&app, ORDER, SHELL, json!({"size": 2})).await);
-    let reply = send(&app, Request::post("/__sim/reset").body(Body::empty()).unwrap()).await;
+    let reply = send(&app, admin("POST", "/__sim/reset")).await;
     assert_eq!(reply.body["reset"], json!(true));
     assert_eq!(ok(&post(&app, ORDER, SHELL, json!({"size": 1})).await), json!(["8000000001"]));
 }

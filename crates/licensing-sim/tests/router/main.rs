@@ -6,6 +6,7 @@ mod activity;
 mod auth_and_nonce;
 mod enterprise;
 mod faults_and_limits;
+mod hardening;
 mod locks_and_assets;
 mod orders;
 mod profiles;

@@ -29,7 +29,7 @@ async fn a_resubmitted_batch_is_stored_once() {
     let first = ok(&post(&app, ORDER, BATCH, body.clone()).await);
     let again = ok(&post(&app, ORDER, BATCH, body).await);
     assert_eq!(first, again);
-    let stats = send(&app, axum::http::Request::get("/__sim/stats").body(axum::body::Body::empty()).unwrap()).await;
+    let stats = send(&app, admin("GET", "/__sim/stats")).await;
     assert_eq!(stats.body["orders"], json!(1));
 }
 

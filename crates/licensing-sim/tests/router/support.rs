@@ -12,13 +12,21 @@ use tower::ServiceExt;
 pub const ORDER: &str = "dev-order-token";
 pub const ACTIVITY: &str = "dev-activity-token";
 
+/// The admin token the test routers are made with.
+pub const ADMIN: &str = "test-admin";
+
 pub fn app() -> Router {
-    router(AppState::new(&Config::default()).unwrap())
+    router(AppState::new(&Config { admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap())
+}
+
+/// A request to an admin route, with the admin token.
+pub fn admin(method: &str, path: &str) -> Request<Body> {
+    Request::builder().method(method).uri(path).header("x-sim-admin", ADMIN).body(Body::empty()).unwrap()
 }
 
 /// A router that refuses only what its rules profile makes an error.
 pub fn app_with_rules(rules: licensing_core::validate::Profile) -> Router {
-    router(AppState::new(&Config { rules, ..Config::default() }).unwrap())
+    router(AppState::new(&Config { rules, admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap())
 }
 
 /// POST a body given as raw text (repeated keys, odd content types).
