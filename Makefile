@@ -12,12 +12,13 @@ SCRATCH := $(CURDIR)/target/tmp
 WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	WASM_BINDGEN_TEST_TIMEOUT=120
 # With both drivers on PATH the runner would pick Firefox: name one explicitly per run.
-CHROME := CHROMEDRIVER=/usr/bin/chromedriver
+# Chromium and Node expose gc() to the tests (a forced GC mid-body, tests/client).
+CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver-chrome.json
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 
-.PHONY: help tools pkg sim screenshot bench test-e2e test test-native test-js test-wasm test-wasm-node test-wasm-chrome \
-	test-wasm-firefox test-wasm-worker test-load demo fuzz clean
+.PHONY: help tools pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
 	@echo "make demo   - build the package and serve the demo portal on http://$(DEMO_ADDR)/"
@@ -35,26 +36,34 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools test-native pkg test-js test-wasm test-e2e test-load
+test: tools test-native pkg test-js test-abuse test-wasm test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-native:
 	cargo test --workspace
 
-# The package as a user gets it: packed, installed by name, imported as ESM and CJS;
-# the client tests run against a simulator started for them.
-test-js:
+# The package as a user gets it: packed and installed by name.
+install-pkg:
 	rm -rf target/npm && mkdir -p target/npm
 	cd pkg && npm pack --silent --pack-destination ../target/npm >/dev/null
 	npm install --no-save --no-audit --no-fund --loglevel=error ./target/npm/licensing-sdk-0.1.0.tgz
+
+# Imported as ESM and CJS; the client tests run against simulators started for them.
+test-js: install-pkg
 	node_modules/.bin/tsc -p tests/js/tsconfig.json
 	scripts/with-sim.sh node --test tests/js/
+
+# The adversarial probes (under 2 minutes): the simulator with its memory held
+# under a ceiling, and the installed package (hangs, memory, redirects, options).
+test-abuse: install-pkg
+	cargo build --release -q -p licensing-sim
+	scripts/with-sim.sh node --test tests/abuse/
 
 test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker
 
 test-wasm-node:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
+	$(WASM_TEST_ENV) NODE_ARGS=--expose-gc scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
 
 test-wasm-chrome:
 	mkdir -p $(SCRATCH)
@@ -106,4 +115,4 @@ demo: pkg
 
 clean:
 	cargo clean
-	rm -rf pkg/web pkg/node pkg/index.d.cts node_modules
+	rm -rf pkg/web pkg/glue.cjs pkg/index.d.cts node_modules

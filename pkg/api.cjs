@@ -1,6 +1,7 @@
-// The package's API over an instantiated wasm-bindgen glue module (the web or the
-// nodejs one). One CommonJS file for every entry: node.cjs requires it, node.mjs
-// imports it (Node reads its exports), and the browser entries are bundled with it.
+// The package's API over wasm-bindgen's glue, for every entry: node.cjs (and
+// node.mjs through it) and the two browser entries, bundled. Each entry gives
+// `api()` the glue as a factory (pkg/glue.cjs, generated) and the compiled
+// WebAssembly.Module; `api()` makes the instance itself.
 'use strict';
 
 const { fastCheck } = require('./fast-check.cjs');
@@ -12,24 +13,28 @@ const ENDPOINTS = ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'up
 const VENDOR = 'licensing-sdk';
 
 /**
+ * A wasm memory never shrinks. When a call leaves the validators' instance with
+ * more than this (an outsized body: a 50 MB key, a 100 MB text), the validators
+ * move to a fresh instance and the old one goes with the garbage, once no
+ * LicensingClient made from it is left.
+ */
+const MEMORY_LIMIT = 64 << 20;
+
+/**
  * `validateJson` over the wasm's input buffer (src/text_input.rs): the text is
  * written into wasm memory by one TextEncoder.encodeInto instead of wasm-bindgen's
  * per-character copy (5× faster for ASCII text in Node).
  */
-function validateJsonWith(glue) {
-  const encoder = new TextEncoder();
-  const memory = glue.__memory();
-  return (endpoint, text, options) => {
-    if (typeof text !== 'string') return glue.validateJson(endpoint, text, options);
-    // Room for mostly-ASCII text first; every UTF-16 unit takes at most 3 bytes.
-    let capacity = text.length + (text.length >> 3) + 16;
-    for (;;) {
-      const at = glue.__textInput(capacity);
-      const { read, written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, at, capacity));
-      if (read === text.length) return glue.__validateJsonInput(endpoint, written, options);
-      capacity = text.length * 3;
-    }
-  };
+function validateJsonOn(glue, encoder, endpoint, text, options) {
+  if (typeof text !== 'string') return glue.validateJson(endpoint, text, options);
+  // Room for mostly-ASCII text first; every UTF-16 unit takes at most 3 bytes.
+  let capacity = text.length + (text.length >> 3) + 16;
+  for (;;) {
+    const at = glue.__textInput(capacity);
+    const { read, written } = encoder.encodeInto(text, new Uint8Array(glue.__memory().buffer, at, capacity));
+    if (read === text.length) return glue.__validateJsonInput(endpoint, written, options);
+    capacity = text.length * 3;
+  }
 }
 
 /** A JSON Pointer (RFC 6901) as Standard Schema path keys, array indices as numbers. */
@@ -47,13 +52,13 @@ function pathKeys(pointer) {
  * fast path proves clean is `{ value }` at once; any other is validated with the
  * options and fails on errors only (warnings must not block a form).
  */
-function schemasWith(wasmValidate) {
+function schemasWith(validate) {
   return (options) => {
     const out = {};
     for (const name of ENDPOINTS) {
       const check = (value) => {
         if (fastCheck(name, value)) return { value };
-        const report = wasmValidate(name, value, options);
+        const report = validate(name, value, options);
         if (report.valid) return { value };
         const issues = report.issues
           .filter((issue) => issue.severity === 'error')
@@ -79,19 +84,43 @@ function lazySchemas(create) {
   return Object.freeze(out);
 }
 
-/** The package's exports, for a glue module whose wasm is instantiated. */
-function api(glue) {
-  const createSchemas = schemasWith(glue.validate);
+/** The package's exports, over instances of `wasmModule` made with `createGlue`. */
+function api(createGlue, wasmModule) {
+  /**
+   * The exported class: `new LicensingClient(options)` makes the client in the
+   * current instance (which then lives as long as the client); every such client
+   * is an `instanceof` this class.
+   */
+  class LicensingClient {
+    constructor(options) {
+      return new glue.LicensingClient(options);
+    }
+  }
+  function instantiate() {
+    const fresh = createGlue();
+    fresh.initSync({ module: wasmModule });
+    Object.setPrototypeOf(fresh.LicensingClient.prototype, LicensingClient.prototype);
+    return fresh;
+  }
+  let glue = instantiate();
+  /** After a call: an outsized memory is given back by moving to a fresh instance. */
+  function settle(result) {
+    if (glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
+    return result;
+  }
+  const encoder = new TextEncoder();
+  const validate = (endpoint, body, options) =>
+    fastCheck(endpoint, body) ? { valid: true, issues: [] } : settle(glue.validate(endpoint, body, options));
+  const createSchemas = schemasWith(validate);
   return {
     /** Validates a body; a body the generated fast path proves clean skips the wasm. */
-    validate: (endpoint, body, options) =>
-      fastCheck(endpoint, body) ? { valid: true, issues: [] } : glue.validate(endpoint, body, options),
-    validateJson: validateJsonWith(glue),
-    isAssetNumber: glue.isAssetNumber,
-    assetNumberPartition: glue.assetNumberPartition,
+    validate,
+    validateJson: (endpoint, text, options) => settle(validateJsonOn(glue, encoder, endpoint, text, options)),
+    isAssetNumber: (value) => glue.isAssetNumber(value),
+    assetNumberPartition: (value) => glue.assetNumberPartition(value),
     createSchemas,
-    exampleBody: glue.exampleBody,
-    LicensingClient: glue.LicensingClient,
+    exampleBody: (endpoint) => glue.exampleBody(endpoint),
+    LicensingClient,
     /** Standard Schema v1 objects, one per endpoint (English messages). */
     schemas: lazySchemas(() => createSchemas()),
   };
@@ -99,3 +128,4 @@ function api(glue) {
 
 exports.api = api;
 exports.pathKeys = pathKeys;
+exports.MEMORY_LIMIT = MEMORY_LIMIT;

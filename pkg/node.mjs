@@ -1,14 +1,7 @@
-// Node ESM entry: reads the wasm from disk synchronously (no fetch of file: URLs).
-import { readFileSync } from 'node:fs';
-import { webcrypto } from 'node:crypto';
-import * as glue from './web/licensing_sdk.js';
-import { api } from './api.cjs';
-
-// Node 18 has Web Crypto only as node:crypto's webcrypto; the client's nonces need it global.
-globalThis.crypto ??= webcrypto;
-
-glue.initSync({ module: readFileSync(new URL('./web/licensing_sdk_bg.wasm', import.meta.url)) });
+// Node ESM entry: the CommonJS entry's exports, so a process that imports the
+// package both ways gets one instance and one `LicensingClient` class.
+import sdk from './node.cjs';
 
 export const {
   validate, validateJson, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
-} = api(glue);
+} = sdk;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds pkg/: the release wasm, wasm-bindgen glue for the web (browser, bundler,
-# Node ESM) and nodejs (CommonJS) targets, then wasm-opt from npm binaryen.
+# Builds pkg/: the release wasm, wasm-bindgen's web glue (every entry uses it, as
+# the factory pkg/glue.cjs: browser, bundler, Node ESM and CommonJS), then wasm-opt
+# from npm binaryen, and the two bundled browser entries.
 #
 # Variants (for the benchmarks' size table):
 #   OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
@@ -8,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out="${OUT:-pkg}"
-targets="${TARGETS:-web node}"
+targets="${TARGETS:-web}"
 cargo_flags=(${CARGO_FLAGS:-})
 target_dir="target"
 # A variant builds in its own target dir so it does not evict the main build.
@@ -25,8 +26,6 @@ for t in $targets; do
   rm -rf "$dir"
   case "$t" in
     web) wasm-bindgen --target web --out-dir "$dir" "$wasm" ;;
-    # pkg/ is "type": "module"; the nodejs glue is CommonJS.
-    node) wasm-bindgen --target nodejs --out-dir "$dir" "$wasm"; printf '{ "type": "commonjs" }\n' > "$dir/package.json" ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
   # --converge: repeat -Oz while it still shrinks; the producers and
@@ -40,6 +39,8 @@ if [ "$out" = pkg ]; then
   # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
   # describes the named exports of module.exports, which is what node.cjs builds).
   cp pkg/index.d.ts pkg/index.d.cts
+  # The glue as a factory of fresh instances, for every entry.
+  node scripts/glue-factory.mjs pkg/web/licensing_sdk.js pkg/glue.cjs
   # The browser entries, each one module: index.js (fetches the .wasm) and
   # inline.js (licensing-sdk/inline, the wasm inside).
   node scripts/bundle-entries.mjs

@@ -1,8 +1,8 @@
 // Bundles the two browser entries of the package (run by scripts/build-pkg.sh once
 // the wasm is built), each ONE ES module so a page needs as few request levels as
 // possible:
-// - pkg/index.js: pkg/index-entry.js with the glue, the fast path and the lazy
-//   schemas; it fetches pkg/web/licensing_sdk_bg.wasm itself (minified, with a
+// - pkg/index.js: pkg/index-entry.js with the glue factory, the fast path and the
+//   lazy schemas; it fetches pkg/web/licensing_sdk_bg.wasm itself (minified, with a
 //   source map to the readable sources: a page that loads it as is parses less);
 // - pkg/inline.js (`licensing-sdk/inline`): pkg/inline-entry.js, the same with the
 //   wasm inside as base64 (minified).
@@ -11,21 +11,6 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const pkg = fileURLToPath(new URL('../pkg/', import.meta.url));
-// The glue's own default wasm URL is relative to the glue (web/); bundled into
-// pkg/*.js it must name web/ itself, or bundlers that resolve
-// `new URL(..., import.meta.url)` assets (webpack 5, Vite) look for a file that
-// is not there.
-const glueWasmUrl = {
-  name: 'glue-wasm-url',
-  setup(build) {
-    build.onLoad({ filter: /web[\\/]licensing_sdk\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const patched = source.replaceAll("new URL('licensing_sdk_bg.wasm', import.meta.url)", "new URL('./web/licensing_sdk_bg.wasm', import.meta.url)");
-      if (patched === source) throw new Error('the glue no longer names licensing_sdk_bg.wasm as expected');
-      return { contents: patched, loader: 'js' };
-    });
-  },
-};
 const common = { bundle: true, format: 'esm', target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 await esbuild.build({
@@ -34,7 +19,6 @@ await esbuild.build({
   sourcemap: true,
   entryPoints: [`${pkg}index-entry.js`],
   outfile: `${pkg}index.js`,
-  plugins: [glueWasmUrl],
 });
 
 const base64 = readFileSync(`${pkg}web/licensing_sdk_bg.wasm`).toString('base64');
@@ -43,7 +27,7 @@ await esbuild.build({
   minify: true,
   entryPoints: [`${pkg}inline-entry.js`],
   outfile: `${pkg}inline.js`,
-  plugins: [glueWasmUrl, {
+  plugins: [{
     name: 'wasm-base64',
     setup(build) {
       build.onResolve({ filter: /^licensing-sdk-wasm-base64$/ }, (args) => ({ path: args.path, namespace: 'wasm-base64' }));

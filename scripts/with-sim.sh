@@ -8,12 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 addr="${SIM_ADDR:-127.0.0.1:8788}"
 spec_addr="${SIM_SPEC_ADDR:-127.0.0.1:8789}"
+# The /__sim routes' token: fixed for tests (the wasm client tests read it at compile time).
+admin="${LICENSING_SIM_ADMIN_TOKEN:-licensing-sim-test-admin}"
 cargo build --release -q -p licensing-sim
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done' EXIT
 start() {
   local at="$1"; shift
-  target/release/licensing-sim --listen "$at" --quiet "$@" &
+  target/release/licensing-sim --listen "$at" --admin-token "$admin" --quiet "$@" &
   local pid=$!
   pids+=("$pid")
   for _ in $(seq 1 100); do
@@ -28,4 +30,5 @@ start "$addr"
 start "$spec_addr" --rules spec
 export LICENSING_SIM_URL="http://$addr"
 export LICENSING_SIM_SPEC_URL="http://$spec_addr"
+export LICENSING_SIM_ADMIN_TOKEN="$admin"
 "$@"
