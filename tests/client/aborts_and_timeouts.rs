@@ -58,3 +58,43 @@ async fn the_per_call_timeout_overrides_the_client_one() {
     assert_eq!(err.kind, ErrorKind::Timeout);
     assert!(js_sys::Date::now() - start < 1200.0);
 }
+
+/// The runtime's `gc()`, where the runner exposes it (Node with `--expose-gc`,
+/// Chromium with `--js-flags=--expose-gc`: see the Makefile); Firefox has none.
+fn exposed_gc() -> Option<js_sys::Function> {
+    use wasm_bindgen::JsCast;
+    js_sys::Reflect::get(&js_sys::global(), &"gc".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+}
+
+fn in_firefox() -> bool {
+    let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).unwrap_or_default();
+    let agent = js_sys::Reflect::get(&navigator, &"userAgent".into()).ok().and_then(|a| a.as_string()).unwrap_or_default();
+    agent.contains("Firefox")
+}
+
+#[wasm_bindgen_test]
+async fn a_body_that_never_ends_times_out_and_aborts_even_after_garbage_collections() {
+    let gc = exposed_gc();
+    assert!(gc.is_some() || in_firefox(), "the test runner should expose gc() here");
+    // Collect garbage every 20 ms while the answers hang mid-body.
+    let collecting = gc.map(|gc| gloo_timers::callback::Interval::new(20, move || {
+        let _ = gc.call0(&wasm_bindgen::JsValue::UNDEFINED);
+    }));
+    let c = traced(&unique("t-stall"), Some("stall-body"), |o| {
+        o.timeout_ms = 300;
+        o.max_retries = 0;
+    });
+    let start = js_sys::Date::now();
+    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &none()).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Timeout);
+    assert!(js_sys::Date::now() - start < 3000.0, "{}", js_sys::Date::now() - start);
+
+    let controller = AbortController::new().unwrap();
+    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: Some(60_000) };
+    Timeout::new(300, move || controller.abort()).forget();
+    let start = js_sys::Date::now();
+    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Aborted);
+    assert!(js_sys::Date::now() - start < 3000.0);
+    drop(collecting);
+}

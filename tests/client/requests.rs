@@ -19,8 +19,11 @@ async fn headers_nonce_and_escaped_path() {
     assert_eq!(seen[0]["method"], "GET");
     assert_eq!(seen[1]["method"], "POST");
     assert_eq!(seen[1]["contentType"], "application/json");
+    // The simulator keeps the token's scopes and length, never the token.
     for s in &seen {
-        assert_eq!(s["authorization"], format!("Bearer {TOKEN}").as_str());
+        assert_eq!(s["authorization"], "Bearer [redacted]");
+        assert_eq!(s["tokenLength"], TOKEN.len());
+        assert_eq!(s["tokenScopes"], serde_json::json!(["auth_order", "auth_activity"]));
     }
     let nonces = nonces(&seen);
     assert!(nonces.iter().all(|n| n.len() >= 22 && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')), "{nonces:?}");

@@ -43,9 +43,22 @@ pub fn none() -> CallOptions {
     CallOptions::default()
 }
 
+/// The simulator's admin token (`scripts/with-sim.sh` starts it with this one).
+const ADMIN: &str = match option_env!("LICENSING_SIM_ADMIN_TOKEN") {
+    Some(token) => token,
+    None => "licensing-sim-test-admin",
+};
+
 /// The requests the simulator saw for a trace id.
 pub async fn trace(id: &str) -> Vec<Value> {
-    let text = gloo_net::http::Request::get(&format!("{SIM}/__sim/trace/{id}")).send().await.expect("trace").text().await.expect("text");
+    let text = gloo_net::http::Request::get(&format!("{SIM}/__sim/trace/{id}"))
+        .header("x-sim-admin", ADMIN)
+        .send()
+        .await
+        .expect("trace")
+        .text()
+        .await
+        .expect("text");
     serde_json::from_str::<Vec<Value>>(&text).expect("trace json")
 }
 

@@ -1,0 +1,166 @@
+// The adversarial probes against licensing-sim (release build), each with the
+// simulator's resident memory read from /proc and held under a stated ceiling:
+// a request that multiplies numbers by products, floods of unauthenticated
+// traced requests and of giant nonces, slowloris sockets, the admin routes.
+// Run: make test-abuse (part of make test).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SIM = path.join(ROOT, 'target/release/licensing-sim');
+const ADMIN = 'abuse-admin-token';
+const TOKEN = 'dev-order-token';
+/** The simulator's resident memory may never pass this during the probes. */
+const RSS_CEILING_MB = 256;
+const HEADER_TIMEOUT_S = 2;
+
+let sim;
+let base;
+let peakMb = 0;
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Samples the simulator's RSS every 20 ms while `work` runs; returns the peak (MB). */
+async function peakRss(work) {
+  let peak = rssMb(sim.pid);
+  const timer = setInterval(() => { peak = Math.max(peak, rssMb(sim.pid)); }, 20);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  peak = Math.max(peak, rssMb(sim.pid));
+  peakMb = Math.max(peakMb, peak);
+  return peak;
+}
+
+before(async () => {
+  assert.ok(existsSync(SIM), `${SIM}: build it with cargo build --release -p licensing-sim`);
+  const port = await new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+  sim = spawn(SIM, ['--listen', `127.0.0.1:${port}`, '--quiet', '--admin-token', ADMIN, '--header-timeout-secs', String(HEADER_TIMEOUT_S),
+    '--body-timeout-secs', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try { await fetch(`${base}/`); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
+  }
+});
+
+after(() => {
+  sim?.kill('SIGKILL');
+  console.log(`simulator peak RSS over the probes: ${peakMb.toFixed(1)} MB (ceiling ${RSS_CEILING_MB} MB)`);
+});
+
+let n = 0;
+const nonce = () => `abuse-${process.pid}-${++n}`;
+const post = (p, body, headers = {}) => fetch(`${base}${p}${p.includes('?') ? '&' : '?'}g_nonce=${nonce()}`, {
+  method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+test('3,000 asset numbers × 3,000 products in one small body: fast, and stored once', { timeout: 60_000 }, async () => {
+  const body = { channelCode: 'AB', channelOrderId: 'AB-wide', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy',
+    enterpriseGlobalId: 'EG-AB', assets: [{ assetNos: Array.from({ length: 3000 }, (_, k) => `8${String(200_000 + k).padStart(9, '0')}`),
+      products: Array.from({ length: 3000 }, (_, k) => ({ productUri: `gms:${k}` })) }] }] };
+  const text = JSON.stringify(body);
+  assert.ok(text.length < 130_000, `${text.length} bytes`);
+  let elapsed;
+  const peak = await peakRss(async () => {
+    const started = performance.now();
+    const res = await post('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', text);
+    elapsed = performance.now() - started;
+    assert.equal((await res.json()).code, 0);
+  });
+  assert.ok(elapsed < 5000, `${elapsed} ms under the store lock`);
+  assert.ok(peak < RSS_CEILING_MB, `${peak} MB`);
+  // The same numbers × products as a delete: bounded by --max-delete-pairs, refused at once.
+  const del = structuredClone(body);
+  Object.assign(del, { channelOrderId: 'AB-del' });
+  Object.assign(del.orderList[0], { orderType: 'delete_product' });
+  const started = performance.now();
+  const res = await post('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', del);
+  const answer = await res.json();
+  assert.deepEqual([res.status, answer.code], [299, '13004']);
+  assert.match(answer.message, /max-delete-pairs/);
+  assert.ok(performance.now() - started < 2000);
+});
+
+test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 90_000 }, async () => {
+  const peak = await peakRss(async () => {
+    // 24 KB of query each: kept whole, 10,000 of them would pass the ceiling.
+    const big = 'q'.repeat(24 << 10);
+    for (let round = 0; round < 100; round++) {
+      await Promise.all(Array.from({ length: 100 }, async (_, i) => {
+        const res = await fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${nonce()}&pad=${big}`, {
+          method: 'POST', headers: { 'content-type': 'application/json', 'x-sim-trace': `t-${round}-${i}` }, body: '{"size":1}',
+        });
+        assert.equal(res.status, 401);
+        await res.arrayBuffer();
+      }));
+    }
+    const giant = 'n'.repeat(60 << 10);
+    for (let round = 0; round < 100; round++) {
+      await Promise.all(Array.from({ length: 100 }, async (_, i) => {
+        const res = await post(`/order/api/order/v1/shellnums?pad=${round}-${i}`, { size: 1 }, {}).catch(() => null);
+        await res?.arrayBuffer();
+        const long = await fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${giant}${round}x${i}`, {
+          method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: '{"size":1}',
+        });
+        const answer = await long.json();
+        assert.equal(answer.code, '13004');
+      }));
+    }
+  });
+  assert.ok(peak < RSS_CEILING_MB, `${peak} MB`);
+  const trace = await fetch(`${base}/__sim/trace/t-0-0`, { headers: { 'x-sim-admin': ADMIN } });
+  assert.deepEqual(await trace.json(), [], 'unauthenticated requests are not traced');
+});
+
+test('slowloris: sockets that never finish their headers are closed', { timeout: 30_000 }, async () => {
+  const host = new URL(base);
+  const sockets = await Promise.all(Array.from({ length: 200 }, () => new Promise((resolve, reject) => {
+    const socket = net.connect(Number(host.port), host.hostname, () => {
+      socket.write('POST /order/api/order/v1/shellnums?g_nonce=slow HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  })));
+  const started = performance.now();
+  const closed = await Promise.all(sockets.map((socket) => new Promise((resolve) => {
+    const drip = setInterval(() => socket.write('a'), 200);
+    socket.on('close', () => { clearInterval(drip); resolve(performance.now() - started); });
+  })));
+  const last = Math.max(...closed);
+  assert.ok(last < (HEADER_TIMEOUT_S + 3) * 1000, `the last socket closed after ${last} ms`);
+});
+
+test('admin routes need the admin token; traces hold no token', async () => {
+  for (const [method, p] of [['POST', '/__sim/reset'], ['GET', '/__sim/stats'], ['GET', '/__sim/trace/x']]) {
+    assert.equal((await fetch(`${base}${p}`, { method })).status, 401, p);
+    assert.equal((await fetch(`${base}${p}`, { method, headers: { 'x-sim-admin': 'guess' } })).status, 401, p);
+    assert.equal((await fetch(`${base}${p}`, { method, headers: { 'x-sim-admin': ADMIN } })).status, 200, p);
+  }
+  await (await post('/order/api/order/v1/shellnums', { size: 1 }, { 'x-sim-trace': 'tok' })).arrayBuffer();
+  const trace = await (await fetch(`${base}/__sim/trace/tok`, { headers: { 'x-sim-admin': ADMIN } })).text();
+  assert.ok(trace.includes('auth_order') && !trace.includes(TOKEN), trace);
+});
+
+test('exact input: a repeated key, a repeated g_nonce, a JSON-like media type', async () => {
+  const code = async (res) => (await res.json()).code;
+  assert.equal(await code(await post('/order/api/order/v1/shellnums', '{"size":1,"size":2}')), '13004');
+  assert.equal(await code(await post('/order/api/order/v1/shellnums', '{"size":1}', { 'content-type': 'application/jsonp' })), '13004');
+  const twice = await fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${nonce()}&g_nonce=${nonce()}`, {
+    method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: '{"size":1}',
+  });
+  assert.equal(await code(twice), '13004');
+});
