@@ -143,7 +143,21 @@ impl<'a> Ctx<'a> {
     /// Records an issue of a rule at the current path; its severity is the rule's
     /// under the options' profile. `params` runs only when the issue is kept, so
     /// costly parameters (suggestions) are never computed past the cap.
+    ///
+    /// Generic over `params`, so kept to the least: one copy of it per call site
+    /// in the wasm; the rest is [`Ctx::severity_if_kept`] and [`Ctx::keep`].
+    #[inline]
     pub(crate) fn report_code(&mut self, rule: Rule, code: Code, params: impl FnOnce() -> Params) {
+        if let Some(severity) = self.severity_if_kept(rule) {
+            let params = params();
+            self.keep(rule, code, severity, params);
+        }
+    }
+
+    /// Counts an issue of `rule`; its severity when it is kept, `None` when the
+    /// cap (issues or bytes) leaves it out.
+    #[inline(never)]
+    fn severity_if_kept(&mut self, rule: Rule) -> Option<Severity> {
         let severity = rule.severity(self.opts.rules);
         if severity == Severity::Error {
             self.any_error = true;
@@ -153,10 +167,15 @@ impl<'a> Ctx<'a> {
                 Severity::Error => self.omitted_errors += 1,
                 Severity::Warning => self.omitted_warnings += 1,
             }
-            return;
+            return None;
         }
-        let params = params();
-        let field = self.path.iter().rev().find_map(|s| self.key(s)).map(|k| cut_key(k));
+        Some(severity)
+    }
+
+    /// Keeps an issue at the current path: its message and pointer.
+    #[inline(never)]
+    fn keep(&mut self, rule: Rule, code: Code, severity: Severity, params: Params) {
+        let field = self.path.iter().rev().find_map(|s| self.key(s)).map(cut_key);
         let message = messages::render(code, &params, field.as_deref(), self.opts.locale);
         let path = self.pointer();
         self.kept_bytes += path.len() + message.len() + params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
