@@ -171,8 +171,9 @@ impl Client {
     pub fn new(opts: ClientOptions) -> Result<Self, ClientError> {
         let refuse = |message: &str| Err(ClientError::new(ErrorKind::Validation, message));
         let base = opts.base_url.trim_end_matches('/');
-        let authority = base.split_once("://").map_or("", |(_, rest)| rest.split('/').next().unwrap_or(""));
-        if !(base.starts_with("http://") || base.starts_with("https://")) || authority.is_empty() {
+        let after_scheme = base.strip_prefix("http://").or_else(|| base.strip_prefix("https://"));
+        let authority = after_scheme.map_or("", |rest| rest.split('/').next().unwrap_or(""));
+        if authority.is_empty() {
             return refuse("baseUrl must be an absolute http:// or https:// URL");
         }
         if authority.contains('@') {

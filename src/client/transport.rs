@@ -1,6 +1,6 @@
-//! One attempt over `fetch` (gloo-net, or the caller's own `fetch`), with its
+//! One attempt over `fetch` (the global one, or the caller's own), with its
 //! own timeout and the caller's AbortSignal; and an abortable sleep for the
-//! backoff.
+//! backoff. Written over web-sys rather than gloo-net: see docs/design.md.
 //!
 //! Why the exchange is raced against its own stop signal rather than left to the
 //! `AbortSignal` alone: Node's fetch (undici) follows a request's signal through
@@ -9,12 +9,8 @@
 //! and the abort still asks the runtime to drop the connection.
 
 use std::cell::{Cell, RefCell};
-use std::future::Future;
-use std::pin::pin;
 use std::rc::Rc;
-use std::task::Poll;
 
-use gloo_net::http::Request;
 use gloo_timers::callback::Timeout;
 use js_sys::{Promise, Uint8Array};
 use licensing_core::response::{ClientError, ErrorKind};
@@ -108,27 +104,22 @@ fn build(
     web_sys::Request::new_with_str_and_init(url, &init).map_err(js)
 }
 
-/// Runs `work` until it finishes or `stop` does, whichever is first; `None`
-/// when `stop` won.
-async fn until<T>(work: impl Future<Output = T>, stop: impl Future<Output = ()>) -> Option<T> {
-    let mut work = pin!(work);
-    let mut stop = pin!(stop);
-    std::future::poll_fn(move |cx| {
-        if let Poll::Ready(value) = work.as_mut().poll(cx) {
-            return Poll::Ready(Some(value));
-        }
-        match stop.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(None),
-            Poll::Pending => Poll::Pending,
-        }
-    })
-    .await
-}
-
-/// A promise resolved by [`Stop::fire`]: the timeout or the caller's abort.
+/// What ends an attempt before its answer: its timer or the caller's abort. One
+/// promise that resolves (to a marker of its own) when either fires; every step
+/// of the exchange is raced against it (`Promise.race`), so the attempt ends on
+/// time whatever the runtime does with the abort signal.
 struct Stop {
     promise: Promise,
+    marker: JsValue,
     resolve: Rc<RefCell<Option<js_sys::Function>>>,
+}
+
+/// How a raced step ended without its value.
+enum Halt {
+    /// The timer or the caller's abort came first.
+    Stopped,
+    /// The step itself failed (what it threw).
+    Failed(JsValue),
 }
 
 impl Stop {
@@ -138,44 +129,53 @@ impl Stop {
         let promise = Promise::new(&mut |res, _| {
             *slot.borrow_mut() = Some(res);
         });
-        Self { promise, resolve }
+        Self { promise, marker: js_sys::Object::new().into(), resolve }
     }
 
+    /// A callback that fires the stop (once).
     fn trigger(&self) -> impl Fn() + 'static {
-        let resolve = self.resolve.clone();
+        let (resolve, marker) = (self.resolve.clone(), self.marker.clone());
         move || {
             if let Some(resolve) = resolve.borrow_mut().take() {
-                let _ = resolve.call0(&JsValue::UNDEFINED);
+                let _ = resolve.call1(&JsValue::UNDEFINED, &marker);
             }
         }
     }
 
-    async fn fired(self) {
-        let _ = JsFuture::from(self.promise).await;
+    /// The value of `step`, unless the stop fires first.
+    async fn race(&self, step: &Promise) -> Result<JsValue, Halt> {
+        let first = Promise::race(&js_sys::Array::of2(step, &self.promise));
+        match JsFuture::from(first).await {
+            Ok(value) if value == self.marker => Err(Halt::Stopped),
+            Ok(value) => Ok(value),
+            Err(thrown) => Err(Halt::Failed(thrown)),
+        }
     }
 }
 
-/// The response of one fetch: the caller's `fetch` if given, else the global one
-/// through gloo-net. A failure of the runtime (no connection, CORS, a
-/// redirect refused by a runtime that does not support `manual`) is `network`.
-async fn fetch(request: &web_sys::Request, custom: Option<&js_sys::Function>) -> Result<web_sys::Response, ClientError> {
-    let failed = |e: JsValue| network(error_text(&e, "fetch failed"));
-    let response = match custom {
-        Some(fetch) => {
-            let promise = fetch.call1(&JsValue::UNDEFINED, request).map_err(failed)?;
-            let value = JsFuture::from(Promise::resolve(&promise)).await.map_err(failed)?;
-            value
-                .dyn_into::<web_sys::Response>()
-                .map_err(|_| network(String::from("the fetch option did not resolve to a Response")))?
-        }
-        // `Clone::clone`: another reference to the same JS object (the JS `clone()`
-        // would copy the request, body included).
-        None => Request::from(Clone::clone(request)).send().await.map(web_sys::Response::from).map_err(|e| match e {
-            gloo_net::Error::JsError(e) => network(e.message),
-            other => network(other.to_string()),
-        })?,
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The global `fetch` of windows, workers and Node 18+.
+    #[wasm_bindgen(js_name = fetch)]
+    fn global_fetch(request: &web_sys::Request) -> Promise;
+}
+
+/// The response of one fetch: the caller's `fetch` if given, else the global
+/// one. A failure of the runtime (no connection, CORS) is `network`.
+async fn fetch(request: &web_sys::Request, custom: Option<&js_sys::Function>, stop: &Stop) -> Result<web_sys::Response, Halt> {
+    let promise = match custom {
+        Some(fetch) => Promise::resolve(&fetch.call1(&JsValue::UNDEFINED, request).map_err(Halt::Failed)?),
+        None => global_fetch(request),
     };
-    Ok(response)
+    let value = stop.race(&promise).await?;
+    value.dyn_into::<web_sys::Response>().map_err(|_| Halt::Failed(JsValue::from_str("the fetch option did not resolve to a Response")))
+}
+
+/// Lets a promise settle unobserved: its rejection (a cancel of an aborted
+/// stream rejects) is handled, so no runtime reports it as unhandled.
+fn quietly(promise: &Promise) {
+    // Promise.race subscribes to every input; the settled second one wins.
+    let _ = Promise::race(&js_sys::Array::of2(promise, &Promise::resolve(&JsValue::UNDEFINED)));
 }
 
 /// "HTTP <status>" and the rest of a message.
@@ -202,36 +202,38 @@ fn redirect(response: &web_sys::Response) -> Option<ClientError> {
 
 /// The body as text, at most `max_bytes` of it (read chunk by chunk, so an
 /// endless or giant body costs no more than the cap); over it: `decode`.
-async fn read_body(response: &web_sys::Response, max_bytes: usize) -> Result<String, ClientError> {
-    let too_big = || {
-        let mut message = http_message(response.status(), ": the answer is larger than ");
-        message.push_str(&itoa_u64(max_bytes as u64));
-        message.push_str(" bytes (maxResponseBytes)");
-        let mut err = ClientError::new(ErrorKind::Decode, message);
-        err.status = Some(response.status());
-        err
+async fn read_body(response: &web_sys::Response, max_bytes: usize, stop: &Stop) -> Result<String, Result<ClientError, Halt>> {
+    let status = response.status();
+    let unreadable = |what: &str| {
+        let mut err = ClientError::new(ErrorKind::Decode, http_message(status, what));
+        err.status = Some(status);
+        Ok(err)
     };
     let declared = response.headers().get("content-length").ok().flatten().and_then(|v| v.trim().parse::<u64>().ok());
     let Some(stream) = response.body() else { return Ok(String::new()) };
+    let mut too_big = String::from(": the answer is larger than ");
+    too_big.push_str(&itoa_u64(max_bytes as u64));
+    too_big.push_str(" bytes (maxResponseBytes)");
     if declared.is_some_and(|n| n > max_bytes as u64) {
-        let _ = stream.cancel();
-        return Err(too_big());
+        quietly(&stream.cancel());
+        return Err(unreadable(&too_big));
     }
     let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
-    let failed = |e: JsValue| network(error_text(&e, "the answer could not be read"));
     let mut bytes = Vec::new();
     loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(failed)?;
+        // Stopped: the abort that came with the stop ends the body (cancelling a
+        // stream the abort has errored makes Node report an unhandled rejection).
+        let chunk = stop.race(&reader.read()).await.map_err(Err)?;
         if get(&chunk, "done").as_bool() == Some(true) {
             break;
         }
         let Some(part) = get(&chunk, "value").dyn_into::<Uint8Array>().ok() else {
-            return Err(network(String::from("the answer's body is not bytes")));
+            return Err(unreadable(": the answer's body is not bytes"));
         };
         let len = part.length() as usize;
         if bytes.len() + len > max_bytes {
-            let _ = reader.cancel();
-            return Err(too_big());
+            quietly(&reader.cancel());
+            return Err(unreadable(&too_big));
         }
         let start = bytes.len();
         bytes.resize(start + len, 0);
@@ -239,8 +241,8 @@ async fn read_body(response: &web_sys::Response, max_bytes: usize) -> Result<Str
             part.copy_to(room);
         }
     }
-    // As `Response.text()` decodes: invalid UTF-8 becomes U+FFFD.
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    // JSON text is UTF-8 (RFC 8259); anything else cannot be read.
+    String::from_utf8(bytes).map_err(|_| unreadable(": the answer is not UTF-8 text"))
 }
 
 /// One HTTP exchange: (status, body text). The token goes in the header only; no
@@ -276,29 +278,31 @@ pub(crate) async fn send(
     };
     // Held until the exchange ends, body included (see the module doc).
     let request = build(method, url, opts, body, &controller.signal())?;
-    let exchange = async {
-        let response = fetch(&request, opts.fetch.as_ref()).await?;
-        if let Some(err) = redirect(&response) {
-            return Err(err);
-        }
-        let text = read_body(&response, opts.max_response_bytes).await?;
-        Ok((response.status(), text))
+    let outcome = match fetch(&request, opts.fetch.as_ref(), &stop).await {
+        Err(halt) => Err(Err(halt)),
+        Ok(response) => match redirect(&response) {
+            Some(err) => Err(Ok(err)),
+            None => read_body(&response, opts.max_response_bytes, &stop).await.map(|text| (response.status(), text)),
+        },
     };
-    let outcome = until(exchange, stop.fired()).await;
     drop(request);
+    let stopped = || {
+        if user_aborted(call) {
+            return aborted();
+        }
+        let mut message = String::from("no answer within ");
+        message.push_str(&itoa_u64(u64::from(timeout_ms)));
+        message.push_str(" ms");
+        ClientError::new(ErrorKind::Timeout, message)
+    };
     match outcome {
         _ if user_aborted(call) => Err(aborted()),
-        Some(Ok(done)) => Ok(done),
-        Some(Err(_)) | None if timed_out.get() => {
-            let mut message = String::from("no answer within ");
-            message.push_str(&itoa_u64(u64::from(timeout_ms)));
-            message.push_str(" ms");
-            Err(ClientError::new(ErrorKind::Timeout, message))
-        }
-        Some(Err(err)) => Err(err),
-        // Stopped, neither by the timer nor by the caller: not reachable, as only
-        // those two fire the stop; still an answer, never a hang.
-        None => Err(aborted()),
+        Ok(done) => Ok(done),
+        Err(Ok(err)) => Err(err),
+        // The runtime's own failure after the timer fired is the timeout's doing.
+        Err(Err(Halt::Stopped)) => Err(stopped()),
+        Err(Err(Halt::Failed(_))) if timed_out.get() => Err(stopped()),
+        Err(Err(Halt::Failed(thrown))) => Err(network(error_text(&thrown, "fetch failed"))),
     }
 }
 
