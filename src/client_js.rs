@@ -91,7 +91,9 @@ impl JsClient {
     /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, rules?, onWarnings?, headers? })`;
     /// throws a LicensingError of kind `validation` for unusable options.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue) -> Result<JsClient, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue,
+    ) -> Result<JsClient, JsValue> {
         let base_url = get(&options, "baseUrl").as_string().ok_or_else(|| options_error("baseUrl is required"))?;
         let token = get(&options, "token").as_string().ok_or_else(|| options_error("token is required"))?;
         let mut opts = ClientOptions::new(base_url, token);

@@ -186,7 +186,8 @@ impl Client {
             return refuse("token must be visible ASCII characters (no spaces, line breaks or control characters)");
         }
         for (name, value) in &opts.headers {
-            let name_ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+            let name_ok =
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
             if !name_ok {
                 return refuse("headers: a header name is not an HTTP token");
             }
@@ -261,7 +262,8 @@ impl Client {
             match result {
                 Err(e) if attempt < self.opts.max_retries && e.is_retryable(endpoint) => {
                     attempt += 1;
-                    transport::sleep(backoff_ms(attempt, self.opts.retry_base_ms, js_sys::Math::random()), call).await?;
+                    transport::sleep(backoff_ms(attempt, self.opts.retry_base_ms, js_sys::Math::random()), call)
+                        .await?;
                 }
                 Ok(answer) => {
                     self.warn(endpoint, Phase::Response, &answer.warnings);
@@ -289,24 +291,44 @@ impl Client {
     }
 
     /// Endpoint 1.
-    pub async fn bind_enterprise(&self, body: &BindEnterpriseRequest, call: &CallOptions) -> Result<EnterpriseCustomer, ClientError> {
+    pub async fn bind_enterprise(
+        &self,
+        body: &BindEnterpriseRequest,
+        call: &CallOptions,
+    ) -> Result<EnterpriseCustomer, ClientError> {
         self.send(Endpoint::BindEnterprise, body, call).await
     }
     /// Endpoint 2.
-    pub async fn create_enterprise(&self, body: &CreateEnterpriseRequest, call: &CallOptions) -> Result<EnterpriseCreation, ClientError> {
+    pub async fn create_enterprise(
+        &self,
+        body: &CreateEnterpriseRequest,
+        call: &CallOptions,
+    ) -> Result<EnterpriseCreation, ClientError> {
         self.send(Endpoint::CreateEnterprise, body, call).await
     }
     /// Endpoint 3.
-    pub async fn query_enterprises(&self, query: &QueryEnterprisesRequest, call: &CallOptions) -> Result<Vec<EnterpriseCustomer>, ClientError> {
+    pub async fn query_enterprises(
+        &self,
+        query: &QueryEnterprisesRequest,
+        call: &CallOptions,
+    ) -> Result<Vec<EnterpriseCustomer>, ClientError> {
         self.send(Endpoint::QueryEnterprises, query, call).await
     }
     /// Endpoint 4 (no data).
-    pub async fn update_enterprise(&self, body: &UpdateEnterpriseRequest, call: &CallOptions) -> Result<(), ClientError> {
+    pub async fn update_enterprise(
+        &self,
+        body: &UpdateEnterpriseRequest,
+        call: &CallOptions,
+    ) -> Result<(), ClientError> {
         self.send::<_, serde_json::Value>(Endpoint::UpdateEnterprise, body, call).await.map(|_| ())
     }
     /// Endpoint 5 (`appKey` from the options). An async batch answered without
     /// data resolves to an empty list.
-    pub async fn batch_order(&self, body: &BatchOrderRequest, call: &CallOptions) -> Result<Vec<BatchOrderResult>, ClientError> {
+    pub async fn batch_order(
+        &self,
+        body: &BatchOrderRequest,
+        call: &CallOptions,
+    ) -> Result<Vec<BatchOrderResult>, ClientError> {
         self.send(Endpoint::BatchOrder, body, call).await
     }
     /// Endpoint 6.
@@ -318,7 +340,11 @@ impl Client {
         self.send(Endpoint::UnlockAssets, body, call).await
     }
     /// Endpoint 8.
-    pub async fn list_assets(&self, query: &ListAssetsRequest, call: &CallOptions) -> Result<Vec<AssetRecord>, ClientError> {
+    pub async fn list_assets(
+        &self,
+        query: &ListAssetsRequest,
+        call: &CallOptions,
+    ) -> Result<Vec<AssetRecord>, ClientError> {
         self.send(Endpoint::ListAssets, query, call).await
     }
     /// Endpoint 9: the digit strings as sent (a number is read as its text);
@@ -328,7 +354,11 @@ impl Client {
         Ok(numbers.iter().filter_map(tolerant::text_of).collect())
     }
     /// Endpoint 10: the claimed products.
-    pub async fn join_activity(&self, body: &ActivityRequest, call: &CallOptions) -> Result<ActivityDetail, ClientError> {
+    pub async fn join_activity(
+        &self,
+        body: &ActivityRequest,
+        call: &CallOptions,
+    ) -> Result<ActivityDetail, ClientError> {
         self.send(Endpoint::JoinActivity, body, call).await
     }
 }

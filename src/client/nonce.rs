@@ -12,7 +12,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub(crate) fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk.first().copied().unwrap_or(0), chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let b = [
+            chunk.first().copied().unwrap_or(0),
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         let chars = chunk.len() + 1;
         for i in 0..chars {
@@ -27,8 +31,10 @@ pub(crate) fn base64url(bytes: &[u8]) -> String {
 pub(crate) fn fresh() -> Result<String, ClientError> {
     let unavailable = |_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment");
     let crypto = Reflect::get(&js_sys::global(), &JsValue::from_str("crypto")).map_err(unavailable)?;
-    let get_random_values: js_sys::Function =
-        Reflect::get(&crypto, &JsValue::from_str("getRandomValues")).map_err(unavailable)?.dyn_into().map_err(unavailable)?;
+    let get_random_values: js_sys::Function = Reflect::get(&crypto, &JsValue::from_str("getRandomValues"))
+        .map_err(unavailable)?
+        .dyn_into()
+        .map_err(unavailable)?;
     let buffer = Uint8Array::new_with_length(16);
     get_random_values.call1(&crypto, &buffer).map_err(unavailable)?;
     Ok(base64url(&buffer.to_vec()))

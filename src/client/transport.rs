@@ -85,10 +85,16 @@ fn build(
         network(message)
     };
     let headers = web_sys::Headers::new().map_err(js)?;
-    for (k, v) in opts.headers.iter().filter(|(k, _)| !k.eq_ignore_ascii_case("authorization") && !k.eq_ignore_ascii_case("content-type")) {
+    for (k, v) in opts
+        .headers
+        .iter()
+        .filter(|(k, _)| !k.eq_ignore_ascii_case("authorization") && !k.eq_ignore_ascii_case("content-type"))
+    {
         headers.set(k, v).map_err(js)?;
     }
-    headers.set("Authorization", &(String::from("Bearer ") + &opts.token)).map_err(|_| network(String::from("the token cannot be sent as a header")))?;
+    headers
+        .set("Authorization", &(String::from("Bearer ") + &opts.token))
+        .map_err(|_| network(String::from("the token cannot be sent as a header")))?;
     let init = web_sys::RequestInit::new();
     init.set_method(match method {
         Method::Get => "GET",
@@ -162,13 +168,19 @@ extern "C" {
 
 /// The response of one fetch: the caller's `fetch` if given, else the global
 /// one. A failure of the runtime (no connection, CORS) is `network`.
-async fn fetch(request: &web_sys::Request, custom: Option<&js_sys::Function>, stop: &Stop) -> Result<web_sys::Response, Halt> {
+async fn fetch(
+    request: &web_sys::Request,
+    custom: Option<&js_sys::Function>,
+    stop: &Stop,
+) -> Result<web_sys::Response, Halt> {
     let promise = match custom {
         Some(fetch) => Promise::resolve(&fetch.call1(&JsValue::UNDEFINED, request).map_err(Halt::Failed)?),
         None => global_fetch(request),
     };
     let value = stop.race(&promise).await?;
-    value.dyn_into::<web_sys::Response>().map_err(|_| Halt::Failed(JsValue::from_str("the fetch option did not resolve to a Response")))
+    value
+        .dyn_into::<web_sys::Response>()
+        .map_err(|_| Halt::Failed(JsValue::from_str("the fetch option did not resolve to a Response")))
 }
 
 /// Lets a promise settle unobserved: its rejection (a cancel of an aborted
@@ -194,15 +206,21 @@ fn redirect(response: &web_sys::Response) -> Option<ClientError> {
     if !opaque && !(300..400).contains(&status) {
         return None;
     }
-    let rest = ": the service answered with a redirect, which is not followed (it would send the request to another address)";
-    let mut err = ClientError::new(ErrorKind::Http, if opaque { http_message(0, rest) } else { http_message(status, rest) });
+    let rest =
+        ": the service answered with a redirect, which is not followed (it would send the request to another address)";
+    let mut err =
+        ClientError::new(ErrorKind::Http, if opaque { http_message(0, rest) } else { http_message(status, rest) });
     err.status = (!opaque).then_some(status);
     Some(err)
 }
 
 /// The body as text, at most `max_bytes` of it (read chunk by chunk, so an
 /// endless or giant body costs no more than the cap); over it: `decode`.
-async fn read_body(response: &web_sys::Response, max_bytes: usize, stop: &Stop) -> Result<String, Result<ClientError, Halt>> {
+async fn read_body(
+    response: &web_sys::Response,
+    max_bytes: usize,
+    stop: &Stop,
+) -> Result<String, Result<ClientError, Halt>> {
     let status = response.status();
     let unreadable = |what: &str| {
         let mut err = ClientError::new(ErrorKind::Decode, http_message(status, what));

@@ -24,13 +24,15 @@ fn many_asset_numbers_and_giant_strings() {
     assert!(ms < 1000.0, "{ms} ms");
 
     let giant = "9".repeat(5 << 20);
-    let report = validate("lockAssets".into(), js(&format!(r#"{{"assetNums":["{giant}"],"operatorIdentity":"o"}}"#)), None);
+    let report =
+        validate("lockAssets".into(), js(&format!(r#"{{"assetNums":["{giant}"],"operatorIdentity":"o"}}"#)), None);
     assert_eq!(issues(&report)[0].1, "asset_number_format");
 }
 
 #[wasm_bindgen_test]
 fn proto_keys_are_plain_unknown_fields() {
-    let report = validate_json("shellNums".into(), JsValue::from_str(r#"{"size":1,"__proto__":{"polluted":true}}"#), None);
+    let report =
+        validate_json("shellNums".into(), JsValue::from_str(r#"{"size":1,"__proto__":{"polluted":true}}"#), None);
     assert!(valid(&report));
     assert_eq!(issues(&report), vec![("/__proto__".into(), "unknown_field".into(), "warning".into())]);
     assert!(get(&js_sys::Object::new().into(), "polluted").is_undefined());

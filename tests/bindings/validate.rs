@@ -5,8 +5,16 @@ use wasm_bindgen_test::wasm_bindgen_test;
 use crate::support::*;
 
 const ENDPOINTS: [&str; 10] = [
-    "bindEnterprise", "createEnterprise", "queryEnterprises", "updateEnterprise", "batchOrder",
-    "lockAssets", "unlockAssets", "listAssets", "shellNums", "joinActivity",
+    "bindEnterprise",
+    "createEnterprise",
+    "queryEnterprises",
+    "updateEnterprise",
+    "batchOrder",
+    "lockAssets",
+    "unlockAssets",
+    "listAssets",
+    "shellNums",
+    "joinActivity",
 ];
 
 #[wasm_bindgen_test]
@@ -27,10 +35,13 @@ fn report_shape_with_json_pointer_paths() {
         "orderType":"delete_asset","assets":[{"assetNos":["8000000001","7000000002"]}]}]}"#);
     let report = validate("batchOrder".into(), body, None);
     assert!(!valid(&report));
-    assert_eq!(issues(&report), vec![
-        ("/orderList/0/assets/0/assetNos/1".into(), "asset_number_partition".into(), "error".into()),
-        ("/orderList/0/srcLicenseOrderId".into(), "src_license_order_required".into(), "error".into()),
-    ]);
+    assert_eq!(
+        issues(&report),
+        vec![
+            ("/orderList/0/assets/0/assetNos/1".into(), "asset_number_partition".into(), "error".into()),
+            ("/orderList/0/srcLicenseOrderId".into(), "src_license_order_required".into(), "error".into()),
+        ]
+    );
     let first = js_sys::Array::from(&get(&report, "issues")).get(0);
     assert!(s(&get(&first, "message")).contains("7000000002"));
     assert_eq!(s(&get(&get(&first, "params"), "value")), "7000000002");
@@ -39,10 +50,13 @@ fn report_shape_with_json_pointer_paths() {
 #[wasm_bindgen_test]
 fn type_errors_are_issues_not_aborts() {
     let report = validate("shellNums".into(), js(r#"{"size":"3","extra":true}"#), None);
-    assert_eq!(issues(&report), vec![
-        ("/size".into(), "type".into(), "error".into()),
-        ("/extra".into(), "unknown_field".into(), "warning".into()),
-    ]);
+    assert_eq!(
+        issues(&report),
+        vec![
+            ("/size".into(), "type".into(), "error".into()),
+            ("/extra".into(), "unknown_field".into(), "warning".into()),
+        ]
+    );
 }
 
 #[wasm_bindgen_test]

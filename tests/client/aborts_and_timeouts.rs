@@ -28,7 +28,10 @@ async fn an_abort_in_flight_ends_the_call_at_once() {
     let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
     Timeout::new(100, move || controller.abort()).forget();
     let start = js_sys::Date::now();
-    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call).await.unwrap_err();
+    let err = c
+        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call)
+        .await
+        .unwrap_err();
     let ms = js_sys::Date::now() - start;
     assert_eq!(err.kind, ErrorKind::Aborted);
     assert!(ms < 1500.0, "abort took {ms} ms");
@@ -54,7 +57,17 @@ async fn the_per_call_timeout_overrides_the_client_one() {
     let c = traced(&unique("t-call-timeout"), Some("delay=1500"), |o| o.timeout_ms = 10_000);
     let call = CallOptions { signal: None, timeout_ms: Some(200) };
     let start = js_sys::Date::now();
-    let err = c.bind_enterprise(&BindEnterpriseRequest { channel_code: Some("C".into()), channel_customer_id: Some(unique("cc")), ..Default::default() }, &call).await.unwrap_err();
+    let err = c
+        .bind_enterprise(
+            &BindEnterpriseRequest {
+                channel_code: Some("C".into()),
+                channel_customer_id: Some(unique("cc")),
+                ..Default::default()
+            },
+            &call,
+        )
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Timeout);
     assert!(js_sys::Date::now() - start < 1200.0);
 }
@@ -68,7 +81,8 @@ fn exposed_gc() -> Option<js_sys::Function> {
 
 fn in_firefox() -> bool {
     let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).unwrap_or_default();
-    let agent = js_sys::Reflect::get(&navigator, &"userAgent".into()).ok().and_then(|a| a.as_string()).unwrap_or_default();
+    let agent =
+        js_sys::Reflect::get(&navigator, &"userAgent".into()).ok().and_then(|a| a.as_string()).unwrap_or_default();
     agent.contains("Firefox")
 }
 
@@ -77,15 +91,20 @@ async fn a_body_that_never_ends_times_out_and_aborts_even_after_garbage_collecti
     let gc = exposed_gc();
     assert!(gc.is_some() || in_firefox(), "the test runner should expose gc() here");
     // Collect garbage every 20 ms while the answers hang mid-body.
-    let collecting = gc.map(|gc| gloo_timers::callback::Interval::new(20, move || {
-        let _ = gc.call0(&wasm_bindgen::JsValue::UNDEFINED);
-    }));
+    let collecting = gc.map(|gc| {
+        gloo_timers::callback::Interval::new(20, move || {
+            let _ = gc.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        })
+    });
     let c = traced(&unique("t-stall"), Some("stall-body"), |o| {
         o.timeout_ms = 300;
         o.max_retries = 0;
     });
     let start = js_sys::Date::now();
-    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &none()).await.unwrap_err();
+    let err = c
+        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &none())
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Timeout);
     assert!(js_sys::Date::now() - start < 3000.0, "{}", js_sys::Date::now() - start);
 
@@ -93,7 +112,10 @@ async fn a_body_that_never_ends_times_out_and_aborts_even_after_garbage_collecti
     let call = CallOptions { signal: Some(controller.signal()), timeout_ms: Some(60_000) };
     Timeout::new(300, move || controller.abort()).forget();
     let start = js_sys::Date::now();
-    let err = c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call).await.unwrap_err();
+    let err = c
+        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call)
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Aborted);
     assert!(js_sys::Date::now() - start < 3000.0);
     drop(collecting);

@@ -11,7 +11,13 @@ use crate::support::*;
 async fn validation_errors_are_not_sent() {
     let id = unique("t-invalid");
     let c = traced(&id, None, |_| {});
-    let err = c.lock_assets(&LockRequest { asset_nums: Some(vec!["7000000001".into()]), operator_identity: Some("o".into()) }, &none()).await.unwrap_err();
+    let err = c
+        .lock_assets(
+            &LockRequest { asset_nums: Some(vec!["7000000001".into()]), operator_identity: Some("o".into()) },
+            &none(),
+        )
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Validation);
     assert_eq!(err.issues[0].path, "/assetNums/0");
     assert_no_token(&err);
@@ -22,7 +28,13 @@ async fn validation_errors_are_not_sent() {
 
 #[wasm_bindgen_test]
 async fn business_error_from_http_299() {
-    let err = client().update_enterprise(&EnterpriseCustomerRequest { crm_customer_id: Some(unique("nobody")), ..Default::default() }, &none()).await.unwrap_err();
+    let err = client()
+        .update_enterprise(
+            &EnterpriseCustomerRequest { crm_customer_id: Some(unique("nobody")), ..Default::default() },
+            &none(),
+        )
+        .await
+        .unwrap_err();
     assert_eq!((err.kind, err.code.as_deref(), err.status), (ErrorKind::Business, Some("13004"), Some(299)));
     assert!(err.cause.is_some());
     assert_no_token(&err);
@@ -31,7 +43,12 @@ async fn business_error_from_http_299() {
 #[wasm_bindgen_test]
 async fn activity_error_with_activities_on_3002() {
     let c = client();
-    let req = ActivityRequest { identity: Some(format!("{}@example.com", unique("u"))), activity_label: Some("spring-trial".into()), source: Some("portal".into()), branch: Some("BJ".into()) };
+    let req = ActivityRequest {
+        identity: Some(format!("{}@example.com", unique("u"))),
+        activity_label: Some("spring-trial".into()),
+        source: Some("portal".into()),
+        branch: Some("BJ".into()),
+    };
     c.join_activity(&req, &none()).await.expect("first claim");
     let err = c.join_activity(&req, &none()).await.unwrap_err();
     assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Activity, Some("3002")));

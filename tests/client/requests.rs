@@ -9,7 +9,12 @@ use crate::support::*;
 async fn headers_nonce_and_escaped_path() {
     let id = unique("t-wire");
     let c = traced(&id, None, |_| {});
-    c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("E/1 ?x".into()), extend_code: Some("a&b=c".into()) }, &none()).await.expect("list");
+    c.list_assets(
+        &ListAssetsRequest { enterprise_global_id: Some("E/1 ?x".into()), extend_code: Some("a&b=c".into()) },
+        &none(),
+    )
+    .await
+    .expect("list");
     c.shell_nums(&ShellNumsRequest { size: Some(1) }, &none()).await.expect("shellnums");
     let seen = trace(&id).await;
     assert_eq!(seen.len(), 2);
@@ -26,7 +31,10 @@ async fn headers_nonce_and_escaped_path() {
         assert_eq!(s["tokenScopes"], serde_json::json!(["auth_order", "auth_activity"]));
     }
     let nonces = nonces(&seen);
-    assert!(nonces.iter().all(|n| n.len() >= 22 && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')), "{nonces:?}");
+    assert!(
+        nonces.iter().all(|n| n.len() >= 22 && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')),
+        "{nonces:?}"
+    );
     assert_ne!(nonces[0], nonces[1]);
 }
 
@@ -34,7 +42,16 @@ async fn headers_nonce_and_escaped_path() {
 async fn batch_order_sends_app_key_and_query_sends_its_parameters() {
     let id = unique("t-query");
     let c = traced(&id, None, |_| {});
-    c.query_enterprises(&QueryEnterprisesRequest { channel_code: Some("C H".into()), channel_customer_id: Some("x/y".into()), default_customer: Some(DefaultCustomer::No) }, &none()).await.expect("query");
+    c.query_enterprises(
+        &QueryEnterprisesRequest {
+            channel_code: Some("C H".into()),
+            channel_customer_id: Some("x/y".into()),
+            default_customer: Some(DefaultCustomer::No),
+        },
+        &none(),
+    )
+    .await
+    .expect("query");
     let seen = trace(&id).await;
     let query = seen[0]["query"].as_str().unwrap();
     assert!(query.starts_with("g_nonce="), "{query}");

@@ -15,7 +15,8 @@ async fn code_500_is_retried_with_fresh_nonces_even_for_batch_orders() {
     let nos = asset_numbers(1).await;
     let body: BatchOrderRequest = serde_json::from_value(json!({"channelCode": "CH-T", "channelOrderId": unique("CO"),
         "orderList": [{"sequence": 1, "orderType": "new_buy", "licenseType": "softkey",
-                       "assets": [{"assetNos": nos, "products": [{"productUri": "gms:1"}]}]}]})).unwrap();
+                       "assets": [{"assetNos": nos, "products": [{"productUri": "gms:1"}]}]}]}))
+    .unwrap();
     let results = c.batch_order(&body, &none()).await.expect("third attempt succeeds");
     assert_eq!(results.len(), 1);
     let seen = trace(&id).await;
@@ -37,7 +38,9 @@ async fn code_500_gives_up_after_max_retries() {
 async fn http_503_is_retried_only_when_safe() {
     let id = unique("t-503-safe");
     let c = traced(&id, Some(&format!("http=503;times=1;key={id}")), |_| {});
-    c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG-none".into()), extend_code: None }, &none()).await.expect("retried");
+    c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG-none".into()), extend_code: None }, &none())
+        .await
+        .expect("retried");
     assert_eq!(trace(&id).await.len(), 2);
 
     let id = unique("t-503-unsafe");
@@ -51,7 +54,12 @@ async fn http_503_is_retried_only_when_safe() {
 async fn timeouts_are_retried_only_when_safe() {
     let id = unique("t-timeout-safe");
     let c = traced(&id, Some(&format!("delay=1500;times=1;key={id}")), |o| o.timeout_ms = 300);
-    c.lock_assets(&LockRequest { asset_nums: Some(vec!["8999999991".into()]), operator_identity: Some("o".into()) }, &none()).await.expect("retried after the timeout");
+    c.lock_assets(
+        &LockRequest { asset_nums: Some(vec!["8999999991".into()]), operator_identity: Some("o".into()) },
+        &none(),
+    )
+    .await
+    .expect("retried after the timeout");
     assert_eq!(trace(&id).await.len(), 2);
 
     let id = unique("t-timeout-unsafe");

@@ -75,7 +75,13 @@ pub fn nonces(trace: &[Value]) -> Vec<String> {
 
 /// Fresh asset numbers from the simulator.
 pub async fn asset_numbers(n: i64) -> Vec<String> {
-    client().shell_nums(&ShellNumsRequest { size: Some(n) }, &none()).await.expect("shellnums").into_iter().map(String::from).collect()
+    client()
+        .shell_nums(&ShellNumsRequest { size: Some(n) }, &none())
+        .await
+        .expect("shellnums")
+        .into_iter()
+        .map(String::from)
+        .collect()
 }
 
 /// The error never shows the token.

@@ -14,4 +14,3 @@ pub mod response;
 pub mod valid;
 pub mod validate;
 pub mod wire;
-

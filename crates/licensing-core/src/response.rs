@@ -115,7 +115,15 @@ pub struct ClientError {
 impl ClientError {
     /// A failure of a kind with a message.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Self { kind, message: message.into(), code: None, cause: None, status: None, issues: Vec::new(), activities: None }
+        Self {
+            kind,
+            message: message.into(),
+            code: None,
+            cause: None,
+            status: None,
+            issues: Vec::new(),
+            activities: None,
+        }
     }
 
     fn with_status(mut self, status: u16) -> Self {
@@ -268,7 +276,8 @@ fn order_envelope(status: u16, body: &str) -> Result<answer::Envelope<'_>, Clien
     if status != 200 && status != HTTP_BUSINESS_ERROR {
         return Err(http_error(status));
     }
-    let envelope = answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "an order-module envelope", &e))?;
+    let envelope =
+        answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "an order-module envelope", &e))?;
     let success = envelope.text("code").is_some_and(|c| BusinessCode::from(c.as_str()).is_success());
     if status == HTTP_BUSINESS_ERROR || !success {
         return Err(business(status, &envelope));
@@ -302,13 +311,15 @@ fn result_code_of(envelope: &answer::Envelope<'_>) -> String {
 /// as sent whatever its units hold).
 pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
     if status == HTTP_BUSINESS_ERROR {
-        let envelope = answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "a business error envelope", &e))?;
+        let envelope =
+            answer::envelope(body, Module::Order).map_err(|e| decode_error(status, "a business error envelope", &e))?;
         return Err(business(status, &envelope));
     }
     if status != 200 {
         return Err(http_error(status));
     }
-    let envelope = answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
+    let envelope =
+        answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
     let code = result_code_of(&envelope);
     if code == result_code::SUCCESS {
         return payload(&envelope, "detail", schema::data_kind(Endpoint::JoinActivity), false, status);
@@ -386,7 +397,8 @@ mod tests {
     fn activity_envelopes() {
         let d = decode_activity(200, r#"{"resultCode":"0000","detail":{"products":[]}}"#).unwrap();
         assert_eq!(d.products, Some(vec![]));
-        let e = decode_activity(200, r#"{"resultCode":"3002","resultMessage":"no","activityDtoList":[{"id":"A"}]}"#).unwrap_err();
+        let e = decode_activity(200, r#"{"resultCode":"3002","resultMessage":"no","activityDtoList":[{"id":"A"}]}"#)
+            .unwrap_err();
         assert_eq!((e.kind, e.code.as_deref()), (ErrorKind::Activity, Some("3002")));
         assert_eq!(e.activity_rejections().unwrap()[0].id.as_deref(), Some("A"));
         assert_eq!(decode_activity(403, "{}").unwrap_err().kind, ErrorKind::Http);
@@ -409,11 +421,17 @@ mod tests {
         }
         let lock = ok(Endpoint::LockAssets, r#"{"code":0,"data":[{"assetNum":"8000000001","status":5,"new":1}]}"#);
         assert_eq!(lock.data.as_ref().unwrap().as_str(), r#"[{"assetNum":"8000000001","status":5,"new":1}]"#);
-        assert_eq!(lock.warnings.iter().map(|w| (w.path.as_str(), w.code.as_str())).collect::<Vec<_>>(), [("/data/0/status", "enum")]);
+        assert_eq!(
+            lock.warnings.iter().map(|w| (w.path.as_str(), w.code.as_str())).collect::<Vec<_>>(),
+            [("/data/0/status", "enum")]
+        );
         let typed: Vec<LockResult> = lock.parse().unwrap();
         assert_eq!(typed[0].status, Some(Open::Other(json!(5))));
 
-        let assets = ok(Endpoint::ListAssets, r#"{"code":0,"data":[{"id":"A1","keyChipType":3,"licenseType":"quantum_key","createTime":"1700000000000","locked":null}]}"#);
+        let assets = ok(
+            Endpoint::ListAssets,
+            r#"{"code":0,"data":[{"id":"A1","keyChipType":3,"licenseType":"quantum_key","createTime":"1700000000000","locked":null}]}"#,
+        );
         assert_eq!(assets.warnings.len(), 3, "{:?}", assets.warnings);
         let typed: Vec<AssetRecord> = assets.parse().unwrap();
         assert_eq!(typed[0].key_chip_type, Some(Open::Other(json!(3))));
@@ -424,7 +442,9 @@ mod tests {
         let typed: Vec<BatchOrderResult> = results.parse().unwrap();
         assert_eq!((typed[0].sequence, typed[0].license_order_id.as_deref()), (Some(1), Some("42")));
 
-        let claim = read_activity(200, r#"{"resultCode":"0000","detail":{"products":[{"productUri":"p","activateType":0}]}}"#).unwrap();
+        let claim =
+            read_activity(200, r#"{"resultCode":"0000","detail":{"products":[{"productUri":"p","activateType":0}]}}"#)
+                .unwrap();
         assert_eq!(claim.warnings[0].path, "/detail/products/0/activateType");
         let typed: ActivityDetail = claim.parse().unwrap();
         assert_eq!(typed.products.unwrap()[0].activate_type, Some(Open::Other(json!(0))));
@@ -475,7 +495,9 @@ mod tests {
             fn without_nulls(v: serde_json::Value) -> serde_json::Value {
                 use serde_json::Value;
                 match v {
-                    Value::Object(m) => Value::Object(m.into_iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k, without_nulls(v))).collect()),
+                    Value::Object(m) => Value::Object(
+                        m.into_iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k, without_nulls(v))).collect(),
+                    ),
                     Value::Array(a) => Value::Array(a.into_iter().map(without_nulls).collect()),
                     other => other,
                 }
@@ -493,7 +515,9 @@ mod tests {
         round_trip::<Vec<String>>(Endpoint::ShellNums);
         round_trip::<ActivityDetail>(Endpoint::JoinActivity);
         // The 3002 rejection list, through the envelope.
-        let body = String::from(r#"{"resultCode":"3002","activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[{"errorCode":14005,"errorMessage":"m","id":"U","name":"u","participateResult":false}]}]}"#);
+        let body = String::from(
+            r#"{"resultCode":"3002","activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[{"errorCode":14005,"errorMessage":"m","id":"U","name":"u","participateResult":false}]}]}"#,
+        );
         let err = read_activity(200, &body).unwrap_err();
         let units = err.activity_rejections().unwrap()[0].engine_sub_activity_dtos.clone().unwrap();
         assert_eq!(units[0].error_code, Some(14005));

@@ -152,11 +152,7 @@ impl Endpoint {
     pub fn is_idempotent(self) -> bool {
         matches!(
             self,
-            Self::QueryEnterprises
-                | Self::ListAssets
-                | Self::UpdateEnterprise
-                | Self::LockAssets
-                | Self::UnlockAssets
+            Self::QueryEnterprises | Self::ListAssets | Self::UpdateEnterprise | Self::LockAssets | Self::UnlockAssets
         )
     }
 }

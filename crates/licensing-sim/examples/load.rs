@@ -131,7 +131,12 @@ async fn main() {
     }
     let elapsed = started.elapsed();
     latencies.sort();
-    let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or_default();
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
     let stored = state.order_count();
     println!(
         "load: {} requests, {} connections, {:.2} s: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; accepted {accepted}, refused {refused}, stored {stored}",

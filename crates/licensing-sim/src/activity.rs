@@ -2,8 +2,8 @@
 //! the built-in sample) and the claim rules.
 
 use licensing_core::model::{
-    check_asset_number, result_code, ActivateType, ActivityDetail, ActivityRejection, ActivityRequest, ActivityResponse,
-    ActivityUnitResult, ClaimedProduct,
+    check_asset_number, result_code, ActivateType, ActivityDetail, ActivityRejection, ActivityRequest,
+    ActivityResponse, ActivityUnitResult, ClaimedProduct,
 };
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +91,8 @@ fn is_mobile(s: &str) -> bool {
 }
 
 fn is_email(s: &str) -> bool {
-    s.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.'))
+    s.split_once('@')
+        .is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.'))
 }
 
 /// Identity: a cloud account (mobile number or e-mail), an enterprise account the
@@ -108,20 +109,34 @@ fn refuse(code: &str, message: String) -> ActivityResponse {
 }
 
 /// Joins an activity and claims the products of every unit whose condition holds.
-pub(crate) fn claim(catalogue: &ActivityCatalogue, store: &mut Store, req: &ActivityRequest, now: i64) -> ActivityResponse {
+pub(crate) fn claim(
+    catalogue: &ActivityCatalogue,
+    store: &mut Store,
+    req: &ActivityRequest,
+    now: i64,
+) -> ActivityResponse {
     let identity = req.identity.as_deref().unwrap_or_default();
     let label = req.activity_label.as_deref().unwrap_or_default();
     let source = req.source.as_deref().unwrap_or_default();
     if !is_participant(store, identity) {
-        return refuse(result_code::ILLEGAL_PARTICIPANT, format!("illegal participant: {identity:?} is not a mobile number, e-mail, enterprise account or asset number"));
+        return refuse(
+            result_code::ILLEGAL_PARTICIPANT,
+            format!(
+                "illegal participant: {identity:?} is not a mobile number, e-mail, enterprise account or asset number"
+            ),
+        );
     }
     let Some(activity) = catalogue.activities.iter().find(|a| a.label == label) else {
         return refuse(result_code::UNKNOWN_ACTIVITY, format!("activity {label:?} does not exist"));
     };
     if !activity.sources.is_empty() && !activity.sources.iter().any(|s| s == source) {
-        return refuse(result_code::FILTERED, format!("filter rule: source {source:?} does not take part in {label:?}"));
+        return refuse(
+            result_code::FILTERED,
+            format!("filter rule: source {source:?} does not take part in {label:?}"),
+        );
     }
-    let used = |store: &Store, unit: &UnitDef| store.claims.get(&(identity.to_owned(), unit.id.clone())).copied().unwrap_or(0);
+    let used =
+        |store: &Store, unit: &UnitDef| store.claims.get(&(identity.to_owned(), unit.id.clone())).copied().unwrap_or(0);
     let open: Vec<&UnitDef> = activity.units.iter().filter(|u| used(store, u) < u.claims_per_identity).collect();
     if open.is_empty() {
         let units = activity
@@ -129,7 +144,11 @@ pub(crate) fn claim(catalogue: &ActivityCatalogue, store: &mut Store, req: &Acti
             .iter()
             .map(|u| ActivityUnitResult {
                 error_code: Some(result_code::UNIT_CLAIM_COUNT_EXCEEDED),
-                error_message: Some(format!("personal claim count exceeded ({} of {})", used(store, u), u.claims_per_identity)),
+                error_message: Some(format!(
+                    "personal claim count exceeded ({} of {})",
+                    used(store, u),
+                    u.claims_per_identity
+                )),
                 id: Some(u.id.clone()),
                 name: Some(u.name.clone()),
                 participate_result: Some(false),

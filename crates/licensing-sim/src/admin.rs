@@ -29,7 +29,8 @@ pub(crate) fn random_token() -> String {
     for salt in 0..2u64 {
         let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
         hasher.write_u64(salt);
-        hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        hasher
+            .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
         out.push_str(&format!("{:016x}", hasher.finish()));
     }
     out
@@ -41,7 +42,9 @@ pub(crate) async fn require_admin(State(state): State<AppState>, req: Request, n
     if constant_time_eq(given, state.admin_token.as_bytes()) {
         return next.run(req).await;
     }
-    let message = format!("/__sim routes need the header {ADMIN_HEADER}: <admin token> (--admin-token, or the one printed at start)");
+    let message = format!(
+        "/__sim routes need the header {ADMIN_HEADER}: <admin token> (--admin-token, or the one printed at start)"
+    );
     (StatusCode::UNAUTHORIZED, Json(json!({ "error": message }))).into_response()
 }
 

@@ -120,7 +120,8 @@ pub struct TokenGrant {
 impl TokenGrant {
     /// The development tokens, used when none is configured.
     pub fn development() -> Vec<TokenGrant> {
-        let grant = |t: &str, s: &[&str]| TokenGrant { token: t.into(), scopes: s.iter().map(|s| s.to_string()).collect() };
+        let grant =
+            |t: &str, s: &[&str]| TokenGrant { token: t.into(), scopes: s.iter().map(|s| s.to_string()).collect() };
         vec![
             grant("dev-order-token", &[SCOPE_ORDER]),
             grant("dev-activity-token", &[SCOPE_ACTIVITY]),

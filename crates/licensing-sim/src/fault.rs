@@ -28,8 +28,10 @@ impl Fault {
     pub(crate) fn parse(header: &str) -> Result<Fault, String> {
         let mut fault = Fault::default();
         for directive in header.split(';').map(str::trim).filter(|d| !d.is_empty()) {
-            let (name, value) = directive.split_once('=').map_or((directive, None), |(n, v)| (n.trim(), Some(v.trim())));
-            let number = |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok()).ok_or(format!("{name} needs a number"));
+            let (name, value) =
+                directive.split_once('=').map_or((directive, None), |(n, v)| (n.trim(), Some(v.trim())));
+            let number =
+                |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok()).ok_or(format!("{name} needs a number"));
             match name {
                 "code500" => fault.code500 = true,
                 "non-json" => fault.non_json = true,

@@ -35,7 +35,8 @@ pub const TRACE_HEADER: &str = "x-sim-trace";
 /// sent, the bearer token redacted (its scopes and length say which one it was).
 fn record_trace(state: &AppState, endpoint: Endpoint, parts: &Parts) {
     let Some(id) = parts.headers.get(TRACE_HEADER).and_then(|v| v.to_str().ok()) else { return };
-    let header = |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(crate::trace::cut);
+    let header =
+        |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(crate::trace::cut);
     let token = crate::auth::bearer(&parts.headers);
     let entry = serde_json::json!({
         "endpoint": endpoint.name(),
@@ -72,9 +73,14 @@ pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) ->
     let (mut parts, body) = req.into_parts();
     match state.tokens.check(&parts.headers, endpoint.module()) {
         Ok(()) => {}
-        Err(Denied::Unauthenticated) => return respond::denied(StatusCode::UNAUTHORIZED, "missing or unknown bearer token"),
+        Err(Denied::Unauthenticated) => {
+            return respond::denied(StatusCode::UNAUTHORIZED, "missing or unknown bearer token")
+        }
         Err(Denied::MissingScope) => {
-            return respond::denied(StatusCode::FORBIDDEN, &format!("the token lacks scope {}", endpoint.module().scope()))
+            return respond::denied(
+                StatusCode::FORBIDDEN,
+                &format!("the token lacks scope {}", endpoint.module().scope()),
+            )
         }
     }
     record_trace(&state, endpoint, &parts);
@@ -89,7 +95,9 @@ pub(crate) async fn handle(state: AppState, endpoint: Endpoint, req: Request) ->
     match lock(&state.nonces).accept(nonce, Instant::now()) {
         Ok(()) => {}
         Err(NonceError::Missing) => return refuse(endpoint, format!("{NONCE_PARAM} is required on every call")),
-        Err(NonceError::Replayed) => return refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")),
+        Err(NonceError::Replayed) => {
+            return refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)"))
+        }
     }
     if let Some(response) = fault(&state, &parts).await {
         return response;
@@ -135,13 +143,19 @@ async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
         return Some((status, "simulated HTTP status\n").into_response());
     }
     if fault.code500 {
-        return Some(respond::business_error(BusinessCode::RETRY, "network exception, retry", "simulated by x-sim-fault"));
+        return Some(respond::business_error(
+            BusinessCode::RETRY,
+            "network exception, retry",
+            "simulated by x-sim-fault",
+        ));
     }
     if fault.stall_body {
         return Some(respond::stalled_body());
     }
     if fault.non_json {
-        return Some((StatusCode::OK, [(header::CONTENT_TYPE, "text/html")], "<html>gateway says hello</html>").into_response());
+        return Some(
+            (StatusCode::OK, [(header::CONTENT_TYPE, "text/html")], "<html>gateway says hello</html>").into_response(),
+        );
     }
     None
 }
@@ -245,7 +259,10 @@ fn process(state: &AppState, endpoint: Endpoint, input: Value, query: &HashMap<S
                 let req: licensing_core::model::ShellNumsRequest = typed(input)?;
                 let size = u64::try_from(req.size.unwrap_or(0)).unwrap_or(0);
                 if size > state.max_shellnums {
-                    return Err(respond::invalid(format!("/size: at most {} asset numbers per call", state.max_shellnums)));
+                    return Err(respond::invalid(format!(
+                        "/size: at most {} asset numbers per call",
+                        state.max_shellnums
+                    )));
                 }
                 let partition = match query.get("partition").map(String::as_str) {
                     None | Some("domestic" | "8") => Partition::Domestic,

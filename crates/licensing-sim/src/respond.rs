@@ -21,8 +21,12 @@ pub(crate) fn order_ok<T: Serialize>(data: Option<T>) -> Response {
 
 /// HTTP 299 `{code, message, cause}`.
 pub(crate) fn business_error(code: &str, message: impl Into<String>, cause: impl Into<String>) -> Response {
-    let body: OrderEnvelope<()> =
-        OrderEnvelope { code: BusinessCode::from(code), message: Some(message.into()), data: None, cause: Some(cause.into()) };
+    let body: OrderEnvelope<()> = OrderEnvelope {
+        code: BusinessCode::from(code),
+        message: Some(message.into()),
+        data: None,
+        cause: Some(cause.into()),
+    };
     let status = StatusCode::from_u16(HTTP_BUSINESS_ERROR).unwrap_or(StatusCode::OK);
     json_response(status, &body)
 }
@@ -51,7 +55,9 @@ pub(crate) fn denied(status: StatusCode, message: &str) -> Response {
 /// stall-body`): for client timeouts and aborts mid-body. The server's own
 /// bounds still apply (the connection ends when the client goes).
 pub(crate) fn stalled_body() -> Response {
-    let first = futures_util::stream::once(async { Ok::<_, std::convert::Infallible>(axum::body::Bytes::from_static(b"{\"code\":0,\"data\":[")) });
+    let first = futures_util::stream::once(async {
+        Ok::<_, std::convert::Infallible>(axum::body::Bytes::from_static(b"{\"code\":0,\"data\":["))
+    });
     let never = futures_util::stream::pending();
     let body = axum::body::Body::from_stream(futures_util::StreamExt::chain(first, never));
     (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], body).into_response()

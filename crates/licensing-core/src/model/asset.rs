@@ -215,8 +215,7 @@ impl AssetNumber {
     }
     /// Builds the number for a partition and a sequence below 10⁹.
     pub fn from_parts(partition: Partition, sequence: u64) -> Option<Self> {
-        (sequence < 1_000_000_000)
-            .then(|| Self(format!("{}{:09}", partition.marker() as char, sequence)))
+        (sequence < 1_000_000_000).then(|| Self(format!("{}{:09}", partition.marker() as char, sequence)))
     }
 }
 

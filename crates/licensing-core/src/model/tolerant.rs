@@ -95,7 +95,9 @@ pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Erro
 /// range, or a string of an integer.
 pub fn int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18).map(|f| f as i64)),
+        Value::Number(n) => {
+            n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18).map(|f| f as i64))
+        }
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
     })
@@ -160,7 +162,10 @@ mod tests {
 
     #[test]
     fn scalars_read_what_they_can() {
-        assert_eq!(probe(json!({"s": 12, "i": "34", "b": "true"})), Probe { s: Some("12".into()), i: Some(34), b: Some(true), e: None });
+        assert_eq!(
+            probe(json!({"s": 12, "i": "34", "b": "true"})),
+            Probe { s: Some("12".into()), i: Some(34), b: Some(true), e: None }
+        );
         assert_eq!(probe(json!({"s": {"x": 1}, "i": "abc", "b": 1, "e": null})), Probe::default());
         assert_eq!(probe(json!({"i": 5.0, "s": false})).i, Some(5));
         assert_eq!(probe(json!({"i": 1e300})).i, None);

@@ -154,7 +154,9 @@ mod tests {
 
     #[test]
     fn envelopes_need_only_json_and_a_code() {
-        let e = envelope(r#" { "code" : 0 , "message":"ok","data": [ {"sequence":1} ] , "x": {"y":[]}} "#, Module::Order).unwrap();
+        let e =
+            envelope(r#" { "code" : 0 , "message":"ok","data": [ {"sequence":1} ] , "x": {"y":[]}} "#, Module::Order)
+                .unwrap();
         assert_eq!(e.text("code").as_deref(), Some("0"));
         assert_eq!(e.text("message").as_deref(), Some("ok"));
         assert_eq!(e.raw("data"), Some(r#"[ {"sequence":1} ]"#));
@@ -185,7 +187,9 @@ mod tests {
         let warnings = data(Endpoint::ShellNums, r#"["8000000001","123"]"#).unwrap();
         assert_eq!(warnings.len(), 1);
         assert_eq!((warnings[0].path.as_str(), warnings[0].severity), ("/data/1", Severity::Warning));
-        let warnings = data(Endpoint::LockAssets, r#"[{"assetNum":"8000000001","status":5},{"assetNum":7,"status":"1"}]"#).unwrap();
+        let warnings =
+            data(Endpoint::LockAssets, r#"[{"assetNum":"8000000001","status":5},{"assetNum":7,"status":"1"}]"#)
+                .unwrap();
         let paths: Vec<&str> = warnings.iter().map(|w| w.path.as_str()).collect();
         assert_eq!(paths, ["/data/0/status", "/data/1/assetNum", "/data/1/status"]);
         assert!(warnings.iter().all(|w| w.severity == Severity::Warning));

@@ -2,10 +2,10 @@
 //! and the issues found so far, capped.
 
 use super::messages;
-use super::rules::order::OrderFacts;
-use super::rules::sequence::SequenceIndex;
 use super::report::{Code, Issue, Locale, Params, Report, Severity};
 use super::rule::{Profile, Rule};
+use super::rules::order::OrderFacts;
+use super::rules::sequence::SequenceIndex;
 
 /// Options of one validation.
 ///

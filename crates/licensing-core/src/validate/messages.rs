@@ -17,7 +17,9 @@ fn templates(code: Code, params: &Params, field: &str) -> (&'static str, &'stati
         Code::Type if field.is_empty() => {
             ("The body must be {a expected}, not {a actual}", "请求体必须是{zh expected}，实际为{zh actual}")
         }
-        Code::Type => ("`{field}` must be {a expected}, not {a actual}", "`{field}` 必须是{zh expected}，实际为{zh actual}"),
+        Code::Type => {
+            ("`{field}` must be {a expected}, not {a actual}", "`{field}` 必须是{zh expected}，实际为{zh actual}")
+        }
         Code::Required => ("`{field}` is required", "缺少必填字段 `{field}`"),
         Code::Empty => ("`{field}` must not be empty", "`{field}` 不能为空"),
         Code::Enum => (
@@ -25,8 +27,12 @@ fn templates(code: Code, params: &Params, field: &str) -> (&'static str, &'stati
             "`{field}` 的值 \"{value}\" 无效，允许的值：{allowed}",
         ),
         Code::UnknownField => ("Unknown field `{field}`", "未知字段 `{field}`"),
-        Code::DuplicateKey => ("`{field}` appears more than once in this object", "字段 `{field}` 在同一对象中出现了多次"),
-        Code::AssetNumberFormat => ("Asset number \"{value}\" must be exactly 10 digits", "资产编号 \"{value}\" 必须恰好是 10 位数字"),
+        Code::DuplicateKey => {
+            ("`{field}` appears more than once in this object", "字段 `{field}` 在同一对象中出现了多次")
+        }
+        Code::AssetNumberFormat => {
+            ("Asset number \"{value}\" must be exactly 10 digits", "资产编号 \"{value}\" 必须恰好是 10 位数字")
+        }
         Code::AssetNumberPartition => (
             "Asset number \"{value}\" must start with partition marker 8 (domestic) or 6 (Singapore)",
             "资产编号 \"{value}\" 的首位必须是分区标记 8（国内）或 6（新加坡）",
@@ -36,7 +42,9 @@ fn templates(code: Code, params: &Params, field: &str) -> (&'static str, &'stati
             "`{field}` \"{value}\" must have the form y-m-d, e.g. 1-0-0",
             "`{field}` 的值 \"{value}\" 必须是 年-月-日 形式，例如 1-0-0",
         ),
-        Code::Email => ("`{field}` \"{value}\" is not an e-mail address", "`{field}` 的值 \"{value}\" 不是有效的电子邮件地址"),
+        Code::Email => {
+            ("`{field}` \"{value}\" is not an e-mail address", "`{field}` 的值 \"{value}\" 不是有效的电子邮件地址")
+        }
         Code::LimitEndBeforeStart => ("`{field}` is before `{start}`", "`{field}` 早于开始时间 `{start}`"),
         Code::DuplicateSequence => (
             "sequence {value} repeats /orderList/{first}; it must be unique within orderList",
@@ -70,7 +78,9 @@ fn templates(code: Code, params: &Params, field: &str) -> (&'static str, &'stati
             "A product's `srcLicenseOrderId` (transfer) applies to new_buy only; it is ignored in {orderType}",
             "产品的 `srcLicenseOrderId`（转移）仅用于 new_buy，在 {orderType} 中会被忽略",
         ),
-        Code::UnknownEndpoint => ("Unknown endpoint \"{value}\"; allowed: {allowed}", "未知接口 \"{value}\"，允许的值：{allowed}"),
+        Code::UnknownEndpoint => {
+            ("Unknown endpoint \"{value}\"; allowed: {allowed}", "未知接口 \"{value}\"，允许的值：{allowed}")
+        }
         Code::TooManyIssues => (
             "Too many issues: {omitted} more not listed ({omittedErrors} of them errors)",
             "问题过多：另有 {omitted} 个未列出（其中错误 {omittedErrors} 个）",
@@ -146,12 +156,18 @@ mod tests {
     #[test]
     fn holes_are_filled() {
         let p = Params::none().with("expected", "integer").with("actual", "array").with("suggestion", "size");
-        assert_eq!(render(Code::Type, &p, Some("size"), Locale::En), "`size` must be an integer, not an array; did you mean `size`?");
+        assert_eq!(
+            render(Code::Type, &p, Some("size"), Locale::En),
+            "`size` must be an integer, not an array; did you mean `size`?"
+        );
         assert_eq!(render(Code::Type, &p, None, Locale::ZhCn), "请求体必须是整数，实际为数组；你是不是想写 `size`？");
         let p = Params::none().with("expected", "string").with("actual", "null");
         assert_eq!(render(Code::Type, &p, Some("x"), Locale::En), "`x` must be a string, not null");
         // A value with braces is data, not a hole.
         let p = Params::none().with("value", "{field}").with("allowed", "a, b");
-        assert_eq!(render(Code::Enum, &p, Some("t"), Locale::En), "`t` has the value \"{field}\"; allowed values: a, b");
+        assert_eq!(
+            render(Code::Enum, &p, Some("t"), Locale::En),
+            "`t` has the value \"{field}\"; allowed values: a, b"
+        );
     }
 }

@@ -10,10 +10,11 @@
 //! against these tables does that. `tests/rules/model_roundtrip.rs` keeps the tables
 //! and the typed model in step.
 
-use crate::model::{
-    ActivateType, CustomerType, DefaultCustomer, KeyChipType, LicenseType, LockStatus, OrderType, SyncMode, Trial, WireEnum,
-};
 use super::rule::Rule;
+use crate::model::{
+    ActivateType, CustomerType, DefaultCustomer, KeyChipType, LicenseType, LockStatus, OrderType, SyncMode, Trial,
+    WireEnum,
+};
 use crate::wire::Endpoint;
 
 /// JSON kind of a field.
@@ -168,10 +169,8 @@ pub(crate) static QUERY_ENTERPRISES: Shape = Shape {
     role: Role::Plain,
 };
 
-pub(crate) static LIST_ASSETS: Shape = Shape {
-    fields: &[non_empty("enterpriseGlobalId", Kind::Str), opt("extendCode", Kind::Str)],
-    role: Role::Plain,
-};
+pub(crate) static LIST_ASSETS: Shape =
+    Shape { fields: &[non_empty("enterpriseGlobalId", Kind::Str), opt("extendCode", Kind::Str)], role: Role::Plain };
 
 pub(crate) static SHELL_NUMS: Shape = Shape { fields: &[req("size", Kind::IntMin(1))], role: Role::Plain };
 
@@ -214,68 +213,66 @@ pub(crate) static BATCH_ORDER: Shape = Shape {
 };
 
 pub(crate) const ORDER_FIELDS: &[Field] = &[
-        req("sequence", Kind::Int),
-        opt("customerId", Kind::Str),
-        opt("crmCustomerId", Kind::Str),
-        opt("customerName", Kind::Str),
-        opt("channelCustomerId", Kind::Str),
-        opt("adminName", Kind::Str),
-        opt("adminAccount", Kind::Str),
-        opt("adminEmail", Kind::Email),
-        opt("adminCellNumber", Kind::Str),
-        opt("passwordMobile", Kind::Str),
-        opt("address", Kind::Str),
-        opt("customerType", Kind::Enum(CustomerType::WIRE)),
-        opt("branchCode", Kind::Str),
-        opt("branchName", Kind::Str),
-        opt("enterpriseGlobalId", Kind::Str),
-        opt("srcLicenseOrderId", Kind::Str),
-        req("licenseType", Kind::Enum(LicenseType::WIRE)),
-        req("orderType", Kind::Enum(OrderType::WIRE)),
-        non_empty("assets", Kind::Array(&AN_ASSET)),
+    req("sequence", Kind::Int),
+    opt("customerId", Kind::Str),
+    opt("crmCustomerId", Kind::Str),
+    opt("customerName", Kind::Str),
+    opt("channelCustomerId", Kind::Str),
+    opt("adminName", Kind::Str),
+    opt("adminAccount", Kind::Str),
+    opt("adminEmail", Kind::Email),
+    opt("adminCellNumber", Kind::Str),
+    opt("passwordMobile", Kind::Str),
+    opt("address", Kind::Str),
+    opt("customerType", Kind::Enum(CustomerType::WIRE)),
+    opt("branchCode", Kind::Str),
+    opt("branchName", Kind::Str),
+    opt("enterpriseGlobalId", Kind::Str),
+    opt("srcLicenseOrderId", Kind::Str),
+    req("licenseType", Kind::Enum(LicenseType::WIRE)),
+    req("orderType", Kind::Enum(OrderType::WIRE)),
+    non_empty("assets", Kind::Array(&AN_ASSET)),
 ];
 
 pub(crate) static ORDER: Shape = Shape { fields: ORDER_FIELDS, role: Role::Order };
 
 pub(crate) const ASSET_FIELDS: &[Field] = &[
-        non_empty("assetNos", Kind::Array(&Kind::AssetNumber(Rule::AssetNumber))),
-        opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND)),
-        opt("limitStartDate", Kind::Int),
-        opt("limitEndDate", Kind::Int),
-        opt("borrowedUsbKey", Kind::Bool),
-        opt("transferedAssetNum", Kind::Bool),
-        opt("products", Kind::Array(&A_PRODUCT)),
-        opt("merchandises", Kind::Array(&A_MERCHANDISE)),
+    non_empty("assetNos", Kind::Array(&Kind::AssetNumber(Rule::AssetNumber))),
+    opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND)),
+    opt("limitStartDate", Kind::Int),
+    opt("limitEndDate", Kind::Int),
+    opt("borrowedUsbKey", Kind::Bool),
+    opt("transferedAssetNum", Kind::Bool),
+    opt("products", Kind::Array(&A_PRODUCT)),
+    opt("merchandises", Kind::Array(&A_MERCHANDISE)),
 ];
 
 pub(crate) static ASSET: Shape = Shape { fields: ASSET_FIELDS, role: Role::Asset };
 
-pub(crate) static ASSET_EXTEND: Shape = Shape {
-    fields: &[opt("extendCode", Kind::Str), opt("extendValue", Kind::Str)],
-    role: Role::Plain,
-};
+pub(crate) static ASSET_EXTEND: Shape =
+    Shape { fields: &[opt("extendCode", Kind::Str), opt("extendValue", Kind::Str)], role: Role::Plain };
 
 pub(crate) const PRODUCT_FIELDS: &[Field] = &[
-        opt("crmProductId", Kind::Str),
-        opt("parentCrmProductId", Kind::Str),
-        opt("productUri", Kind::Str),
-        opt("productName", Kind::Str),
-        opt("gmsPid", Kind::Str),
-        opt("appKey", Kind::Str),
-        opt("productType", Kind::Str),
-        opt("limitStartDate", Kind::Int),
-        opt("limitEndDate", Kind::Int),
-        opt("limitConcurrent", Kind::IntMin(0)),
-        opt("limitTimeDuration", Kind::IntMin(0)),
-        opt("strictMatchWhenDelete", Kind::Bool),
-        opt("trial", Kind::IntEnum(Trial::VALUES)),
-        opt("trialEndDate", Kind::Int),
-        opt("passwords", Kind::Array(&Kind::Str)),
-        opt("timeUnit", Kind::Str),
-        opt("timeUnitQuantity", Kind::IntMin(0)),
-        opt("timeDurationExpression", Kind::Duration(Rule::Duration)),
-        opt("srcLicenseOrderId", Kind::Str),
-        opt("productFeatures", Kind::Array(&A_PRODUCT_FEATURE)),
+    opt("crmProductId", Kind::Str),
+    opt("parentCrmProductId", Kind::Str),
+    opt("productUri", Kind::Str),
+    opt("productName", Kind::Str),
+    opt("gmsPid", Kind::Str),
+    opt("appKey", Kind::Str),
+    opt("productType", Kind::Str),
+    opt("limitStartDate", Kind::Int),
+    opt("limitEndDate", Kind::Int),
+    opt("limitConcurrent", Kind::IntMin(0)),
+    opt("limitTimeDuration", Kind::IntMin(0)),
+    opt("strictMatchWhenDelete", Kind::Bool),
+    opt("trial", Kind::IntEnum(Trial::VALUES)),
+    opt("trialEndDate", Kind::Int),
+    opt("passwords", Kind::Array(&Kind::Str)),
+    opt("timeUnit", Kind::Str),
+    opt("timeUnitQuantity", Kind::IntMin(0)),
+    opt("timeDurationExpression", Kind::Duration(Rule::Duration)),
+    opt("srcLicenseOrderId", Kind::Str),
+    opt("productFeatures", Kind::Array(&A_PRODUCT_FEATURE)),
 ];
 
 pub(crate) static PRODUCT: Shape = Shape { fields: PRODUCT_FIELDS, role: Role::Product };
@@ -293,14 +290,14 @@ pub(crate) static PRODUCT_FEATURE: Shape = Shape {
 };
 
 pub(crate) static MERCHANDISE_FIELDS: &[Field] = &[
-        opt("crmProductId", Kind::Str),
-        opt("parentCrmProductId", Kind::Str),
-        opt("merchandiseNum", Kind::Str),
-        opt("merchandiseName", Kind::Str),
-        opt("parentMerchandiseNum", Kind::Str),
-        opt("timeDurationExpression", Kind::Duration(Rule::PackageDuration)),
-        opt("children", Kind::ArrayOrNull(&A_MERCHANDISE)),
-        opt("licenseOrderProductList", Kind::Array(&A_PRODUCT)),
+    opt("crmProductId", Kind::Str),
+    opt("parentCrmProductId", Kind::Str),
+    opt("merchandiseNum", Kind::Str),
+    opt("merchandiseName", Kind::Str),
+    opt("parentMerchandiseNum", Kind::Str),
+    opt("timeDurationExpression", Kind::Duration(Rule::PackageDuration)),
+    opt("children", Kind::ArrayOrNull(&A_MERCHANDISE)),
+    opt("licenseOrderProductList", Kind::Array(&A_PRODUCT)),
 ];
 
 pub(crate) static MERCHANDISE: Shape = Shape { fields: MERCHANDISE_FIELDS, role: Role::Merchandise };
@@ -341,10 +338,8 @@ pub(crate) static ENTERPRISE_CREATION: Shape = Shape {
     role: Role::Plain,
 };
 
-static MEMBER: Shape = Shape {
-    fields: &[opt("memberGlobalId", Kind::Str), opt("memberIdentity", Kind::Str)],
-    role: Role::Plain,
-};
+static MEMBER: Shape =
+    Shape { fields: &[opt("memberGlobalId", Kind::Str), opt("memberIdentity", Kind::Str)], role: Role::Plain };
 
 pub(crate) static BATCH_ORDER_RESULT: Shape = Shape {
     fields: &[opt("sequence", Kind::Int), opt("licenseOrderId", Kind::Str), opt("customerId", Kind::Str)],
@@ -390,10 +385,8 @@ static ASSIGN_STATUS: Shape = Shape {
     role: Role::Plain,
 };
 
-pub(crate) static ACTIVITY_DETAIL: Shape = Shape {
-    fields: &[opt("products", Kind::Array(&A_CLAIMED_PRODUCT))],
-    role: Role::Plain,
-};
+pub(crate) static ACTIVITY_DETAIL: Shape =
+    Shape { fields: &[opt("products", Kind::Array(&A_CLAIMED_PRODUCT))], role: Role::Plain };
 
 static CLAIMED_PRODUCT: Shape = Shape {
     fields: &[
@@ -523,8 +516,20 @@ mod tests {
     #[test]
     fn every_shape_fits_the_walks_field_table() {
         let shapes = [
-            &BIND_ENTERPRISE, &ENTERPRISE_CUSTOMER, &QUERY_ENTERPRISES, &LIST_ASSETS, &SHELL_NUMS, &LOCK, &ACTIVITY,
-            &BATCH_ORDER, &ORDER, &ASSET, &ASSET_EXTEND, &PRODUCT, &PRODUCT_FEATURE, &MERCHANDISE,
+            &BIND_ENTERPRISE,
+            &ENTERPRISE_CUSTOMER,
+            &QUERY_ENTERPRISES,
+            &LIST_ASSETS,
+            &SHELL_NUMS,
+            &LOCK,
+            &ACTIVITY,
+            &BATCH_ORDER,
+            &ORDER,
+            &ASSET,
+            &ASSET_EXTEND,
+            &PRODUCT,
+            &PRODUCT_FEATURE,
+            &MERCHANDISE,
         ];
         for shape in shapes {
             assert!(shape.fields.len() <= MAX_FIELDS);

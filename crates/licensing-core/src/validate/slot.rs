@@ -11,7 +11,10 @@ pub(crate) enum Slot {
     Null,
     /// A string: whether it is blank, and which allowed value it is (enum fields;
     /// [`NOT_ALLOWED`] otherwise).
-    Str { blank: bool, variant: u8 },
+    Str {
+        blank: bool,
+        variant: u8,
+    },
     /// An integer that fits `i64`.
     Int(i64),
     Bool(bool),

@@ -52,7 +52,11 @@ fn order_asset_nos_and_lock_asset_nums_use_the_rule() {
 
 #[test]
 fn a_number_is_not_an_asset_number() {
-    check_fail(LockAssets, &json!({"assetNums": [8000000001u64], "operatorIdentity": "o"}), &[("/assetNums/0", "type")]);
+    check_fail(
+        LockAssets,
+        &json!({"assetNums": [8000000001u64], "operatorIdentity": "o"}),
+        &[("/assetNums/0", "type")],
+    );
 }
 
 #[test]

@@ -13,8 +13,11 @@ fn src_license_order_id_is_mandatory_for_cloud_refunds() {
             let body = refund(ot, lt);
             check_ok(BatchOrder, &body);
             for missing in [None, Some(json!("")), Some(json!(null))] {
-                check_fail(BatchOrder, &with(body.clone(), "/orderList/0/srcLicenseOrderId", missing),
-                    &[("/orderList/0/srcLicenseOrderId", "src_license_order_required")]);
+                check_fail(
+                    BatchOrder,
+                    &with(body.clone(), "/orderList/0/srcLicenseOrderId", missing),
+                    &[("/orderList/0/srcLicenseOrderId", "src_license_order_required")],
+                );
             }
         }
         // new_buy of a cloud licence: not a refund, nothing required.
@@ -37,7 +40,11 @@ fn products_may_be_absent_only_for_delete_asset() {
     let path = "/orderList/0/assets/0/products";
     for empty in [None, Some(json!([]))] {
         check_ok(BatchOrder, &with(refund("delete_asset", "softkey"), path, empty.clone()));
-        check_fail(BatchOrder, &with(refund("delete_product", "softkey"), path, empty.clone()), &[(path, "products_required")]);
+        check_fail(
+            BatchOrder,
+            &with(refund("delete_product", "softkey"), path, empty.clone()),
+            &[(path, "products_required")],
+        );
         check_fail(BatchOrder, &with(new_buy(), path, empty), &[(path, "products_required")]);
     }
 }
@@ -60,22 +67,34 @@ fn a_leaf_merchandise_needs_products() {
         {"merchandiseNum": "M1", "children": [{"merchandiseNum": "M1.1", "children": null}]},
         {"merchandiseNum": "M2", "licenseOrderProductList": []}
     ]);
-    check_fail(BatchOrder, &body, &[
-        ("/orderList/0/assets/0/merchandises/0/children/0/licenseOrderProductList", "leaf_products_required"),
-        ("/orderList/0/assets/0/merchandises/1/licenseOrderProductList", "leaf_products_required"),
-    ]);
+    check_fail(
+        BatchOrder,
+        &body,
+        &[
+            ("/orderList/0/assets/0/merchandises/0/children/0/licenseOrderProductList", "leaf_products_required"),
+            ("/orderList/0/assets/0/merchandises/1/licenseOrderProductList", "leaf_products_required"),
+        ],
+    );
 }
 
 #[test]
 fn strict_match_delete_needs_the_matched_fields() {
-    let base = with(refund("delete_product", "softkey"), "/orderList/0/assets/0/products/0/strictMatchWhenDelete", Some(json!(true)));
+    let base = with(
+        refund("delete_product", "softkey"),
+        "/orderList/0/assets/0/products/0/strictMatchWhenDelete",
+        Some(json!(true)),
+    );
     check_ok(BatchOrder, &base);
     for field in ["limitStartDate", "limitEndDate", "limitConcurrent"] {
         let path = format!("/orderList/0/assets/0/products/0/{field}");
         check_fail(BatchOrder, &with(base.clone(), &path, None), &[(&path, "strict_match_field_required")]);
     }
     // Loose matching (false or absent) needs none of them.
-    let mut loose = with(refund("delete_product", "softkey"), "/orderList/0/assets/0/products/0", Some(json!({"productUri": "gms:1"})));
+    let mut loose = with(
+        refund("delete_product", "softkey"),
+        "/orderList/0/assets/0/products/0",
+        Some(json!({"productUri": "gms:1"})),
+    );
     check_ok(BatchOrder, &loose);
     loose["orderList"][0]["assets"][0]["products"][0]["strictMatchWhenDelete"] = json!(false);
     check_ok(BatchOrder, &loose);
@@ -91,7 +110,11 @@ fn a_delete_product_names_its_product() {
 fn product_transfer_only_on_new_buy() {
     let path = "/orderList/0/assets/0/products/0/srcLicenseOrderId";
     check_ok(BatchOrder, &with(new_buy(), path, Some(json!("LO-9"))));
-    check_warn(BatchOrder, &with(refund("delete_product", "softkey"), path, Some(json!("LO-9"))), &[(path, "transfer_only_on_new_buy")]);
+    check_warn(
+        BatchOrder,
+        &with(refund("delete_product", "softkey"), path, Some(json!("LO-9"))),
+        &[(path, "transfer_only_on_new_buy")],
+    );
 }
 
 #[test]
@@ -107,7 +130,11 @@ fn sequence_is_unique_within_order_list() {
 #[test]
 fn a_limit_end_before_its_start_is_an_error_at_the_end() {
     let asset = "/orderList/0/assets/0";
-    check_fail(BatchOrder, &with(new_buy(), &format!("{asset}/limitEndDate"), Some(json!(1))), &[(&format!("{asset}/limitEndDate"), "limit_end_before_start")]);
+    check_fail(
+        BatchOrder,
+        &with(new_buy(), &format!("{asset}/limitEndDate"), Some(json!(1))),
+        &[(&format!("{asset}/limitEndDate"), "limit_end_before_start")],
+    );
     let p = format!("{asset}/products/0/limitEndDate");
     check_fail(BatchOrder, &with(new_buy(), &p, Some(json!(1))), &[(&p, "limit_end_before_start")]);
     // Equal is fine.

@@ -6,8 +6,11 @@ use serde_json::{json, Value};
 
 fn valid_bodies() -> Vec<(Endpoint, Value)> {
     vec![
-        (BindEnterprise, json!({"channelCode": "CH", "channelCustomerId": "C1", "customerName": "A",
-            "branchName": "B", "enterpriseName": "E", "passwordMobile": "13800000000"})),
+        (
+            BindEnterprise,
+            json!({"channelCode": "CH", "channelCustomerId": "C1", "customerName": "A",
+            "branchName": "B", "enterpriseName": "E", "passwordMobile": "13800000000"}),
+        ),
         (CreateEnterprise, json!({"crmCustomerId": "CRM1", "customerName": "A", "branchName": "B", "address": "X"})),
         (UpdateEnterprise, json!({"crmCustomerId": "CRM1", "customerName": "A2"})),
         (QueryEnterprises, json!({"channelCode": "CH", "channelCustomerId": "C1", "defaultCustomer": "Y"})),
@@ -16,7 +19,10 @@ fn valid_bodies() -> Vec<(Endpoint, Value)> {
         (UnlockAssets, json!({"assetNums": ["6000000001"], "operatorIdentity": "ops"})),
         (ListAssets, json!({"enterpriseGlobalId": "E1", "extendCode": "region"})),
         (ShellNums, json!({"size": 3})),
-        (JoinActivity, json!({"identity": "13800000000", "activityLabel": "spring", "source": "portal", "branch": "BJ"})),
+        (
+            JoinActivity,
+            json!({"identity": "13800000000", "activityLabel": "spring", "source": "portal", "branch": "BJ"}),
+        ),
     ]
 }
 

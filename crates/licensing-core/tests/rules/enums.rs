@@ -44,8 +44,11 @@ fn default_customer_is_y_or_n() {
         check_ok(QueryEnterprises, &json!({"channelCode": "C", "channelCustomerId": "1", "defaultCustomer": v}));
     }
     for v in ["y", "n", "YES", "true"] {
-        check_fail(QueryEnterprises, &json!({"channelCode": "C", "channelCustomerId": "1", "defaultCustomer": v}),
-            &[("/defaultCustomer", "enum")]);
+        check_fail(
+            QueryEnterprises,
+            &json!({"channelCode": "C", "channelCustomerId": "1", "defaultCustomer": v}),
+            &[("/defaultCustomer", "enum")],
+        );
     }
 }
 
@@ -72,7 +75,12 @@ fn response_enums_round_trip() {
         assert_eq!(serde_json::from_str::<ActivateType>(&text).unwrap(), *v);
     }
     assert_eq!(serde_json::to_string(&ActivateType::OnClaim).unwrap(), "\"0\"");
-    for (n, s) in [(1, LockStatus::Success), (2, LockStatus::UnknownLock), (3, LockStatus::Failure), (4, LockStatus::WrongLockType)] {
+    for (n, s) in [
+        (1, LockStatus::Success),
+        (2, LockStatus::UnknownLock),
+        (3, LockStatus::Failure),
+        (4, LockStatus::WrongLockType),
+    ] {
         assert_eq!(serde_json::from_str::<LockStatus>(&n.to_string()).unwrap(), s);
     }
     assert!(serde_json::from_str::<LockStatus>("5").is_err());

@@ -4,7 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use licensing_core::validate::{validate, validate_json, Options, Profile, Severity, MAX_DEPTH, MAX_KEY_CHARS, MAX_REPORT_BYTES};
+use licensing_core::validate::{
+    validate, validate_json, Options, Profile, Severity, MAX_DEPTH, MAX_KEY_CHARS, MAX_REPORT_BYTES,
+};
 use licensing_core::wire::Endpoint;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -14,7 +16,8 @@ use crate::support::new_buy;
 #[test]
 fn nesting_100k_levels_deep_is_an_issue() {
     let deep_array = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
-    let mut deep_merch = String::from(r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"assets":[{"merchandises":["#);
+    let mut deep_merch =
+        String::from(r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"assets":[{"merchandises":["#);
     for _ in 0..100_000 {
         deep_merch.push_str(r#"{"children":["#);
     }
@@ -50,7 +53,8 @@ fn two_hundred_thousand_asset_numbers_in_well_under_a_second() {
     assert!(elapsed < budget, "{elapsed:?}");
 
     let bad: Vec<String> = (0..200_000u64).map(|i| format!("7{i:09}")).collect();
-    let report = validate(Endpoint::LockAssets, &json!({"assetNums": bad, "operatorIdentity": "o"}), &Options::default());
+    let report =
+        validate(Endpoint::LockAssets, &json!({"assetNums": bad, "operatorIdentity": "o"}), &Options::default());
     assert_eq!(report.issues.len(), Options::DEFAULT_MAX_ISSUES + 1);
     assert_eq!(report.issues.last().unwrap().params.get("omitted"), Some("199900"));
 }
@@ -63,7 +67,11 @@ fn a_report_is_bounded_by_bytes_whatever_max_issues_says() {
     let start = Instant::now();
     let report = validate_json(Endpoint::LockAssets, &text, &Options::default().with_max_issues(1_000_000));
     assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
-    let kept: usize = report.issues.iter().map(|i| i.path.len() + i.message.len() + i.params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()).sum();
+    let kept: usize = report
+        .issues
+        .iter()
+        .map(|i| i.path.len() + i.message.len() + i.params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>())
+        .sum();
     assert!(kept < MAX_REPORT_BYTES + 4096, "{kept}");
     let last = report.issues.last().unwrap();
     assert_eq!(last.code.as_str(), "too_many_issues");
@@ -80,16 +88,27 @@ fn giant_strings_stay_out_of_messages() {
     body["x"] = json!(giant.clone());
     let report = validate(Endpoint::ShellNums, &body, &Options::default());
     // Even an unknown key's own name is cut, in the path and in the message.
-    assert!(report.issues.iter().all(|i| i.message.len() < 2000 && i.path.len() < 2000), "{:?}",
-        report.issues.iter().map(|i| (i.path.len(), i.message.len())).collect::<Vec<_>>());
+    assert!(
+        report.issues.iter().all(|i| i.message.len() < 2000 && i.path.len() < 2000),
+        "{:?}",
+        report.issues.iter().map(|i| (i.path.len(), i.message.len())).collect::<Vec<_>>()
+    );
     let unknown = report.issues.iter().find(|i| i.code.as_str() == "unknown_field").unwrap();
     assert_eq!(unknown.path, format!("/{}…", "Z".repeat(MAX_KEY_CHARS)));
     // An escaped giant key too (it is decoded, then kept cut).
     let escaped = format!(r#"{{"size":1,"\u005a{}":1}}"#, "Z".repeat(1 << 20));
     let report = validate_json(Endpoint::ShellNums, &escaped, &Options::default());
     assert_eq!(report.issues[0].path, format!("/{}…", "Z".repeat(MAX_KEY_CHARS)));
-    let report = validate(Endpoint::LockAssets, &json!({"assetNums": [giant.clone()], "operatorIdentity": giant}), &Options::default());
-    assert!(report.issues.iter().all(|i| i.message.len() < 200), "{:?}", report.issues.iter().map(|i| i.message.len()).collect::<Vec<_>>());
+    let report = validate(
+        Endpoint::LockAssets,
+        &json!({"assetNums": [giant.clone()], "operatorIdentity": giant}),
+        &Options::default(),
+    );
+    assert!(
+        report.issues.iter().all(|i| i.message.len() < 200),
+        "{:?}",
+        report.issues.iter().map(|i| i.message.len()).collect::<Vec<_>>()
+    );
     // Many unknown keys: suggestions are computed only for kept issues.
     let mut many = serde_json::Map::new();
     for i in 0..100_000 {
@@ -109,17 +128,41 @@ fn arb_json() -> impl Strategy<Value = Value> {
         any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
         "[86]?[0-9]{0,11}".prop_map(Value::from),
         prop_oneof![
-            Just("new_buy"), Just("delete_asset"), Just("delete_product"), Just("cloud_account"),
-            Just("softkey"), Just("Y"), Just("sync"), Just("1-0-0"), Just(""), Just("__proto__")
-        ].prop_map(Value::from),
+            Just("new_buy"),
+            Just("delete_asset"),
+            Just("delete_product"),
+            Just("cloud_account"),
+            Just("softkey"),
+            Just("Y"),
+            Just("sync"),
+            Just("1-0-0"),
+            Just(""),
+            Just("__proto__")
+        ]
+        .prop_map(Value::from),
         ".{0,12}".prop_map(Value::from),
     ];
     let keys = prop_oneof![
-        Just("orderList"), Just("assets"), Just("assetNos"), Just("products"), Just("merchandises"),
-        Just("children"), Just("licenseOrderProductList"), Just("orderType"), Just("licenseType"),
-        Just("srcLicenseOrderId"), Just("strictMatchWhenDelete"), Just("limitStartDate"), Just("limitEndDate"),
-        Just("limitConcurrent"), Just("sequence"), Just("assetNums"), Just("size"), Just("channelCode"),
-        Just("__proto__"), Just("a/b~c")
+        Just("orderList"),
+        Just("assets"),
+        Just("assetNos"),
+        Just("products"),
+        Just("merchandises"),
+        Just("children"),
+        Just("licenseOrderProductList"),
+        Just("orderType"),
+        Just("licenseType"),
+        Just("srcLicenseOrderId"),
+        Just("strictMatchWhenDelete"),
+        Just("limitStartDate"),
+        Just("limitEndDate"),
+        Just("limitConcurrent"),
+        Just("sequence"),
+        Just("assetNums"),
+        Just("size"),
+        Just("channelCode"),
+        Just("__proto__"),
+        Just("a/b~c")
     ];
     leaf.prop_recursive(6, 64, 8, move |inner| {
         prop_oneof![

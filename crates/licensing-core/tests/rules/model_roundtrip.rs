@@ -43,17 +43,25 @@ fn responses_decode_with_wire_names() {
         "assetLimits":null,"assetExtends":[{"extendCode":"region","extendValue":"east"}],"borrowedUsbKey":false,"extra":1}"#).unwrap();
     assert_eq!(record.key_chip_type, Some(Open::Known(KeyChipType::Gen5)));
     assert_eq!(record.create_time, Some(1_700_000_000_000));
-    let creation: EnterpriseCreation = serde_json::from_str(r#"{"enterpriseGlobalId":"E","defaultType":true,
-        "members":[{"memberGlobalId":"M","memberIdentity":"admin"}]}"#).unwrap();
+    let creation: EnterpriseCreation = serde_json::from_str(
+        r#"{"enterpriseGlobalId":"E","defaultType":true,
+        "members":[{"memberGlobalId":"M","memberIdentity":"admin"}]}"#,
+    )
+    .unwrap();
     assert_eq!(creation.members.unwrap()[0].member_identity.as_deref(), Some("admin"));
     let results: OrderEnvelope<Vec<BatchOrderResult>> = serde_json::from_str(
-        r#"{"code":0,"message":"success","data":[{"sequence":1,"licenseOrderId":"LO1","customerId":"C"}]}"#).unwrap();
+        r#"{"code":0,"message":"success","data":[{"sequence":1,"licenseOrderId":"LO1","customerId":"C"}]}"#,
+    )
+    .unwrap();
     assert_eq!(results.data.unwrap()[0].license_order_id.as_deref(), Some("LO1"));
     let lock: Vec<LockResult> = serde_json::from_str(r#"[{"assetNum":"8000000001","status":4}]"#).unwrap();
     assert_eq!(lock[0].status, Some(Open::Known(LockStatus::WrongLockType)));
-    let rejected: ActivityResponse = serde_json::from_str(r#"{"resultCode":"3002","resultMessage":"no",
+    let rejected: ActivityResponse = serde_json::from_str(
+        r#"{"resultCode":"3002","resultMessage":"no",
         "activityDtoList":[{"id":"A","name":"n","participateResult":false,"engineSubActivityDtos":[
-        {"errorCode":14005,"errorMessage":"count exceeded","id":"U","name":"u","participateResult":false}]}]}"#).unwrap();
+        {"errorCode":14005,"errorMessage":"count exceeded","id":"U","name":"u","participateResult":false}]}]}"#,
+    )
+    .unwrap();
     let unit = &rejected.activity_dto_list.unwrap()[0].engine_sub_activity_dtos.clone().unwrap()[0];
     assert_eq!(unit.error_code, Some(result_code::UNIT_CLAIM_COUNT_EXCEEDED));
     let code: OrderEnvelope<()> = serde_json::from_str(r#"{"code":500,"message":"retry","cause":"x"}"#).unwrap();

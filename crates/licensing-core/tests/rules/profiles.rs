@@ -47,28 +47,70 @@ fn deep_merchandise(levels: usize) -> Value {
 
 /// One case per rule the SDK infers, each from a body that is otherwise valid.
 fn inferred_cases() -> Vec<Case> {
-    let strict_delete = with(refund("delete_product", "softkey"), &format!("{P0}/strictMatchWhenDelete"), Some(json!(true)));
+    let strict_delete =
+        with(refund("delete_product", "softkey"), &format!("{P0}/strictMatchWhenDelete"), Some(json!(true)));
     let mut two_orders = new_buy();
     let second = two_orders["orderList"][0].clone();
     two_orders["orderList"].as_array_mut().unwrap().push(second);
     two_orders["orderList"][1]["assets"][0]["assetNos"] = json!(["8000000009"]);
     vec![
         case(Rule::Depth, BatchOrder, deep_merchandise(70), &too_deep_path()),
-        case(Rule::Required, JoinActivity, json!({"identity": "a@b.co", "activityLabel": "x", "source": "portal"}), "/branch"),
+        case(
+            Rule::Required,
+            JoinActivity,
+            json!({"identity": "a@b.co", "activityLabel": "x", "source": "portal"}),
+            "/branch",
+        ),
         case(Rule::NonEmpty, BindEnterprise, json!({"channelCode": " ", "channelCustomerId": "C"}), "/channelCode"),
-        case(Rule::LockNumber, LockAssets, json!({"assetNums": ["7000000001"], "operatorIdentity": "ops"}), "/assetNums/0"),
+        case(
+            Rule::LockNumber,
+            LockAssets,
+            json!({"assetNums": ["7000000001"], "operatorIdentity": "ops"}),
+            "/assetNums/0",
+        ),
         case(Rule::Minimum, ShellNums, json!({"size": 0}), "/size"),
-        case(Rule::Minimum, BatchOrder, with(new_buy(), &format!("{P0}/limitConcurrent"), Some(json!(-1))), "/orderList/0/assets/0/products/0/limitConcurrent"),
-        case(Rule::Minimum, BatchOrder, with(new_buy(), &format!("{P0}/timeUnitQuantity"), Some(json!(-1))), "/orderList/0/assets/0/products/0/timeUnitQuantity"),
-        case(Rule::PackageDuration, BatchOrder, {
-            let mut b = new_buy();
-            b["orderList"][0]["assets"][0]["merchandises"] = json!([{"timeDurationExpression": "1y", "licenseOrderProductList": [product()]}]);
-            b
-        }, "/orderList/0/assets/0/merchandises/0/timeDurationExpression"),
-        case(Rule::LimitRange, BatchOrder, with(new_buy(), "/orderList/0/assets/0/limitEndDate", Some(json!(1))), "/orderList/0/assets/0/limitEndDate"),
+        case(
+            Rule::Minimum,
+            BatchOrder,
+            with(new_buy(), &format!("{P0}/limitConcurrent"), Some(json!(-1))),
+            "/orderList/0/assets/0/products/0/limitConcurrent",
+        ),
+        case(
+            Rule::Minimum,
+            BatchOrder,
+            with(new_buy(), &format!("{P0}/timeUnitQuantity"), Some(json!(-1))),
+            "/orderList/0/assets/0/products/0/timeUnitQuantity",
+        ),
+        case(
+            Rule::PackageDuration,
+            BatchOrder,
+            {
+                let mut b = new_buy();
+                b["orderList"][0]["assets"][0]["merchandises"] =
+                    json!([{"timeDurationExpression": "1y", "licenseOrderProductList": [product()]}]);
+                b
+            },
+            "/orderList/0/assets/0/merchandises/0/timeDurationExpression",
+        ),
+        case(
+            Rule::LimitRange,
+            BatchOrder,
+            with(new_buy(), "/orderList/0/assets/0/limitEndDate", Some(json!(1))),
+            "/orderList/0/assets/0/limitEndDate",
+        ),
         case(Rule::UniqueSequence, BatchOrder, two_orders, "/orderList/1/sequence"),
-        case(Rule::DeleteProductUri, BatchOrder, with(refund("delete_product", "softkey"), &format!("{P0}/productUri"), None), "/orderList/0/assets/0/products/0/productUri"),
-        case(Rule::StrictMatchFields, BatchOrder, with(strict_delete, &format!("{P0}/limitStartDate"), None), "/orderList/0/assets/0/products/0/limitStartDate"),
+        case(
+            Rule::DeleteProductUri,
+            BatchOrder,
+            with(refund("delete_product", "softkey"), &format!("{P0}/productUri"), None),
+            "/orderList/0/assets/0/products/0/productUri",
+        ),
+        case(
+            Rule::StrictMatchFields,
+            BatchOrder,
+            with(strict_delete, &format!("{P0}/limitStartDate"), None),
+            "/orderList/0/assets/0/products/0/limitStartDate",
+        ),
     ]
 }
 
@@ -88,7 +130,10 @@ fn every_inferred_rule_is_an_error_under_recommended_and_a_warning_under_spec() 
         let recommended = run(case, Profile::Recommended);
         let found: Vec<_> = recommended.issues.iter().filter(|i| i.rule == case.rule).collect();
         assert_eq!(found.len(), 1, "{:?}: {:#?}", case.rule, recommended.issues);
-        assert_eq!((found[0].path.as_str(), found[0].severity, found[0].source), (case.path.as_str(), Severity::Error, Source::Inferred));
+        assert_eq!(
+            (found[0].path.as_str(), found[0].severity, found[0].source),
+            (case.path.as_str(), Severity::Error, Source::Inferred)
+        );
         assert!(!recommended.valid);
 
         let spec = run(case, Profile::Spec);
@@ -122,22 +167,61 @@ fn the_specs_own_rules_are_errors_under_every_profile() {
     let cases = [
         case(Rule::FieldType, ShellNums, json!({"size": "3"}), "/size"),
         case(Rule::BodyObject, ShellNums, json!([1]), ""),
-        case(Rule::EnumValue, BatchOrder, with(new_buy(), "/orderList/0/orderType", Some(json!("NEW_BUY"))), "/orderList/0/orderType"),
-        case(Rule::AssetNumber, BatchOrder, with(new_buy(), "/orderList/0/assets/0/assetNos/0", Some(json!("7000000001"))), "/orderList/0/assets/0/assetNos/0"),
-        case(Rule::Duration, BatchOrder, with(new_buy(), &format!("{P0}/timeDurationExpression"), Some(json!("1y"))), "/orderList/0/assets/0/products/0/timeDurationExpression"),
-        case(Rule::SrcLicenseOrderRequired, BatchOrder, with(refund("delete_asset", "cloud_account"), "/orderList/0/srcLicenseOrderId", None), "/orderList/0/srcLicenseOrderId"),
-        case(Rule::ProductsRequired, BatchOrder, with(refund("delete_product", "softkey"), "/orderList/0/assets/0/products", Some(json!([]))), "/orderList/0/assets/0/products"),
-        case(Rule::LeafProducts, BatchOrder, {
-            let mut b = new_buy();
-            b["orderList"][0]["assets"][0]["merchandises"] = json!([{"children": null}]);
-            b
-        }, "/orderList/0/assets/0/merchandises/0/licenseOrderProductList"),
+        case(
+            Rule::EnumValue,
+            BatchOrder,
+            with(new_buy(), "/orderList/0/orderType", Some(json!("NEW_BUY"))),
+            "/orderList/0/orderType",
+        ),
+        case(
+            Rule::AssetNumber,
+            BatchOrder,
+            with(new_buy(), "/orderList/0/assets/0/assetNos/0", Some(json!("7000000001"))),
+            "/orderList/0/assets/0/assetNos/0",
+        ),
+        case(
+            Rule::Duration,
+            BatchOrder,
+            with(new_buy(), &format!("{P0}/timeDurationExpression"), Some(json!("1y"))),
+            "/orderList/0/assets/0/products/0/timeDurationExpression",
+        ),
+        case(
+            Rule::SrcLicenseOrderRequired,
+            BatchOrder,
+            with(refund("delete_asset", "cloud_account"), "/orderList/0/srcLicenseOrderId", None),
+            "/orderList/0/srcLicenseOrderId",
+        ),
+        case(
+            Rule::ProductsRequired,
+            BatchOrder,
+            with(refund("delete_product", "softkey"), "/orderList/0/assets/0/products", Some(json!([]))),
+            "/orderList/0/assets/0/products",
+        ),
+        case(
+            Rule::LeafProducts,
+            BatchOrder,
+            {
+                let mut b = new_buy();
+                b["orderList"][0]["assets"][0]["merchandises"] = json!([{"children": null}]);
+                b
+            },
+            "/orderList/0/assets/0/merchandises/0/licenseOrderProductList",
+        ),
     ];
     for case in &cases {
         for rules in [Profile::Spec, Profile::Recommended, Profile::Strict] {
             let report = run(case, rules);
-            let issue = report.issues.iter().find(|i| i.rule == case.rule).unwrap_or_else(|| panic!("{:?}: {:#?}", case.rule, report.issues));
-            assert_eq!((issue.path.as_str(), issue.severity, issue.source), (case.path.as_str(), Severity::Error, Source::Spec), "{:?} {rules:?}", case.rule);
+            let issue = report
+                .issues
+                .iter()
+                .find(|i| i.rule == case.rule)
+                .unwrap_or_else(|| panic!("{:?}: {:#?}", case.rule, report.issues));
+            assert_eq!(
+                (issue.path.as_str(), issue.severity, issue.source),
+                (case.path.as_str(), Severity::Error, Source::Spec),
+                "{:?} {rules:?}",
+                case.rule
+            );
             assert!(!report.valid);
         }
     }
@@ -159,7 +243,10 @@ fn strict_adds_unknown_fields_and_nothing_else() {
     let refund = with(refund("delete_asset", "softkey"), "/orderList/0/srcLicenseOrderId", None).to_string();
     for rules in [Profile::Spec, Profile::Recommended, Profile::Strict] {
         let r = validate_json(BatchOrder, &refund, &Options::default().with_rules(rules));
-        assert_eq!((r.valid, r.issues[0].rule, r.issues[0].severity), (true, Rule::SrcLicenseOrderRecommended, Severity::Warning));
+        assert_eq!(
+            (r.valid, r.issues[0].rule, r.issues[0].severity),
+            (true, Rule::SrcLicenseOrderRecommended, Severity::Warning)
+        );
     }
 }
 
@@ -168,7 +255,10 @@ fn the_cap_counts_what_the_profile_made_errors() {
     let body = json!({"assetNums": ["1", "2", "3"], "operatorIdentity": "ops"}).to_string();
     let capped = |rules| validate_json(LockAssets, &body, &Options::default().with_rules(rules).with_max_issues(1));
     let recommended = capped(Profile::Recommended);
-    assert_eq!((recommended.issues[1].code.as_str(), recommended.issues[1].severity), ("too_many_issues", Severity::Error));
+    assert_eq!(
+        (recommended.issues[1].code.as_str(), recommended.issues[1].severity),
+        ("too_many_issues", Severity::Error)
+    );
     let spec = capped(Profile::Spec);
     assert_eq!((spec.valid, spec.issues[1].severity), (true, Severity::Warning));
 }
@@ -176,7 +266,11 @@ fn the_cap_counts_what_the_profile_made_errors() {
 /// RULES.md's table of rules: one row per rule, `| `id` | `code` | source | ...`.
 fn rules_md_rows() -> Vec<(String, String, String)> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../RULES.md")).unwrap();
-    let table = text.split("<!-- rules:begin -->").nth(1).and_then(|t| t.split("<!-- rules:end -->").next()).expect("RULES.md has the rules table");
+    let table = text
+        .split("<!-- rules:begin -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- rules:end -->").next())
+        .expect("RULES.md has the rules table");
     table
         .lines()
         .filter(|l| l.starts_with("| `"))
@@ -190,8 +284,10 @@ fn rules_md_rows() -> Vec<(String, String, String)> {
 #[test]
 fn rules_md_lists_every_rule_with_its_provenance() {
     let rows = rules_md_rows();
-    let in_code: Vec<(String, String, String)> =
-        Rule::ALL.iter().map(|r| (r.id().to_owned(), r.code().as_str().to_owned(), r.source().as_str().to_owned())).collect();
+    let in_code: Vec<(String, String, String)> = Rule::ALL
+        .iter()
+        .map(|r| (r.id().to_owned(), r.code().as_str().to_owned(), r.source().as_str().to_owned()))
+        .collect();
     assert_eq!(rows, in_code, "RULES.md's rules table (id, code, source) in Rule::ALL's order");
 }
 

@@ -41,8 +41,11 @@ fn warnings_past_the_cap_keep_the_report_valid() {
 fn report_json_has_the_documented_shape() {
     let report = validate_json(ShellNums, r#"{"size": "x"}"#, &Options::default());
     let v: Value = serde_json::from_str(&report.to_json()).unwrap();
-    assert_eq!(v, json!({"valid": false, "issues": [{"path": "/size", "code": "type", "severity": "error", "source": "spec",
-        "message": "`size` must be an integer, not a string", "params": {"expected": "integer", "actual": "string"}}]}));
+    assert_eq!(
+        v,
+        json!({"valid": false, "issues": [{"path": "/size", "code": "type", "severity": "error", "source": "spec",
+        "message": "`size` must be an integer, not a string", "params": {"expected": "integer", "actual": "string"}}]})
+    );
 }
 
 #[test]

@@ -20,12 +20,15 @@ fn cross_field_rules_hold_whatever_the_key_order() {
     // orderType and licenseType after the assets: the order's rules run when it closes.
     let text = r#"{"orderList":[{"assets":[{"assetNos":["8000000001"],"products":[{"strictMatchWhenDelete":true,"productUri":"p"}]}],
         "sequence":1,"licenseType":"cloud_account","orderType":"delete_product"}],"channelOrderId":"o","channelCode":"c"}"#;
-    assert_eq!(pairs(&text_report(BatchOrder, text)), [
-        ("/orderList/0/srcLicenseOrderId".to_owned(), "src_license_order_required".to_owned()),
-        ("/orderList/0/assets/0/products/0/limitStartDate".to_owned(), "strict_match_field_required".to_owned()),
-        ("/orderList/0/assets/0/products/0/limitEndDate".to_owned(), "strict_match_field_required".to_owned()),
-        ("/orderList/0/assets/0/products/0/limitConcurrent".to_owned(), "strict_match_field_required".to_owned()),
-    ]);
+    assert_eq!(
+        pairs(&text_report(BatchOrder, text)),
+        [
+            ("/orderList/0/srcLicenseOrderId".to_owned(), "src_license_order_required".to_owned()),
+            ("/orderList/0/assets/0/products/0/limitStartDate".to_owned(), "strict_match_field_required".to_owned()),
+            ("/orderList/0/assets/0/products/0/limitEndDate".to_owned(), "strict_match_field_required".to_owned()),
+            ("/orderList/0/assets/0/products/0/limitConcurrent".to_owned(), "strict_match_field_required".to_owned()),
+        ]
+    );
 }
 
 #[test]
@@ -35,10 +38,13 @@ fn issues_come_in_document_order() {
     assert_eq!(paths, ["/size", "/zzz", "/aaa"]);
     // Missing required fields close their object.
     let text = r#"{"assetNums": ["7000000000"]}"#;
-    assert_eq!(pairs(&text_report(LockAssets, text)), [
-        ("/assetNums/0".to_owned(), "asset_number_partition".to_owned()),
-        ("/operatorIdentity".to_owned(), "required".to_owned()),
-    ]);
+    assert_eq!(
+        pairs(&text_report(LockAssets, text)),
+        [
+            ("/assetNums/0".to_owned(), "asset_number_partition".to_owned()),
+            ("/operatorIdentity".to_owned(), "required".to_owned()),
+        ]
+    );
 }
 
 #[test]
@@ -48,7 +54,10 @@ fn a_known_field_twice_is_an_error() {
     assert!(!report.valid);
     // The repeat is not read as the field again (one issue, not two).
     let report = text_report(ShellNums, r#"{"size": 0, "size": "x"}"#);
-    assert_eq!(pairs(&report), [("/size".to_owned(), "minimum".to_owned()), ("/size".to_owned(), "duplicate_key".to_owned())]);
+    assert_eq!(
+        pairs(&report),
+        [("/size".to_owned(), "minimum".to_owned()), ("/size".to_owned(), "duplicate_key".to_owned())]
+    );
 }
 
 #[test]
@@ -56,7 +65,9 @@ fn escaped_keys_and_values_are_read_decoded() {
     // "\u0073ize" is "size"; an escaped unknown key shows decoded in the path.
     let report = text_report(ShellNums, r#"{"\u0073ize": 1, "a\/b\u00e9": 1}"#);
     assert_eq!(pairs(&report), [("/a~1bé".to_owned(), "unknown_field".to_owned())]);
-    assert!(text_report(LockAssets, r#"{"assetNums": ["\u0038000000001"], "operatorIdentity": "\u006f"}"#).issues.is_empty());
+    assert!(text_report(LockAssets, r#"{"assetNums": ["\u0038000000001"], "operatorIdentity": "\u006f"}"#)
+        .issues
+        .is_empty());
     // Blank after decoding.
     let report = text_report(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "\u0020\t"}"#);
     assert_eq!(pairs(&report), [("/operatorIdentity".to_owned(), "empty".to_owned())]);
@@ -112,7 +123,8 @@ fn reorder(v: &Value, seed: u64) -> String {
             format!("{{{}}}", parts.join(","))
         }
         Value::Array(a) => {
-            let parts: Vec<String> = a.iter().enumerate().map(|(i, v)| reorder(v, seed.wrapping_add(i as u64 * 7))).collect();
+            let parts: Vec<String> =
+                a.iter().enumerate().map(|(i, v)| reorder(v, seed.wrapping_add(i as u64 * 7))).collect();
             format!("[{}]", parts.join(","))
         }
         other => other.to_string(),
@@ -120,11 +132,8 @@ fn reorder(v: &Value, seed: u64) -> String {
 }
 
 fn sorted_pairs(report: &Report) -> Vec<(String, String, String)> {
-    let mut v: Vec<_> = report
-        .issues
-        .iter()
-        .map(|i| (i.path.clone(), i.code.as_str().to_owned(), i.message.clone()))
-        .collect();
+    let mut v: Vec<_> =
+        report.issues.iter().map(|i| (i.path.clone(), i.code.as_str().to_owned(), i.message.clone())).collect();
     v.sort();
     v
 }

@@ -19,7 +19,8 @@ fn wrong_types_table() {
     ];
     for (path, value, expected) in cases {
         let report = run(BatchOrder, &with(new_buy(), path, Some(value.clone())));
-        let issue = report.issues.iter().find(|i| i.path == path).unwrap_or_else(|| panic!("{path}: {:?}", report.issues));
+        let issue =
+            report.issues.iter().find(|i| i.path == path).unwrap_or_else(|| panic!("{path}: {:?}", report.issues));
         assert_eq!(issue.code.as_str(), "type", "{path}");
         assert_eq!(issue.params.get("expected"), Some(expected), "{path}");
     }
@@ -33,19 +34,24 @@ fn all_issues_are_collected_in_one_pass() {
     body["orderList"][0]["customerType"] = json!("Company");
     body["syncMode"] = json!(1);
     // In document order: a serde_json::Value lists its keys sorted.
-    check_fail(BatchOrder, &body, &[
-        ("/orderList/0/assets/0/assetNos/0", "asset_number_format"),
-        ("/orderList/0/assets/0/assetNos/1", "asset_number_partition"),
-        ("/orderList/0/customerType", "enum"),
-        ("/orderList/0/sequence", "type"),
-        ("/syncMode", "type"),
-    ]);
+    check_fail(
+        BatchOrder,
+        &body,
+        &[
+            ("/orderList/0/assets/0/assetNos/0", "asset_number_format"),
+            ("/orderList/0/assets/0/assetNos/1", "asset_number_partition"),
+            ("/orderList/0/customerType", "enum"),
+            ("/orderList/0/sequence", "type"),
+            ("/syncMode", "type"),
+        ],
+    );
 }
 
 #[test]
 fn children_may_be_null_but_not_a_string() {
     let mut body = new_buy();
-    body["orderList"][0]["assets"][0]["merchandises"] = json!([{"children": "none", "licenseOrderProductList": [product()]}]);
+    body["orderList"][0]["assets"][0]["merchandises"] =
+        json!([{"children": "none", "licenseOrderProductList": [product()]}]);
     check_fail(BatchOrder, &body, &[("/orderList/0/assets/0/merchandises/0/children", "type")]);
 }
 
@@ -53,7 +59,14 @@ fn children_may_be_null_but_not_a_string() {
 fn feature_trial_end_date_takes_a_timestamp_or_a_date_string() {
     let path = "/orderList/0/assets/0/products/0/productFeatures";
     for v in [json!(1700000000000i64), json!("2025-01-01")] {
-        check_ok(BatchOrder, &with(new_buy(), path, Some(json!([{"featureCode": "f", "trial": 1, "trialEndDate": v}]))));
+        check_ok(
+            BatchOrder,
+            &with(new_buy(), path, Some(json!([{"featureCode": "f", "trial": 1, "trialEndDate": v}]))),
+        );
     }
-    check_fail(BatchOrder, &with(new_buy(), path, Some(json!([{"trialEndDate": true}]))), &[(&format!("{path}/0/trialEndDate"), "type")]);
+    check_fail(
+        BatchOrder,
+        &with(new_buy(), path, Some(json!([{"trialEndDate": true}]))),
+        &[(&format!("{path}/0/trialEndDate"), "type")],
+    );
 }

@@ -20,7 +20,8 @@ fn unknown_fields_warn_and_suggest() {
             body = with(body, "/channelCode", Some(json!("CH")));
         }
         let report = run(BatchOrder, &body);
-        let issue = report.issues.iter().find(|i| i.path == path).unwrap_or_else(|| panic!("{path}: {:?}", report.issues));
+        let issue =
+            report.issues.iter().find(|i| i.path == path).unwrap_or_else(|| panic!("{path}: {:?}", report.issues));
         assert_eq!(issue.code.as_str(), "unknown_field");
         assert_eq!(issue.severity, Severity::Warning);
         assert!(report.valid);

@@ -26,7 +26,14 @@ impl Store {
             .map(|number| {
                 let status = match self.assets.get_mut(number) {
                     None => LockStatus::UnknownLock,
-                    Some(a) if !a.record.license_type.as_ref().and_then(Open::known).is_some_and(|t| LOCKABLE.contains(t)) => {
+                    Some(a)
+                        if !a
+                            .record
+                            .license_type
+                            .as_ref()
+                            .and_then(Open::known)
+                            .is_some_and(|t| LOCKABLE.contains(t)) =>
+                    {
                         LockStatus::WrongLockType
                     }
                     Some(a) => {

@@ -72,7 +72,12 @@ impl Store {
     }
 
     /// Customers of a channel customer; `Y` only the default one.
-    pub(crate) fn query(&self, channel_code: &str, channel_customer_id: &str, default: DefaultCustomer) -> Vec<EnterpriseCustomer> {
+    pub(crate) fn query(
+        &self,
+        channel_code: &str,
+        channel_customer_id: &str,
+        default: DefaultCustomer,
+    ) -> Vec<EnterpriseCustomer> {
         self.customers
             .iter()
             .filter(|c| {
@@ -110,5 +115,9 @@ fn creation(enterprise_global_id: Option<String>, default_type: bool, crm: Optio
         member_global_id: Some(format!("{id}-M1")),
         member_identity: Some(format!("admin@{}", crm.unwrap_or("enterprise"))),
     });
-    EnterpriseCreation { enterprise_global_id, default_type: Some(default_type), members: Some(admin.into_iter().collect()) }
+    EnterpriseCreation {
+        enterprise_global_id,
+        default_type: Some(default_type),
+        members: Some(admin.into_iter().collect()),
+    }
 }

@@ -101,7 +101,12 @@ fn delete_pairs(orders: &[Order]) -> u64 {
 }
 
 impl Store {
-    pub(crate) fn batch_order(&mut self, req: BatchOrderRequest, now: i64, limits: BatchLimits) -> Result<Vec<BatchOrderResult>, BatchError> {
+    pub(crate) fn batch_order(
+        &mut self,
+        req: BatchOrderRequest,
+        now: i64,
+        limits: BatchLimits,
+    ) -> Result<Vec<BatchOrderResult>, BatchError> {
         let key = (req.channel_code.clone().unwrap_or_default(), req.channel_order_id.clone().unwrap_or_default());
         if let Some(results) = self.batches.get(&key) {
             return Ok(results.clone());
@@ -128,10 +133,8 @@ impl Store {
                 license_order_id: Some(license_order_id.clone()),
                 customer_id: Some(customer_id),
             };
-            self.orders.insert(
-                license_order_id,
-                StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone() },
-            );
+            self.orders
+                .insert(license_order_id, StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone() });
             results.push(result);
         }
         self.batches.insert(key, results.clone());
@@ -205,10 +208,20 @@ impl Store {
         id
     }
 
-    fn apply_order(&mut self, order: &Order, license_order_id: &str, customer_id: &str, now: i64, index: &mut ProductIndex) {
+    fn apply_order(
+        &mut self,
+        order: &Order,
+        license_order_id: &str,
+        customer_id: &str,
+        now: i64,
+        index: &mut ProductIndex,
+    ) {
         let src = non_empty(&order.src_license_order_id).map(String::from);
         let enterprise = order.enterprise_global_id.clone().or_else(|| {
-            self.customers.iter().find(|c| c.record.customer_id.as_deref() == Some(customer_id)).and_then(|c| c.record.enterprise_global_id.clone())
+            self.customers
+                .iter()
+                .find(|c| c.record.customer_id.as_deref() == Some(customer_id))
+                .and_then(|c| c.record.enterprise_global_id.clone())
         });
         let order_id: Arc<str> = Arc::from(license_order_id);
         for asset in order.assets.iter().flatten() {
@@ -229,7 +242,11 @@ impl Store {
                         });
                         stored.record.update_time = Some(now);
                         stored.license_order_ids.push(license_order_id.to_owned());
-                        stored.grants.push(Grant { license_order_id: order_id.clone(), products: products.clone(), removed: Vec::new() });
+                        stored.grants.push(Grant {
+                            license_order_id: order_id.clone(),
+                            products: products.clone(),
+                            removed: Vec::new(),
+                        });
                     }
                     OrderType::DeleteAsset => {
                         self.assets.remove(number);
@@ -238,11 +255,18 @@ impl Store {
                         if let Some(stored) = self.assets.get_mut(number) {
                             let owner = stored.license_order_ids.clone();
                             for grant in &mut stored.grants {
-                                let in_scope = src.as_deref().is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| x == s));
+                                let in_scope = src
+                                    .as_deref()
+                                    .is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| x == s));
                                 if !in_scope {
                                     continue;
                                 }
-                                let hits: Vec<usize> = asset.products.iter().flatten().flat_map(|w| index.find(grant, w).collect::<Vec<_>>()).collect();
+                                let hits: Vec<usize> = asset
+                                    .products
+                                    .iter()
+                                    .flatten()
+                                    .flat_map(|w| index.find(grant, w).collect::<Vec<_>>())
+                                    .collect();
                                 if !hits.is_empty() && grant.removed.is_empty() {
                                     grant.removed = vec![false; grant.products.len()];
                                 }
@@ -261,7 +285,13 @@ impl Store {
     }
 }
 
-fn new_record(number: &str, license_type: Option<LicenseType>, customer_id: &str, asset: &Asset, now: i64) -> AssetRecord {
+fn new_record(
+    number: &str,
+    license_type: Option<LicenseType>,
+    customer_id: &str,
+    asset: &Asset,
+    now: i64,
+) -> AssetRecord {
     AssetRecord {
         id: Some(format!("A{number}")),
         license_type: license_type.map(Open::Known),

@@ -9,13 +9,20 @@ const SHELL: &str = "/order/api/order/v1/shellnums";
 #[tokio::test]
 async fn missing_or_unknown_token_is_401_and_missing_scope_is_403() {
     let app = app();
-    let req = Request::post(format!("{SHELL}?g_nonce={}", nonce())).header("content-type", "application/json").body(Body::from("{\"size\":1}")).unwrap();
+    let req = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+        .header("content-type", "application/json")
+        .body(Body::from("{\"size\":1}"))
+        .unwrap();
     assert_eq!(send(&app, req).await.status, 401);
     assert_eq!(post(&app, "nope", SHELL, json!({"size": 1})).await.status, 401);
-    let req = Request::post(format!("{SHELL}?g_nonce={}", nonce())).header("authorization", "Basic dev-order-token").body(Body::empty()).unwrap();
+    let req = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+        .header("authorization", "Basic dev-order-token")
+        .body(Body::empty())
+        .unwrap();
     assert_eq!(send(&app, req).await.status, 401);
     assert_eq!(post(&app, ACTIVITY, SHELL, json!({"size": 1})).await.status, 403);
-    let activity = json!({"identity": "13800000000", "activityLabel": "spring-trial", "source": "portal", "branch": "BJ"});
+    let activity =
+        json!({"identity": "13800000000", "activityLabel": "spring-trial", "source": "portal", "branch": "BJ"});
     assert_eq!(post(&app, ORDER, "/activity/services/activity", activity.clone()).await.status, 403);
     assert_eq!(post(&app, "dev-all-token", "/activity/services/activity", activity).await.status, 200);
     ok(&post(&app, "dev-all-token", SHELL, json!({"size": 1})).await);

@@ -17,18 +17,24 @@ async fn bind_then_query_with_one_default_customer() {
     let second = ok(&post(&app, ORDER, BIND, body).await);
     assert_eq!(second["isDefault"], json!(false));
     assert_eq!(second["enterpriseGlobalId"], first["enterpriseGlobalId"]);
-    let all = ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=N")).await);
+    let all =
+        ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=N")).await);
     assert_eq!(all.as_array().unwrap().len(), 2);
-    let default = ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=Y")).await);
+    let default =
+        ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=Y")).await);
     assert_eq!(default, json!([first]));
-    let none = ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=other&defaultCustomer=N")).await);
+    let none =
+        ok(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=other&defaultCustomer=N")).await);
     assert_eq!(none, json!([]));
 }
 
 #[tokio::test]
 async fn query_parameters_are_validated() {
     let app = app();
-    let m = business(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=y")).await, "13004");
+    let m = business(
+        &get(&app, ORDER, &format!("{QUERY}?channelCode=CH01&channelCustomerId=CC-1&defaultCustomer=y")).await,
+        "13004",
+    );
     assert!(m.starts_with("/defaultCustomer:"), "{m}");
     let m = business(&get(&app, ORDER, &format!("{QUERY}?channelCode=CH01")).await, "13004");
     assert!(m.starts_with("/channelCustomerId:"), "{m}");
@@ -37,7 +43,8 @@ async fn query_parameters_are_validated() {
 #[tokio::test]
 async fn create_then_update() {
     let app = app();
-    let created = ok(&post(&app, ORDER, CREATE, json!({"crmCustomerId": "CRM-9", "customerName": "Beta", "address": "X"})).await);
+    let created =
+        ok(&post(&app, ORDER, CREATE, json!({"crmCustomerId": "CRM-9", "customerName": "Beta", "address": "X"})).await);
     assert!(created["enterpriseGlobalId"].as_str().unwrap().starts_with("EG"));
     assert_eq!(created["defaultType"], json!(true));
     assert_eq!(created["members"].as_array().unwrap().len(), 1);

@@ -20,7 +20,8 @@ async fn admin_routes_need_the_admin_token() {
     for (method, path) in [("POST", "/__sim/reset"), ("GET", "/__sim/stats"), ("GET", "/__sim/trace/x")] {
         let bare = Request::builder().method(method).uri(path).body(Body::empty()).unwrap();
         assert_eq!(send(&app, bare).await.status, 401, "{path}");
-        let wrong = Request::builder().method(method).uri(path).header("x-sim-admin", "guess").body(Body::empty()).unwrap();
+        let wrong =
+            Request::builder().method(method).uri(path).header("x-sim-admin", "guess").body(Body::empty()).unwrap();
         assert_eq!(send(&app, wrong).await.status, 401, "{path}");
         assert_eq!(send(&app, admin(method, path)).await.status, 200, "{path}");
     }
@@ -65,7 +66,11 @@ async fn nonces_and_query_parameters_are_exact() {
     let twice = business(&send(&app, with_query(format!("g_nonce={}&g_nonce={}", nonce(), nonce()))).await, "13004");
     assert!(twice.contains("g_nonce is given more than once"), "{twice}");
     let app_key = format!("/order/api/order/v1/licenseOrder/batchOrder?appKey=a&appKey=b&g_nonce={}", nonce());
-    let req = Request::post(app_key).header("authorization", format!("Bearer {ORDER}")).header("content-type", "application/json").body(Body::from("{}")).unwrap();
+    let req = Request::post(app_key)
+        .header("authorization", format!("Bearer {ORDER}"))
+        .header("content-type", "application/json")
+        .body(Body::from("{}"))
+        .unwrap();
     assert!(business(&send(&app, req).await, "13004").contains("appKey is given more than once"));
     let key = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
         .header("authorization", format!("Bearer {ORDER}"))
@@ -103,7 +108,9 @@ async fn numbers_times_products_is_stored_once() {
 
 #[tokio::test]
 async fn delete_work_is_bounded() {
-    let app = router(AppState::new(&Config { max_delete_pairs: 10, admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap());
+    let app = router(
+        AppState::new(&Config { max_delete_pairs: 10, admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap(),
+    );
     ok(&post(&app, ORDER, BATCH, wide_new_buy("CO-few", 4, 3)).await);
     let nos: Vec<String> = (0..4).map(|k| format!("8{:09}", 100_000 + k)).collect();
     let delete = json!({"channelCode": "CH", "channelOrderId": "CO-many", "orderList": [{"sequence": 1, "orderType": "delete_product",

@@ -9,13 +9,31 @@ const SHELL: &str = "/order/api/order/v1/shellnums";
 #[tokio::test]
 async fn lock_statuses_and_locked_in_the_list() {
     let app = app();
-    ok(&post(&app, ORDER, BATCH, batch("CO-L", &[(1, "new_buy", "normal_recover_usbkey", &["8000000001"]), (2, "new_buy", "softkey", &["8000000002"])])).await);
-    let results = ok(&post(&app, ORDER, LOCK, json!({"assetNums": ["8000000001", "8000000002", "8999999999"], "operatorIdentity": "ops"})).await);
-    assert_eq!(results, json!([
-        {"assetNum": "8000000001", "status": 1},
-        {"assetNum": "8000000002", "status": 4},
-        {"assetNum": "8999999999", "status": 2},
-    ]));
+    ok(&post(
+        &app,
+        ORDER,
+        BATCH,
+        batch(
+            "CO-L",
+            &[(1, "new_buy", "normal_recover_usbkey", &["8000000001"]), (2, "new_buy", "softkey", &["8000000002"])],
+        ),
+    )
+    .await);
+    let results = ok(&post(
+        &app,
+        ORDER,
+        LOCK,
+        json!({"assetNums": ["8000000001", "8000000002", "8999999999"], "operatorIdentity": "ops"}),
+    )
+    .await);
+    assert_eq!(
+        results,
+        json!([
+            {"assetNum": "8000000001", "status": 1},
+            {"assetNum": "8000000002", "status": 4},
+            {"assetNum": "8999999999", "status": 2},
+        ])
+    );
     let list = ok(&get(&app, ORDER, "/order/api/order/v1/asset/EG-ACME/list").await);
     assert_eq!(list[0]["locked"], json!(true));
     ok(&post(&app, ORDER, UNLOCK, json!({"assetNums": ["8000000001"], "operatorIdentity": "ops"})).await);

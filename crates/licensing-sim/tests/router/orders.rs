@@ -7,7 +7,19 @@ const LIST: &str = "/order/api/order/v1/asset/EG-ACME/list";
 #[tokio::test]
 async fn new_buy_creates_orders_and_assets_and_echoes_sequence() {
     let app = app();
-    let data = ok(&post(&app, ORDER, BATCH, batch("CO-1", &[(7, "new_buy", "cloud_customer", &["8000000001"]), (9, "new_buy", "softkey", &["8000000002", "6000000003"])])).await);
+    let data = ok(&post(
+        &app,
+        ORDER,
+        BATCH,
+        batch(
+            "CO-1",
+            &[
+                (7, "new_buy", "cloud_customer", &["8000000001"]),
+                (9, "new_buy", "softkey", &["8000000002", "6000000003"]),
+            ],
+        ),
+    )
+    .await);
     let results = data.as_array().unwrap();
     assert_eq!(results.len(), 2);
     assert_eq!(results[0]["sequence"], json!(7));
@@ -36,10 +48,15 @@ async fn a_resubmitted_batch_is_stored_once() {
 #[tokio::test]
 async fn delete_asset_and_its_src_license_order() {
     let app = app();
-    let bought = ok(&post(&app, ORDER, BATCH, batch("CO-3", &[(1, "new_buy", "cloud_account", &["8000000001", "8000000002"])])).await);
+    let bought =
+        ok(&post(&app, ORDER, BATCH, batch("CO-3", &[(1, "new_buy", "cloud_account", &["8000000001", "8000000002"])]))
+            .await);
     let order_id = bought[0]["licenseOrderId"].as_str().unwrap().to_owned();
     // Cloud refund without srcLicenseOrderId: refused by the shared validator.
-    let m = business(&post(&app, ORDER, BATCH, batch("CO-4", &[(1, "delete_asset", "cloud_account", &["8000000001"])])).await, "13004");
+    let m = business(
+        &post(&app, ORDER, BATCH, batch("CO-4", &[(1, "delete_asset", "cloud_account", &["8000000001"])])).await,
+        "13004",
+    );
     assert!(m.starts_with("/orderList/0/srcLicenseOrderId:"), "{m}");
     let mut refund = batch("CO-5", &[(1, "delete_asset", "cloud_account", &["8000000001"])]);
     refund["orderList"][0]["srcLicenseOrderId"] = json!("LO-OTHER");

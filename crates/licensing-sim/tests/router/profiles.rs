@@ -22,7 +22,8 @@ fn inferred_only() -> Vec<(&'static str, &'static str, Value)> {
     let mut unlimited = batch("CO-unlimited", &[(1, "new_buy", "softkey", &["8000000041"])]);
     unlimited["orderList"][0]["assets"][0]["products"][0]["limitConcurrent"] = json!(-1);
     unlimited["orderList"][0]["assets"][0]["products"][0]["timeUnitQuantity"] = json!(-1);
-    let repeated = batch("CO-repeated", &[(1, "new_buy", "softkey", &["8000000042"]), (1, "new_buy", "softkey", &["8000000043"])]);
+    let repeated =
+        batch("CO-repeated", &[(1, "new_buy", "softkey", &["8000000042"]), (1, "new_buy", "softkey", &["8000000043"])]);
     let strict_without_dates = json!({"channelCode": "CH01", "channelOrderId": "CO-strict", "orderList": [
         {"sequence": 1, "orderType": "delete_product", "licenseType": "softkey", "srcLicenseOrderId": "",
          "assets": [{"assetNos": ["8000000044"], "products": [{"crmProductId": "P1", "strictMatchWhenDelete": true}]}]}]});
@@ -74,6 +75,9 @@ async fn the_text_is_read_as_the_sdk_reads_it() {
     // The media type is exactly application/json (parameters allowed).
     ok(&post_text(&app, ORDER, SHELL, "Application/JSON; charset=utf-8", r#"{"size":1}"#).await);
     for odd in ["application/jsonp", "application/json-patch+json", "text/json"] {
-        assert!(business(&post_text(&app, ORDER, SHELL, odd, r#"{"size":1}"#).await, "13004").contains("Content-Type"), "{odd}");
+        assert!(
+            business(&post_text(&app, ORDER, SHELL, odd, r#"{"size":1}"#).await, "13004").contains("Content-Type"),
+            "{odd}"
+        );
     }
 }
