@@ -16,6 +16,11 @@ WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wa
 CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver-chrome.json
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
+# The wasm-bindgen suites: the JS bindings (tests/bindings) and the Rust client
+# over fetch (crates/licensing-client/tests/fetch), against the simulators.
+WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings && \
+	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch --test fetch'
+
 
 .PHONY: help tools pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
@@ -40,7 +45,7 @@ test: tools test-native pkg test-js test-abuse test-wasm test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-native:
-	cargo test --workspace
+	cargo test --workspace --features licensing-client/reqwest
 
 # The package as a user gets it: packed and installed by name.
 install-pkg:
@@ -63,19 +68,19 @@ test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker
 
 test-wasm-node:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) NODE_ARGS=--expose-gc scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
+	$(WASM_TEST_ENV) NODE_ARGS=--expose-gc scripts/with-sim.sh $(WASM_SUITES)
 
 test-wasm-chrome:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh $(WASM_SUITES)
 
 test-wasm-firefox:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(FIREFOX) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client
+	$(WASM_TEST_ENV) $(FIREFOX) WASM_BINDGEN_USE_BROWSER=1 scripts/with-sim.sh $(WASM_SUITES)
 
 test-wasm-worker:
 	mkdir -p $(SCRATCH)
-	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh cargo test --target wasm32-unknown-unknown --test bindings --test client -- --nocapture
+	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh $(WASM_SUITES)
 
 # The portal in Debian's Chromium driven by playwright-core, against a simulator
 # the test starts itself.

@@ -20,8 +20,9 @@ use licensing_core::wire::Endpoint;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
-use crate::client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
 use crate::interop::{self, get, set};
+use licensing_client::fetch::FetchTransport;
+use licensing_client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
 
 /// An integer option: `None` when absent; an error naming it when it is not a
 /// whole number from 0 to 2³² − 1 (`Client::new` then checks its own range).
@@ -83,7 +84,7 @@ fn options_error(message: &str) -> JsValue {
 /// A client of the Licensing service for browsers, workers and Node 18+.
 #[wasm_bindgen(js_name = LicensingClient)]
 pub struct JsClient {
-    inner: Rc<Client>,
+    inner: Rc<Client<FetchTransport>>,
 }
 
 #[wasm_bindgen(js_class = LicensingClient)]
@@ -106,11 +107,11 @@ impl JsClient {
             opts.max_response_bytes = max as usize;
         }
         let fetch = get(&options, "fetch");
-        if let Some(fetch) = fetch.dyn_ref::<js_sys::Function>() {
-            opts.fetch = Some(fetch.clone());
-        } else if !fetch.is_undefined() {
-            return Err(options_error("fetch must be a function (input, init) => Promise<Response>"));
-        }
+        let transport = match fetch.dyn_ref::<js_sys::Function>() {
+            Some(fetch) => FetchTransport::with_fetch(fetch.clone()),
+            None if fetch.is_undefined() => FetchTransport::new(),
+            None => return Err(options_error("fetch must be a function (input, init) => Promise<Response>")),
+        };
         if let Some(locale) = get(&options, "locale").as_string().and_then(|t| Locale::parse(&t)) {
             opts.locale = locale;
         }
@@ -134,7 +135,7 @@ impl JsClient {
                 }
             }
         }
-        let client = Client::new(opts).map_err(|e| to_js_error(&e))?;
+        let client = Client::new(opts, transport).map_err(|e| to_js_error(&e))?;
         Ok(JsClient { inner: Rc::new(client) })
     }
 
@@ -148,7 +149,9 @@ impl JsClient {
             ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
         });
         future_to_promise(async move {
-            let call = CallOptions { signal, timeout_ms: timeout_ms.map_err(|e| to_js_error(&e))? };
+            let mut call = CallOptions::default();
+            call.signal = signal;
+            call.timeout_ms = timeout_ms.map_err(|e| to_js_error(&e))?;
             let body = body.map_err(|e| to_js_error(&e))?;
             let answer = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
             // As the service sent it; JS parses it with its own JSON.parse.

@@ -4,9 +4,11 @@
 //! and `JSON.parse` are fast native code, whereas walking a JS object field by
 //! field from wasm costs a boundary crossing per value.
 
-use js_sys::{Reflect, JSON};
+use js_sys::JSON;
 use licensing_core::validate::{Locale, Options, Profile};
 use wasm_bindgen::JsValue;
+
+pub(crate) use licensing_client::fetch::js::{error_text, get};
 
 /// A JS value as JSON text, or why it cannot be one (cycles, BigInt, throwing
 /// `toJSON`). `undefined`, functions and symbols become `null` (not an object).
@@ -17,33 +19,16 @@ pub(crate) fn to_json_text(value: &JsValue) -> Result<String, String> {
     }
 }
 
-/// The message of a thrown JS value (its `message`, or itself if a string), else `fallback`.
-pub(crate) fn error_text(err: &JsValue, fallback: &str) -> String {
-    Reflect::get(err, &JsValue::from_str("message"))
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| err.as_string())
-        .unwrap_or_else(|| String::from(fallback))
-}
-
 /// Parses JSON text we produced into a JS value (`null` if, impossibly, it fails).
 pub(crate) fn from_json_text(text: &str) -> JsValue {
     JSON::parse(text).unwrap_or(JsValue::NULL)
 }
 
-/// A property of an object; `undefined` for non-objects.
-pub(crate) fn get(obj: &JsValue, key: &str) -> JsValue {
-    if !obj.is_object() {
-        return JsValue::UNDEFINED;
-    }
-    // A throwing getter or proxy counts as absent.
-    Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
 /// Sets a property. Used on plain objects and `Error`s we just created, where a
 /// data property cannot fail to be set.
+#[cfg(all(feature = "client", target_arch = "wasm32"))]
 pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 /// `{ locale?, rules?, strict?, maxIssues? }`; anything unrecognised keeps its

@@ -1,23 +1,21 @@
-//! licensing-sdk: types, validators and a fetch client for the Licensing
-//! Order and Activity Service, for Rust frontends and — through wasm — JavaScript.
+//! licensing-sdk: the JavaScript face of the Licensing Order and Activity
+//! Service's SDK. This crate holds only the wasm bindings (`validate`,
+//! `validateJson`, the asset number helpers, `LicensingClient`); the model, the
+//! rules and the wire knowledge are `licensing-core`, the typed Rust client is
+//! `licensing-client`. A Rust frontend (Leptos, Yew) depends on those two, not
+//! on this crate, so that no JS export lands in its own wasm.
 //!
 //! ```
-//! use licensing_sdk::core::{validate::{validate_json, Options}, wire::Endpoint};
-//! let report = validate_json(Endpoint::ShellNums, r#"{"size": 0}"#, &Options::default());
-//! assert_eq!(report.issues[0].code.as_str(), "minimum");
+//! use licensing_sdk::js::validate_json;
+//! // From Rust code compiled to wasm (the wasm-bindgen tests do this):
+//! # fn demo() -> wasm_bindgen::JsValue {
+//! validate_json("shellNums".into(), r#"{"size": 0}"#.into(), None)
+//! # }
 //! ```
-//!
-//! This crate holds only the thin JS bindings; the model, rules and wire knowledge
-//! live in [`licensing_core`], re-exported here as [`core`] for Rust users.
-
-pub use licensing_core as core;
-pub use licensing_core::{model, valid, validate as validation, wire};
-
-#[cfg(feature = "client")]
-pub mod client;
 
 mod asset_number;
-#[cfg(feature = "client")]
+// wasm only: natively a JS callback cannot be a (Send) warning hook.
+#[cfg(all(feature = "client", target_arch = "wasm32"))]
 mod client_js;
 mod interop;
 mod text_input;
@@ -28,7 +26,7 @@ mod validate;
 /// (the wasm-bindgen tests call them this way).
 pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
-    #[cfg(feature = "client")]
+    #[cfg(all(feature = "client", target_arch = "wasm32"))]
     pub use crate::client_js::JsClient as LicensingClient;
     pub use crate::text_input::{memory, text_input, validate_json_input};
     pub use crate::validate::{example_body, validate, validate_json};

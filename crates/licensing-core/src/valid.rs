@@ -20,6 +20,15 @@ pub trait Request: Serialize {
     /// The endpoint whose rules apply (create and update share one shape, as do
     /// lock and unlock).
     const ENDPOINT: Endpoint;
+
+    /// Validates this request under `opts`: its JSON text, read as the service
+    /// (and the JS `validateJson`) would read it.
+    fn validate(&self, opts: &Options) -> Report {
+        match serde_json::to_string(self) {
+            Ok(json) => validate::validate_json(Self::ENDPOINT, &json, opts),
+            Err(e) => validate::invalid_json(&e.to_string(), opts),
+        }
+    }
 }
 
 macro_rules! requests {
@@ -41,10 +50,12 @@ requests! {
     ActivityRequest => JoinActivity,
 }
 
-/// A request that has no validation errors (it may have warnings).
+/// A request that has no validation errors (it may have warnings), with the
+/// JSON text it was validated as: what a client sends.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Valid<T> {
     value: T,
+    json: String,
     warnings: Vec<Issue>,
 }
 
@@ -54,16 +65,13 @@ impl<T: Request> Valid<T> {
         Self::with_options(value, &Options::default())
     }
 
-    /// Validates with the given options.
+    /// Validates with the given options (its profile decides what is an error).
     pub fn with_options(value: T, opts: &Options) -> Result<Self, Report> {
-        let json = match serde_json::to_value(&value) {
-            Ok(json) => json,
-            Err(e) => return Err(validate::invalid_json(&e.to_string(), opts)),
-        };
-        let report = validate::validate(T::ENDPOINT, &json, opts);
+        let json = serde_json::to_string(&value).map_err(|e| validate::invalid_json(&e.to_string(), opts))?;
+        let report = validate::validate_json(T::ENDPOINT, &json, opts);
         if report.valid {
             let warnings = report.issues.into_iter().filter(|i| i.severity == Severity::Warning).collect();
-            Ok(Self { value, warnings })
+            Ok(Self { value, json, warnings })
         } else {
             Err(report)
         }
@@ -74,6 +82,10 @@ impl<T> Valid<T> {
     /// The validated value.
     pub fn get(&self) -> &T {
         &self.value
+    }
+    /// The JSON text that was validated (what a client sends, as it is).
+    pub fn json(&self) -> &str {
+        &self.json
     }
     /// The warnings found.
     pub fn warnings(&self) -> &[Issue] {

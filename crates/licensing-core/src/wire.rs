@@ -60,6 +60,14 @@ pub enum Endpoint {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownEndpoint;
 
+impl core::fmt::Display for UnknownEndpoint {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("not one of the ten endpoints (bindEnterprise, createEnterprise, queryEnterprises, updateEnterprise, batchOrder, lockAssets, unlockAssets, listAssets, shellNums, joinActivity)")
+    }
+}
+
+impl std::error::Error for UnknownEndpoint {}
+
 impl Endpoint {
     /// All ten, in the spec's order.
     pub const ALL: [Endpoint; 10] = [

@@ -178,6 +178,8 @@ impl core::fmt::Display for AssetNumberError {
     }
 }
 
+impl std::error::Error for AssetNumberError {}
+
 /// Checks an asset number: exactly 10 ASCII digits, partition marker 8 or 6.
 pub fn check_asset_number(s: &str) -> Result<Partition, AssetNumberError> {
     let bytes = s.as_bytes();

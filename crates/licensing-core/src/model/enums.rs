@@ -33,6 +33,8 @@ impl core::fmt::Display for UnknownVariant {
     }
 }
 
+impl std::error::Error for UnknownVariant {}
+
 macro_rules! wire_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $wire:literal),+ $(,)? }) => {
         $(#[$meta])*

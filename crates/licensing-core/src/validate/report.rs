@@ -245,6 +245,23 @@ impl Report {
     }
 }
 
+/// `invalid: <first error>` (or `valid` with a count of warnings): a report as
+/// an error message.
+impl core::fmt::Display for Report {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let errors = self.errors().count();
+        let warnings = self.warnings().count();
+        match self.first_error_line() {
+            Some(first) if errors > 1 => write!(f, "invalid ({errors} errors): {first}"),
+            Some(first) => write!(f, "invalid: {first}"),
+            None => write!(f, "valid ({warnings} warnings)"),
+        }
+    }
+}
+
+/// A report is the error of a failed validation (`Valid::new(..)?`).
+impl std::error::Error for Report {}
+
 /// Issues as a JSON array (what serde's `Serialize` writes for `Vec<Issue>`).
 pub fn issues_json(issues: &[Issue]) -> String {
     let mut out = String::with_capacity(2 + issues.len() * 128);

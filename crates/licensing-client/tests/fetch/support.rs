@@ -1,22 +1,39 @@
 //! Clients for the simulator, unique ids per run, and the simulator's trace.
 
-use licensing_sdk::client::{CallOptions, Client, ClientOptions};
-use licensing_sdk::core::response::ClientError;
-use licensing_sdk::model::ShellNumsRequest;
+use licensing_client::fetch::FetchTransport;
+use licensing_client::{CallOptions, ClientOptions};
+use licensing_core::model::ShellNumsRequest;
+use licensing_core::response::ClientError;
+use licensing_core::valid::{Request, Valid};
 use serde_json::Value;
+use web_sys::AbortSignal;
 
-pub const SIM: &str = match option_env!("LICENSING_SIM_URL") {
+/// The client the tests drive: over the global fetch.
+pub(crate) type Client = licensing_client::Client<FetchTransport>;
+
+/// A request that passed validation (the typed methods take nothing else).
+#[track_caller]
+pub(crate) fn v<T: Request>(value: T) -> Valid<T> {
+    Valid::new(value).expect("a valid request")
+}
+
+/// A client over the global fetch, if the options are usable.
+pub(crate) fn make(o: ClientOptions) -> Result<Client, ClientError> {
+    Client::new(o, FetchTransport::new())
+}
+
+pub(crate) const SIM: &str = match option_env!("LICENSING_SIM_URL") {
     Some(url) => url,
     None => "http://127.0.0.1:8788",
 };
-pub const TOKEN: &str = "dev-all-token";
+pub(crate) const TOKEN: &str = "dev-all-token";
 
 /// An id unique to this run (the simulator is shared by the suites).
-pub fn unique(prefix: &str) -> String {
+pub(crate) fn unique(prefix: &str) -> String {
     format!("{prefix}-{}-{}", js_sys::Date::now() as u64, (js_sys::Math::random() * 1e9) as u64)
 }
 
-pub fn options() -> ClientOptions {
+pub(crate) fn options() -> ClientOptions {
     let mut o = ClientOptions::new(SIM, TOKEN);
     o.app_key = Some("app-test".into());
     o.retry_base_ms = 10;
@@ -25,21 +42,21 @@ pub fn options() -> ClientOptions {
 }
 
 /// A client whose calls carry a trace id (and optionally a fault).
-pub fn traced(trace: &str, fault: Option<&str>, tweak: impl FnOnce(&mut ClientOptions)) -> Client {
+pub(crate) fn traced(trace: &str, fault: Option<&str>, tweak: impl FnOnce(&mut ClientOptions)) -> Client {
     let mut o = options();
     o.headers.push(("x-sim-trace".into(), trace.into()));
     if let Some(f) = fault {
         o.headers.push(("x-sim-fault".into(), f.into()));
     }
     tweak(&mut o);
-    Client::new(o).expect("client")
+    make(o).expect("client")
 }
 
-pub fn client() -> Client {
-    Client::new(options()).expect("client")
+pub(crate) fn client() -> Client {
+    make(options()).expect("client")
 }
 
-pub fn none() -> CallOptions {
+pub(crate) fn none() -> CallOptions<AbortSignal> {
     CallOptions::default()
 }
 
@@ -50,7 +67,7 @@ const ADMIN: &str = match option_env!("LICENSING_SIM_ADMIN_TOKEN") {
 };
 
 /// The requests the simulator saw for a trace id.
-pub async fn trace(id: &str) -> Vec<Value> {
+pub(crate) async fn trace(id: &str) -> Vec<Value> {
     let text = gloo_net::http::Request::get(&format!("{SIM}/__sim/trace/{id}"))
         .header("x-sim-admin", ADMIN)
         .send()
@@ -63,7 +80,7 @@ pub async fn trace(id: &str) -> Vec<Value> {
 }
 
 /// The `g_nonce` of each traced request.
-pub fn nonces(trace: &[Value]) -> Vec<String> {
+pub(crate) fn nonces(trace: &[Value]) -> Vec<String> {
     trace
         .iter()
         .map(|t| {
@@ -74,9 +91,9 @@ pub fn nonces(trace: &[Value]) -> Vec<String> {
 }
 
 /// Fresh asset numbers from the simulator.
-pub async fn asset_numbers(n: i64) -> Vec<String> {
+pub(crate) async fn asset_numbers(n: i64) -> Vec<String> {
     client()
-        .shell_nums(&ShellNumsRequest { size: Some(n) }, &none())
+        .shell_nums(&v(ShellNumsRequest { size: Some(n) }), &none())
         .await
         .expect("shellnums")
         .into_iter()
@@ -85,7 +102,7 @@ pub async fn asset_numbers(n: i64) -> Vec<String> {
 }
 
 /// The error never shows the token.
-pub fn assert_no_token(err: &ClientError) {
+pub(crate) fn assert_no_token(err: &ClientError) {
     let shown = format!("{err:?} {err}");
     assert!(!shown.contains(TOKEN), "token leaked: {shown}");
 }

@@ -1,9 +1,9 @@
 //! The caller's AbortSignal is honoured at once; timeout and abort differ.
 
 use gloo_timers::callback::Timeout;
-use licensing_sdk::client::CallOptions;
-use licensing_sdk::core::response::ErrorKind;
-use licensing_sdk::model::*;
+use licensing_client::CallOptions;
+use licensing_core::model::*;
+use licensing_core::response::ErrorKind;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::AbortController;
 
@@ -15,8 +15,8 @@ async fn a_pre_aborted_signal_sends_nothing() {
     let c = traced(&id, None, |_| {});
     let controller = AbortController::new().unwrap();
     controller.abort();
-    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
-    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &call).await.unwrap_err();
+    let call = CallOptions::default().with_signal(controller.signal());
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &call).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::Aborted);
     assert!(trace(&id).await.is_empty());
 }
@@ -25,11 +25,11 @@ async fn a_pre_aborted_signal_sends_nothing() {
 async fn an_abort_in_flight_ends_the_call_at_once() {
     let c = traced(&unique("t-abort"), Some("delay=3000"), |_| {});
     let controller = AbortController::new().unwrap();
-    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
+    let call = CallOptions::default().with_signal(controller.signal());
     Timeout::new(100, move || controller.abort()).forget();
     let start = js_sys::Date::now();
     let err = c
-        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call)
+        .list_assets(&v(ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }), &call)
         .await
         .unwrap_err();
     let ms = js_sys::Date::now() - start;
@@ -44,10 +44,10 @@ async fn an_abort_during_backoff_ends_the_call() {
         o.max_retries = 3;
     });
     let controller = AbortController::new().unwrap();
-    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: None };
+    let call = CallOptions::default().with_signal(controller.signal());
     Timeout::new(300, move || controller.abort()).forget();
     let start = js_sys::Date::now();
-    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &call).await.unwrap_err();
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &call).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::Aborted);
     assert!(js_sys::Date::now() - start < 1500.0);
 }
@@ -55,15 +55,15 @@ async fn an_abort_during_backoff_ends_the_call() {
 #[wasm_bindgen_test]
 async fn the_per_call_timeout_overrides_the_client_one() {
     let c = traced(&unique("t-call-timeout"), Some("delay=1500"), |o| o.timeout_ms = 10_000);
-    let call = CallOptions { signal: None, timeout_ms: Some(200) };
+    let call = CallOptions::default().with_timeout_ms(200);
     let start = js_sys::Date::now();
     let err = c
         .bind_enterprise(
-            &BindEnterpriseRequest {
+            &v(BindEnterpriseRequest {
                 channel_code: Some("C".into()),
                 channel_customer_id: Some(unique("cc")),
                 ..Default::default()
-            },
+            }),
             &call,
         )
         .await
@@ -102,18 +102,18 @@ async fn a_body_that_never_ends_times_out_and_aborts_even_after_garbage_collecti
     });
     let start = js_sys::Date::now();
     let err = c
-        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &none())
+        .list_assets(&v(ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }), &none())
         .await
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Timeout);
     assert!(js_sys::Date::now() - start < 3000.0, "{}", js_sys::Date::now() - start);
 
     let controller = AbortController::new().unwrap();
-    let call = CallOptions { signal: Some(controller.signal()), timeout_ms: Some(60_000) };
+    let call = CallOptions::default().with_signal(controller.signal()).with_timeout_ms(60_000);
     Timeout::new(300, move || controller.abort()).forget();
     let start = js_sys::Date::now();
     let err = c
-        .list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }, &call)
+        .list_assets(&v(ListAssetsRequest { enterprise_global_id: Some("EG".into()), extend_code: None }), &call)
         .await
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Aborted);

@@ -1,6 +1,6 @@
 //! What goes on the wire: auth, content type, nonces, paths and query escaping.
 
-use licensing_sdk::model::*;
+use licensing_core::model::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 use crate::support::*;
@@ -10,12 +10,12 @@ async fn headers_nonce_and_escaped_path() {
     let id = unique("t-wire");
     let c = traced(&id, None, |_| {});
     c.list_assets(
-        &ListAssetsRequest { enterprise_global_id: Some("E/1 ?x".into()), extend_code: Some("a&b=c".into()) },
+        &v(ListAssetsRequest { enterprise_global_id: Some("E/1 ?x".into()), extend_code: Some("a&b=c".into()) }),
         &none(),
     )
     .await
     .expect("list");
-    c.shell_nums(&ShellNumsRequest { size: Some(1) }, &none()).await.expect("shellnums");
+    c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.expect("shellnums");
     let seen = trace(&id).await;
     assert_eq!(seen.len(), 2);
     assert_eq!(seen[0]["path"], "/order/api/order/v1/asset/E%2F1%20%3Fx/list");
@@ -43,11 +43,11 @@ async fn batch_order_sends_app_key_and_query_sends_its_parameters() {
     let id = unique("t-query");
     let c = traced(&id, None, |_| {});
     c.query_enterprises(
-        &QueryEnterprisesRequest {
+        &v(QueryEnterprisesRequest {
             channel_code: Some("C H".into()),
             channel_customer_id: Some("x/y".into()),
             default_customer: Some(DefaultCustomer::No),
-        },
+        }),
         &none(),
     )
     .await

@@ -1,10 +1,10 @@
-//! `g_nonce`: 128 bits from the platform's crypto RNG (`crypto.getRandomValues`,
-//! present in windows, workers and Node 19+; the Node entries install Node 18's
-//! `webcrypto` as `globalThis.crypto`), base64url without padding (22 chars).
+//! `g_nonce`: 128 bits from the transport's cryptographic random source
+//! (`crypto.getRandomValues` in wasm, the OS natively), base64url without
+//! padding: 22 characters. The same source gives the backoff its jitter.
 
-use js_sys::{Reflect, Uint8Array};
-use licensing_core::response::{ClientError, ErrorKind};
-use wasm_bindgen::{JsCast, JsValue};
+use licensing_core::response::ClientError;
+
+use crate::Transport;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -28,16 +28,20 @@ pub(crate) fn base64url(bytes: &[u8]) -> String {
 }
 
 /// A fresh nonce.
-pub(crate) fn fresh() -> Result<String, ClientError> {
-    let unavailable = |_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment");
-    let crypto = Reflect::get(&js_sys::global(), &JsValue::from_str("crypto")).map_err(unavailable)?;
-    let get_random_values: js_sys::Function = Reflect::get(&crypto, &JsValue::from_str("getRandomValues"))
-        .map_err(unavailable)?
-        .dyn_into()
-        .map_err(unavailable)?;
-    let buffer = Uint8Array::new_with_length(16);
-    get_random_values.call1(&crypto, &buffer).map_err(unavailable)?;
-    Ok(base64url(&buffer.to_vec()))
+pub(crate) fn fresh<T: Transport>(transport: &T) -> Result<String, ClientError> {
+    let mut bytes = [0u8; 16];
+    transport.random(&mut bytes)?;
+    Ok(base64url(&bytes))
+}
+
+/// A number in [0, 1) for the backoff's jitter (0 if the source fails: the
+/// backoff is then its fixed half, never zero).
+pub(crate) fn jitter<T: Transport>(transport: &T) -> f64 {
+    let mut bytes = [0u8; 4];
+    match transport.random(&mut bytes) {
+        Ok(()) => f64::from(u32::from_le_bytes(bytes)) / 4_294_967_296.0,
+        Err(_) => 0.0,
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Retries: code 500 always (fresh nonce each time); ambiguous failures only for
 //! calls that are safe to repeat.
 
-use licensing_sdk::core::response::ErrorKind;
-use licensing_sdk::model::*;
+use licensing_core::model::*;
+use licensing_core::response::ErrorKind;
 use serde_json::json;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -17,7 +17,7 @@ async fn code_500_is_retried_with_fresh_nonces_even_for_batch_orders() {
         "orderList": [{"sequence": 1, "orderType": "new_buy", "licenseType": "softkey",
                        "assets": [{"assetNos": nos, "products": [{"productUri": "gms:1"}]}]}]}))
     .unwrap();
-    let results = c.batch_order(&body, &none()).await.expect("third attempt succeeds");
+    let results = c.batch_order(&v(body), &none()).await.expect("third attempt succeeds");
     assert_eq!(results.len(), 1);
     let seen = trace(&id).await;
     assert_eq!(seen.len(), 3);
@@ -29,7 +29,7 @@ async fn code_500_is_retried_with_fresh_nonces_even_for_batch_orders() {
 async fn code_500_gives_up_after_max_retries() {
     let id = unique("t-500-max");
     let c = traced(&id, Some("code500"), |o| o.max_retries = 1);
-    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &none()).await.unwrap_err();
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
     assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Business, Some("500")));
     assert_eq!(trace(&id).await.len(), 2);
 }
@@ -38,14 +38,14 @@ async fn code_500_gives_up_after_max_retries() {
 async fn http_503_is_retried_only_when_safe() {
     let id = unique("t-503-safe");
     let c = traced(&id, Some(&format!("http=503;times=1;key={id}")), |_| {});
-    c.list_assets(&ListAssetsRequest { enterprise_global_id: Some("EG-none".into()), extend_code: None }, &none())
+    c.list_assets(&v(ListAssetsRequest { enterprise_global_id: Some("EG-none".into()), extend_code: None }), &none())
         .await
         .expect("retried");
     assert_eq!(trace(&id).await.len(), 2);
 
     let id = unique("t-503-unsafe");
     let c = traced(&id, Some(&format!("http=503;times=1;key={id}")), |_| {});
-    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &none()).await.unwrap_err();
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
     assert_eq!((err.kind, err.status), (ErrorKind::Http, Some(503)));
     assert_eq!(trace(&id).await.len(), 1, "a call that could create twice was retried");
 }
@@ -55,7 +55,7 @@ async fn timeouts_are_retried_only_when_safe() {
     let id = unique("t-timeout-safe");
     let c = traced(&id, Some(&format!("delay=1500;times=1;key={id}")), |o| o.timeout_ms = 300);
     c.lock_assets(
-        &LockRequest { asset_nums: Some(vec!["8999999991".into()]), operator_identity: Some("o".into()) },
+        &v(LockRequest { asset_nums: Some(vec!["8999999991".into()]), operator_identity: Some("o".into()) }),
         &none(),
     )
     .await
@@ -64,7 +64,7 @@ async fn timeouts_are_retried_only_when_safe() {
 
     let id = unique("t-timeout-unsafe");
     let c = traced(&id, Some("delay=1500"), |o| o.timeout_ms = 300);
-    let err = c.shell_nums(&ShellNumsRequest { size: Some(1) }, &none()).await.unwrap_err();
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::Timeout);
     assert_eq!(trace(&id).await.len(), 1);
 }

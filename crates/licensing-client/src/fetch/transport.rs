@@ -1,12 +1,4 @@
-//! One attempt over `fetch` (the global one, or the caller's own), with its
-//! own timeout and the caller's AbortSignal; and an abortable sleep for the
-//! backoff. Written over web-sys rather than gloo-net: see docs/design.md.
-//!
-//! Why the exchange is raced against its own stop signal rather than left to the
-//! `AbortSignal` alone: Node's fetch (undici) follows a request's signal through
-//! a weak reference, so after a garbage collection a response whose body never
-//! finishes may ignore the abort; the race ends the call at the deadline anyway,
-//! and the abort still asks the runtime to drop the connection.
+//! The transport over `fetch` (see the module doc of [`super`]).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -21,23 +13,72 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, ReadableStreamDefaultReader, RequestRedirect, ResponseType};
 
-use crate::interop::{error_text, get};
+use super::js::{error_text, get};
+use crate::{HttpRequest, HttpResponse};
 
-/// Per-call options: the caller's AbortSignal and a timeout override.
+/// The transport over `fetch`: the global one, or `fetch` if set (a test
+/// double, an in-process simulator, MSW: `fetch(request) → Promise<Response>`).
 #[derive(Debug, Clone, Default)]
-pub struct CallOptions {
-    /// Ends the call (`aborted`) when it fires, during a request or a backoff.
-    pub signal: Option<AbortSignal>,
-    /// This call's per-attempt timeout instead of the client's.
-    pub timeout_ms: Option<u32>,
+pub struct FetchTransport {
+    /// The `fetch` to call instead of the global one.
+    pub fetch: Option<js_sys::Function>,
+}
+
+impl FetchTransport {
+    /// The transport over the global `fetch`.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The transport over a caller's `fetch`.
+    pub fn with_fetch(fetch: js_sys::Function) -> Self {
+        Self { fetch: Some(fetch) }
+    }
+}
+
+impl crate::Transport for FetchTransport {
+    type Signal = AbortSignal;
+
+    async fn send(
+        &self,
+        request: &HttpRequest<'_>,
+        timeout_ms: u32,
+        signal: Option<&AbortSignal>,
+    ) -> Result<HttpResponse, ClientError> {
+        exchange(request, self.fetch.as_ref(), timeout_ms, signal).await
+    }
+
+    async fn sleep(&self, ms: u32, signal: Option<&AbortSignal>) -> Result<(), ClientError> {
+        sleep(ms, signal).await
+    }
+
+    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
+        random(bytes)
+    }
+}
+
+/// `crypto.getRandomValues` (windows, workers, Node 19+; the package's Node
+/// entries install Node 18's `webcrypto` as `globalThis.crypto`).
+fn random(bytes: &mut [u8]) -> Result<(), ClientError> {
+    let unavailable = |_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment");
+    let crypto = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("crypto")).map_err(unavailable)?;
+    let get_random_values: js_sys::Function = js_sys::Reflect::get(&crypto, &JsValue::from_str("getRandomValues"))
+        .map_err(unavailable)?
+        .dyn_into()
+        .map_err(unavailable)?;
+    let len = u32::try_from(bytes.len()).map_err(|_| ClientError::new(ErrorKind::Network, "too many random bytes"))?;
+    let buffer = Uint8Array::new_with_length(len);
+    get_random_values.call1(&crypto, &buffer).map_err(unavailable)?;
+    buffer.copy_to(bytes);
+    Ok(())
 }
 
 fn aborted() -> ClientError {
     ClientError::new(ErrorKind::Aborted, "the call was aborted")
 }
 
-fn user_aborted(call: &CallOptions) -> bool {
-    call.signal.as_ref().is_some_and(AbortSignal::aborted)
+fn user_aborted(signal: Option<&AbortSignal>) -> bool {
+    signal.is_some_and(AbortSignal::aborted)
 }
 
 fn network(message: String) -> ClientError {
@@ -51,8 +92,8 @@ struct AbortListener {
 }
 
 impl AbortListener {
-    fn new(call: &CallOptions, on_abort: impl FnMut() + 'static) -> Option<Self> {
-        let signal = call.signal.clone()?;
+    fn new(signal: Option<&AbortSignal>, on_abort: impl FnMut() + 'static) -> Option<Self> {
+        let signal = signal?.clone();
         let callback = Closure::<dyn FnMut()>::new(on_abort);
         signal.add_event_listener_with_callback("abort", callback.as_ref().unchecked_ref()).ok()?;
         Some(Self { signal, callback })
@@ -67,47 +108,33 @@ impl Drop for AbortListener {
 
 /// The fetch `Request`. Built with web-sys rather than gloo's `RequestBuilder`,
 /// which re-parses the URL and appends a stray `&` to an existing query: our URL
-/// is already exactly the spec's, percent-encoded by us. Redirects are not
-/// followed (`manual`): a 307/308 would re-send the body, customer data
+/// is already exactly the spec's, percent-encoded by the client. Redirects are
+/// not followed (`manual`): a 307/308 would re-send the body, customer data
 /// included, to wherever the `Location` points.
-fn build(
-    method: Method,
-    url: &str,
-    opts: &super::ClientOptions,
-    body: Option<&str>,
-    signal: &AbortSignal,
-) -> Result<web_sys::Request, ClientError> {
-    // The token is checked at construction (no control characters), so no
-    // message built here can echo it; the text of a failure is the runtime's.
+fn build(request: &HttpRequest<'_>, signal: &AbortSignal) -> Result<web_sys::Request, ClientError> {
+    // The client checked the token and headers (no control characters), so no
+    // message built here can echo them; the text of a failure is the runtime's.
     let js = |e: JsValue| {
         let mut message = String::from("cannot build the request: ");
         message.push_str(&error_text(&e, "fetch failed"));
         network(message)
     };
     let headers = web_sys::Headers::new().map_err(js)?;
-    for (k, v) in opts
-        .headers
-        .iter()
-        .filter(|(k, _)| !k.eq_ignore_ascii_case("authorization") && !k.eq_ignore_ascii_case("content-type"))
-    {
-        headers.set(k, v).map_err(js)?;
+    for (k, v) in request.headers {
+        headers.set(k, v).map_err(|_| network(String::from("a header cannot be sent")))?;
     }
-    headers
-        .set("Authorization", &(String::from("Bearer ") + &opts.token))
-        .map_err(|_| network(String::from("the token cannot be sent as a header")))?;
     let init = web_sys::RequestInit::new();
-    init.set_method(match method {
+    init.set_method(match request.method {
         Method::Get => "GET",
         Method::Post => "POST",
     });
-    if let Some(text) = body {
-        headers.set("Content-Type", "application/json").map_err(js)?;
+    if let Some(text) = request.body {
         init.set_body(&JsValue::from_str(text));
     }
     init.set_headers(&headers);
     init.set_signal(Some(signal));
     init.set_redirect(RequestRedirect::Manual);
-    web_sys::Request::new_with_str_and_init(url, &init).map_err(js)
+    web_sys::Request::new_with_str_and_init(request.url, &init).map_err(js)
 }
 
 /// What ends an attempt before its answer: its timer or the caller's abort. One
@@ -265,14 +292,12 @@ async fn read_body(
 
 /// One HTTP exchange: (status, body text). The token goes in the header only; no
 /// error message built here can contain it.
-pub(crate) async fn send(
-    method: Method,
-    url: &str,
-    opts: &super::ClientOptions,
-    body: Option<&str>,
+async fn exchange(
+    request: &HttpRequest<'_>,
+    custom: Option<&js_sys::Function>,
     timeout_ms: u32,
-    call: &CallOptions,
-) -> Result<(u16, String), ClientError> {
+    call: Option<&AbortSignal>,
+) -> Result<HttpResponse, ClientError> {
     if user_aborted(call) {
         return Err(aborted());
     }
@@ -295,15 +320,17 @@ pub(crate) async fn send(
         })
     };
     // Held until the exchange ends, body included (see the module doc).
-    let request = build(method, url, opts, body, &controller.signal())?;
-    let outcome = match fetch(&request, opts.fetch.as_ref(), &stop).await {
+    let fetch_request = build(request, &controller.signal())?;
+    let outcome = match fetch(&fetch_request, custom, &stop).await {
         Err(halt) => Err(Err(halt)),
         Ok(response) => match redirect(&response) {
             Some(err) => Err(Ok(err)),
-            None => read_body(&response, opts.max_response_bytes, &stop).await.map(|text| (response.status(), text)),
+            None => read_body(&response, request.max_response_bytes, &stop)
+                .await
+                .map(|body| HttpResponse { status: response.status(), body }),
         },
     };
-    drop(request);
+    drop(fetch_request);
     let stopped = || {
         if user_aborted(call) {
             return aborted();
@@ -325,7 +352,7 @@ pub(crate) async fn send(
 }
 
 /// Waits `ms`, ending early (as `aborted`) when the caller's signal fires.
-pub(crate) async fn sleep(ms: u32, call: &CallOptions) -> Result<(), ClientError> {
+async fn sleep(ms: u32, call: Option<&AbortSignal>) -> Result<(), ClientError> {
     if user_aborted(call) {
         return Err(aborted());
     }

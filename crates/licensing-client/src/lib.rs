@@ -1,0 +1,265 @@
+//! The typed client of the Licensing Order and Activity Service: validates,
+//! sends with the service's auth and nonce, reads its envelopes tolerantly and
+//! retries what is safe to retry, over a small [`Transport`]: the global
+//! `fetch` in wasm (feature `fetch`: browsers, workers, Node) or reqwest natively
+//! (feature `reqwest`: servers, SSR, CLIs). No JS exports: a Leptos or Yew app
+//! depends on this crate and `licensing-core` alone.
+//!
+//! ```no_run
+//! # #[cfg(feature = "reqwest")]
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use licensing_client::{CallOptions, Client, ClientOptions};
+//! use licensing_core::model::ShellNumsRequest;
+//! use licensing_core::valid::Valid;
+//! let client = Client::reqwest(ClientOptions::new("http://127.0.0.1:8787", "dev-order-token"))?;
+//! let body = Valid::new(ShellNumsRequest { size: Some(2) })?; // only valid requests go out
+//! let numbers = client.shell_nums(&body, &CallOptions::default()).await?;
+//! # Ok(()) }
+//! ```
+//!
+//! Retry policy (per endpoint): an answer with code 500 ("network exception,
+//! retry") is always retried; network failures, timeouts and HTTP 502/503/504 are
+//! retried only for calls that are safe to repeat (`queryEnterprises`,
+//! `listAssets`, `updateEnterprise`, `lockAssets`, `unlockAssets`), never for
+//! calls that could create twice (`bindEnterprise`, `createEnterprise`,
+//! `batchOrder`, `shellNums`, `joinActivity`). Each attempt has a fresh nonce and
+//! its own timeout; backoff is exponential with jitter.
+
+#[cfg(feature = "js")]
+pub mod fetch;
+#[cfg(feature = "reqwest")]
+pub mod native;
+mod nonce;
+mod options;
+mod transport;
+
+use licensing_core::model::*;
+use licensing_core::response::{backoff_ms, read_activity, read_order, Answer, ClientError, ErrorKind};
+use licensing_core::valid::Valid;
+use licensing_core::validate::{self, Issue, Options};
+use licensing_core::wire::{CallUrl, Endpoint, Method, Module};
+use serde::de::DeserializeOwned;
+
+pub use options::{CallOptions, ClientOptions, Phase, WarningHook, MAX_TIMER_MS};
+pub use transport::{HttpRequest, HttpResponse, Transport};
+
+/// A client of the service over a transport.
+#[derive(Debug, Clone)]
+pub struct Client<T> {
+    opts: ClientOptions,
+    transport: T,
+}
+
+fn validation_error(message: &str, issues: Vec<Issue>) -> ClientError {
+    let mut err = ClientError::new(ErrorKind::Validation, message);
+    err.issues = issues;
+    err
+}
+
+impl<T: Transport> Client<T> {
+    /// A client, if its options are usable ([`ClientOptions::check`]).
+    pub fn new(opts: ClientOptions, transport: T) -> Result<Self, ClientError> {
+        opts.check()?;
+        let base_url = opts.base_url.trim_end_matches('/').to_owned();
+        Ok(Self { opts: ClientOptions { base_url, ..opts }, transport })
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &ClientOptions {
+        &self.opts
+    }
+
+    fn warn(&self, endpoint: Endpoint, phase: Phase, warnings: &[Issue]) {
+        if let (Some(hook), false) = (&self.opts.on_warnings, warnings.is_empty()) {
+            hook(endpoint, phase, warnings);
+        }
+    }
+
+    /// Validates a request given as JSON text (under the client's rules
+    /// profile), then sends it with retries; the answer's payload (`data` or
+    /// `detail`) as the service sent it, with what the reader tolerated (see
+    /// [`Answer`]). The JS client's one path: the text is sent as it is.
+    pub async fn send_json(
+        &self,
+        endpoint: Endpoint,
+        body: &str,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Answer, ClientError> {
+        let opts = Options::default().with_locale(self.opts.locale).with_rules(self.opts.rules);
+        let report = validate::validate_json(endpoint, body, &opts);
+        if !report.valid {
+            let mut message = String::from("invalid ");
+            message.push_str(endpoint.name());
+            message.push_str(" request");
+            if let Some(first) = report.first_error_line() {
+                message.push_str(": ");
+                message.push_str(&first);
+            }
+            return Err(validation_error(&message, report.issues));
+        }
+        self.warn(endpoint, Phase::Request, &report.issues);
+        self.send_checked(endpoint, body, call).await
+    }
+
+    /// Sends JSON text that passed validation, with retries. One non-generic
+    /// future per transport for every endpoint: the wasm carries one copy of
+    /// the retry loop.
+    async fn send_checked(
+        &self,
+        endpoint: Endpoint,
+        body: &str,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Answer, ClientError> {
+        if endpoint == Endpoint::BatchOrder && self.opts.app_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
+            return Err(validation_error("batchOrder needs the appKey client option", Vec::new()));
+        }
+        let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
+        options::check_range("timeoutMs", timeout_ms, 1, MAX_TIMER_MS)?;
+        let mut headers = Vec::with_capacity(self.opts.headers.len() + 2);
+        let own = |name: &str| name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type");
+        headers.extend(self.opts.headers.iter().filter(|(k, _)| !own(k)).cloned());
+        headers.push((String::from("Authorization"), String::from("Bearer ") + &self.opts.token));
+        let payload = match endpoint.method() {
+            Method::Post => {
+                headers.push((String::from("Content-Type"), String::from("application/json")));
+                Some(body)
+            }
+            Method::Get => None,
+        };
+        let call_url = CallUrl::new(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref());
+        let mut attempt = 0;
+        loop {
+            let url = call_url.with_nonce(&nonce::fresh(&self.transport)?);
+            let request = HttpRequest {
+                method: endpoint.method(),
+                url: &url,
+                headers: &headers,
+                body: payload,
+                max_response_bytes: self.opts.max_response_bytes,
+            };
+            let result = match self.transport.send(&request, timeout_ms, call.signal.as_ref()).await {
+                Ok(response) => match endpoint.module() {
+                    Module::Order => read_order(endpoint, response.status, &response.body),
+                    Module::Activity => read_activity(response.status, &response.body),
+                },
+                Err(e) => Err(e),
+            };
+            match result {
+                Err(e) if attempt < self.opts.max_retries && e.is_retryable(endpoint) => {
+                    attempt += 1;
+                    let wait = backoff_ms(attempt, self.opts.retry_base_ms, nonce::jitter(&self.transport));
+                    self.transport.sleep(wait, call.signal.as_ref()).await?;
+                }
+                Ok(answer) => {
+                    self.warn(endpoint, Phase::Response, &answer.warnings);
+                    return Ok(answer);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Sends a validated request to `endpoint` as the text it was validated as,
+    /// and reads the payload as `R` (the response types read tolerantly, see
+    /// [`licensing_core::model::tolerant`]); `R::default()` when there is none.
+    pub async fn send<B, R: DeserializeOwned + Default>(
+        &self,
+        endpoint: Endpoint,
+        body: &Valid<B>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<R, ClientError> {
+        self.warn(endpoint, Phase::Request, body.warnings());
+        let answer = self.send_checked(endpoint, body.json(), call).await?;
+        answer.parse::<R>().map_err(|e| {
+            let mut message = String::from("the ");
+            message.push_str(endpoint.name());
+            message.push_str(" data cannot be read: ");
+            message.push_str(&e.to_string());
+            ClientError::new(ErrorKind::Decode, message)
+        })
+    }
+
+    /// Endpoint 1: binds an authorized customer to an enterprise main account.
+    pub async fn bind_enterprise(
+        &self,
+        body: &Valid<BindEnterpriseRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<EnterpriseCustomer, ClientError> {
+        self.send(Endpoint::BindEnterprise, body, call).await
+    }
+    /// Endpoint 2: creates an enterprise main account.
+    pub async fn create_enterprise(
+        &self,
+        body: &Valid<CreateEnterpriseRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<EnterpriseCreation, ClientError> {
+        self.send(Endpoint::CreateEnterprise, body, call).await
+    }
+    /// Endpoint 3: the enterprise customers of a channel customer.
+    pub async fn query_enterprises(
+        &self,
+        query: &Valid<QueryEnterprisesRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<EnterpriseCustomer>, ClientError> {
+        self.send(Endpoint::QueryEnterprises, query, call).await
+    }
+    /// Endpoint 4: changes a CRM customer's name, branch and address (no data).
+    pub async fn update_enterprise(
+        &self,
+        body: &Valid<UpdateEnterpriseRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<(), ClientError> {
+        self.send::<_, serde_json::Value>(Endpoint::UpdateEnterprise, body, call).await.map(|_| ())
+    }
+    /// Endpoint 5 (`appKey` from the options). An async batch answered without
+    /// data resolves to an empty list.
+    pub async fn batch_order(
+        &self,
+        body: &Valid<BatchOrderRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<BatchOrderResult>, ClientError> {
+        self.send(Endpoint::BatchOrder, body, call).await
+    }
+    /// Endpoint 6: disables locks.
+    pub async fn lock_assets(
+        &self,
+        body: &Valid<LockRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<LockResult>, ClientError> {
+        self.send(Endpoint::LockAssets, body, call).await
+    }
+    /// Endpoint 7: enables locks.
+    pub async fn unlock_assets(
+        &self,
+        body: &Valid<LockRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<LockResult>, ClientError> {
+        self.send(Endpoint::UnlockAssets, body, call).await
+    }
+    /// Endpoint 8: the assets of an enterprise main account.
+    pub async fn list_assets(
+        &self,
+        query: &Valid<ListAssetsRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<AssetRecord>, ClientError> {
+        self.send(Endpoint::ListAssets, query, call).await
+    }
+    /// Endpoint 9: the digit strings as sent (a number is read as its text);
+    /// [`AssetNumber`] parses one.
+    pub async fn shell_nums(
+        &self,
+        body: &Valid<ShellNumsRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Vec<String>, ClientError> {
+        let numbers: Vec<serde_json::Value> = self.send(Endpoint::ShellNums, body, call).await?;
+        Ok(numbers.iter().filter_map(tolerant::text_of).collect())
+    }
+    /// Endpoint 10: the claimed products.
+    pub async fn join_activity(
+        &self,
+        body: &Valid<ActivityRequest>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<ActivityDetail, ClientError> {
+        self.send(Endpoint::JoinActivity, body, call).await
+    }
+}

@@ -1,0 +1,215 @@
+//! A client's options, checked once when the client is made, and a call's.
+//!
+//! ```
+//! use licensing_client::ClientOptions;
+//! use licensing_core::validate::Profile;
+//! let mut options = ClientOptions::new("https://licensing.example.com", "app-token");
+//! options.app_key = Some("app-1".into());
+//! options.rules = Profile::Spec;
+//! assert!(options.check().is_ok());
+//! options.timeout_ms = 1 << 31; // past what setTimeout keeps: it would fire at once
+//! assert!(options.check().unwrap_err().message.contains("timeoutMs"));
+//! ```
+
+use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::validate::{itoa_u64, Issue, Locale, Profile};
+use licensing_core::wire::Endpoint;
+
+/// Which side of a call warnings come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Phase {
+    /// The request's validation: warnings it was sent with.
+    Request,
+    /// The answer's reading: what the tolerant reader let through.
+    Response,
+}
+
+impl Phase {
+    /// `request` or `response`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Request => "request",
+            Self::Response => "response",
+        }
+    }
+}
+
+/// A callback for warnings: `(endpoint, phase, warnings)`, called only when there
+/// are some. It is for logs and debugging; it cannot fail a call. (`Rc` in wasm,
+/// which has one thread and whose JS callbacks cannot be sent; `Arc` natively.)
+#[cfg(target_arch = "wasm32")]
+pub type WarningHook = std::rc::Rc<dyn Fn(Endpoint, Phase, &[Issue])>;
+/// A callback for warnings: `(endpoint, phase, warnings)`, called only when there
+/// are some. It is for logs and debugging; it cannot fail a call.
+#[cfg(not(target_arch = "wasm32"))]
+pub type WarningHook = std::sync::Arc<dyn Fn(Endpoint, Phase, &[Issue]) + Send + Sync>;
+
+/// The longest timer `setTimeout` keeps: a longer delay fires at once.
+pub const MAX_TIMER_MS: u32 = (1 << 31) - 1;
+
+/// Options of a client.
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct ClientOptions {
+    /// Absolute base address, e.g. `https://licensing.example.com` (absolute is
+    /// required in Node, which has no page to resolve against).
+    pub base_url: String,
+    /// The application access token (sent as `Authorization: Bearer …`, never logged).
+    pub token: String,
+    /// The integrator's app key, sent by `batchOrder`.
+    pub app_key: Option<String>,
+    /// Per-attempt timeout.
+    pub timeout_ms: u32,
+    /// Retries after the first attempt (when the policy allows).
+    pub max_retries: u32,
+    /// First backoff; doubles per retry, with jitter, capped at 10 s.
+    pub retry_base_ms: u32,
+    /// Language of validation messages.
+    pub locale: Locale,
+    /// Which requests [`crate::Client::send_json`] refuses to send: those with
+    /// errors under this rules profile (`Recommended` by default; `Spec` sends
+    /// whatever the spec allows, with the inferred rules' issues as warnings).
+    pub rules: Profile,
+    /// Called with the warnings of a request it sends and of an answer it reads.
+    pub on_warnings: Option<WarningHook>,
+    /// Largest answer read, in bytes; a larger one is a `decode` error (the
+    /// service has answered, so it is not retried as a network failure).
+    pub max_response_bytes: usize,
+    /// Extra headers on every call (tracing, the simulator's `x-sim-fault`);
+    /// `Authorization` and `Content-Type` are the client's own and cannot be set here.
+    pub headers: Vec<(String, String)>,
+}
+
+impl ClientOptions {
+    /// Default [`ClientOptions::max_response_bytes`]: 32 MiB.
+    pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 32 << 20;
+
+    /// Options with the defaults: 30 s timeout, 2 retries, 200 ms first backoff.
+    pub fn new(base_url: impl Into<String>, token: impl Into<String>) -> Self {
+        Self {
+            base_url: base_url.into(),
+            token: token.into(),
+            app_key: None,
+            timeout_ms: 30_000,
+            max_retries: 2,
+            retry_base_ms: 200,
+            locale: Locale::En,
+            rules: Profile::Recommended,
+            on_warnings: None,
+            max_response_bytes: Self::DEFAULT_MAX_RESPONSE_BYTES,
+            headers: Vec::new(),
+        }
+    }
+
+    /// `Ok` if the options are usable: an absolute `http(s)://` base URL
+    /// without credentials, query or fragment; a token of visible ASCII; header
+    /// names and values that can be sent; timers within what `setTimeout` keeps
+    /// (2³¹ − 1 ms); at most 10 retries. The errors name the option, never its
+    /// value.
+    pub fn check(&self) -> Result<(), ClientError> {
+        let base = self.base_url.trim_end_matches('/');
+        let after_scheme = base.strip_prefix("http://").or_else(|| base.strip_prefix("https://"));
+        let authority = after_scheme.map_or("", |rest| rest.split('/').next().unwrap_or(""));
+        if authority.is_empty() {
+            return Err(invalid("baseUrl must be an absolute http:// or https:// URL"));
+        }
+        if authority.contains('@') {
+            return Err(invalid("baseUrl must not carry credentials (user:password@): use the token"));
+        }
+        if base.contains(['?', '#']) || base.bytes().any(|b| !b.is_ascii_graphic()) {
+            return Err(invalid("baseUrl must be a plain URL: no query, fragment, spaces or control characters"));
+        }
+        if self.token.is_empty() || !self.token.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(invalid(
+                "token must be visible ASCII characters (no spaces, line breaks or control characters)",
+            ));
+        }
+        for (name, value) in &self.headers {
+            let token_char = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+            if name.is_empty() || !name.bytes().all(token_char) {
+                return Err(invalid("headers: a header name is not an HTTP token"));
+            }
+            if !value.bytes().all(|b| b == b'\t' || (b' '..=b'~').contains(&b)) {
+                let mut message = String::from("headers: the value of ");
+                message.push_str(name);
+                message.push_str(" has characters a header cannot carry");
+                return Err(invalid(&message));
+            }
+        }
+        check_range("timeoutMs", self.timeout_ms, 1, MAX_TIMER_MS)?;
+        check_range("retryBaseMs", self.retry_base_ms, 1, 10_000)?;
+        check_range("maxRetries", self.max_retries, 0, 10)?;
+        if self.max_response_bytes == 0 {
+            return Err(invalid("maxResponseBytes must be at least 1"));
+        }
+        Ok(())
+    }
+}
+
+impl core::fmt::Debug for ClientOptions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Never the token, nor header values (they may hold credentials).
+        f.debug_struct("ClientOptions")
+            .field("base_url", &self.base_url)
+            .field("token", &"[redacted]")
+            .field("app_key", &self.app_key)
+            .field("timeout_ms", &self.timeout_ms)
+            .field("max_retries", &self.max_retries)
+            .field("retry_base_ms", &self.retry_base_ms)
+            .field("locale", &self.locale)
+            .field("rules", &self.rules)
+            .field("on_warnings", &self.on_warnings.is_some())
+            .field("max_response_bytes", &self.max_response_bytes)
+            .field("headers", &self.headers.iter().map(|(k, _)| k).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// Per-call options: a cancel signal of the transport's kind (an `AbortSignal`
+/// with [`crate::fetch::FetchTransport`]) and a timeout of this call's own.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct CallOptions<S> {
+    /// Ends the call (kind `aborted`) when it fires, during a request or a backoff.
+    pub signal: Option<S>,
+    /// This call's per-attempt timeout instead of the client's.
+    pub timeout_ms: Option<u32>,
+}
+
+impl<S> Default for CallOptions<S> {
+    fn default() -> Self {
+        Self { signal: None, timeout_ms: None }
+    }
+}
+
+impl<S> CallOptions<S> {
+    /// Options that end the call when `signal` fires.
+    pub fn with_signal(mut self, signal: S) -> Self {
+        self.signal = Some(signal);
+        self
+    }
+
+    /// Options with this call's own per-attempt timeout.
+    pub fn with_timeout_ms(mut self, timeout_ms: u32) -> Self {
+        self.timeout_ms = Some(timeout_ms);
+        self
+    }
+}
+
+fn invalid(message: &str) -> ClientError {
+    ClientError::new(ErrorKind::Validation, message)
+}
+
+/// `Ok` when `value` is within `min..=max`; else a validation error naming the option.
+pub(crate) fn check_range(name: &str, value: u32, min: u32, max: u32) -> Result<(), ClientError> {
+    if (min..=max).contains(&value) {
+        return Ok(());
+    }
+    let mut message = String::from(name);
+    message.push_str(" must be an integer from ");
+    message.push_str(&itoa_u64(u64::from(min)));
+    message.push_str(" to ");
+    message.push_str(&itoa_u64(u64::from(max)));
+    Err(invalid(&message))
+}

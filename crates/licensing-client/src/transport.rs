@@ -1,0 +1,81 @@
+//! What the client needs of the platform: one HTTP exchange with a timeout and
+//! an optional cancel signal, a sleep for the backoff, and random bytes for the
+//! nonces. Two implementations ship: [`crate::fetch::FetchTransport`] (the
+//! global `fetch` of browsers, workers and Node; feature `fetch`) and
+//! [`crate::native::ReqwestTransport`] (reqwest and tokio; feature `reqwest`).
+//!
+//! ```
+//! use licensing_client::{HttpRequest, HttpResponse, Transport};
+//! use licensing_core::response::{ClientError, ErrorKind};
+//!
+//! /// A transport that answers every call with one canned body (a test double).
+//! struct Canned(&'static str);
+//!
+//! impl Transport for Canned {
+//!     type Signal = std::convert::Infallible;
+//!     async fn send(&self, _: &HttpRequest<'_>, _: u32, _: Option<&Self::Signal>) -> Result<HttpResponse, ClientError> {
+//!         Ok(HttpResponse { status: 200, body: self.0.to_owned() })
+//!     }
+//!     async fn sleep(&self, _: u32, _: Option<&Self::Signal>) -> Result<(), ClientError> {
+//!         Ok(())
+//!     }
+//!     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
+//!         bytes.fill(7);
+//!         Ok(())
+//!     }
+//! }
+//! ```
+
+use std::future::Future;
+
+use licensing_core::response::ClientError;
+use licensing_core::wire::Method;
+
+/// One HTTP request of a call, as the client built it.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct HttpRequest<'a> {
+    /// GET or POST.
+    pub method: Method,
+    /// The whole URL: base, path, query with the attempt's `g_nonce`.
+    pub url: &'a str,
+    /// Every header: `Authorization`, `Content-Type` on POSTs, the caller's own.
+    pub headers: &'a [(String, String)],
+    /// The JSON text of a POST.
+    pub body: Option<&'a str>,
+    /// The most bytes of answer to read: past it, a `decode` error.
+    pub max_response_bytes: usize,
+}
+
+/// What came back: the HTTP status and the body as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpResponse {
+    /// The HTTP status (200, 299, …).
+    pub status: u16,
+    /// The body, UTF-8 text.
+    pub body: String,
+}
+
+/// The platform under the client.
+pub trait Transport {
+    /// What a caller cancels a call with: an `AbortSignal` in browsers; natively
+    /// nothing (`Infallible`): drop the call's future instead.
+    type Signal;
+
+    /// One exchange, ended at `timeout_ms` (kind `timeout`) or when `signal`
+    /// fires (kind `aborted`) whatever the runtime does; a failure to connect is
+    /// `network`; an answer past `max_response_bytes` or not UTF-8 is `decode`;
+    /// a redirect is not followed (kind `http`).
+    fn send(
+        &self,
+        request: &HttpRequest<'_>,
+        timeout_ms: u32,
+        signal: Option<&Self::Signal>,
+    ) -> impl Future<Output = Result<HttpResponse, ClientError>>;
+
+    /// Waits `ms` before a retry, ending early (kind `aborted`) when `signal` fires.
+    fn sleep(&self, ms: u32, signal: Option<&Self::Signal>) -> impl Future<Output = Result<(), ClientError>>;
+
+    /// Fills `bytes` from a cryptographic random source (the nonces' 128 bits).
+    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError>;
+}
