@@ -11,6 +11,7 @@
 
 pub mod model;
 pub mod response;
+pub mod schema;
 pub mod valid;
 pub mod validate;
 pub mod wire;

@@ -30,11 +30,11 @@
 use serde::de::DeserializeOwned;
 
 use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode};
-use crate::validate::answer::{self, Module};
+use crate::schema::{self, Kind};
+use crate::validate::answer;
 use crate::validate::scan::Token;
-use crate::validate::schema::{self, Kind};
 use crate::validate::Issue;
-use crate::wire::{Endpoint, HTTP_BUSINESS_ERROR};
+use crate::wire::{Endpoint, Module, HTTP_BUSINESS_ERROR};
 
 /// JSON text of a payload that was checked against its response type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -268,7 +268,7 @@ fn payload(
 pub fn read_order(endpoint: Endpoint, status: u16, body: &str) -> Result<Answer, ClientError> {
     let envelope = order_envelope(status, body)?;
     let warn_absent = !matches!(endpoint, Endpoint::BatchOrder | Endpoint::UpdateEnterprise);
-    payload(&envelope, "data", schema::data_kind(endpoint), warn_absent, status)
+    payload(&envelope, "data", endpoint.def().data, warn_absent, status)
 }
 
 /// The envelope of a successful order-module answer, or the failure.
@@ -322,7 +322,7 @@ pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
         answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
     let code = result_code_of(&envelope);
     if code == result_code::SUCCESS {
-        return payload(&envelope, "detail", schema::data_kind(Endpoint::JoinActivity), false, status);
+        return payload(&envelope, "detail", Endpoint::JoinActivity.def().data, false, status);
     }
     let code = cut(code);
     let message = match envelope.text("resultMessage") {
@@ -489,7 +489,7 @@ mod tests {
             let text = example(endpoint);
             let typed: T = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{endpoint}: {e}: {text}"));
             let again = serde_json::to_string(&typed).unwrap();
-            assert_eq!(answer::tolerate(schema::data_kind(endpoint), &again, ""), Ok(vec![]), "{endpoint}: {again}");
+            assert_eq!(answer::tolerate(endpoint.def().data, &again, ""), Ok(vec![]), "{endpoint}: {again}");
             // Every field the table names survives the typed value (so it is a field
             // of the type, under the same wire name); `null`s (the tables' "any") aside.
             fn without_nulls(v: serde_json::Value) -> serde_json::Value {
@@ -504,7 +504,7 @@ mod tests {
             }
             let parse = |t: &str| without_nulls(serde_json::from_str(t).unwrap());
             assert_eq!(parse(&again), parse(&text), "{endpoint}");
-            assert_eq!(answer::tolerate(schema::data_kind(endpoint), &text, ""), Ok(vec![]), "{endpoint}: {text}");
+            assert_eq!(answer::tolerate(endpoint.def().data, &text, ""), Ok(vec![]), "{endpoint}: {text}");
         }
         round_trip::<EnterpriseCustomer>(Endpoint::BindEnterprise);
         round_trip::<EnterpriseCreation>(Endpoint::CreateEnterprise);

@@ -1,5 +1,7 @@
-//! The wire: endpoints, their methods and paths, auth scopes and retry safety.
-//! One definition shared by the validator, the client and the simulator.
+//! The wire: endpoints, their methods and paths, query parameters, auth scopes,
+//! request shapes, answer payloads and retry safety, each stated once
+//! ([`EndpointDef`]) and read by the validator, the client, the simulator and
+//! the generators.
 //!
 //! ```
 //! use licensing_core::wire::{Endpoint, Method};
@@ -7,6 +9,8 @@
 //! assert_eq!(e.method(), Method::Get);
 //! assert_eq!(e.path(Some("E/1 ?x")), "/order/api/order/v1/asset/E%2F1%20%3Fx/list");
 //! ```
+
+use crate::schema::{self, Kind, Shape};
 
 /// Query parameter carrying the anti-replay nonce on every call.
 pub const NONCE_PARAM: &str = "g_nonce";
@@ -20,14 +24,18 @@ pub const SCOPE_ACTIVITY: &str = "auth_activity";
 /// HTTP method of an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// GET: the request's fields go in the path and the query.
     Get,
+    /// POST: the request is the JSON body.
     Post,
 }
 
 /// The module an endpoint belongs to; it decides the envelope and the scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Module {
+    /// The order module: `{code, message, data}`, HTTP 299 on business errors.
     Order,
+    /// The activity module: `{resultCode, resultMessage, detail}`, always HTTP 200.
     Activity,
 }
 
@@ -43,18 +51,192 @@ impl Module {
 
 /// The ten endpoints of the service, named as in the JS API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Endpoint {
+    /// 1. Create enterprise main account binding.
     BindEnterprise,
+    /// 2. Create industry customer (enterprise main account).
     CreateEnterprise,
+    /// 3. Query enterprise main accounts.
     QueryEnterprises,
+    /// 4. Update enterprise customer information.
     UpdateEnterprise,
+    /// 5. Batch create basic license orders.
     BatchOrder,
+    /// 6. Batch disable physical locks.
     LockAssets,
+    /// 7. Batch enable physical locks.
     UnlockAssets,
+    /// 8. List enterprise virtual assets.
     ListAssets,
+    /// 9. Get asset numbers.
     ShellNums,
+    /// 10. Join an activity and claim products.
     JoinActivity,
 }
+
+/// Everything the SDK knows of an endpoint, once: its name, method, module,
+/// path and query, the object it validates and the payload it answers with.
+/// The validator, the client (`CallUrl`), the simulator's router and the
+/// generators all read it.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct EndpointDef {
+    /// The JS API name (`batchOrder`, ...).
+    pub name: &'static str,
+    /// The spec's title of it (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub summary: &'static str,
+    /// GET or POST.
+    pub method: Method,
+    /// Order or activity module (envelope and scope).
+    pub module: Module,
+    /// Path template, `{enterpriseGlobalId}` standing for the one path parameter.
+    pub path: &'static str,
+    /// The path around its parameter (see [`Endpoint::path`]).
+    path_parts: (&'static str, Option<&'static str>),
+    /// The request field that fills the path parameter, if any.
+    pub path_param: Option<&'static str>,
+    /// The request fields sent as query parameters, in the spec's order (after
+    /// `g_nonce`); a GET endpoint sends its whole request there and in the path.
+    pub query: &'static [&'static str],
+    /// Whether the call carries the integrator's `appKey` query parameter.
+    pub app_key: bool,
+    /// The object the validator checks: the body, or for a GET the object of
+    /// its path and query fields.
+    pub request: &'static Shape,
+    /// The payload of a successful answer (`data`, or the activity `detail`).
+    pub data: &'static Kind,
+    /// Whether a call can be repeated after an ambiguous failure (network error,
+    /// timeout, 502/503/504) without risk of creating something twice.
+    pub idempotent: bool,
+}
+
+/// An endpoint definition: a POST of a JSON body to a fixed order-module path.
+#[cfg_attr(not(feature = "meta"), allow(unused_variables))]
+const fn post(
+    name: &'static str,
+    summary: &'static str,
+    path: &'static str,
+    request: &'static Shape,
+    data: &'static Kind,
+) -> EndpointDef {
+    EndpointDef {
+        name,
+        #[cfg(feature = "meta")]
+        summary,
+        method: Method::Post,
+        module: Module::Order,
+        path,
+        path_parts: (path, None),
+        path_param: None,
+        query: &[],
+        app_key: false,
+        request,
+        data,
+        idempotent: false,
+    }
+}
+
+static BIND_ENTERPRISE: EndpointDef = post(
+    "bindEnterprise",
+    "Create enterprise main account binding",
+    "/order/api/order/v1/enterprise/user/bind",
+    &schema::BIND_ENTERPRISE,
+    &schema::ONE_ENTERPRISE_RECORD,
+);
+static CREATE_ENTERPRISE: EndpointDef = post(
+    "createEnterprise",
+    "Create industry customer (enterprise main account)",
+    "/order/api/order/v1/enterprise/user/create",
+    &schema::ENTERPRISE_CUSTOMER,
+    &schema::ONE_ENTERPRISE_CREATION,
+);
+static QUERY_ENTERPRISES: EndpointDef = EndpointDef {
+    method: Method::Get,
+    query: &["channelCode", "channelCustomerId", "defaultCustomer"],
+    idempotent: true,
+    ..post(
+        "queryEnterprises",
+        "Query enterprise main accounts",
+        "/order/api/order/v1/enterprise/user/query",
+        &schema::QUERY_ENTERPRISES,
+        &schema::ENTERPRISE_RECORDS,
+    )
+};
+static UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
+    idempotent: true,
+    ..post(
+        "updateEnterprise",
+        "Update enterprise customer information",
+        "/order/api/order/v1/enterprise/user/update",
+        &schema::ENTERPRISE_CUSTOMER,
+        &schema::NO_DATA,
+    )
+};
+static BATCH_ORDER: EndpointDef = EndpointDef {
+    app_key: true,
+    ..post(
+        "batchOrder",
+        "Batch create basic license orders",
+        "/order/api/order/v1/licenseOrder/batchOrder",
+        &schema::BATCH_ORDER,
+        &schema::BATCH_ORDER_RESULTS,
+    )
+};
+static LOCK_ASSETS: EndpointDef = EndpointDef {
+    idempotent: true,
+    ..post(
+        "lockAssets",
+        "Batch disable physical locks",
+        "/order/api/order/v1/asset/lock",
+        &schema::LOCK,
+        &schema::LOCK_RESULTS,
+    )
+};
+static UNLOCK_ASSETS: EndpointDef = EndpointDef {
+    idempotent: true,
+    ..post(
+        "unlockAssets",
+        "Batch enable physical locks",
+        "/order/api/order/v1/asset/unlock",
+        &schema::LOCK,
+        &schema::LOCK_RESULTS,
+    )
+};
+static LIST_ASSETS: EndpointDef = EndpointDef {
+    method: Method::Get,
+    // Not split at run time: a substring search pulls ~6 KB of pattern and
+    // panic-formatting code into the wasm. A test keeps it equal to `path`.
+    path_parts: ("/order/api/order/v1/asset/", Some("/list")),
+    path_param: Some("enterpriseGlobalId"),
+    query: &["extendCode"],
+    idempotent: true,
+    ..post(
+        "listAssets",
+        "List enterprise virtual assets",
+        "/order/api/order/v1/asset/{enterpriseGlobalId}/list",
+        &schema::LIST_ASSETS,
+        &schema::ASSET_RECORDS,
+    )
+};
+static SHELL_NUMS: EndpointDef = post(
+    "shellNums",
+    "Get asset numbers",
+    "/order/api/order/v1/shellnums",
+    &schema::SHELL_NUMS,
+    &schema::ASSET_NUMBERS,
+);
+static JOIN_ACTIVITY: EndpointDef = EndpointDef {
+    module: Module::Activity,
+    ..post(
+        "joinActivity",
+        "Join an activity and claim products",
+        "/activity/services/activity",
+        &schema::ACTIVITY,
+        &schema::ONE_ACTIVITY_DETAIL,
+    )
+};
 
 /// The endpoint name was not one of the ten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,57 +265,45 @@ impl Endpoint {
         Self::JoinActivity,
     ];
 
+    /// Everything the SDK knows of the endpoint.
+    pub fn def(self) -> &'static EndpointDef {
+        match self {
+            Self::BindEnterprise => &BIND_ENTERPRISE,
+            Self::CreateEnterprise => &CREATE_ENTERPRISE,
+            Self::QueryEnterprises => &QUERY_ENTERPRISES,
+            Self::UpdateEnterprise => &UPDATE_ENTERPRISE,
+            Self::BatchOrder => &BATCH_ORDER,
+            Self::LockAssets => &LOCK_ASSETS,
+            Self::UnlockAssets => &UNLOCK_ASSETS,
+            Self::ListAssets => &LIST_ASSETS,
+            Self::ShellNums => &SHELL_NUMS,
+            Self::JoinActivity => &JOIN_ACTIVITY,
+        }
+    }
+
     /// The JS API name (`batchOrder`, ...).
     pub fn name(self) -> &'static str {
-        match self {
-            Self::BindEnterprise => "bindEnterprise",
-            Self::CreateEnterprise => "createEnterprise",
-            Self::QueryEnterprises => "queryEnterprises",
-            Self::UpdateEnterprise => "updateEnterprise",
-            Self::BatchOrder => "batchOrder",
-            Self::LockAssets => "lockAssets",
-            Self::UnlockAssets => "unlockAssets",
-            Self::ListAssets => "listAssets",
-            Self::ShellNums => "shellNums",
-            Self::JoinActivity => "joinActivity",
-        }
+        self.def().name
     }
 
     /// HTTP method.
     pub fn method(self) -> Method {
-        match self {
-            Self::QueryEnterprises | Self::ListAssets => Method::Get,
-            _ => Method::Post,
-        }
+        self.def().method
     }
 
     /// Order or activity module.
     pub fn module(self) -> Module {
-        match self {
-            Self::JoinActivity => Module::Activity,
-            _ => Module::Order,
-        }
+        self.def().module
     }
 
     /// Path template, `{enterpriseGlobalId}` standing for the one path parameter.
     pub fn path_template(self) -> &'static str {
-        match self {
-            Self::BindEnterprise => "/order/api/order/v1/enterprise/user/bind",
-            Self::CreateEnterprise => "/order/api/order/v1/enterprise/user/create",
-            Self::QueryEnterprises => "/order/api/order/v1/enterprise/user/query",
-            Self::UpdateEnterprise => "/order/api/order/v1/enterprise/user/update",
-            Self::BatchOrder => "/order/api/order/v1/licenseOrder/batchOrder",
-            Self::LockAssets => "/order/api/order/v1/asset/lock",
-            Self::UnlockAssets => "/order/api/order/v1/asset/unlock",
-            Self::ListAssets => "/order/api/order/v1/asset/{enterpriseGlobalId}/list",
-            Self::ShellNums => "/order/api/order/v1/shellnums",
-            Self::JoinActivity => "/activity/services/activity",
-        }
+        self.def().path
     }
 
     /// The path with its parameter percent-encoded as one segment.
     pub fn path(self, enterprise_global_id: Option<&str>) -> String {
-        match self.path_parts() {
+        match self.def().path_parts {
             (head, Some(tail)) => {
                 let mut out = String::from(head);
                 percent_encode_into(&mut out, enterprise_global_id.unwrap_or(""));
@@ -144,24 +314,10 @@ impl Endpoint {
         }
     }
 
-    /// The path template around its parameter: (before, after), `None` after
-    /// when the path has none. (Not by splitting the template at run time: a
-    /// substring search pulls ~6 KB of pattern and panic-formatting code into
-    /// the wasm.) A test keeps it equal to [`Endpoint::path_template`].
-    fn path_parts(self) -> (&'static str, Option<&'static str>) {
-        match self {
-            Self::ListAssets => ("/order/api/order/v1/asset/", Some("/list")),
-            other => (other.path_template(), None),
-        }
-    }
-
     /// Whether a call can be repeated after an ambiguous failure (network error,
     /// timeout, 502/503/504) without risk of creating something twice.
     pub fn is_idempotent(self) -> bool {
-        matches!(
-            self,
-            Self::QueryEnterprises | Self::ListAssets | Self::UpdateEnterprise | Self::LockAssets | Self::UnlockAssets
-        )
+        self.def().idempotent
     }
 }
 
@@ -202,11 +358,7 @@ pub struct CallUrl {
 impl CallUrl {
     /// The URL of a call of `endpoint` with this request (JSON text).
     pub fn new(endpoint: Endpoint, base_url: &str, request: &str, app_key: Option<&str>) -> Self {
-        let query_fields: &[&str] = match endpoint {
-            Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
-            Endpoint::ListAssets => &["extendCode"],
-            _ => &[],
-        };
+        let def = endpoint.def();
         // Only the GET endpoints put request values in the URL: a POST body (a
         // batch order may be megabytes) is not read again for it.
         let fields = match endpoint.method() {
@@ -215,9 +367,9 @@ impl CallUrl {
         };
         let field = |name: &str| fields.as_ref().and_then(|f| f.text(name));
         let mut head = String::from(base_url);
-        head.push_str(&endpoint.path(field("enterpriseGlobalId").as_deref()));
+        head.push_str(&endpoint.path(def.path_param.and_then(field).as_deref()));
         head.push('?');
-        if endpoint == Endpoint::BatchOrder {
+        if def.app_key {
             head.push_str("appKey=");
             percent_encode_into(&mut head, app_key.unwrap_or_default());
             head.push('&');
@@ -225,7 +377,7 @@ impl CallUrl {
         head.push_str(NONCE_PARAM);
         head.push('=');
         let mut tail = String::new();
-        for name in query_fields {
+        for name in def.query {
             if let Some(value) = field(name) {
                 tail.push('&');
                 tail.push_str(name);
@@ -276,7 +428,7 @@ mod tests {
     #[test]
     fn path_parts_are_the_template_split_at_its_parameter() {
         for e in Endpoint::ALL {
-            let (head, tail) = e.path_parts();
+            let (head, tail) = e.def().path_parts;
             let joined = match tail {
                 Some(tail) => format!("{head}{{enterpriseGlobalId}}{tail}"),
                 None => head.to_owned(),

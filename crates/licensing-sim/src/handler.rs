@@ -160,24 +160,21 @@ async fn fault(state: &AppState, parts: &Parts) -> Option<Response> {
     None
 }
 
-/// The query object of `queryEnterprises` and `listAssets`, as JSON text.
+/// The object a GET endpoint validates (its path parameter and query fields, as
+/// the endpoint's definition lists them), as JSON text.
 async fn query_input(
     endpoint: Endpoint,
     parts: &mut Parts,
     state: &AppState,
     query: &HashMap<String, String>,
 ) -> Result<String, String> {
+    let def = endpoint.def();
     let mut object = Map::new();
-    if endpoint == Endpoint::ListAssets {
-        let Path(id) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| e.body_text())?;
-        object.insert("enterpriseGlobalId".into(), Value::from(id));
+    if let Some(param) = def.path_param {
+        let Path(value) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| e.body_text())?;
+        object.insert(param.into(), Value::from(value));
     }
-    let names: &[&str] = match endpoint {
-        Endpoint::QueryEnterprises => &["channelCode", "channelCustomerId", "defaultCustomer"],
-        Endpoint::ListAssets => &["extendCode"],
-        _ => &[],
-    };
-    for name in names {
+    for name in def.query {
         if let Some(v) = query.get(*name) {
             object.insert((*name).into(), Value::from(v.as_str()));
         }
@@ -279,6 +276,8 @@ fn process(state: &AppState, endpoint: Endpoint, input: Value, query: &HashMap<S
                 let mut store = lock(&state.store);
                 respond::activity(&crate::activity::claim(&state.catalogue, &mut store, &req, now))
             }
+            // An endpoint the core knows and this simulator does not simulate yet.
+            other => respond::invalid(format!("{}: not simulated", other.name())),
         })
     })();
     result.unwrap_or_else(|refusal| refusal)

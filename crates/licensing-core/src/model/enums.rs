@@ -13,6 +13,8 @@
 use serde::{Deserialize, Serialize};
 use serde_repr::{Deserialize_repr, Serialize_repr};
 
+use crate::schema::{enum_def, enum_value, int_enum_def, int_enum_value, EnumDef, IntEnumDef};
+
 /// An enumeration whose wire form is one of a fixed set of case-sensitive strings.
 pub trait WireEnum: Sized + Copy + 'static {
     /// Every wire value, in the spec's order.
@@ -35,13 +37,16 @@ impl core::fmt::Display for UnknownVariant {
 
 impl std::error::Error for UnknownVariant {}
 
+/// Defines a string enumeration once: the Rust enum (serde wire names), its
+/// [`WireEnum`] lists, and its [`EnumDef`] for the tables and the generators
+/// (docs included: every doc line of the type and of each variant).
 macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $wire:literal),+ $(,)? }) => {
-        $(#[$meta])*
+    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $wire:literal),+ $(,)? }) => {
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
         pub enum $name {
-            $($(#[$vmeta])* #[serde(rename = $wire)] $variant,)+
+            $($(#[doc = $vdoc])* #[serde(rename = $wire)] $variant,)+
         }
         impl WireEnum for $name {
             const WIRE: &'static [&'static str] = &[$($wire),+];
@@ -53,6 +58,12 @@ macro_rules! wire_enum {
         impl $name {
             /// The wire value of this variant.
             pub fn as_str(self) -> &'static str { WireEnum::as_str(self) }
+            /// The enumeration as the tables and the generators read it.
+            pub const DEF: EnumDef = enum_def(
+                stringify!($name),
+                concat!($($doc, "\n"),*),
+                &[$(enum_value($wire, stringify!($variant), concat!("", $($vdoc),*))),+],
+            );
         }
         impl core::str::FromStr for $name {
             type Err = UnknownVariant;
@@ -129,32 +140,60 @@ impl OrderType {
 }
 
 wire_enum! {
-    /// `syncMode` of a batch order.
-    SyncMode { Sync = "sync", Async = "async" }
+    /// `syncMode`: the batch order's processing mode (the difference between the two is not shown by the spec).
+    SyncMode {
+        /// synchronous processing
+        Sync = "sync",
+        /// asynchronous processing (the answer may come without data)
+        Async = "async",
+    }
 }
 
 wire_enum! {
     /// `customerType` of an order.
-    CustomerType { Personal = "personal", Company = "company" }
+    CustomerType {
+        /// a person
+        Personal = "personal",
+        /// a company
+        Company = "company",
+    }
 }
 
 wire_enum! {
     /// `defaultCustomer` query parameter: `Y` only the default customer, `N` all.
-    DefaultCustomer { Yes = "Y", No = "N" }
+    DefaultCustomer {
+        /// only the default customer
+        Yes = "Y",
+        /// all customers
+        No = "N",
+    }
 }
 
 wire_enum! {
     /// `activateType` of a claimed product: `"0"` activated on claim, `"1"` activated later.
-    ActivateType { OnClaim = "0", Later = "1" }
+    ActivateType {
+        /// activated at the time of claiming
+        OnClaim = "0",
+        /// must be activated separately later
+        Later = "1",
+    }
 }
 
+/// Defines an integer enumeration once: the Rust enum (serde as integers), its
+/// value lists and its [`IntEnumDef`] for the tables and the generators.
 macro_rules! int_enum {
-    ($(#[$meta:meta])* $name:ident as $ts:literal { $($(#[$vmeta:meta])* $variant:ident = $val:literal),+ $(,)? }) => {
-        $(#[$meta])*
+    ($(#[doc = $doc:literal])* $name:ident as $ts:literal { $($(#[doc = $vdoc:literal])* $variant:ident = $val:literal),+ $(,)? }) => {
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize_repr, Deserialize_repr)]
         #[repr(u8)]
-        pub enum $name { $($(#[$vmeta])* $variant = $val,)+ }
+        pub enum $name { $($(#[doc = $vdoc])* $variant = $val,)+ }
         impl $name {
+            /// The enumeration as the tables and the generators read it.
+            pub const DEF: IntEnumDef = int_enum_def(
+                stringify!($name),
+                concat!($($doc, "\n"),*),
+                &[$(int_enum_value($val, stringify!($variant), concat!("", $($vdoc),*))),+],
+            );
             /// Every allowed integer value.
             pub const VALUES: &'static [i64] = &[$($val),+];
             /// Every variant.
@@ -171,7 +210,12 @@ macro_rules! int_enum {
 
 int_enum! {
     /// `trial`: 0 not a trial, 1 trial.
-    Trial as "export type Trial = 0 | 1;" { No = 0, Yes = 1 }
+    Trial as "export type Trial = 0 | 1;" {
+        /// not a trial
+        No = 0,
+        /// trial
+        Yes = 1,
+    }
 }
 
 int_enum! {
@@ -190,5 +234,10 @@ int_enum! {
 
 int_enum! {
     /// `keyChipType` of an asset record: 1 generation-4 lock, 2 generation-5 lock.
-    KeyChipType as "export type KeyChipType = 1 | 2;" { Gen4 = 1, Gen5 = 2 }
+    KeyChipType as "export type KeyChipType = 1 | 2;" {
+        /// generation-4 lock
+        Gen4 = 1,
+        /// generation-5 lock
+        Gen5 = 2,
+    }
 }

@@ -20,17 +20,9 @@
 use super::report::{Issue, Params, Severity};
 use super::rule::Rule;
 use super::scan::{Scanner, Token};
-use super::schema::{self, Kind, Shape};
 use super::walk::{self, Spans};
-use crate::wire::Endpoint;
-
-/// Which envelope: the order module's `{code, message, data, cause}` or the
-/// activity module's `{resultCode, resultMessage, detail, activityDtoList}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Module {
-    Order,
-    Activity,
-}
+use crate::schema::{self, Kind, Shape};
+use crate::wire::{Endpoint, Module};
 
 /// A read envelope: where each of its fields is in the text.
 pub(crate) struct Envelope<'a> {
@@ -57,7 +49,7 @@ pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, Strin
 /// The top-level fields of a request's JSON text (for the URL: path and query
 /// values). `None` when the text is not JSON.
 pub(crate) fn request(text: &str, endpoint: Endpoint) -> Option<Envelope<'_>> {
-    let shape = schema::shape_of(endpoint);
+    let shape = endpoint.def().request;
     walk::read(text, shape).ok().map(|(_, spans)| Envelope { text, shape, spans })
 }
 
@@ -149,7 +141,7 @@ mod tests {
     use super::*;
 
     fn data(endpoint: Endpoint, text: &str) -> Result<Vec<Issue>, String> {
-        tolerate(schema::data_kind(endpoint), text, "/data")
+        tolerate(endpoint.def().data, text, "/data")
     }
 
     #[test]

@@ -36,9 +36,9 @@
 
 use std::fmt::Write as _;
 
-use super::schema::{shape_of, Field, Kind, Presence, Role, Shape};
 use super::walk::MAX_DEPTH;
 use crate::model::{OrderType, WireEnum};
+use crate::schema::{Field, Kind, Presence, Role, Shape};
 use crate::wire::Endpoint;
 
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
@@ -53,7 +53,7 @@ const _: () = assert!(FAST_DEPTH < MAX_DEPTH);
 pub fn fast_check_js() -> String {
     let mut g = Gen::default();
     for e in Endpoint::ALL {
-        g.collect(shape_of(e), e.name().to_owned());
+        g.collect(e.def().request, e.name().to_owned());
     }
     let mut functions = String::new();
     for i in 0..g.shapes.len() {
@@ -343,8 +343,8 @@ impl Gen {
             Kind::Int => format!("isSafeInteger({v})"),
             Kind::IntMin(min) => format!("(isSafeInteger({v}) && {v} >= {})", safe(*min)),
             Kind::Bool => format!("({v} === true || {v} === false)"),
-            Kind::Enum(allowed) => any_of(allowed.iter().map(|a| format!("{v} === {}", js_str(a)))),
-            Kind::IntEnum(allowed) => any_of(allowed.iter().map(|a| format!("{v} === {}", safe(*a)))),
+            Kind::Enum(def) => any_of(def.wire().map(|a| format!("{v} === {}", js_str(a)))),
+            Kind::IntEnum(def) => any_of(def.wire().map(|a| format!("{v} === {}", safe(a)))),
             Kind::AssetNumber(_) => format!("(typeof {v} === 'string' && isAssetNumber({v}))"),
             Kind::Duration(_) => format!("(typeof {v} === 'string' && isDuration({v}))"),
             // rules/email.rs checks a non-empty value only (and only warns).
@@ -618,7 +618,7 @@ fn role_rules(shape: &Shape) -> String {
 fn dispatch(g: &Gen) -> String {
     let mut s = String::from("function dispatch(endpoint, body) {\n  switch (endpoint) {\n");
     for e in Endpoint::ALL {
-        let (name, shape) = (js_str(e.name()), g.name_of(shape_of(e)));
+        let (name, shape) = (js_str(e.name()), g.name_of(e.def().request));
         let _ = writeln!(s, "    case {name}:\n      return obj_{shape}(body, 0, NO_ORDER);");
     }
     s.push_str("    default:\n      return false;\n  }\n}\n\n");

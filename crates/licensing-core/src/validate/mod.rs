@@ -16,16 +16,15 @@
 pub(crate) mod answer;
 mod ctx;
 mod fast_check_js;
-mod itoa;
+pub(crate) mod itoa;
 mod messages;
 mod report;
 mod rule;
 mod rules;
 pub(crate) mod scan;
-pub(crate) mod schema;
 mod slot;
 mod walk;
-mod write;
+pub(crate) mod write;
 
 use serde_json::Value;
 
@@ -54,7 +53,7 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 /// Validates JSON text in one pass, without building a tree; malformed JSON is an
 /// `invalid_json` error at `""` (and then the only issue).
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    walk::run(text, schema::shape_of(endpoint), opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
+    walk::run(text, endpoint.def().request, opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
 }
 
 /// A complete example of an endpoint's answer payload (from the response tables),
@@ -62,7 +61,7 @@ pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
 #[doc(hidden)]
 pub fn schema_example_of_data(endpoint: Endpoint) -> String {
     let mut out = String::new();
-    schema::example_value(schema::data_kind(endpoint), &mut out);
+    crate::schema::example_value(endpoint.def().data, &mut out);
     out
 }
 
@@ -100,7 +99,7 @@ pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
 
 /// Known field names of an endpoint's top-level body, in the spec's order.
 pub fn field_names(endpoint: Endpoint) -> Vec<&'static str> {
-    schema::shape_of(endpoint).fields.iter().map(|f| f.name).collect()
+    endpoint.def().request.fields.iter().map(|f| f.name).collect()
 }
 
 /// A complete, valid example body of an endpoint, every field filled (for forms,
@@ -112,6 +111,6 @@ pub fn example(endpoint: Endpoint) -> Value {
 /// [`example`] as JSON text (no JSON serializer involved: what the wasm uses).
 pub fn example_json(endpoint: Endpoint) -> String {
     let mut out = String::new();
-    schema::example_text(schema::shape_of(endpoint), &mut out);
+    crate::schema::example_text(endpoint.def().request, &mut out);
     out
 }

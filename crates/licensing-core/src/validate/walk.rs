@@ -11,9 +11,9 @@ use super::report::{Params, Report};
 use super::rule::Rule;
 use super::rules;
 use super::scan::{Key, Number, RawStr, Res, Scanner, Token};
-use super::schema::{Field, Kind, Presence, Shape};
 use super::slot::{Slot, NOT_ALLOWED};
 use super::Options;
+use crate::schema::{Field, Kind, Presence, Shape};
 
 /// Deepest object nesting followed (merchandise packages nest through
 /// `children`); deeper objects are one `too_deep` error and are skipped.
@@ -304,11 +304,11 @@ impl<'a> Walk<'a> {
         let mut variant = NOT_ALLOWED;
         match kind {
             Kind::Str | Kind::IntOrStr => {}
-            Kind::Enum(allowed) => {
+            Kind::Enum(def) => {
                 let value = raw.decode();
-                match allowed.iter().position(|a| *a == value) {
+                match def.values.iter().position(|v| v.wire == value) {
                     Some(i) => variant = u8::try_from(i).unwrap_or(NOT_ALLOWED),
-                    None => rules::enums::not_allowed(&value, allowed, &mut self.ctx),
+                    None => rules::enums::not_allowed(&value, def, &mut self.ctx),
                 }
             }
             Kind::AssetNumber(rule) => rules::asset_number::check(*rule, &raw.decode(), &mut self.ctx),
@@ -329,9 +329,9 @@ impl<'a> Walk<'a> {
                     });
                 }
             }
-            (Kind::IntEnum(allowed), Number::Int(v)) => {
-                if !allowed.contains(&v) {
-                    rules::enums::not_allowed_int(v, allowed, &mut self.ctx);
+            (Kind::IntEnum(def), Number::Int(v)) => {
+                if !def.values.iter().any(|x| x.value == v) {
+                    rules::enums::not_allowed_int(v, def, &mut self.ctx);
                 }
             }
             _ => self.type_error(expected(kind), number_name(n)),

@@ -2,26 +2,28 @@
 //! "did you mean" for a value that differs only in case or by a typo.
 
 use super::suggest;
+use crate::schema::{EnumDef, IntEnumDef};
 use crate::validate::ctx::{excerpt, list, Ctx};
 use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 
-/// A string value that is not one of `allowed`.
-pub(crate) fn not_allowed(value: &str, allowed: &[&str], ctx: &mut Ctx<'_>) {
+/// A string value that is not one of the enumeration's.
+pub(crate) fn not_allowed(value: &str, def: &EnumDef, ctx: &mut Ctx<'_>) {
     ctx.report(Rule::EnumValue, || {
+        let allowed: Vec<&str> = def.wire().collect();
         let p = Params::none().with("value", excerpt(value, 40)).with("allowed", list(allowed.iter().copied()));
-        match suggest::closest(value, allowed) {
+        match suggest::closest(value, &allowed) {
             Some(hint) => p.with("suggestion", hint),
             None => p,
         }
     });
 }
 
-/// An integer value that is not one of `allowed`.
-pub(crate) fn not_allowed_int(value: i64, allowed: &[i64], ctx: &mut Ctx<'_>) {
+/// An integer value that is not one of the enumeration's.
+pub(crate) fn not_allowed_int(value: i64, def: &IntEnumDef, ctx: &mut Ctx<'_>) {
     ctx.report(Rule::EnumValue, || {
-        let numbers: Vec<String> = allowed.iter().map(|n| itoa::signed(*n)).collect();
+        let numbers: Vec<String> = def.wire().map(itoa::signed).collect();
         Params::none().with("value", itoa::signed(value)).with("allowed", list(numbers.iter().map(String::as_str)))
     });
 }

@@ -27,7 +27,7 @@ pub(crate) fn check(slots: &[Slot], children_products: bool, ctx: &mut Ctx<'_>) 
 
 #[cfg(test)]
 mod tests {
-    use crate::validate::schema::MERCHANDISE_FIELDS;
+    use crate::schema::MERCHANDISE_FIELDS;
 
     #[test]
     fn field_indices_match_the_table() {

@@ -17,8 +17,8 @@ pub(crate) mod strict_match;
 pub(crate) mod suggest;
 
 use super::ctx::Ctx;
-use super::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
 use super::slot::Slot;
+use crate::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
 
 const ASSET_START: usize = index_of(ASSET_FIELDS, "limitStartDate");
 const ASSET_END: usize = index_of(ASSET_FIELDS, "limitEndDate");

@@ -4,8 +4,8 @@
 
 use super::{products, sequence, slot, src_license_order, strict_match};
 use crate::model::{LicenseType, OrderType};
+use crate::schema::{index_of, ASSET_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS};
 use crate::validate::ctx::Ctx;
-use crate::validate::schema::{index_of, ASSET_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS};
 use crate::validate::slot::Slot;
 
 const SEQUENCE: usize = index_of(ORDER_FIELDS, "sequence");
