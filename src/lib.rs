@@ -19,7 +19,6 @@ mod asset_number;
 mod client_js;
 mod interop;
 mod text_input;
-mod typescript;
 mod validate;
 
 /// The functions exported to JavaScript, callable from Rust wasm code as well

@@ -56,7 +56,7 @@ async function typedCalls(): Promise<void> {
   const results: BatchOrderResult[] = await client.batchOrder(body, { signal: new AbortController().signal });
   const detail: ActivityDetail = await client.joinActivity({ identity: 'a@b.co', activityLabel: 'x', source: 's', branch: 'b' });
   const numbers: string[] = await client.shellNums({ size: 2 });
-  const nothing: undefined = await client.updateEnterprise({ crmCustomerId: 'c' });
+  const nothing: void = await client.updateEnterprise({ crmCustomerId: 'c' });
   try { await client.listAssets({ enterpriseGlobalId: 'E' }); } catch (e) {
     const err = e as LicensingError;
     const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' = err.kind;
@@ -73,3 +73,25 @@ const inlineReport: ValidationReport = validateInline('shellNums', { size: 1 });
 const inlineClient: InlineClient = new InlineClient({ baseUrl: 'http://127.0.0.1:8787', token: 't' });
 // @ts-expect-error: not an endpoint
 validateInline('noSuchEndpoint', {});
+
+// validate: one overload per endpoint, so a typed body is checked field by field.
+// @ts-expect-error: a misspelled field
+validate('batchOrder', { channelCod: 'CH' });
+// @ts-expect-error: a wrong enum value
+validate('batchOrder', { syncMode: 'SYNC' });
+// @ts-expect-error: a misspelled field inside an order
+validate('batchOrder', { orderList: [{ ordertype: 'new_buy' }] });
+// @ts-expect-error: a wrong licence type inside an order
+validate('batchOrder', { orderList: [{ licenseType: 'cloud' }] });
+// @ts-expect-error: shellNums takes {size}
+validate('shellNums', { count: 3 });
+// Untyped input (parsed from a file, `any`) stays accepted, for any endpoint name.
+const parsed: unknown = JSON.parse('{"size": 1}');
+const fromFile: ValidationReport = validate('shellNums', parsed);
+const loose: any = { size: 1 };
+const fromAny: ValidationReport = validate('batchOrder', loose);
+const someEndpoint: string = 'shellNums';
+const byName: ValidationReport = validate(someEndpoint, parsed);
+// null where the validator reads it as absent.
+const withNulls: ValidationReport = validate('batchOrder', { channelCode: 'CH', syncMode: null, orderList: [{ customerType: null }] });
+export { fromFile, fromAny, byName, withNulls };

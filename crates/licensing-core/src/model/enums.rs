@@ -44,7 +44,6 @@ macro_rules! wire_enum {
     ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $wire:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
         pub enum $name {
             $($(#[doc = $vdoc])* #[serde(rename = $wire)] $variant,)+
         }

@@ -28,9 +28,9 @@ pub use responses::*;
 
 use crate::validate::Rule;
 
-/// The JSON kind of a field.
+/// The JSON kind of a field. Exhaustive on purpose: a new kind must be handled
+/// by the walk and by every generator before anything compiles.
 #[derive(Debug)]
-#[non_exhaustive]
 pub enum Kind {
     /// A JSON string.
     Str,
@@ -67,7 +67,6 @@ pub enum Kind {
 /// Whether a field must be present (every presence is inferred: rules
 /// `required` and `non_empty`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum Presence {
     /// May be absent or `null`.
     Optional,
@@ -94,7 +93,6 @@ pub struct Field {
 
 /// What an object is to the cross-field rules, which run when it closes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum Role {
     /// No object-level rule.
     Plain,

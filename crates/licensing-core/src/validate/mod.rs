@@ -15,7 +15,6 @@
 
 pub(crate) mod answer;
 mod ctx;
-mod fast_check_js;
 pub(crate) mod itoa;
 mod messages;
 mod report;
@@ -29,7 +28,6 @@ pub(crate) mod write;
 use serde_json::Value;
 
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
-pub use fast_check_js::fast_check_js;
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{Profile, Rule, Source};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;

@@ -6,7 +6,6 @@ mod asset_numbers;
 mod batch_order;
 mod endpoints;
 mod enums;
-mod fast_check;
 mod hostile;
 mod locale;
 mod model_roundtrip;

@@ -1,47 +1,6 @@
-//! TypeScript declarations written by hand: the report (its `params` map is
-//! custom-serialized), the integer enums (serde_repr, which tsify cannot see),
-//! the endpoint map and the Standard Schema types. The model's interfaces come
-//! from `tsify` on the core types.
-
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export type Trial = 0 | 1;
-export type LockStatus = 1 | 2 | 3 | 4;
-export type KeyChipType = 1 | 2;
-export type CreateEnterpriseRequest = EnterpriseCustomerRequest;
-export type UpdateEnterpriseRequest = EnterpriseCustomerRequest;
-export type AssetNumber = string;
-
-/** The ten endpoints, named as in the client. */
-export type Endpoint =
-  | "bindEnterprise" | "createEnterprise" | "queryEnterprises" | "updateEnterprise"
-  | "batchOrder" | "lockAssets" | "unlockAssets" | "listAssets" | "shellNums" | "joinActivity";
-
-/** The request body (or query object) of each endpoint. */
-export interface EndpointRequests {
-  bindEnterprise: BindEnterpriseRequest;
-  createEnterprise: CreateEnterpriseRequest;
-  queryEnterprises: QueryEnterprisesRequest;
-  updateEnterprise: UpdateEnterpriseRequest;
-  batchOrder: BatchOrderRequest;
-  lockAssets: LockRequest;
-  unlockAssets: LockRequest;
-  listAssets: ListAssetsRequest;
-  shellNums: ShellNumsRequest;
-  joinActivity: ActivityRequest;
-}
+// ---- Validation ----------------------------------------------------------------
 
 export type Severity = "error" | "warning";
-
-/** Stable machine codes; see RULES.md. */
-export type IssueCode =
-  | "invalid_json" | "too_deep" | "type" | "required" | "empty" | "enum" | "unknown_field" | "duplicate_key"
-  | "asset_number_format" | "asset_number_partition" | "minimum" | "duration_expression" | "email"
-  | "limit_end_before_start" | "duplicate_sequence" | "src_license_order_required"
-  | "src_license_order_recommended" | "products_required" | "strict_match_field_required"
-  | "leaf_products_required" | "transfer_only_on_new_buy" | "unknown_endpoint" | "too_many_issues";
 
 /** Where a rule comes from: the spec states it, or the SDK infers it. */
 export type RuleSource = "spec" | "inferred";
@@ -81,6 +40,9 @@ export interface ValidateOptions {
   maxIssues?: number;
 }
 
+/** The partition named by an asset number's first digit: 8 domestic, 6 Singapore. */
+export type Partition = "domestic" | "singapore";
+
 /** Standard Schema v1 (https://standardschema.dev). */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly "~standard": {
@@ -97,6 +59,11 @@ export declare namespace StandardSchemaV1 {
   interface Issue { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined }
   interface PathSegment { readonly key: PropertyKey }
 }
+
+/** One Standard Schema per endpoint. */
+export type Schemas = { readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> };
+
+// ---- Client ----------------------------------------------------------------------
 
 /** Options of `new LicensingClient(...)`. */
 export interface LicensingClientOptions {
@@ -165,10 +132,26 @@ export interface LicensingError extends Error {
   status?: number;
   /** Validation issues (kind `validation`); nothing was sent. */
   issues?: ValidationIssue[];
-  /** `activityDtoList` of a 3002 refusal (kind `activity`). */
+  /** `activityDtoList` of a 3002 refusal (kind `activity`), as the service sent it. */
   activities?: ActivityRejection[];
 }
 
-/** One Standard Schema per endpoint. */
-export type Schemas = { readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> };
-"#;
+// ---- Functions -------------------------------------------------------------------
+
+/** Validates JSON text; malformed JSON is an `invalid_json` issue. Never throws. */
+export declare function validateJson(endpoint: Endpoint, text: string, options?: ValidateOptions): ValidationReport;
+
+/** True for exactly 10 ASCII digits starting with 8 (domestic) or 6 (Singapore). */
+export declare function isAssetNumber(value: unknown): value is string;
+
+/** The partition of an asset number, or null when it is not one. */
+export declare function assetNumberPartition(value: unknown): Partition | null;
+
+/** Standard Schema v1 objects for other options (locale, rules). Create once. */
+export declare function createSchemas(options?: ValidateOptions): Schemas;
+
+/** A complete valid example body of an endpoint, every field filled. */
+export declare function exampleBody<E extends Endpoint>(endpoint: E): EndpointRequests[E];
+
+/** Standard Schema v1 objects, one per endpoint (English messages). */
+export declare const schemas: Schemas;

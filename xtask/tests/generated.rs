@@ -1,0 +1,18 @@
+//! Every committed generated file is exactly what the generators write now:
+//! an edit of the schema tables or of the rules must be followed by
+//! `cargo xtask gen` (and its output committed).
+
+#[test]
+fn committed_files_are_the_generators_output() {
+    let root = xtask::repository_root();
+    let stale = xtask::stale(&root);
+    assert!(stale.is_empty(), "not the generators' output (run `cargo xtask gen`): {stale:?}");
+}
+
+#[test]
+fn every_output_is_marked_generated() {
+    for output in xtask::outputs() {
+        let head: String = output.content.lines().take(6).collect::<Vec<_>>().join("\n");
+        assert!(head.contains("@generated"), "{} does not say it is generated", output.path);
+    }
+}
