@@ -113,10 +113,10 @@ export type Trial = 0 | 1;
 
 /**
  * Lock operation `status`.
- * - `1`: 1 = success
- * - `2`: 2 = lock does not exist
- * - `3`: 3 = failure
- * - `4`: 4 = wrong lock type
+ * - `1`: success
+ * - `2`: lock does not exist
+ * - `3`: failure
+ * - `4`: wrong lock type
  */
 export type LockStatus = 1 | 2 | 3 | 4;
 

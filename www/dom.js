@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the portal's modules: element building, JSON Pointer
 // access, issues shown next to their fields, typed errors and tables.
 import { t } from './i18n.js';
+import { enumText, enumValues } from './wire.js';
 
 /**
  * h('div', { class: 'x', i18n: 'key', args: {...}, onclick: fn, 'data-path': '/a' }, ...children)
@@ -131,10 +132,10 @@ export function trackTouched(root) {
 // ---- Fields -------------------------------------------------------------------------
 
 /**
- * A labelled input bound to a pointer: { id?, path, label (i18n key), kind: 'text'|'int'|'enum'|'bool'|'trial'|'textarea',
- * options (enum values), optionPrefix (i18n prefix of their meanings), value, hint (i18n key), wire (wire name) }.
+ * A labelled input bound to a pointer: { id?, path, label (i18n key), kind: 'text'|'int'|'enum'|'intEnum'|'bool'|'lines'|'item',
+ * enumName (the enumeration of an 'enum'/'intEnum' select, from licensing-sdk/meta), value, hint (i18n key), wire (wire name) }.
  */
-export function field({ id: givenId, path, label, labelArgs, kind = 'text', options = [], optionPrefix, value, hint, wire, unset = true, cls,
+export function field({ id: givenId, path, label, labelArgs, kind = 'text', enumName, value, hint, wire, unset = true, cls,
   placeholder, afterInput, required = false, date = false }) {
   const id = givenId ?? fieldId(path);
   const msgsId = `${id}-msgs`;
@@ -144,12 +145,12 @@ export function field({ id: givenId, path, label, labelArgs, kind = 'text', opti
     'aria-describedby': [msgsId, hintId].filter(Boolean).join(' '),
   };
   let input;
-  if (['enum', 'bool', 'trial'].includes(kind)) {
-    const values = kind === 'bool' ? ['true', 'false'] : kind === 'trial' ? ['0', '1'] : options;
-    const prefix = kind === 'bool' ? 'enum.bool' : kind === 'trial' ? 'enum.trial' : optionPrefix;
-    input = h('select', { ...common, 'data-option-prefix': prefix },
+  if (['enum', 'intEnum', 'bool'].includes(kind)) {
+    const name = kind === 'bool' ? 'bool' : enumName;
+    const values = kind === 'bool' ? ['true', 'false'] : enumValues(enumName);
+    input = h('select', { ...common, 'data-enum': name },
       unset ? h('option', { value: '', i18n: 'unset' }) : null,
-      values.map((v) => h('option', { value: v }, optionText(v, prefix))));
+      values.map((v) => h('option', { value: v }, optionText(v, name))));
     const current = value === undefined || value === null ? '' : String(value);
     if (current !== '' && !values.includes(current)) {
       input.append(h('option', { value: current, 'data-invalid': '' }, `${current} ${t('invalidValue')}`));
@@ -188,17 +189,16 @@ export function updateDatePreview(input, scope = document) {
 }
 
 /** Option text: the exact wire value, then its meaning in the current language. */
-function optionText(value, prefix) {
-  return prefix ? `${value} — ${t(`${prefix}.${value}`)}` : value;
+function optionText(value, enumName) {
+  return `${value} — ${enumName === 'bool' ? t(`enum.bool.${value}`) : enumText(enumName, value)}`;
 }
 
 /** Re-translates the option labels of selects built by field() (options are plain text). */
 export function retranslateOptions(root) {
-  for (const select of root.querySelectorAll('select[data-kind]')) {
-    const prefix = select.dataset.optionPrefix;
+  for (const select of root.querySelectorAll('select[data-enum]')) {
     for (const opt of select.options) {
       if (opt.value === '' || opt.hasAttribute('data-invalid')) continue;
-      opt.textContent = optionText(opt.value, prefix);
+      opt.textContent = optionText(opt.value, select.dataset.enum);
     }
   }
 }
@@ -213,7 +213,7 @@ export function readInput(input) {
       return /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
     }
     case 'bool': return raw === '' ? undefined : raw === 'true';
-    case 'trial': return raw === '' ? undefined : Number(raw);
+    case 'intEnum': return raw === '' ? undefined : Number(raw);
     case 'enum': return raw === '' ? undefined : raw;
     case 'item': return raw;
     case 'lines': return raw.trim() === '' ? undefined : raw.split(/[\s,;]+/).filter(Boolean);

@@ -2,21 +2,13 @@
 // JSON Pointer) and data-kind (how its text becomes a value); every container (fieldset or
 // list) carries the pointer of its object or array and a .msgs slot for issues that have
 // no input of their own. Add/remove buttons carry data-action and data-target.
-import { validate } from '/pkg/index.js';
 import { h, tr, field, ptr } from './dom.js';
+import { fieldOf, inputOf, isRequired, shapes } from './wire.js';
 
-export const LICENSE_TYPES = [
-  'normal_unrecover_usbkey', 'normal_recover_usbkey', 'normal_unrecover_lan_usbkey', 'normal_recover_lan_usbkey',
-  'identity_usbkey', 'identity_lan_usbkey', 'softkey', 'lan_softkey', 'product_entity',
-  'cloud_account', 'cloud_customer', 'cloud_personal', 'lk_product_usbkey', 'lk_auth_usbkey',
-];
-export const ORDER_TYPES = ['new_buy', 'delete_asset', 'delete_product'];
-export const SYNC_MODES = ['sync', 'async'];
-export const CUSTOMER_TYPES = ['personal', 'company'];
-
-const CUSTOMER_FIELDS = ['customerId', 'crmCustomerId', 'customerName', 'channelCustomerId', 'customerType',
-  'enterpriseGlobalId', 'adminName', 'adminAccount', 'adminEmail', 'adminCellNumber', 'passwordMobile',
-  'address', 'branchCode', 'branchName'];
+// An order's own row shows these; every other plain field of the order (as the
+// wire lists them) is customer data, in the collapsible customer section.
+const ORDER_ROW = ['sequence', 'licenseType', 'orderType', 'srcLicenseOrderId'];
+const CUSTOMER_FIELDS = shapes.Order.fields.filter((f) => !ORDER_ROW.includes(f.name) && f.kind !== 'array').map((f) => f.name);
 
 /** What the add buttons insert. */
 export const TEMPLATES = {
@@ -33,22 +25,19 @@ export const TEMPLATES = {
 
 export const blankOrder = () => ({ syncMode: 'sync', orderList: [TEMPLATES.order({})] });
 
-// Fields the validator requires (asked once, of a skeleton order): marked * in the form.
-const REQUIRED = new Set(validate('batchOrder', { orderList: [{ assets: [{}] }] }).issues
-  .filter((i) => i.code === 'required' || i.code === 'empty').map((i) => i.path.split('/').pop()));
-
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
-/** One input of the object at `base`. */
-function f(base, o, key, kind = 'text', extra = {}) {
-  const options = { licenseType: LICENSE_TYPES, orderType: ORDER_TYPES, syncMode: SYNC_MODES, customerType: CUSTOMER_TYPES }[key];
+/** One input of the object at `base`, of shape `shape`: its kind, values and required mark from the wire. */
+function f(shape, base, o, key, extra = {}) {
+  const meta = fieldOf(shape, key);
   return field({
-    path: `${base}/${key}`, label: `f.${key}`, wire: key, kind, value: o[key],
-    options, optionPrefix: options ? `enum.${key}` : undefined, required: REQUIRED.has(key), ...extra,
+    path: `${base}/${key}`, label: `f.${key}`, wire: key, value: o[key], ...inputOf(meta), required: isRequired(meta), ...extra,
   });
 }
-const dateField = (base, o, key) => f(base, o, key, 'int', { hint: 'hint.millis', date: true });
+/** A Long timestamp, with the date it stands for as its hint. */
+const dateField = (shape, base, o, key) => f(shape, base, o, key, { hint: 'hint.millis', date: true });
+const durationHint = { hint: 'hint.duration' };
 
 function addButton(target, template, label) {
   return h('button', { type: 'button', class: 'add', 'data-action': 'add', 'data-target': target, 'data-template': template },
@@ -81,11 +70,12 @@ function list(path, titleKey, items, addLabel, template, cls = '') {
 }
 
 function productFields(path, p) {
+  const P = 'Product';
   return h('div', { class: 'grid' },
-    f(path, p, 'productUri'), f(path, p, 'crmProductId'),
-    dateField(path, p, 'limitStartDate'), dateField(path, p, 'limitEndDate'),
-    f(path, p, 'limitConcurrent', 'int'), f(path, p, 'strictMatchWhenDelete', 'bool'),
-    f(path, p, 'trial', 'trial'), f(path, p, 'timeDurationExpression', 'text', { hint: 'hint.duration' }));
+    f(P, path, p, 'productUri'), f(P, path, p, 'crmProductId'),
+    dateField(P, path, p, 'limitStartDate'), dateField(P, path, p, 'limitEndDate'),
+    f(P, path, p, 'limitConcurrent'), f(P, path, p, 'strictMatchWhenDelete'),
+    f(P, path, p, 'trial'), f(P, path, p, 'timeDurationExpression', durationHint));
 }
 
 function productList(path, products) {
@@ -104,8 +94,8 @@ function packageList(path, packages, nested) {
 function packageItem(path, m, n) {
   return item(path, 'order.package', n, 'package.remove', 'package',
     h('div', { class: 'grid' },
-      f(path, m, 'merchandiseNum'), f(path, m, 'merchandiseName'), f(path, m, 'crmProductId'),
-      f(path, m, 'timeDurationExpression', 'text', { hint: 'hint.duration' })),
+      f('Merchandise', path, m, 'merchandiseNum'), f('Merchandise', path, m, 'merchandiseName'),
+      f('Merchandise', path, m, 'crmProductId'), f('Merchandise', path, m, 'timeDurationExpression', durationHint)),
     productList(`${path}/licenseOrderProductList`, m.licenseOrderProductList),
     packageList(`${path}/children`, m.children, true));
 }
@@ -120,7 +110,7 @@ function assetNoList(path, nos) {
 function assetItem(path, a, n) {
   return item(path, 'order.asset', n, 'asset.remove', 'asset',
     assetNoList(`${path}/assetNos`, a.assetNos),
-    h('div', { class: 'grid' }, dateField(path, a, 'limitStartDate'), dateField(path, a, 'limitEndDate')),
+    h('div', { class: 'grid' }, dateField('Asset', path, a, 'limitStartDate'), dateField('Asset', path, a, 'limitEndDate')),
     productList(`${path}/products`, a.products),
     packageList(`${path}/merchandises`, a.merchandises, false));
 }
@@ -128,12 +118,10 @@ function assetItem(path, a, n) {
 function orderItem(path, o, n, openCustomer) {
   const customerKey = `${path}/customer`;
   return item(path, 'order.order', n, 'order.remove', 'order',
-    h('div', { class: 'grid' },
-      f(path, o, 'sequence', 'int'), f(path, o, 'licenseType', 'enum'), f(path, o, 'orderType', 'enum'),
-      f(path, o, 'srcLicenseOrderId')),
+    h('div', { class: 'grid' }, ORDER_ROW.map((key) => f('Order', path, o, key))),
     h('details', { class: 'customer', 'data-details': customerKey, open: openCustomer(customerKey) },
       h('summary', { i18n: 'order.customer' }),
-      h('div', { class: 'grid' }, CUSTOMER_FIELDS.map((key) => f(path, o, key, key === 'customerType' ? 'enum' : 'text')))),
+      h('div', { class: 'grid' }, CUSTOMER_FIELDS.map((key) => f('Order', path, o, key)))),
     list(`${path}/assets`, 'order.assets', arr(o.assets).map((a, j) => assetItem(`${path}/assets/${j}`, obj(a), j + 1)),
       'asset.add', 'asset', 'assets'));
 }
@@ -148,7 +136,8 @@ export function buildOrderForm(body, { openCustomer = () => true } = {}) {
     h('div', { class: 'msgs', 'aria-live': 'polite' }),
     h('fieldset', { class: 'batch' },
       h('legend', { i18n: 'order.batch' }),
-      h('div', { class: 'grid' }, f('', b, 'channelCode'), f('', b, 'channelOrderId'), f('', b, 'syncMode', 'enum'))),
+      h('div', { class: 'grid' }, shapes.BatchOrderRequest.fields.filter((fd) => fd.kind !== 'array')
+        .map((fd) => f('BatchOrderRequest', '', b, fd.name)))),
     list(ptr('orderList'), 'order.orders', arr(b.orderList).map((o, i) => orderItem(`/orderList/${i}`, obj(o), i + 1, openCustomer)),
       'order.add', 'order', 'orders'),
   ];

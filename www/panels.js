@@ -4,26 +4,33 @@
 import { validate } from '/pkg/index.js';
 import { h, tr, field, readInput, showIssues, retranslateOptions, errorBox, table, fmtTime, trackTouched } from './dom.js';
 import { locale } from './i18n.js';
+import { enumText, inputOf, isRequired, requestFields } from './wire.js';
 import { rulesProfile } from './settings.js';
 
 const yesNo = (v) => (v === undefined || v === null ? '' : tr(v ? 'yes' : 'no'));
 const code = (v, cls) => (v === undefined || v === null ? '' : h('code', { class: cls }, String(v)));
 
 /**
- * One endpoint form. spec: { id, title, help?, fields: [{ key, kind?, options?, optionPrefix?, value?, placeholder?, label? }],
- * actions: [{ id, label, endpoint, call(client, body), render(result) }] }
+ * One endpoint form: an input per field of its first action's request (kinds,
+ * values and required marks from the wire). spec: { id, title, help?,
+ * extras: { [field]: { value?, placeholder?, hint? } }, actions: [{ id, label,
+ * endpoint, call(client, body), render(result) }] }
  */
 function panelForm(spec, getClient) {
-  const required = new Set(validate(spec.actions[0].endpoint, {}).issues.map((i) => i.path));
+  const fields = requestFields(spec.actions[0].endpoint);
   const form = h('form', { class: 'panel-form card', id: `${spec.id}-form`, 'data-path': '', novalidate: true, 'aria-labelledby': `${spec.id}-title` },
     h('h3', { id: `${spec.id}-title`, i18n: spec.title }),
     spec.help ? h('p', { class: 'help', i18n: spec.help }) : null,
     h('div', { class: 'msgs', 'aria-live': 'polite' }),
-    h('div', { class: 'grid' }, spec.fields.map((fd) => field({
-      id: `${spec.id}-${fd.key}`, path: `/${fd.key}`, label: fd.label ?? `f.${fd.key}`, wire: fd.key, kind: fd.kind ?? 'text',
-      options: fd.options, optionPrefix: fd.optionPrefix, value: fd.value, placeholder: fd.placeholder, hint: fd.hint,
-      cls: fd.kind === 'lines' ? 'wide' : undefined, required: required.has(`/${fd.key}`),
-    }))),
+    h('div', { class: 'grid' }, fields.map((meta) => {
+      const input = inputOf(meta);
+      const extra = spec.extras?.[meta.name] ?? {};
+      return field({
+        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: `f.${meta.name}`, wire: meta.name, ...input,
+        value: extra.value, placeholder: extra.placeholder, hint: extra.hint,
+        cls: input.kind === 'lines' ? 'wide' : undefined, required: isRequired(meta),
+      });
+    })),
     h('div', { class: 'actions' }, spec.actions.map((a) => h('button', { type: 'button', id: `${spec.id}-${a.id}`, class: 'primary', i18n: a.label })),
       h('span', { class: 'help why', i18n: 'panel.fillRequired', hidden: true })),
     h('div', { class: 'result', id: `${spec.id}-result`, 'aria-live': 'polite' }));
@@ -89,7 +96,7 @@ const lockTable = (rows) => table([
   {
     head: 'col.status',
     cell: (r) => h('span', { class: `lock-status s${r.status}`, 'data-status': r.status },
-      h('b', {}, String(r.status)), ' — ', tr([1, 2, 3, 4].includes(r.status) ? `lock.status.${r.status}` : 'lock.status.other')),
+      h('b', {}, String(r.status)), ' — ', enumText('LockStatus', r.status)),
   },
 ], rows, { class: 'data lock-results' });
 
@@ -99,7 +106,7 @@ const assetTable = (rows) => (rows.length === 0 ? h('p', { i18n: 'assets.none' }
   { head: 'col.customerId', cell: (r) => code(r.customerId) },
   { head: 'col.locked', cell: (r) => yesNo(r.locked) },
   { head: 'col.freezing', cell: (r) => yesNo(r.freezing) },
-  { head: 'col.keyChipType', cell: (r) => (r.keyChipType ? tr(`chip.${r.keyChipType}`) : '') },
+  { head: 'col.keyChipType', cell: (r) => (r.keyChipType ? enumText('KeyChipType', r.keyChipType) : '') },
   { head: 'col.limits', cell: (r) => [fmtTime(r.limitStartTime), fmtTime(r.limitEndTime)].filter(Boolean).join(' → ') },
   { head: 'col.extends', cell: (r) => (r.assetExtends ?? []).map((x) => `${x.extendCode}=${x.extendValue}`).join(', ') },
   { head: 'col.createTime', cell: (r) => fmtTime(r.createTime) },
@@ -110,7 +117,7 @@ const claimTable = (products) => table([
   { head: 'col.activityId', cell: (p) => p.activityId },
   { head: 'col.subActivityId', cell: (p) => p.subActivityId },
   { head: 'col.validity', cell: (p) => [p.limitStartDate, p.limitEndDate].filter(Boolean).join(' → ') },
-  { head: 'col.activateType', cell: (p) => (p.activateType ? tr(`activate.${p.activateType}`) : '') },
+  { head: 'col.activateType', cell: (p) => (p.activateType !== undefined && p.activateType !== null ? enumText('ActivateType', p.activateType) : '') },
 ], products, { class: 'data claim-table' });
 
 /** 3002: each refusing unit's errorCode and errorMessage, from activityDtoList. */
@@ -138,13 +145,10 @@ export function mountPanels({ getClient }) {
 
   mount('panel-enterprise', {
     id: 'bind', title: 'ent.bind',
-    fields: [{ key: 'channelCode' }, { key: 'channelCustomerId' }, { key: 'customerName' }, { key: 'branchName' },
-      { key: 'enterpriseName' }, { key: 'passwordMobile' }],
     actions: [{ id: 'go', label: 'ent.bindGo', endpoint: 'bindEnterprise', call: (c, b) => c.bindEnterprise(b), render: (r) => customerTable([r]) }],
   });
   mount('panel-enterprise', {
     id: 'create', title: 'ent.create',
-    fields: [{ key: 'crmCustomerId' }, { key: 'customerName' }, { key: 'branchName' }, { key: 'address' }],
     actions: [{
       id: 'go', label: 'ent.createGo', endpoint: 'createEnterprise', call: (c, b) => c.createEnterprise(b),
       render: (r) => h('dl', { class: 'kv' },
@@ -155,20 +159,17 @@ export function mountPanels({ getClient }) {
   });
   mount('panel-enterprise', {
     id: 'query', title: 'ent.query',
-    fields: [{ key: 'channelCode' }, { key: 'channelCustomerId' },
-      { key: 'defaultCustomer', kind: 'enum', options: ['Y', 'N'], optionPrefix: 'enum.defaultCustomer', value: 'N' }],
+    extras: { defaultCustomer: { value: 'N' } },
     actions: [{ id: 'go', label: 'ent.queryGo', endpoint: 'queryEnterprises', call: (c, b) => c.queryEnterprises(b), render: customerTable }],
   });
   mount('panel-enterprise', {
     id: 'update', title: 'ent.update',
-    fields: [{ key: 'crmCustomerId' }, { key: 'customerName' }, { key: 'branchName' }, { key: 'address' }],
     actions: [{ id: 'go', label: 'ent.updateGo', endpoint: 'updateEnterprise', call: (c, b) => c.updateEnterprise(b),
       render: () => h('p', { class: 'success', i18n: 'ent.updated' }) }],
   });
   mount('panel-locks', {
     id: 'locks', title: 'locks.title', help: 'locks.help',
-    fields: [{ key: 'assetNums', kind: 'lines', placeholder: '8000000001\n8000000002', hint: 'hint.assetNums' },
-      { key: 'operatorIdentity', hint: 'hint.operatorIdentity' }],
+    extras: { assetNums: { placeholder: '8000000001\n8000000002', hint: 'hint.assetNums' }, operatorIdentity: { hint: 'hint.operatorIdentity' } },
     actions: [
       { id: 'lock', label: 'locks.lock', endpoint: 'lockAssets', call: (c, b) => c.lockAssets(b), render: lockTable },
       { id: 'unlock', label: 'locks.unlock', endpoint: 'unlockAssets', call: (c, b) => c.unlockAssets(b), render: lockTable },
@@ -176,12 +177,11 @@ export function mountPanels({ getClient }) {
   });
   mount('panel-assets', {
     id: 'assets', title: 'assets.title',
-    fields: [{ key: 'enterpriseGlobalId' }, { key: 'extendCode' }],
     actions: [{ id: 'go', label: 'assets.go', endpoint: 'listAssets', call: (c, b) => c.listAssets(b), render: assetTable }],
   });
   mount('panel-shellnums', {
     id: 'shellnums', title: 'shell.title',
-    fields: [{ key: 'size', kind: 'int', value: 5 }],
+    extras: { size: { value: 5 } },
     actions: [{
       id: 'go', label: 'shell.go', endpoint: 'shellNums', call: (c, b) => c.shellNums(b),
       render: (nums) => h('div', {}, h('p', { i18n: 'shell.got', args: { n: nums.length } }),
@@ -190,8 +190,10 @@ export function mountPanels({ getClient }) {
   });
   mount('panel-activity', {
     id: 'activity', title: 'act.title',
-    fields: [{ key: 'identity', placeholder: 'someone@example.com', hint: 'hint.identity' }, { key: 'activityLabel', value: 'spring-trial' },
-      { key: 'source', value: 'portal' }, { key: 'branch', value: 'BJ' }],
+    extras: {
+      identity: { placeholder: 'someone@example.com', hint: 'hint.identity' }, activityLabel: { value: 'spring-trial' },
+      source: { value: 'portal' }, branch: { value: 'BJ' },
+    },
     actions: [{
       id: 'go', label: 'act.go', endpoint: 'joinActivity', call: (c, b) => c.joinActivity(b),
       render: (detail) => h('div', {}, h('p', { class: 'success', role: 'status', i18n: 'act.claimed', args: { n: detail?.products?.length ?? 0 } }),

@@ -18,3 +18,9 @@ test('CJS: package.json resolves and the wasm asset is exported', () => {
   assert.equal(pkg.name, 'licensing-sdk');
   assert.ok(require.resolve('licensing-sdk/licensing_sdk_bg.wasm').endsWith('.wasm'));
 });
+
+test('licensing-sdk/meta from CommonJS', () => {
+  const { endpoints, enums } = require('licensing-sdk/meta');
+  assert.equal(endpoints.joinActivity.module, 'activity');
+  assert.equal(enums.OrderType.values[0].value, 'new_buy');
+});

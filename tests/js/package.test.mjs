@@ -187,3 +187,28 @@ test('Standard Schema paths decode JSON Pointer escapes and keep big or padded n
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });
+
+test('licensing-sdk/meta: the wire as data, the same as the validator reads', async () => {
+  const { endpoints, shapes, enums } = await import('licensing-sdk/meta');
+  assert.equal(Object.keys(endpoints).length, 10);
+  assert.deepEqual(endpoints.listAssets.query, ['extendCode']);
+  assert.equal(endpoints.listAssets.pathParam, 'enterpriseGlobalId');
+  assert.equal(endpoints.batchOrder.appKey, true);
+  assert.equal(enums.LicenseType.values.length, 14);
+  assert.deepEqual(enums.Trial.values.map((v) => v.value), [0, 1]);
+  const sequence = shapes.Order.fields.find((f) => f.name === 'sequence');
+  assert.deepEqual([sequence.kind, sequence.presence], ['integer', 'required']);
+  const lockNumbers = shapes.LockRequest.fields.find((f) => f.name === 'assetNums');
+  assert.deepEqual([lockNumbers.kind, lockNumbers.items.kind, lockNumbers.items.source], ['array', 'assetNumber', 'inferred']);
+  // Every enum value meta lists is one validate accepts, and a value it does not list is refused.
+  for (const { value } of enums.SyncMode.values) {
+    assert.equal(validate('batchOrder', { ...order(), syncMode: value }).valid, true, value);
+  }
+  assert.equal(validate('batchOrder', { ...order(), syncMode: 'later' }).valid, false);
+  // Every required field meta marks is one an empty body misses.
+  for (const [name, def] of Object.entries(endpoints)) {
+    const required = shapes[def.request].fields.filter((f) => f.presence !== 'optional').map((f) => `/${f.name}`);
+    const missing = validate(name, {}).issues.filter((i) => i.code === 'required').map((i) => i.path);
+    assert.deepEqual(missing, required, name);
+  }
+});

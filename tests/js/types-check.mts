@@ -95,3 +95,9 @@ const byName: ValidationReport = validate(someEndpoint, parsed);
 // null where the validator reads it as absent.
 const withNulls: ValidationReport = validate('batchOrder', { channelCode: 'CH', syncMode: null, orderList: [{ customerType: null }] });
 export { fromFile, fromAny, byName, withNulls };
+
+// licensing-sdk/meta is typed.
+import { endpoints as wireEndpoints, shapes as wireShapes, type FieldMeta } from 'licensing-sdk/meta';
+const firstField: FieldMeta | undefined = wireShapes[wireEndpoints.batchOrder.request]?.fields[0];
+const method: 'GET' | 'POST' = wireEndpoints.listAssets.method;
+export { firstField, method };

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 mod fast_check;
+mod meta;
 mod model;
 mod shapes;
 mod typescript;
@@ -33,6 +34,9 @@ pub fn outputs() -> Vec<Output> {
         Output { path: "pkg/fast-check.cjs", content: fast_check::fast_check_js() },
         Output { path: "crates/licensing-core/src/model/generated.rs", content: model::generated_rs() },
         Output { path: "pkg/index.d.ts", content: typescript::index_d_ts() },
+        Output { path: "pkg/meta.mjs", content: meta::meta_mjs() },
+        Output { path: "pkg/meta.cjs", content: meta::meta_cjs() },
+        Output { path: "pkg/meta.d.ts", content: meta::meta_d_ts() },
     ]
 }
 

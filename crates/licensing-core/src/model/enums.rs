@@ -181,7 +181,7 @@ wire_enum! {
 /// Defines an integer enumeration once: the Rust enum (serde as integers), its
 /// value lists and its [`IntEnumDef`] for the tables and the generators.
 macro_rules! int_enum {
-    ($(#[doc = $doc:literal])* $name:ident as $ts:literal { $($(#[doc = $vdoc:literal])* $variant:ident = $val:literal),+ $(,)? }) => {
+    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $val:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize_repr, Deserialize_repr)]
         #[repr(u8)]
@@ -197,8 +197,6 @@ macro_rules! int_enum {
             pub const VALUES: &'static [i64] = &[$($val),+];
             /// Every variant.
             pub const ALL: &'static [Self] = &[$(Self::$variant),+];
-            /// TypeScript type of the wire form.
-            pub const TS: &'static str = $ts;
             /// The variant for a wire integer.
             pub fn from_i64(v: i64) -> Option<Self> {
                 match v { $($val => Some(Self::$variant),)+ _ => None }
@@ -209,7 +207,7 @@ macro_rules! int_enum {
 
 int_enum! {
     /// `trial`: 0 not a trial, 1 trial.
-    Trial as "export type Trial = 0 | 1;" {
+    Trial {
         /// not a trial
         No = 0,
         /// trial
@@ -219,21 +217,21 @@ int_enum! {
 
 int_enum! {
     /// Lock operation `status`.
-    LockStatus as "export type LockStatus = 1 | 2 | 3 | 4;" {
-        /// 1 = success
+    LockStatus {
+        /// success
         Success = 1,
-        /// 2 = lock does not exist
+        /// lock does not exist
         UnknownLock = 2,
-        /// 3 = failure
+        /// failure
         Failure = 3,
-        /// 4 = wrong lock type
+        /// wrong lock type
         WrongLockType = 4,
     }
 }
 
 int_enum! {
     /// `keyChipType` of an asset record: 1 generation-4 lock, 2 generation-5 lock.
-    KeyChipType as "export type KeyChipType = 1 | 2;" {
+    KeyChipType {
         /// generation-4 lock
         Gen4 = 1,
         /// generation-5 lock

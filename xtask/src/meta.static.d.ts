@@ -1,0 +1,62 @@
+/** The kind of a value, as the validator checks it. */
+export type FieldKind =
+  | { kind: "string" }
+  | { kind: "integer"; min?: number }
+  | { kind: "boolean" }
+  | { kind: "enum"; enum: string }
+  | { kind: "intEnum"; enum: string }
+  | { kind: "assetNumber"; source: "spec" | "inferred" }
+  | { kind: "duration"; source: "spec" | "inferred" }
+  | { kind: "email" }
+  | { kind: "integerOrString" }
+  | { kind: "array"; items: FieldKind }
+  | { kind: "arrayOrNull"; items: FieldKind }
+  | { kind: "object"; shape: string }
+  | { kind: "any" };
+
+/** A field of a shape (every presence is inferred: the spec shows none). */
+export type FieldMeta = FieldKind & {
+  /** The wire name. */
+  name: string;
+  presence: "optional" | "required" | "nonEmpty";
+  /** What the spec says of it. */
+  doc: string;
+};
+
+export interface ShapeMeta {
+  doc: string;
+  /** Requests are checked strictly; answers are read tolerantly. */
+  side: "request" | "answer";
+  fields: FieldMeta[];
+}
+
+export interface EnumMeta {
+  doc: string;
+  values: { value: string | number; doc: string }[];
+}
+
+export interface EndpointMeta {
+  summary: string;
+  method: "GET" | "POST";
+  path: string;
+  module: "order" | "activity";
+  scope: "auth_order" | "auth_activity";
+  /** The request field in the path, if any. */
+  pathParam: string | null;
+  /** The request fields sent as query parameters (after g_nonce). */
+  query: string[];
+  /** Whether the call carries the integrator's appKey. */
+  appKey: boolean;
+  /** The shape the validator checks (a key of `shapes`). */
+  request: string;
+  /** Its TypeScript name. */
+  requestType: string;
+  /** The answer's payload; null when there is none. */
+  data: FieldKind | null;
+  /** Whether a call may be repeated after an ambiguous failure. */
+  idempotent: boolean;
+}
+
+export declare const endpoints: { readonly [E in Endpoint]: EndpointMeta };
+export declare const shapes: { readonly [name: string]: ShapeMeta };
+export declare const enums: { readonly [name: string]: EnumMeta };
