@@ -14,8 +14,11 @@
 use std::path::{Path, PathBuf};
 
 mod fast_check;
+mod json;
+mod json_schema;
 mod meta;
 mod model;
+mod openapi;
 mod shapes;
 mod typescript;
 
@@ -23,21 +26,27 @@ mod typescript;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// Path from the repository root, with `/`.
-    pub path: &'static str,
+    pub path: String,
     /// The whole file.
     pub content: String,
 }
 
 /// Every generated file.
 pub fn outputs() -> Vec<Output> {
-    vec![
-        Output { path: "pkg/fast-check.cjs", content: fast_check::fast_check_js() },
-        Output { path: "crates/licensing-core/src/model/generated.rs", content: model::generated_rs() },
-        Output { path: "pkg/index.d.ts", content: typescript::index_d_ts() },
-        Output { path: "pkg/meta.mjs", content: meta::meta_mjs() },
-        Output { path: "pkg/meta.cjs", content: meta::meta_cjs() },
-        Output { path: "pkg/meta.d.ts", content: meta::meta_d_ts() },
-    ]
+    let output = |path: &str, content: String| Output { path: path.to_owned(), content };
+    let mut all = vec![
+        output("pkg/fast-check.cjs", fast_check::fast_check_js()),
+        output("crates/licensing-core/src/model/generated.rs", model::generated_rs()),
+        output("pkg/index.d.ts", typescript::index_d_ts()),
+        output("pkg/meta.mjs", meta::meta_mjs()),
+        output("pkg/meta.cjs", meta::meta_cjs()),
+        output("pkg/meta.d.ts", meta::meta_d_ts()),
+        output("pkg/openapi.json", openapi::openapi_json()),
+    ];
+    for e in licensing_core::wire::Endpoint::ALL {
+        all.push(output(&format!("pkg/schemas/{}.json", e.name()), json_schema::request_schema(e)));
+    }
+    all
 }
 
 /// The repository root (the parent of this crate's folder).
@@ -46,10 +55,10 @@ pub fn repository_root() -> PathBuf {
 }
 
 /// Writes every generated file; the paths written.
-pub fn write_all(root: &Path) -> Result<Vec<&'static str>, String> {
+pub fn write_all(root: &Path) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     for output in outputs() {
-        let path = root.join(output.path);
+        let path = root.join(&output.path);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
@@ -60,10 +69,10 @@ pub fn write_all(root: &Path) -> Result<Vec<&'static str>, String> {
 }
 
 /// The generated files whose committed content is not the generators' output.
-pub fn stale(root: &Path) -> Vec<&'static str> {
+pub fn stale(root: &Path) -> Vec<String> {
     outputs()
         .into_iter()
-        .filter(|o| std::fs::read_to_string(root.join(o.path)).ok().as_deref() != Some(o.content.as_str()))
+        .filter(|o| std::fs::read_to_string(root.join(&o.path)).ok().as_deref() != Some(o.content.as_str()))
         .map(|o| o.path)
         .collect()
 }

@@ -15,3 +15,7 @@ pub mod schema;
 pub mod valid;
 pub mod validate;
 pub mod wire;
+
+/// The version of this crate (and of the SDK: the crates and the npm package
+/// share it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
