@@ -45,7 +45,7 @@ test: tools test-native pkg test-js test-abuse test-wasm test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-native:
-	cargo test --workspace --features licensing-client/reqwest
+	cargo test --workspace --features licensing-client/reqwest,licensing-core/validator
 
 # The package as a user gets it: packed and installed by name.
 install-pkg:

@@ -8,12 +8,18 @@
 //! assert_eq!(report.issues[0].code.as_str(), "type");
 //! assert_eq!(report.issues[0].path, "/size");
 //! ```
+//!
+//! Feature `validator` (off by default; servers only, never the wasm): the
+//! `validator_compat` module puts the `validator` crate's `Validate` and `ValidateArgs`
+//! on every request type, for axum-valid and actix-web-validator.
 
 pub mod model;
 pub mod response;
 pub mod schema;
 pub mod valid;
 pub mod validate;
+#[cfg(feature = "validator")]
+pub mod validator_compat;
 pub mod wire;
 
 /// The version of this crate (and of the SDK: the crates and the npm package

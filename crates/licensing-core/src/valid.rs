@@ -31,10 +31,27 @@ pub trait Request: Serialize {
     }
 }
 
+/// The request types, written once: [`Request`], and with the `validator`
+/// feature validator's `Validate` and `ValidateArgs` (see `crate::validator_compat`).
 macro_rules! requests {
     ($($ty:ty => $endpoint:ident),* $(,)?) => {
         $(impl Request for $ty {
             const ENDPOINT: Endpoint = Endpoint::$endpoint;
+        }
+
+        #[cfg(feature = "validator")]
+        impl ::validator::Validate for $ty {
+            fn validate(&self) -> Result<(), ::validator::ValidationErrors> {
+                crate::validator_compat::validate_request(self, &Options::default())
+            }
+        }
+
+        #[cfg(feature = "validator")]
+        impl<'v_a> ::validator::ValidateArgs<'v_a> for $ty {
+            type Args = &'v_a Options;
+            fn validate_with_args(&self, opts: &'v_a Options) -> Result<(), ::validator::ValidationErrors> {
+                crate::validator_compat::validate_request(self, opts)
+            }
         })*
     };
 }
