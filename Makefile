@@ -16,13 +16,15 @@ WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wa
 CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver-chrome.json
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
+# The optional native features every native run builds with.
+NATIVE_FEATURES := licensing-client/reqwest,licensing-core/validator
 # The wasm-bindgen suites: the JS bindings (tests/bindings) and the Rust client
 # over fetch (crates/licensing-client/tests/fetch), against the simulators.
 WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings && \
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch --test fetch'
 
 
-.PHONY: help tools pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools lint pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -41,11 +43,21 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools test-native pkg test-js test-abuse test-wasm test-e2e test-load
+test: tools lint test-native pkg test-js test-abuse test-wasm test-e2e test-load
 	@echo "make test: all suites passed"
 
+# Formatting and clippy as errors, natively and for the wasm-only code (the JS
+# bindings, the fetch client, the two builds of the package).
+lint:
+	cargo fmt --all --check
+	cargo clippy -q --workspace --all-targets --features $(NATIVE_FEATURES) -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
+		--features licensing-client/fetch --all-targets -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
+
 test-native:
-	cargo test --workspace --features licensing-client/reqwest,licensing-core/validator
+	cargo test --workspace --features $(NATIVE_FEATURES)
 
 # The package as a user gets it: packed and installed by name.
 install-pkg:

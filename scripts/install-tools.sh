@@ -18,6 +18,13 @@ build_tools() {
     log "adding rust target wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
   fi
+  # `make lint` (part of `make test`) runs rustfmt and clippy.
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+      log "adding rust component $component"
+      rustup component add "$component"
+    fi
+  done
   local want; want="$(wbg_version)"
   if [ -z "$want" ]; then log "cannot read the pinned wasm-bindgen version"; exit 1; fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then

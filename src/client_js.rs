@@ -167,6 +167,7 @@ macro_rules! endpoint_methods {
         #[wasm_bindgen(js_class = LicensingClient)]
         impl JsClient {
             $(
+                #[doc = concat!("`", stringify!($js), "`: validates the body, sends it, resolves with the payload.")]
                 #[wasm_bindgen(js_name = $js, unchecked_return_type = $result)]
                 pub fn $rust(
                     &self,

@@ -3,26 +3,26 @@
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::JsValue;
 
-pub fn js(json: &str) -> JsValue {
+pub(crate) fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON")
 }
 
-pub fn get(v: &JsValue, key: &str) -> JsValue {
+pub(crate) fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).expect("property")
 }
 
-pub fn s(v: &JsValue) -> String {
+pub(crate) fn s(v: &JsValue) -> String {
     v.as_string().unwrap_or_default()
 }
 
 /// (path, code, severity) of each issue of a report.
-pub fn issues(report: &JsValue) -> Vec<(String, String, String)> {
+pub(crate) fn issues(report: &JsValue) -> Vec<(String, String, String)> {
     Array::from(&get(report, "issues"))
         .iter()
         .map(|i| (s(&get(&i, "path")), s(&get(&i, "code")), s(&get(&i, "severity"))))
         .collect()
 }
 
-pub fn valid(report: &JsValue) -> bool {
+pub(crate) fn valid(report: &JsValue) -> bool {
     get(report, "valid").as_bool().expect("valid is a boolean")
 }

@@ -235,7 +235,10 @@ fn order_rules(refs: Refs) -> Json {
                     ("required", strs(["orderType", "licenseType"])),
                     (
                         "properties",
-                        obj([("orderType", obj([("enum", strs(refunds))])), ("licenseType", obj([("enum", strs(cloud))]))]),
+                        obj([
+                            ("orderType", obj([("enum", strs(refunds))])),
+                            ("licenseType", obj([("enum", strs(cloud))])),
+                        ]),
                     ),
                 ]),
             ),
@@ -285,10 +288,7 @@ pub(crate) fn rule_defs(refs: Refs) -> Vec<(&'static str, Json)> {
                     "anyOf",
                     Json::Arr(vec![
                         non_empty_list("licenseOrderProductList"),
-                        when(
-                            "children",
-                            obj([("type", s("array")), ("contains", refs.to("MerchandiseWithProducts"))]),
-                        ),
+                        when("children", obj([("type", s("array")), ("contains", refs.to("MerchandiseWithProducts"))])),
                     ]),
                 ),
             ]),
@@ -302,11 +302,7 @@ pub(crate) fn rule_defs(refs: Refs) -> Vec<(&'static str, Json)> {
                     "properties",
                     obj([(
                         "products",
-                        obj([
-                            ("type", s("array")),
-                            ("minItems", Json::Int(1)),
-                            ("items", refs.to("DeletedProduct")),
-                        ]),
+                        obj([("type", s("array")), ("minItems", Json::Int(1)), ("items", refs.to("DeletedProduct"))]),
                     )]),
                 ),
             ]),

@@ -78,10 +78,7 @@ fn operation(endpoint: Endpoint) -> Json {
         Module::Order => {
             let envelope = REFS.to("OrderResult");
             let schema = match payload {
-                Some(data) => obj([(
-                    "allOf",
-                    Json::Arr(vec![envelope, obj([("properties", obj([("data", data)]))])]),
-                )]),
+                Some(data) => obj([("allOf", Json::Arr(vec![envelope, obj([("properties", obj([("data", data)]))])]))]),
                 None => envelope,
             };
             obj([

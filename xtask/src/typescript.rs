@@ -91,7 +91,7 @@ fn request_type(e: Endpoint) -> String {
 fn result_type(e: Endpoint) -> String {
     match e.def().data {
         Kind::Any => "void".into(),
-        Kind::Array(item) if matches!(item, Kind::AssetNumber(_)) => "string[]".into(),
+        Kind::Array(Kind::AssetNumber(_)) => "string[]".into(),
         other => value_type(other, Side::Response),
     }
 }

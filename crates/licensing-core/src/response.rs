@@ -96,8 +96,11 @@ impl ErrorKind {
 /// A failed call: the kind and what the service or the runtime said. Never holds
 /// the bearer token.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct ClientError {
+    /// What went wrong (the JS `kind`).
     pub kind: ErrorKind,
+    /// What the service or the runtime said, cut to [`MAX_ERROR_TEXT`].
     pub message: String,
     /// Business code or activity `resultCode`, as a string.
     pub code: Option<String>,

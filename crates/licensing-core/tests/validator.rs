@@ -3,7 +3,7 @@
 
 use licensing_core::model::*;
 use licensing_core::valid;
-use licensing_core::validate::{validate_json, Code, Issue, Options, Params, Profile, Report, Rule, Severity, Source};
+use licensing_core::validate::{validate_json, Code, Issue, Options, Profile, Report, Rule, Severity};
 use licensing_core::validator_compat::{from_report, ROOT};
 use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
@@ -232,15 +232,7 @@ fn root_issues_go_under_all_and_pointer_escapes_are_decoded() {
 }
 
 fn issue(path: &str, severity: Severity) -> Issue {
-    Issue {
-        path: path.to_owned(),
-        code: Code::Required,
-        severity,
-        source: Source::Inferred,
-        rule: Rule::Required,
-        message: format!("at {path}"),
-        params: Params::none(),
-    }
+    Issue::new(path, Rule::Required, severity, format!("at {path}"))
 }
 
 #[test]
@@ -271,7 +263,8 @@ fn any_report_converts_without_panic_and_without_losing_an_error() {
         "/n/99999999999999999999999",
     ];
     let issues: Vec<Issue> = paths.iter().map(|p| issue(p, Severity::Error)).collect();
-    let report = Report { valid: false, issues };
+    let report = Report::from_issues(issues);
+    assert!(!report.valid);
     let errors = from_report(&report).unwrap_err();
     let mut got: Vec<String> =
         leaves(&errors).iter().map(|(_, e)| e.params["path"].as_str().unwrap().to_owned()).collect();
@@ -281,9 +274,12 @@ fn any_report_converts_without_panic_and_without_losing_an_error() {
     assert_eq!(got, want);
 
     // Warnings only: Ok. Invalid yet without a kept error: still Err.
-    let warnings = Report { valid: true, issues: vec![issue("/a", Severity::Warning)] };
+    let warnings = Report::from_issues(vec![issue("/a", Severity::Warning)]);
     check_ok(from_report(&warnings));
-    check_fail(from_report(&Report { valid: false, issues: vec![] }), &[(ROOT, "invalid")]);
+    // Invalid with no issue: no validator gives it, a hand-made report may.
+    let mut empty = Report::from_issues(vec![]);
+    empty.valid = false;
+    check_fail(from_report(&empty), &[(ROOT, "invalid")]);
 }
 
 /// The wasm bindings (the root package) and the client they build on must never

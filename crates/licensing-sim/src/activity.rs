@@ -35,6 +35,7 @@ pub const SAMPLE_ACTIVITIES: &str = r#"{
 /// The activities the simulator knows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActivityCatalogue {
+    /// The activities, by label.
     pub activities: Vec<ActivityDef>,
 }
 

@@ -113,7 +113,9 @@ impl Default for Config {
 /// A bearer token and the scopes it was granted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenGrant {
+    /// The bearer token.
     pub token: String,
+    /// The scopes granted (`auth_order`, `auth_activity`).
     pub scopes: Vec<String>,
 }
 
@@ -149,7 +151,9 @@ fn parse_profile(s: &str) -> Result<Profile, String> {
 /// Files of a directory served under a URL prefix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaticMount {
+    /// The URL prefix (`/`, `/pkg`).
     pub prefix: String,
+    /// The directory served under it.
     pub dir: PathBuf,
 }
 

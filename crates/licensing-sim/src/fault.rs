@@ -3,12 +3,12 @@
 use std::collections::HashMap;
 
 /// Header that asks for a fault.
-pub const FAULT_HEADER: &str = "x-sim-fault";
+pub(crate) const FAULT_HEADER: &str = "x-sim-fault";
 
 /// Longest `key=` accepted.
-pub const MAX_KEY_BYTES: usize = 64;
+pub(crate) const MAX_KEY_BYTES: usize = 64;
 /// Most `key`s counted at once (`POST /__sim/reset` forgets them).
-pub const MAX_KEYS: usize = 10_000;
+pub(crate) const MAX_KEYS: usize = 10_000;
 
 /// What to do instead of (or before) answering normally.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

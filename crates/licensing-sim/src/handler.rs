@@ -29,7 +29,7 @@ fn refuse(endpoint: Endpoint, message: String) -> Response {
 }
 
 /// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
-pub const TRACE_HEADER: &str = "x-sim-trace";
+pub(crate) const TRACE_HEADER: &str = "x-sim-trace";
 
 /// Keeps an authenticated request under its `x-sim-trace` id: what the client
 /// sent, the bearer token redacted (its scopes and length say which one it was).
@@ -53,7 +53,7 @@ fn record_trace(state: &AppState, endpoint: Endpoint, parts: &Parts) {
 
 /// Longest `g_nonce` accepted: the spec shows no format; a bound keeps the
 /// replay window's memory bounded by count and by bytes.
-pub const MAX_NONCE_CHARS: usize = 128;
+pub(crate) const MAX_NONCE_CHARS: usize = 128;
 
 /// The query as a map; `Err` when a parameter is given twice (which value a
 /// server keeps is not defined: the simulator refuses rather than guess).

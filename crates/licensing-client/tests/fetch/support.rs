@@ -92,13 +92,7 @@ pub(crate) fn nonces(trace: &[Value]) -> Vec<String> {
 
 /// Fresh asset numbers from the simulator.
 pub(crate) async fn asset_numbers(n: i64) -> Vec<String> {
-    client()
-        .shell_nums(&v(ShellNumsRequest { size: Some(n) }), &none())
-        .await
-        .expect("shellnums")
-        .into_iter()
-        .map(String::from)
-        .collect()
+    client().shell_nums(&v(ShellNumsRequest { size: Some(n) }), &none()).await.expect("shellnums")
 }
 
 /// The error never shows the token.

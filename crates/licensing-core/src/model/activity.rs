@@ -20,11 +20,15 @@ use super::{ActivityDetail, ActivityRejection};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityResponse {
+    /// `0000` on success; 1001, 1002, 1004, 2001, 3001, 3002 otherwise.
     pub result_code: String,
+    /// What happened, in the service's words.
     #[serde(default, deserialize_with = "super::tolerant::string")]
     pub result_message: Option<String>,
+    /// On success: the claimed products.
     #[serde(default, deserialize_with = "super::tolerant::object")]
     pub detail: Option<ActivityDetail>,
+    /// On 3002: the activities and the units whose conditions were not met.
     #[serde(default, deserialize_with = "super::tolerant::list")]
     pub activity_dto_list: Option<Vec<ActivityRejection>>,
 }

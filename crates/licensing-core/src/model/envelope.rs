@@ -81,8 +81,12 @@ impl<'de> Deserialize<'de> for BusinessCode {
 #[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OrderEnvelope<T> {
+    /// 0 on success (a number); the error code on HTTP 299 (a string).
     pub code: BusinessCode,
+    /// A success text, or the error's message.
     pub message: Option<String>,
+    /// The endpoint's payload, where it returns one.
     pub data: Option<T>,
+    /// The error's cause (HTTP 299).
     pub cause: Option<String>,
 }

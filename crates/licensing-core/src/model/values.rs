@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DateValue {
+    /// A Long timestamp (its unit is not shown by the spec).
     Millis(i64),
+    /// A date string (its format is not shown by the spec).
     Text(String),
 }
 

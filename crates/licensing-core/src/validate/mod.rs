@@ -64,11 +64,15 @@ pub fn schema_example_of_data(endpoint: Endpoint) -> String {
 }
 
 /// At most `max` characters of a text, `…` marking a cut (for messages).
+/// Shared with the SDK's other crates; not part of the API.
+#[doc(hidden)]
 pub fn excerpt(text: &str, max: usize) -> String {
     ctx::excerpt(text, max)
 }
 
 /// `n` in decimal, without `core::fmt` (for messages built in the wasm).
+/// Shared with the SDK's other crates; not part of the API.
+#[doc(hidden)]
 pub fn itoa_u64(n: u64) -> String {
     itoa::unsigned(n)
 }

@@ -4,7 +4,7 @@ use licensing_core::validate::{validate, Options, Report, Severity};
 use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
 
-pub fn run(endpoint: Endpoint, body: &Value) -> Report {
+pub(crate) fn run(endpoint: Endpoint, body: &Value) -> Report {
     validate(endpoint, body, &Options::default())
 }
 
@@ -19,14 +19,14 @@ fn pairs(report: &Report, severity: Severity) -> Vec<(String, String)> {
 
 /// Valid, without errors or warnings.
 #[track_caller]
-pub fn check_ok(endpoint: Endpoint, body: &Value) {
+pub(crate) fn check_ok(endpoint: Endpoint, body: &Value) {
     let report = run(endpoint, body);
     assert!(report.valid && report.issues.is_empty(), "expected no issues for {body}, got {:#?}", report.issues);
 }
 
 /// Exactly these errors (path, code), in order.
 #[track_caller]
-pub fn check_fail(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
+pub(crate) fn check_fail(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
     let report = run(endpoint, body);
     let expected: Vec<(String, String)> = expected.iter().map(|(p, c)| (p.to_string(), c.to_string())).collect();
     assert!(!report.valid, "expected invalid: {body}");
@@ -35,7 +35,7 @@ pub fn check_fail(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
 
 /// Valid, with exactly these warnings.
 #[track_caller]
-pub fn check_warn(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
+pub(crate) fn check_warn(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
     let report = run(endpoint, body);
     let expected: Vec<(String, String)> = expected.iter().map(|(p, c)| (p.to_string(), c.to_string())).collect();
     assert!(report.valid, "expected valid: {body}: {:#?}", report.issues);
@@ -43,7 +43,7 @@ pub fn check_warn(endpoint: Endpoint, body: &Value, expected: &[(&str, &str)]) {
 }
 
 /// `body` with the value at a JSON Pointer replaced (or removed with `None`).
-pub fn with(mut body: Value, pointer: &str, value: Option<Value>) -> Value {
+pub(crate) fn with(mut body: Value, pointer: &str, value: Option<Value>) -> Value {
     let (parent, key) = pointer.rsplit_once('/').unwrap();
     let target = body.pointer_mut(parent).unwrap_or_else(|| panic!("no parent {parent}"));
     match (target, value) {
@@ -62,14 +62,14 @@ pub fn with(mut body: Value, pointer: &str, value: Option<Value>) -> Value {
     body
 }
 
-pub fn product() -> Value {
+pub(crate) fn product() -> Value {
     json!({"crmProductId": "P-1", "productUri": "gms:1001", "productName": "CAD",
            "limitStartDate": 1700000000000i64, "limitEndDate": 1800000000000i64,
            "limitConcurrent": 5, "trial": 0, "timeDurationExpression": "1-0-0"})
 }
 
 /// A valid new_buy batch order with one order and one asset.
-pub fn new_buy() -> Value {
+pub(crate) fn new_buy() -> Value {
     json!({
         "channelCode": "CH01", "channelOrderId": "CO-1", "syncMode": "sync",
         "orderList": [{
@@ -87,7 +87,7 @@ pub fn new_buy() -> Value {
 }
 
 /// A valid refund order of the given type and licence.
-pub fn refund(order_type: &str, license_type: &str) -> Value {
+pub(crate) fn refund(order_type: &str, license_type: &str) -> Value {
     let mut body = new_buy();
     body["orderList"][0]["orderType"] = json!(order_type);
     body["orderList"][0]["licenseType"] = json!(license_type);

@@ -11,7 +11,7 @@ use super::Store;
 /// large-customer locks", which fits the `lk_*` locks (product lock, login lock),
 /// the only other lock family that is neither standalone/network nor an identity
 /// lock bound to one person. Everything else answers status 4 (wrong lock type).
-pub const LOCKABLE: [LicenseType; 4] = [
+pub(super) const LOCKABLE: [LicenseType; 4] = [
     LicenseType::NormalRecoverUsbkey,
     LicenseType::NormalRecoverLanUsbkey,
     LicenseType::LkProductUsbkey,

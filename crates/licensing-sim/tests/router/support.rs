@@ -9,28 +9,28 @@ use licensing_sim::{router, AppState, Config};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-pub const ORDER: &str = "dev-order-token";
-pub const ACTIVITY: &str = "dev-activity-token";
+pub(crate) const ORDER: &str = "dev-order-token";
+pub(crate) const ACTIVITY: &str = "dev-activity-token";
 
 /// The admin token the test routers are made with.
-pub const ADMIN: &str = "test-admin";
+pub(crate) const ADMIN: &str = "test-admin";
 
-pub fn app() -> Router {
+pub(crate) fn app() -> Router {
     router(AppState::new(&Config { admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap())
 }
 
 /// A request to an admin route, with the admin token.
-pub fn admin(method: &str, path: &str) -> Request<Body> {
+pub(crate) fn admin(method: &str, path: &str) -> Request<Body> {
     Request::builder().method(method).uri(path).header("x-sim-admin", ADMIN).body(Body::empty()).unwrap()
 }
 
 /// A router that refuses only what its rules profile makes an error.
-pub fn app_with_rules(rules: licensing_core::validate::Profile) -> Router {
+pub(crate) fn app_with_rules(rules: licensing_core::validate::Profile) -> Router {
     router(AppState::new(&Config { rules, admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap())
 }
 
 /// POST a body given as raw text (repeated keys, odd content types).
-pub async fn post_text(app: &Router, token: &str, path: &str, content_type: &str, text: &str) -> Reply {
+pub(crate) async fn post_text(app: &Router, token: &str, path: &str, content_type: &str, text: &str) -> Reply {
     let req = Request::post(format!("{path}?g_nonce={}", nonce()))
         .header("authorization", format!("Bearer {token}"))
         .header("content-type", content_type)
@@ -41,17 +41,17 @@ pub async fn post_text(app: &Router, token: &str, path: &str, content_type: &str
 
 static NONCE: AtomicU64 = AtomicU64::new(0);
 
-pub fn nonce() -> String {
+pub(crate) fn nonce() -> String {
     format!("n{}", NONCE.fetch_add(1, Ordering::Relaxed))
 }
 
-pub struct Reply {
+pub(crate) struct Reply {
     pub status: u16,
     pub body: Value,
     pub text: String,
 }
 
-pub async fn send(app: &Router, req: Request<Body>) -> Reply {
+pub(crate) async fn send(app: &Router, req: Request<Body>) -> Reply {
     let response = app.clone().oneshot(req).await.unwrap();
     let status = response.status().as_u16();
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
@@ -60,7 +60,7 @@ pub async fn send(app: &Router, req: Request<Body>) -> Reply {
 }
 
 /// POST `path` (query without g_nonce) with a fresh nonce, a token and a JSON body.
-pub async fn post(app: &Router, token: &str, path_and_query: &str, body: Value) -> Reply {
+pub(crate) async fn post(app: &Router, token: &str, path_and_query: &str, body: Value) -> Reply {
     let sep = if path_and_query.contains('?') { '&' } else { '?' };
     let req = Request::post(format!("{path_and_query}{sep}g_nonce={}", nonce()))
         .header("authorization", format!("Bearer {token}"))
@@ -70,7 +70,7 @@ pub async fn post(app: &Router, token: &str, path_and_query: &str, body: Value) 
     send(app, req).await
 }
 
-pub async fn get(app: &Router, token: &str, path_and_query: &str) -> Reply {
+pub(crate) async fn get(app: &Router, token: &str, path_and_query: &str) -> Reply {
     let sep = if path_and_query.contains('?') { '&' } else { '?' };
     let req = Request::get(format!("{path_and_query}{sep}g_nonce={}", nonce()))
         .header("authorization", format!("Bearer {token}"))
@@ -81,7 +81,7 @@ pub async fn get(app: &Router, token: &str, path_and_query: &str) -> Reply {
 
 /// Asserts an order-module success and returns `data`.
 #[track_caller]
-pub fn ok(reply: &Reply) -> Value {
+pub(crate) fn ok(reply: &Reply) -> Value {
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.body["code"], json!(0), "{}", reply.text);
     reply.body.get("data").cloned().unwrap_or(Value::Null)
@@ -89,21 +89,21 @@ pub fn ok(reply: &Reply) -> Value {
 
 /// Asserts an HTTP 299 business error with this code; returns the message.
 #[track_caller]
-pub fn business(reply: &Reply, code: &str) -> String {
+pub(crate) fn business(reply: &Reply, code: &str) -> String {
     assert_eq!(reply.status, 299, "{}", reply.text);
     assert_eq!(reply.body["code"], json!(code), "{}", reply.text);
     assert!(reply.body["cause"].is_string(), "{}", reply.text);
     reply.body["message"].as_str().unwrap_or_default().to_owned()
 }
 
-pub const BATCH: &str = "/order/api/order/v1/licenseOrder/batchOrder?appKey=app-1";
+pub(crate) const BATCH: &str = "/order/api/order/v1/licenseOrder/batchOrder?appKey=app-1";
 
-pub fn product(uri: &str) -> Value {
+pub(crate) fn product(uri: &str) -> Value {
     json!({"productUri": uri, "crmProductId": "P1", "limitStartDate": 1000, "limitEndDate": 2000, "limitConcurrent": 5})
 }
 
 /// A valid batch: one order per (sequence, order type, licence, asset numbers).
-pub fn batch(channel_order_id: &str, orders: &[(i64, &str, &str, &[&str])]) -> Value {
+pub(crate) fn batch(channel_order_id: &str, orders: &[(i64, &str, &str, &[&str])]) -> Value {
     let list: Vec<Value> = orders
         .iter()
         .map(|(seq, order_type, license_type, nos)| {
