@@ -24,6 +24,7 @@ import { build, PKG_DIR } from './build.mjs';
 import { runAgreement } from './agreement.mjs';
 import { measureSizes, validationOnlyDir } from './sizes.mjs';
 import { runBrowser } from './run-browser.mjs';
+import { interopMarkdown, runInterop } from './interop.mjs';
 import { CASES } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -171,11 +172,13 @@ async function main() {
       if (!n || n.bytes !== e.bytes) throw new Error(`payload ${e.size} ${e.variant} differs between Node and Chromium`);
     }
   }
+  log('[bench] JSON text against serde-wasm-bindgen (Node)…');
+  const interop = await runInterop({ quick, log });
   facts.loadEnd = loadavg();
   facts.elapsedS = (Date.now() - started) / 1000;
   facts.esbuild = built.esbuildVersion;
 
-  const results = { quick, facts, agreement: { ...agreement, disagreements: agreement.disagreements.length }, sizes, node, browser };
+  const results = { quick, facts, agreement: { ...agreement, disagreements: agreement.disagreements.length }, sizes, node, browser, interop };
   const md = report(results);
   const base = quick ? 'results-quick' : 'results';
   writeFileSync(join(HERE, `${base}.md`), md);
@@ -360,6 +363,9 @@ function report(r) {
   out.push('');
   out.push(where.map((w) => `- ${w}`).join('\n'));
   out.push('');
+  if (r.interop) {
+    out.push(interopMarkdown(r.interop).replace(/^## /, '## '));
+  }
   out.push('## Method');
   out.push('');
   out.push([
