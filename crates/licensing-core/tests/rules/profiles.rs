@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use licensing_core::validate::{validate_json, Options, Profile, Report, Rule, Severity, Source, MAX_DEPTH};
+use licensing_core::validate::{validate_json, Code, Options, Profile, Report, Rule, Severity, Source, MAX_DEPTH};
 use licensing_core::wire::Endpoint::{self, *};
 use serde_json::{json, Value};
 
@@ -289,6 +289,29 @@ fn rules_md_lists_every_rule_with_its_provenance() {
         .map(|r| (r.id().to_owned(), r.code().as_str().to_owned(), r.source().as_str().to_owned()))
         .collect();
     assert_eq!(rows, in_code, "RULES.md's rules table (id, code, source) in Rule::ALL's order");
+}
+
+#[test]
+fn rules_md_lists_every_code_in_order() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../RULES.md")).unwrap();
+    let table = text
+        .split("<!-- codes:begin -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- codes:end -->").next())
+        .expect("RULES.md has the codes table");
+    let rows: Vec<String> = table
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .filter_map(|l| l.split('|').nth(1).map(|c| c.trim().trim_matches('`').to_owned()))
+        .collect();
+    let in_code: Vec<String> = Code::ALL.iter().map(|c| c.as_str().to_owned()).collect();
+    assert_eq!(rows, in_code, "RULES.md's codes table in Code::ALL's order");
+    // Every code is some rule's, and every rule's code is listed.
+    for code in Code::ALL {
+        let owners = Rule::ALL.iter().filter(|r| r.code() == *code).count();
+        let partition = *code == Code::AssetNumberPartition; // reported by the asset number rules
+        assert!(owners > 0 || partition, "{code:?} belongs to no rule");
+    }
 }
 
 #[test]
