@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use crate::router::{lock, AppState};
+use crate::state::{lock, AppState};
 use crate::store::Store;
 
 /// The header carrying the admin token.

@@ -17,7 +17,7 @@ use crate::auth::Denied;
 use crate::fault::{Fault, FAULT_HEADER};
 use crate::nonce::NonceError;
 use crate::respond;
-use crate::router::{lock, AppState};
+use crate::state::{lock, AppState};
 use crate::time::now_millis;
 
 /// A refusal before processing, in the module's own envelope.

@@ -21,6 +21,7 @@ mod log;
 mod nonce;
 mod respond;
 mod router;
+mod state;
 mod store;
 mod time;
 mod trace;
@@ -30,7 +31,8 @@ use std::time::Duration;
 pub use activity::{ActivityCatalogue, SAMPLE_ACTIVITIES};
 pub use admin::ADMIN_HEADER;
 pub use config::{Config, StaticMount, TokenGrant};
-pub use router::{router, AppState};
+pub use router::router;
+pub use state::AppState;
 
 /// Binds the configured address and serves until Ctrl-C.
 pub async fn serve(config: Config) -> Result<(), String> {

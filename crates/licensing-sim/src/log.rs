@@ -8,7 +8,7 @@ use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::router::AppState;
+use crate::state::AppState;
 
 /// The log line of one request: method, path, status, duration, and whether an
 /// `Authorization` header was present — never its value.
