@@ -27,14 +27,21 @@
 //! and the payload is handed on as checked JSON text ([`RawJson`]); Rust callers
 //! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 
+mod error;
+mod retry;
+
+pub use error::{ClientError, ErrorKind, MAX_ERROR_TEXT};
+pub use retry::backoff_ms;
+
 use serde::de::DeserializeOwned;
 
-use crate::model::{result_code, ActivityDetail, ActivityRejection, BusinessCode};
+use crate::model::{result_code, ActivityDetail, BusinessCode};
 use crate::schema::{self, Kind};
 use crate::validate::answer;
 use crate::validate::scan::Token;
 use crate::validate::Issue;
 use crate::wire::{Endpoint, Module, HTTP_BUSINESS_ERROR};
+use error::{business, cut, decode_error, http_error};
 
 /// JSON text of a payload that was checked against its response type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,162 +60,6 @@ impl RawJson {
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
         serde_json::from_str(&self.0)
     }
-}
-
-/// What went wrong with a call. The wire names (`as_str`) are the JS `kind`s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The request did not pass validation; nothing was sent.
-    Validation,
-    /// Order module: HTTP 299, or HTTP 200 with a non-zero `code`.
-    Business,
-    /// Activity module: a `resultCode` other than `0000`.
-    Activity,
-    /// Any other HTTP status.
-    Http,
-    /// The request could not be sent or the response not read.
-    Network,
-    /// An attempt took longer than its timeout.
-    Timeout,
-    /// The caller's AbortSignal fired.
-    Aborted,
-    /// The body is not the expected JSON.
-    Decode,
-}
-
-impl ErrorKind {
-    /// `validation`, `business`, `activity`, `http`, `network`, `timeout`, `aborted`, `decode`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Validation => "validation",
-            Self::Business => "business",
-            Self::Activity => "activity",
-            Self::Http => "http",
-            Self::Network => "network",
-            Self::Timeout => "timeout",
-            Self::Aborted => "aborted",
-            Self::Decode => "decode",
-        }
-    }
-}
-
-/// A failed call: the kind and what the service or the runtime said. Never holds
-/// the bearer token.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct ClientError {
-    /// What went wrong (the JS `kind`).
-    pub kind: ErrorKind,
-    /// What the service or the runtime said, cut to [`MAX_ERROR_TEXT`].
-    pub message: String,
-    /// Business code or activity `resultCode`, as a string.
-    pub code: Option<String>,
-    /// The order module's `cause`.
-    pub cause: Option<String>,
-    /// HTTP status, when a response arrived.
-    pub status: Option<u16>,
-    /// Validation issues (kind `validation`).
-    pub issues: Vec<Issue>,
-    /// `activityDtoList` of a 3002 refusal, checked; typed by
-    /// [`ClientError::activity_rejections`].
-    pub activities: Option<RawJson>,
-}
-
-impl ClientError {
-    /// A failure of a kind with a message.
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Self {
-            kind,
-            message: message.into(),
-            code: None,
-            cause: None,
-            status: None,
-            issues: Vec::new(),
-            activities: None,
-        }
-    }
-
-    fn with_status(mut self, status: u16) -> Self {
-        self.status = Some(status);
-        self
-    }
-
-    /// The `activityDtoList` of a 3002 refusal, typed.
-    pub fn activity_rejections(&self) -> Option<Vec<ActivityRejection>> {
-        self.activities.as_ref().and_then(|raw| raw.parse().ok())
-    }
-
-    /// Whether the service asked for a retry (order code 500, "network exception, retry").
-    pub fn is_retry_code(&self) -> bool {
-        self.kind == ErrorKind::Business && self.code.as_deref() == Some(BusinessCode::RETRY)
-    }
-
-    /// Whether this failure may be retried for this endpoint: always on code 500;
-    /// on network failures, timeouts and HTTP 502/503/504 only for calls that are
-    /// safe to repeat (an ambiguous failure of a creating call is never retried
-    /// blindly: it might have created once already).
-    pub fn is_retryable(&self, endpoint: Endpoint) -> bool {
-        if self.is_retry_code() {
-            return true;
-        }
-        let ambiguous = match self.kind {
-            ErrorKind::Network | ErrorKind::Timeout => true,
-            ErrorKind::Http => matches!(self.status, Some(502..=504)),
-            _ => false,
-        };
-        ambiguous && endpoint.is_idempotent()
-    }
-}
-
-impl core::fmt::Display for ClientError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}: {}", self.kind.as_str(), self.message)
-    }
-}
-
-impl std::error::Error for ClientError {}
-
-fn decode_error(status: u16, what: &str, reason: &str) -> ClientError {
-    let mut message = String::from("HTTP ");
-    message.push_str(crate::validate::itoa_u64(u64::from(status)).as_str());
-    message.push_str(": the body is not ");
-    message.push_str(what);
-    message.push_str(": ");
-    message.push_str(reason);
-    ClientError::new(ErrorKind::Decode, message).with_status(status)
-}
-
-fn http_error(status: u16) -> ClientError {
-    let mut message = String::from("HTTP ");
-    message.push_str(crate::validate::itoa_u64(u64::from(status)).as_str());
-    ClientError::new(ErrorKind::Http, message).with_status(status)
-}
-
-/// Most characters of a service's text kept in an error (`message`, `cause`,
-/// `code`): the rest is cut, marked with `…` (an error is logged and shown; a
-/// 100 MB message must not be).
-pub const MAX_ERROR_TEXT: usize = 2_000;
-
-/// A text of the service, cut for an error.
-fn cut(text: String) -> String {
-    if text.len() <= MAX_ERROR_TEXT {
-        return text;
-    }
-    crate::validate::excerpt(&text, MAX_ERROR_TEXT)
-}
-
-/// A business failure from an order envelope (HTTP 299, or 200 with code ≠ 0).
-fn business(status: u16, envelope: &answer::Envelope<'_>) -> ClientError {
-    let code = cut(envelope.text("code").unwrap_or_default());
-    let message = match envelope.text("message").filter(|m| !m.is_empty()) {
-        Some(m) => cut(m),
-        None => String::from("business error ") + &code,
-    };
-    let mut err = ClientError::new(ErrorKind::Business, message).with_status(status);
-    err.code = Some(code);
-    err.cause = envelope.text("cause").map(cut);
-    err
 }
 
 /// A successful answer: its payload as the service sent it, and what the reader
@@ -346,15 +197,6 @@ pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
 /// An activity-module answer decoded into its detail (see [`read_activity`]).
 pub fn decode_activity(status: u16, body: &str) -> Result<ActivityDetail, ClientError> {
     read_activity(status, body)?.parse().map_err(|e| decode_error(status, "an activity detail", &e.to_string()))
-}
-
-/// Backoff before retry `attempt` (1-based): exponential from `base_ms`, capped at
-/// 10 s, with full jitter from `random` in [0, 1).
-pub fn backoff_ms(attempt: u32, base_ms: u32, random: f64) -> u32 {
-    let ceiling = u64::from(base_ms).saturating_mul(1u64 << attempt.min(16)).min(10_000);
-    let jitter = random.clamp(0.0, 1.0);
-    // Half fixed, half random: never zero, never a thundering herd.
-    (ceiling as f64 * (0.5 + 0.5 * jitter)) as u32
 }
 
 #[cfg(test)]
