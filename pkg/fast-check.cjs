@@ -379,8 +379,9 @@ function obj_order(o, d, m) {
   if (v_assets == null || !(isArray(v_assets) && v_assets.toJSON === undefined && arr_asset(v_assets, d, m)) || v_assets.length === 0) return false;
   def |= 262144;
   if (def !== seen) return false;
-  // src_license_order.rs: a refund without srcLicenseOrderId (absent, null, blank) is an error
-  // (cloud licences) or a warning (the others).
+  // rule src_license_order_required
+  // A refund without srcLicenseOrderId (absent, null, blank) is an error (cloud
+  // licences) or a warning (src_license_order_recommended): either way, not clean.
   if ((m === DELETE_ASSET || m === DELETE_PRODUCT) && (v_srcLicenseOrderId == null || isBlank(v_srcLicenseOrderId))) return false;
   return true;
 }
@@ -444,11 +445,13 @@ function obj_asset(o, d, m) {
     if (v_merchandises !== null && !(isArray(v_merchandises) && v_merchandises.toJSON === undefined && arr_merchandise(v_merchandises, d, NO_ORDER))) return false;
   }
   if (def !== seen) return false;
-  // limit_range.rs: the end is not before the start.
+  // rule limit_range
+  // The end is not before the start.
   if (typeof v_limitStartDate === 'number' && typeof v_limitEndDate === 'number' && v_limitEndDate < v_limitStartDate) return false;
-  // products.rs: delete_product needs products; new_buy needs products, here or in its
-  // merchandise tree. Every package of a tree that passed has products at its leaves
-  // (merchandise_leaf.rs), so a non-empty `merchandises` has products somewhere.
+  // rule products_required
+  // delete_product needs products; new_buy needs products, here or in its
+  // merchandise tree. Every package of a tree that passed has products at its
+  // leaves (leaf_products), so a non-empty `merchandises` has products somewhere.
   if (m === DELETE_PRODUCT && (v_products == null || v_products.length === 0)) return false;
   if (m === NEW_BUY && (v_products == null || v_products.length === 0) &&
       (v_merchandises == null || v_merchandises.length === 0)) return false;
@@ -610,20 +613,20 @@ function obj_product(o, d, m) {
     if (v_productFeatures !== null && !(isArray(v_productFeatures) && v_productFeatures.toJSON === undefined && arr_productFeatures(v_productFeatures, d, NO_ORDER))) return false;
   }
   if (def !== seen) return false;
-  // limit_range.rs: the end is not before the start.
+  // rule limit_range
+  // The end is not before the start.
   if (typeof v_limitStartDate === 'number' && typeof v_limitEndDate === 'number' && v_limitEndDate < v_limitStartDate) return false;
-  // products.rs: products directly in the asset of an order other than new_buy (m is
-  // NO_ORDER elsewhere).
-  if (m !== NO_ORDER && m !== NEW_BUY) {
-    // products.rs: a transfer (srcLicenseOrderId) is a warning outside new_buy.
-    if (!(v_srcLicenseOrderId == null || isBlank(v_srcLicenseOrderId))) return false;
-    if (m === DELETE_PRODUCT) {
-      // products.rs: productUri names the product deleted.
-      if (v_productUri == null || isBlank(v_productUri)) return false;
-      // strict_match.rs: a strict-match delete carries the matched fields.
-      if (v_strictMatchWhenDelete === true && (v_limitStartDate == null || v_limitEndDate == null || v_limitConcurrent == null)) return false;
-    }
-  }
+  // rule delete_product_uri
+  // A product directly in a delete_product asset names the product deleted (m is
+  // the order type for an asset's own products, NO_ORDER elsewhere).
+  if (m === DELETE_PRODUCT && (v_productUri == null || isBlank(v_productUri))) return false;
+  // rule strict_match_fields
+  // A strict-match delete carries the fields it is matched on.
+  if (m === DELETE_PRODUCT && v_strictMatchWhenDelete === true &&
+      (v_limitStartDate == null || v_limitEndDate == null || v_limitConcurrent == null)) return false;
+  // rule transfer_only_on_new_buy
+  // A transfer (srcLicenseOrderId) of an asset's own product outside new_buy is a warning.
+  if (m !== NO_ORDER && m !== NEW_BUY && !(v_srcLicenseOrderId == null || isBlank(v_srcLicenseOrderId))) return false;
   return true;
 }
 
@@ -742,7 +745,8 @@ function obj_merchandise(o, d, m) {
     if (v_licenseOrderProductList !== null && !(isArray(v_licenseOrderProductList) && v_licenseOrderProductList.toJSON === undefined && arr_product(v_licenseOrderProductList, d, NO_ORDER))) return false;
   }
   if (def !== seen) return false;
-  // merchandise_leaf.rs: a lowest-level package (children null, absent or []) lists products.
+  // rule leaf_products
+  // A lowest-level package (children null, absent or []) lists products.
   if ((v_children == null || v_children.length === 0) &&
       (v_licenseOrderProductList == null || v_licenseOrderProductList.length === 0)) return false;
   return true;

@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 
 use licensing_core::model::{OrderType, WireEnum};
 use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
-use licensing_core::validate::{MAX_DEPTH, STRICT_MATCH_FIELDS};
+use licensing_core::validate::{Rule, MAX_DEPTH};
 use licensing_core::wire::Endpoint;
 
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
@@ -535,75 +535,53 @@ fn var(shape: &Shape, name: &str) -> String {
     format!("v_{name}")
 }
 
-/// The cross-field rules of an object, after its fields passed, by role. Hand-written:
-/// they mirror rules/*.rs (the file named at each), and the differential tests of
-/// tests/js/fast-check.test.mjs keep them in step. Any issue, error or warning, is
-/// `return false`.
+/// The cross-field rules of an object, after its fields passed: the JS part of
+/// each rule whose roles include the object's (`RuleDef::js`, a sibling `.js` file
+/// of the rule's own), in `Rule::ALL`'s order, its placeholders filled: `$name`
+/// (the field's variable, checked to exist), `ORDER(x)` (an order type's
+/// constant, checked to be one), `REFUND` (the refund order types). Any issue,
+/// error or warning, is `return false`; the differential tests of
+/// tests/js/fast-check.test.mjs keep the parts in step with the Rust checks.
 fn role_rules(shape: &Shape) -> String {
     let mut s = String::new();
-    let refund = refund_condition();
-    let (new_buy, delete_product) = (order_const(OrderType::NewBuy), order_const(OrderType::DeleteProduct));
-    match shape.role {
-        Role::Plain => {}
-        Role::Order => {
-            let src = var(shape, "srcLicenseOrderId");
-            let _ = writeln!(
-                s,
-                "  // src_license_order.rs: a refund without srcLicenseOrderId (absent, null, blank) is an error\n  \
-                 // (cloud licences) or a warning (the others).\n  \
-                 if ({refund} && ({src} == null || isBlank({src}))) return false;"
-            );
+    for rule in Rule::ALL {
+        let Some(part) = rule.def().js else { continue };
+        if !part.roles.contains(&shape.role) {
+            continue;
         }
-        Role::Asset => {
-            let (start, end) = (var(shape, "limitStartDate"), var(shape, "limitEndDate"));
-            let (products, merch) = (var(shape, "products"), var(shape, "merchandises"));
-            let _ = writeln!(
-                s,
-                "  // limit_range.rs: the end is not before the start.\n  \
-                 if (typeof {start} === 'number' && typeof {end} === 'number' && {end} < {start}) return false;\n  \
-                 // products.rs: delete_product needs products; new_buy needs products, here or in its\n  \
-                 // merchandise tree. Every package of a tree that passed has products at its leaves\n  \
-                 // (merchandise_leaf.rs), so a non-empty `merchandises` has products somewhere.\n  \
-                 if (m === {delete_product} && ({products} == null || {products}.length === 0)) return false;\n  \
-                 if (m === {new_buy} && ({products} == null || {products}.length === 0) &&\n      \
-                 ({merch} == null || {merch}.length === 0)) return false;"
-            );
-        }
-        Role::Product => {
-            let (start, end) = (var(shape, "limitStartDate"), var(shape, "limitEndDate"));
-            let (src, uri) = (var(shape, "srcLicenseOrderId"), var(shape, "productUri"));
-            let strict = var(shape, "strictMatchWhenDelete");
-            let matched: Vec<String> =
-                STRICT_MATCH_FIELDS.iter().map(|f| format!("{} == null", var(shape, f))).collect();
-            let _ = writeln!(
-                s,
-                "  // limit_range.rs: the end is not before the start.\n  \
-                 if (typeof {start} === 'number' && typeof {end} === 'number' && {end} < {start}) return false;\n  \
-                 // products.rs: products directly in the asset of an order other than new_buy (m is\n  \
-                 // NO_ORDER elsewhere).\n  \
-                 if (m !== NO_ORDER && m !== {new_buy}) {{\n    \
-                 // products.rs: a transfer (srcLicenseOrderId) is a warning outside new_buy.\n    \
-                 if (!({src} == null || isBlank({src}))) return false;\n    \
-                 if (m === {delete_product}) {{\n      \
-                 // products.rs: productUri names the product deleted.\n      \
-                 if ({uri} == null || isBlank({uri})) return false;\n      \
-                 // strict_match.rs: a strict-match delete carries the matched fields.\n      \
-                 if ({strict} === true && ({})) return false;\n    \
-                 }}\n  }}",
-                matched.join(" || ")
-            );
-        }
-        Role::Merchandise => {
-            let (children, products) = (var(shape, "children"), var(shape, "licenseOrderProductList"));
-            let _ = writeln!(
-                s,
-                "  // merchandise_leaf.rs: a lowest-level package (children null, absent or []) lists products.\n  \
-                 if (({children} == null || {children}.length === 0) &&\n      \
-                 ({products} == null || {products}.length === 0)) return false;"
-            );
+        let _ = writeln!(s, "  // rule {}", rule.id());
+        for line in part.source.lines() {
+            let _ = writeln!(s, "  {}", fill_js(line, shape));
         }
     }
     s
+}
+
+/// A JS part's line with its placeholders filled (see [`role_rules`]).
+fn fill_js(line: &str, shape: &Shape) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut rest = line;
+    loop {
+        let next = [rest.find('$'), rest.find("ORDER("), rest.find("REFUND")].into_iter().flatten().min();
+        let Some(at) = next else { break };
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if let Some(name_tail) = tail.strip_prefix('$') {
+            let end = name_tail.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(name_tail.len());
+            out.push_str(&var(shape, &name_tail[..end]));
+            rest = &name_tail[end..];
+        } else if let Some(arg_tail) = tail.strip_prefix("ORDER(") {
+            let end = arg_tail.find(')').expect("ORDER( without )");
+            let order_type: OrderType = arg_tail[..end].parse().expect("ORDER(x): x is an order type");
+            out.push_str(&order_const(order_type));
+            rest = &arg_tail[end + 1..];
+        } else {
+            out.push_str(&refund_condition());
+            rest = &tail["REFUND".len()..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `dispatch(endpoint, body)`: the body's shape by endpoint name.

@@ -176,7 +176,7 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     fn keep(&mut self, rule: Rule, code: Code, severity: Severity, params: Params) {
         let field = self.path.iter().rev().find_map(|s| self.key(s)).map(cut_key);
-        let message = messages::render(code, &params, field.as_deref(), self.opts.locale);
+        let message = messages::render(rule, code, &params, field.as_deref(), self.opts.locale);
         let path = self.pointer();
         self.kept_bytes += path.len() + message.len() + params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
         self.issues.push(Issue { path, code, severity, source: rule.source(), rule, message, params });
@@ -238,8 +238,8 @@ impl<'a> Ctx<'a> {
                 .with("omitted", super::itoa::unsigned(omitted as u64))
                 .with("omittedErrors", super::itoa::unsigned(self.omitted_errors as u64))
                 .with("max", super::itoa::unsigned(self.opts.max_issues as u64));
-            let message = messages::render(Code::TooManyIssues, &params, None, self.opts.locale);
             let rule = Rule::IssueCap;
+            let message = messages::render(rule, rule.code(), &params, None, self.opts.locale);
             let (code, source) = (rule.code(), rule.source());
             self.issues.push(Issue { path: String::new(), code, severity, source, rule, message, params });
         }

@@ -15,6 +15,10 @@
 //! ```
 
 use super::report::{Code, Severity};
+pub use super::rules::Rule;
+use crate::model::OrderType;
+use crate::schema::Role;
+use crate::wire::Endpoint;
 
 /// Where a rule comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -72,99 +76,182 @@ impl Profile {
     }
 }
 
-macro_rules! rules {
-    ($($(#[$doc:meta])* $rule:ident = $id:literal, $code:ident, $source:ident, $severity:ident;)+) => {
-        /// One rule of the validator, as `RULES.md` lists it (its `rule` column).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum Rule {
-            $($(#[$doc])* $rule,)+
-        }
-
-        impl Rule {
-            /// Every rule, in `RULES.md`'s order.
-            pub const ALL: &'static [Rule] = &[$(Self::$rule),+];
-
-            /// The stable id (`RULES.md`'s `rule` column).
-            pub fn id(self) -> &'static str {
-                match self { $(Self::$rule => $id,)+ }
-            }
-
-            /// The code of its issues (the asset number rules also report
-            /// [`Code::AssetNumberPartition`]).
-            pub fn code(self) -> Code {
-                match self { $(Self::$rule => Code::$code,)+ }
-            }
-
-            /// Where it comes from.
-            pub fn source(self) -> Source {
-                match self { $(Self::$rule => Source::$source,)+ }
-            }
-
-            /// The severity of its issues under [`Profile::Recommended`].
-            pub fn recommended_severity(self) -> Severity {
-                match self { $(Self::$rule => Severity::$severity,)+ }
-            }
-        }
-    };
+/// A rule, as its file in `validate/rules/` declares it: everything about the
+/// rule but its check (which the walk or the rule's own function runs).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct RuleDef {
+    /// The stable id (`RULES.md`'s `rule` column; feature `meta`: the wasm
+    /// carries none).
+    #[cfg(feature = "meta")]
+    pub id: &'static str,
+    /// The code of its issues.
+    pub code: Code,
+    /// Where it comes from.
+    pub source: Source,
+    /// The severity of its issues under [`Profile::Recommended`].
+    pub severity: Severity,
+    /// Its messages in English and Simplified Chinese: the first that matches
+    /// the issue (its code, and its `when`) is used.
+    pub messages: &'static [Message],
+    /// Bodies it finds an issue in, at a path (feature `meta`): its case table of
+    /// failures, checked by a test, and what testers can start from.
+    #[cfg(feature = "meta")]
+    pub examples: &'static [Example],
+    /// Its part of the JavaScript fast path (feature `meta`; the generator reads it).
+    #[cfg(feature = "meta")]
+    pub js: Option<JsPart>,
 }
 
-rules! {
-    /// The text is JSON (RFC 8259, which lets a reader bound the nesting).
-    Json = "json", InvalidJson, Spec, Error;
-    /// The body (or query object) is a JSON object: the spec lists its fields.
-    BodyObject = "body_object", Type, Spec, Error;
-    /// A field holds the JSON type the spec gives it.
-    FieldType = "field_type", Type, Spec, Error;
-    /// Objects nest at most `MAX_DEPTH` levels (deeper ones are not checked).
-    Depth = "depth", TooDeep, Inferred, Error;
-    /// A required field is present and not null (the spec shows no presence).
-    Required = "required", Required, Inferred, Error;
-    /// A required string or list is not blank or empty.
-    NonEmpty = "non_empty", Empty, Inferred, Error;
-    /// An enumerated field holds one of the spec's values.
-    EnumValue = "enum_value", Enum, Spec, Error;
-    /// A field the shape does not define.
-    UnknownField = "unknown_field", UnknownField, Inferred, Warning;
-    /// A field given twice in one object.
-    DuplicateKey = "duplicate_key", DuplicateKey, Inferred, Error;
-    /// An order asset number (`assetNos`): 10 digits, marker 8 or 6.
-    AssetNumber = "asset_number", AssetNumberFormat, Spec, Error;
-    /// A lock number (`assetNums`) read as an asset number.
-    LockNumber = "lock_number", AssetNumberFormat, Inferred, Error;
-    /// `size` ≥ 1 and the product counts ≥ 0.
-    Minimum = "minimum", Minimum, Inferred, Error;
-    /// A product's `timeDurationExpression` has the form `y-m-d`.
-    Duration = "duration", DurationExpression, Spec, Error;
-    /// A merchandise's `timeDurationExpression` read as `y-m-d` too.
-    PackageDuration = "package_duration", DurationExpression, Inferred, Error;
-    /// `adminEmail` looks like an e-mail address.
-    Email = "email", Email, Inferred, Warning;
-    /// A limit end date is not before its start date.
-    LimitRange = "limit_range", LimitEndBeforeStart, Inferred, Error;
-    /// `sequence` is unique within `orderList`.
-    UniqueSequence = "unique_sequence", DuplicateSequence, Inferred, Error;
-    /// A cloud licence refund names `srcLicenseOrderId`.
-    SrcLicenseOrderRequired = "src_license_order_required", SrcLicenseOrderRequired, Spec, Error;
-    /// Any other refund should name `srcLicenseOrderId`.
-    SrcLicenseOrderRecommended = "src_license_order_recommended", SrcLicenseOrderRecommended, Spec, Warning;
-    /// `products` may be empty only for `delete_asset`.
-    ProductsRequired = "products_required", ProductsRequired, Spec, Error;
-    /// A `delete_product` product names its `productUri`.
-    DeleteProductUri = "delete_product_uri", Required, Inferred, Error;
-    /// A strict-match delete product carries the fields it is matched on.
-    StrictMatchFields = "strict_match_fields", StrictMatchFieldRequired, Inferred, Error;
-    /// A lowest-level merchandise lists products.
-    LeafProducts = "leaf_products", LeafProductsRequired, Spec, Error;
-    /// A product transfer appears on `new_buy` only.
-    TransferOnlyOnNewBuy = "transfer_only_on_new_buy", TransferOnlyOnNewBuy, Spec, Warning;
-    /// The endpoint is one of the spec's ten.
-    Endpoint = "endpoint", UnknownEndpoint, Spec, Error;
-    /// The report keeps at most `maxIssues` issues (the SDK's cap).
-    IssueCap = "issue_cap", TooManyIssues, Inferred, Warning;
+impl RuleDef {
+    /// A rule: id, code, provenance, severity under `recommended`, messages.
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
+    pub(crate) const fn new(
+        id: &'static str,
+        code: Code,
+        source: Source,
+        severity: Severity,
+        messages: &'static [Message],
+    ) -> Self {
+        Self {
+            #[cfg(feature = "meta")]
+            id,
+            code,
+            source,
+            severity,
+            messages,
+            #[cfg(feature = "meta")]
+            examples: &[],
+            #[cfg(feature = "meta")]
+            js: None,
+        }
+    }
+
+    /// With its examples (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn examples(mut self, examples: &'static [Example]) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.examples = examples;
+        }
+        self
+    }
+
+    /// With its JavaScript fast-path part (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn js(mut self, roles: &'static [Role], source: &'static str) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.js = Some(JsPart { roles, source });
+        }
+        self
+    }
+}
+
+/// A message template pair (see `messages.rs` for the holes).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Message {
+    /// The code it is for.
+    pub code: Code,
+    /// When it applies.
+    pub when: When,
+    /// English.
+    pub en: &'static str,
+    /// Simplified Chinese.
+    pub zh: &'static str,
+}
+
+impl Message {
+    /// A message for issues of this code.
+    pub(crate) const fn new(code: Code, en: &'static str, zh: &'static str) -> Self {
+        Self { code, when: When::Always, en, zh }
+    }
+
+    /// Only when the issue is at the body itself.
+    pub(crate) const fn at_root(mut self) -> Self {
+        self.when = When::AtRoot;
+        self
+    }
+
+    /// Only when the issue is about an order of this type (its `orderType` param).
+    pub(crate) const fn when_order_type(mut self, order_type: OrderType) -> Self {
+        self.when = When::OrderType(order_type);
+        self
+    }
+}
+
+/// When a [`Message`] applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum When {
+    /// Always.
+    Always,
+    /// When the issue is at the body itself (path `""`).
+    AtRoot,
+    /// When the issue's `orderType` param is this order type.
+    OrderType(OrderType),
+}
+
+/// A body in which a rule finds an issue at a path.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Example {
+    /// The endpoint it is validated for.
+    pub endpoint: Endpoint,
+    /// The JSON text.
+    pub body: &'static str,
+    /// The JSON Pointer of the rule's issue.
+    pub path: &'static str,
+}
+
+/// An example (see [`Example`]).
+pub(crate) const fn example(endpoint: Endpoint, body: &'static str, path: &'static str) -> Example {
+    Example { endpoint, body, path }
+}
+
+/// A rule's part of the JavaScript fast path (`pkg/fast-check.cjs`): a statement
+/// run when an object of one of its roles has passed its fields, that
+/// `return false`s when the rule would report anything. `$name` stands for the
+/// object's field `name`, `ORDER(new_buy)` for an order type's constant, `m`
+/// for the order type of the order around (`NO_ORDER` outside one).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct JsPart {
+    /// The objects it runs on.
+    pub roles: &'static [Role],
+    /// The statement.
+    pub source: &'static str,
 }
 
 impl Rule {
+    /// Its definition (its file in `validate/rules/`).
+    pub fn def(self) -> &'static RuleDef {
+        super::rules::def(self)
+    }
+
+    /// The stable id (`RULES.md`'s `rule` column; feature `meta`).
+    #[cfg(feature = "meta")]
+    pub fn id(self) -> &'static str {
+        self.def().id
+    }
+
+    /// The code of its issues (the asset number rules also report
+    /// [`Code::AssetNumberPartition`]).
+    pub fn code(self) -> Code {
+        self.def().code
+    }
+
+    /// Where it comes from.
+    pub fn source(self) -> Source {
+        self.def().source
+    }
+
+    /// The severity of its issues under [`Profile::Recommended`].
+    pub fn recommended_severity(self) -> Severity {
+        self.def().severity
+    }
+
     /// The severity of its issues under a profile: under `spec` an inferred
     /// rule never makes a body invalid; under `strict` unknown fields do.
     pub fn severity(self, profile: Profile) -> Severity {

@@ -5,6 +5,26 @@ use crate::model::{check_asset_number, AssetNumberError};
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::{Code, Params};
 use crate::validate::rule::Rule;
+use crate::validate::rule::{Message, RuleDef};
+
+/// The rule `asset_number` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("asset_number", Code::AssetNumberFormat, Spec, Error, MESSAGES)
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["123"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["7000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),
+    ])
+};
+
+/// Its messages (shared with the rules that report the same code).
+pub(crate) static MESSAGES: &[Message] = {
+    use super::prelude::*;
+    &[
+    Message::new(Code::AssetNumberFormat, "Asset number \"{value}\" must be exactly 10 digits", "资产编号 \"{value}\" 必须恰好是 10 位数字"),
+    Message::new(Code::AssetNumberPartition, "Asset number \"{value}\" must start with partition marker 8 (domestic) or 6 (Singapore)", "资产编号 \"{value}\" 的首位必须是分区标记 8（国内）或 6（新加坡）"),
+    ]
+};
 
 /// Checks an asset number under `rule` (`AssetNumber` or `LockNumber`, which
 /// differ in provenance only).

@@ -4,6 +4,24 @@
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
+use crate::validate::rule::{Message, RuleDef};
+
+/// The rule `duration` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("duration", Code::DurationExpression, Spec, Error, MESSAGES)
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1y"}]}]}]}"#, "/orderList/0/assets/0/products/0/timeDurationExpression"),
+    ])
+};
+
+/// Its messages (shared with the rules that report the same code).
+pub(crate) static MESSAGES: &[Message] = {
+    use super::prelude::*;
+    &[
+    Message::new(Code::DurationExpression, "`{field}` \"{value}\" must have the form y-m-d, e.g. 1-0-0", "`{field}` 的值 \"{value}\" 必须是 年-月-日 形式，例如 1-0-0"),
+    ]
+};
 
 pub(crate) fn is_duration(s: &str) -> bool {
     let mut parts = 0;

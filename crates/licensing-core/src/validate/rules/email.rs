@@ -5,6 +5,18 @@
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
+use crate::validate::rule::RuleDef;
+
+/// The rule `email` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("email", Code::Email, Inferred, Warning, &[
+        Message::new(Code::Email, "`{field}` \"{value}\" is not an e-mail address", "`{field}` 的值 \"{value}\" 不是有效的电子邮件地址"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","adminEmail":"nope","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/adminEmail"),
+    ])
+};
 
 pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else { return false };

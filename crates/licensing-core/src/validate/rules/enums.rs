@@ -7,6 +7,18 @@ use crate::validate::ctx::{excerpt, list, Ctx};
 use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
+use crate::validate::rule::RuleDef;
+
+/// The rule `enum_value` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("enum_value", Code::Enum, Spec, Error, &[
+        Message::new(Code::Enum, "`{field}` has the value \"{value}\"; allowed values: {allowed}", "`{field}` 的值 \"{value}\" 无效，允许的值：{allowed}"),
+    ])
+    .examples(&[
+        example(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#, "/defaultCustomer"),
+    ])
+};
 
 /// A string value that is not one of the enumeration's.
 pub(crate) fn not_allowed(value: &str, def: &EnumDef, ctx: &mut Ctx<'_>) {

@@ -6,6 +6,20 @@ use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `limit_range` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("limit_range", Code::LimitEndBeforeStart, Inferred, Error, &[
+        Message::new(Code::LimitEndBeforeStart, "`{field}` is before `{start}`", "`{field}` 早于开始时间 `{start}`"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"limitStartDate":2,"limitEndDate":1,"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/limitEndDate"),
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","limitStartDate":2,"limitEndDate":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitEndDate"),
+    ])
+    .js(&[Role::Asset, Role::Product], include_str!("limit_range.js"))
+};
 
 pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
     if let (Some(start), Some(end)) = (start.as_int(), end.as_int()) {

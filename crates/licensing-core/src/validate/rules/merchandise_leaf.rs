@@ -6,6 +6,19 @@ use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `leaf_products` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("leaf_products", Code::LeafProductsRequired, Spec, Error, &[
+        Message::new(Code::LeafProductsRequired, "A lowest-level merchandise (children null) needs products in `licenseOrderProductList`", "最底层商品包（children 为 null）必须在 `licenseOrderProductList` 中包含产品"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":null}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/licenseOrderProductList"),
+    ])
+    .js(&[Role::Merchandise], include_str!("merchandise_leaf.js"))
+};
 
 // Fixed by hand (checked by the test below): the merchandise table refers to
 // itself through `children`, so it is a static, which `index_of` cannot read.

@@ -3,18 +3,100 @@
 //! cross-field rules of an order run when the order closes, on the facts its
 //! assets and products left (`order.rs`).
 
-pub(crate) mod asset_number;
-pub(crate) mod duration;
-pub(crate) mod email;
-pub(crate) mod enums;
-pub(crate) mod limit_range;
-pub(crate) mod merchandise_leaf;
 pub(crate) mod order;
-pub(crate) mod products;
-pub(crate) mod sequence;
-pub(crate) mod src_license_order;
-pub(crate) mod strict_match;
 pub(crate) mod suggest;
+
+/// What every rule file's definition uses.
+mod prelude {
+    pub(crate) use crate::schema::Role;
+    pub(crate) use crate::validate::report::{Code, Severity::*};
+    pub(crate) use crate::validate::rule::{example, Message, RuleDef, Source::*};
+    pub(crate) use crate::wire::Endpoint::*;
+}
+
+/// The registry: every rule, its file, in `RULES.md`'s order. A rule is its
+/// file (its `DEF`: id, code, provenance, severity, messages, examples, JS
+/// part; and its check) plus its line here.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $rule:ident => $module:ident;)+) => {
+        $(pub(crate) mod $module;)+
+
+        /// One rule of the validator, as `RULES.md` lists it (its `rule` column);
+        /// everything about it is its file's [`RuleDef`](super::RuleDef).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Rule {
+            $($(#[$doc])* $rule,)+
+        }
+
+        impl Rule {
+            /// Every rule, in `RULES.md`'s order.
+            pub const ALL: &'static [Rule] = &[$(Self::$rule),+];
+        }
+
+        /// A rule's definition.
+        pub(crate) fn def(rule: Rule) -> &'static super::rule::RuleDef {
+            match rule {
+                $(Rule::$rule => &$module::DEF,)+
+            }
+        }
+    };
+}
+
+registry! {
+    /// The text is JSON (RFC 8259, which lets a reader bound the nesting).
+    Json => json;
+    /// The body (or query object) is a JSON object: the spec lists its fields.
+    BodyObject => body_object;
+    /// A field holds the JSON type the spec gives it.
+    FieldType => field_type;
+    /// Objects nest at most `MAX_DEPTH` levels (deeper ones are not checked).
+    Depth => depth;
+    /// A required field is present and not null (the spec shows no presence).
+    Required => required;
+    /// A required string or list is not blank or empty.
+    NonEmpty => non_empty;
+    /// An enumerated field holds one of the spec's values.
+    EnumValue => enums;
+    /// A field the shape does not define.
+    UnknownField => unknown_field;
+    /// A field given twice in one object.
+    DuplicateKey => duplicate_key;
+    /// An order asset number (`assetNos`): 10 digits, marker 8 or 6.
+    AssetNumber => asset_number;
+    /// A lock number (`assetNums`) read as an asset number.
+    LockNumber => lock_number;
+    /// `size` ≥ 1 and the product counts ≥ 0.
+    Minimum => minimum;
+    /// A product's `timeDurationExpression` has the form `y-m-d`.
+    Duration => duration;
+    /// A merchandise's `timeDurationExpression` read as `y-m-d` too.
+    PackageDuration => package_duration;
+    /// `adminEmail` looks like an e-mail address.
+    Email => email;
+    /// A limit end date is not before its start date.
+    LimitRange => limit_range;
+    /// `sequence` is unique within `orderList`.
+    UniqueSequence => sequence;
+    /// A cloud licence refund names `srcLicenseOrderId`.
+    SrcLicenseOrderRequired => src_license_order;
+    /// Any other refund should name `srcLicenseOrderId`.
+    SrcLicenseOrderRecommended => src_license_order_recommended;
+    /// `products` may be empty only for `delete_asset`.
+    ProductsRequired => products;
+    /// A `delete_product` product names its `productUri`.
+    DeleteProductUri => delete_product_uri;
+    /// A strict-match delete product carries the fields it is matched on.
+    StrictMatchFields => strict_match;
+    /// A lowest-level merchandise lists products.
+    LeafProducts => merchandise_leaf;
+    /// A product transfer appears on `new_buy` only.
+    TransferOnlyOnNewBuy => transfer_only_on_new_buy;
+    /// The endpoint is one of the spec's ten.
+    Endpoint => endpoint;
+    /// The report keeps at most `maxIssues` issues (the SDK's cap).
+    IssueCap => issue_cap;
+}
 
 use super::ctx::Ctx;
 use super::slot::Slot;
@@ -51,6 +133,61 @@ pub(crate) fn on_close(role: Role, slots: &[Slot], nested_products: bool, ctx: &
         Role::Order => {
             order::order_closed(slots, ctx);
             false
+        }
+    }
+}
+
+#[cfg(all(test, feature = "meta"))]
+mod tests {
+    use super::Rule;
+    use crate::validate::{validate_json, Code, Options};
+
+    /// The rules whose issue no request body on its own gives (they say why).
+    const WITHOUT_EXAMPLES: [Rule; 3] = [Rule::Depth, Rule::Endpoint, Rule::IssueCap];
+
+    #[test]
+    fn every_rules_examples_give_its_issue_at_its_path() {
+        for &rule in Rule::ALL {
+            let examples = rule.def().examples;
+            assert_eq!(examples.is_empty(), WITHOUT_EXAMPLES.contains(&rule), "{rule:?}: examples");
+            for example in examples {
+                let report = validate_json(example.endpoint, example.body, &Options::default());
+                for issue in &report.issues {
+                    assert_ne!(
+                        issue.message,
+                        issue.code.as_str(),
+                        "{:?} has no message for {:?}",
+                        issue.rule,
+                        issue.code
+                    );
+                }
+                assert!(
+                    report.issues.iter().any(|i| i.rule == rule && i.path == example.path),
+                    "{rule:?}: {} gives {:?}",
+                    example.body,
+                    report.issues.iter().map(|i| (i.rule, &i.path)).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_speaks_its_code_and_every_code_is_spoken() {
+        for &rule in Rule::ALL {
+            let def = rule.def();
+            assert!(def.messages.iter().any(|m| m.code == def.code), "{rule:?} has no message for {:?}", def.code);
+            for m in def.messages {
+                for text in [m.en, m.zh] {
+                    assert_eq!(text.matches('{').count(), text.matches('}').count(), "{rule:?}: {text}");
+                    assert!(!text.is_empty());
+                }
+            }
+        }
+        for code in Code::ALL {
+            assert!(
+                Rule::ALL.iter().any(|r| r.def().messages.iter().any(|m| m.code == *code)),
+                "no rule has a message for {code:?}"
+            );
         }
     }
 }

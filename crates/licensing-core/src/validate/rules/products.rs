@@ -15,6 +15,21 @@ use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `products_required` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("products_required", Code::ProductsRequired, Spec, Error, &[
+        Message::new(Code::ProductsRequired, "A new_buy asset needs products, directly or in its merchandise packages", "new_buy 资产必须直接或在商品包中包含产品").when_order_type(crate::model::OrderType::NewBuy),
+        Message::new(Code::ProductsRequired, "A {orderType} asset needs products; only delete_asset may have none", "{orderType} 订单的资产必须包含产品；只有 delete_asset 可以没有产品"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/assets/0/products"),
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#, "/orderList/0/assets/0/products"),
+    ])
+    .js(&[Role::Asset], include_str!("products.js"))
+};
 
 pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>) {
     ctx.push(Seg::Key("assets"));

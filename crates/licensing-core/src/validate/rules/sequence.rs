@@ -9,6 +9,18 @@ use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `unique_sequence` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("unique_sequence", Code::DuplicateSequence, Inferred, Error, &[
+        Message::new(Code::DuplicateSequence, "sequence {value} repeats /orderList/{first}; it must be unique within orderList", "sequence {value} 与 /orderList/{first} 重复；同一批次内必须唯一"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/1/sequence"),
+    ])
+};
 
 /// The first order index of each sequence number.
 pub(crate) type SequenceIndex = HashMap<i64, usize, BuildHasherDefault<MixHasher>>;

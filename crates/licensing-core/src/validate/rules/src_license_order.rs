@@ -10,6 +10,19 @@ use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `src_license_order_required` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("src_license_order_required", Code::SrcLicenseOrderRequired, Spec, Error, &[
+        Message::new(Code::SrcLicenseOrderRequired, "`srcLicenseOrderId` is required for a {orderType} order of cloud licence {licenseType}", "云授权（{licenseType}）的退订订单（{orderType}）必须填写 `srcLicenseOrderId`"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"delete_asset","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/srcLicenseOrderId"),
+    ])
+    .js(&[Role::Order], include_str!("src_license_order.js"))
+};
 
 pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseType>, src: Slot, ctx: &mut Ctx<'_>) {
     let Some(order_type) = order_type.filter(|t| t.is_refund()) else { return };

@@ -8,6 +8,19 @@ use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
+use crate::validate::rule::RuleDef;
+
+/// The rule `strict_match_fields` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("strict_match_fields", Code::StrictMatchFieldRequired, Inferred, Error, &[
+        Message::new(Code::StrictMatchFieldRequired, "`{field}` is required when strictMatchWhenDelete is true (it is matched exactly)", "strictMatchWhenDelete 为 true 时必须填写 `{field}`（按其精确匹配）"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":true,"limitEndDate":2,"limitConcurrent":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitStartDate"),
+    ])
+    .js(&[Role::Product], include_str!("strict_match.js"))
+};
 
 /// The fields a strict-match delete is matched on.
 pub const STRICT_MATCH_FIELDS: [&str; 3] = ["limitStartDate", "limitEndDate", "limitConcurrent"];

@@ -1,0 +1,12 @@
+//! The body (or query object) is a JSON object: the spec lists its fields. Checked by the walk (`walk.rs`).
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `body_object` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("body_object", Code::Type, Spec, Error, super::field_type::MESSAGES)
+    .examples(&[
+        example(ShellNums, r#"[1]"#, ""),
+    ])
+};

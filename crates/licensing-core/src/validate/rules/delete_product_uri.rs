@@ -1,0 +1,13 @@
+//! A `delete_product` product names its `productUri` (the product deleted). Its check is in `products::check`.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `delete_product_uri` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("delete_product_uri", Code::Required, Inferred, Error, super::required::MESSAGES)
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"crmProductId":"c"}]}]}]}"#, "/orderList/0/assets/0/products/0/productUri"),
+    ])
+    .js(&[Role::Product], include_str!("delete_product_uri.js"))
+};

@@ -1,0 +1,14 @@
+//! A field given twice in one object (only JSON text can say so). Reported by the walk.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `duplicate_key` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("duplicate_key", Code::DuplicateKey, Inferred, Error, &[
+        Message::new(Code::DuplicateKey, "`{field}` appears more than once in this object", "字段 `{field}` 在同一对象中出现了多次"),
+    ])
+    .examples(&[
+        example(ShellNums, r#"{"size": 1, "size": 2}"#, "/size"),
+    ])
+};

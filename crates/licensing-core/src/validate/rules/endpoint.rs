@@ -1,0 +1,11 @@
+//! The endpoint is one of the spec's ten (`validate::unknown_endpoint`). No example: it is about the name, not a body.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `endpoint` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("endpoint", Code::UnknownEndpoint, Spec, Error, &[
+        Message::new(Code::UnknownEndpoint, "Unknown endpoint \"{value}\"; allowed: {allowed}", "未知接口 \"{value}\"，允许的值：{allowed}"),
+    ])
+};

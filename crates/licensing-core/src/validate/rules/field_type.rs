@@ -1,0 +1,22 @@
+//! A field holds the JSON type the spec gives it. Checked by the walk (`walk.rs`) against the tables.
+
+use crate::validate::rule::{Message, RuleDef};
+
+/// The rule `field_type` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("field_type", Code::Type, Spec, Error, MESSAGES)
+    .examples(&[
+        example(ShellNums, r#"{"size": "3"}"#, "/size"),
+        example(LockAssets, r#"{"assetNums": "8000000001", "operatorIdentity": "ops"}"#, "/assetNums"),
+    ])
+};
+
+/// Its messages (shared with the rules that report the same code).
+pub(crate) static MESSAGES: &[Message] = {
+    use super::prelude::*;
+    &[
+    Message::new(Code::Type, "The body must be {a expected}, not {a actual}", "请求体必须是{zh expected}，实际为{zh actual}").at_root(),
+    Message::new(Code::Type, "`{field}` must be {a expected}, not {a actual}", "`{field}` 必须是{zh expected}，实际为{zh actual}"),
+    ]
+};

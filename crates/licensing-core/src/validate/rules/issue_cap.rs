@@ -1,0 +1,11 @@
+//! The report keeps at most `maxIssues` issues (`ctx.rs`); the last issue counts the rest. No example: it depends on the options.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `issue_cap` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("issue_cap", Code::TooManyIssues, Inferred, Warning, &[
+        Message::new(Code::TooManyIssues, "Too many issues: {omitted} more not listed ({omittedErrors} of them errors)", "问题过多：另有 {omitted} 个未列出（其中错误 {omittedErrors} 个）"),
+    ])
+};

@@ -1,0 +1,12 @@
+//! A lock number (`assetNums`) read as an asset number: the spec calls them lock numbers and gives no format, so the SDK infers the asset number's. Its check is `asset_number::check`.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `lock_number` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("lock_number", Code::AssetNumberFormat, Inferred, Error, super::asset_number::MESSAGES)
+    .examples(&[
+        example(LockAssets, r#"{"assetNums": ["123"], "operatorIdentity": "ops"}"#, "/assetNums/0"),
+    ])
+};

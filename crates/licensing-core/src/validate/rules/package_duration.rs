@@ -1,0 +1,12 @@
+//! A merchandise's `timeDurationExpression` read as `y-m-d` too (the spec gives the form for products only). Its check is `duration::check`.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `package_duration` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("package_duration", Code::DurationExpression, Inferred, Error, super::duration::MESSAGES)
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"merchandises":[{"timeDurationExpression":"1y","licenseOrderProductList":[{"productUri":"p"}]}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/timeDurationExpression"),
+    ])
+};

@@ -1,0 +1,21 @@
+//! A required field is present and not null (the spec shows no presence: every presence is inferred). Checked by the walk when an object closes.
+
+use crate::validate::rule::{Message, RuleDef};
+
+/// The rule `required` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("required", Code::Required, Inferred, Error, MESSAGES)
+    .examples(&[
+        example(ShellNums, r#"{}"#, "/size"),
+        example(ShellNums, r#"{"size": null}"#, "/size"),
+    ])
+};
+
+/// Its messages (shared with the rules that report the same code).
+pub(crate) static MESSAGES: &[Message] = {
+    use super::prelude::*;
+    &[
+    Message::new(Code::Required, "`{field}` is required", "缺少必填字段 `{field}`"),
+    ]
+};

@@ -1,0 +1,14 @@
+//! Any other refund should name `srcLicenseOrderId` ("It should be filled unless there is a special reason"): a warning. Its check is `src_license_order::check`.
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `src_license_order_recommended` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("src_license_order_recommended", Code::SrcLicenseOrderRecommended, Spec, Warning, &[
+        Message::new(Code::SrcLicenseOrderRecommended, "`srcLicenseOrderId` should be filled: when empty, the {orderType} deletes from all orders of the customer", "建议填写 `srcLicenseOrderId`：为空时将从该客户的所有订单中删除"),
+    ])
+    .examples(&[
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/srcLicenseOrderId"),
+    ])
+};

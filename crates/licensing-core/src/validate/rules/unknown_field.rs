@@ -1,0 +1,14 @@
+//! A field the shape does not define (a warning; an error under `strict`). Reported by the walk, with a suggestion (`suggest.rs`).
+
+use crate::validate::rule::RuleDef;
+
+/// The rule `unknown_field` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("unknown_field", Code::UnknownField, Inferred, Warning, &[
+        Message::new(Code::UnknownField, "Unknown field `{field}`", "未知字段 `{field}`"),
+    ])
+    .examples(&[
+        example(ShellNums, r#"{"size": 1, "sise": 2}"#, "/sise"),
+    ])
+};
