@@ -32,7 +32,7 @@ fn data() -> Value {
                 "appKey": def.app_key,
                 "request": def.request.name,
                 "requestType": pascal_case(e.name()) + "Request",
-                "data": match def.data { Kind::Any => Value::Null, other => kind(other) },
+                "data": match e.data() { Kind::Any => Value::Null, other => kind(other) },
                 "idempotent": def.idempotent,
             }),
         );

@@ -70,7 +70,7 @@ fn operation(endpoint: Endpoint) -> Json {
             ]),
         );
     }
-    let payload = match def.data {
+    let payload = match endpoint.data() {
         Kind::Any => None,
         data => Some(kind_schema(data, REFS)),
     };
@@ -187,7 +187,7 @@ pub(crate) fn openapi_json() -> String {
             .collect()
     };
     for e in Endpoint::ALL {
-        roots.push(e.def().data);
+        roots.push(e.data());
     }
     roots.push(&schema::ACTIVITY_REJECTIONS);
     roots.push(&schema::ONE_ACTIVITY_DETAIL);

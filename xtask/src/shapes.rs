@@ -45,7 +45,7 @@ impl Reachable {
             r.shape(e.def().request, Side::Request);
         }
         for e in Endpoint::ALL {
-            r.kind(e.def().data, Side::Response);
+            r.kind(e.data(), Side::Response);
         }
         r.kind(&schema::ACTIVITY_REJECTIONS, Side::Response);
         r

@@ -89,7 +89,7 @@ fn request_type(e: Endpoint) -> String {
 /// What a client method resolves to: the payload as the service sent it;
 /// `void` when the endpoint has none.
 fn result_type(e: Endpoint) -> String {
-    match e.def().data {
+    match e.data() {
         Kind::Any => "void".into(),
         Kind::Array(Kind::AssetNumber(_)) => "string[]".into(),
         other => value_type(other, Side::Response),

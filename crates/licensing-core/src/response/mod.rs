@@ -122,7 +122,7 @@ fn payload(
 pub fn read_order(endpoint: Endpoint, status: u16, body: &str) -> Result<Answer, ClientError> {
     let envelope = order_envelope(status, body)?;
     let warn_absent = !matches!(endpoint, Endpoint::BatchOrder | Endpoint::UpdateEnterprise);
-    payload(&envelope, "data", endpoint.def().data, warn_absent, status)
+    payload(&envelope, "data", endpoint.data(), warn_absent, status)
 }
 
 /// The envelope of a successful order-module answer, or the failure.
@@ -176,7 +176,7 @@ pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
         answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
     let code = result_code_of(&envelope);
     if code == result_code::SUCCESS {
-        return payload(&envelope, "detail", Endpoint::JoinActivity.def().data, false, status);
+        return payload(&envelope, "detail", Endpoint::JoinActivity.data(), false, status);
     }
     let code = cut(code);
     let message = match envelope.text("resultMessage") {
@@ -334,7 +334,7 @@ mod tests {
             let text = example(endpoint);
             let typed: T = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{endpoint}: {e}: {text}"));
             let again = serde_json::to_string(&typed).unwrap();
-            assert_eq!(answer::tolerate(endpoint.def().data, &again, ""), Ok(vec![]), "{endpoint}: {again}");
+            assert_eq!(answer::tolerate(endpoint.data(), &again, ""), Ok(vec![]), "{endpoint}: {again}");
             // Every field the table names survives the typed value (so it is a field
             // of the type, under the same wire name); `null`s (the tables' "any") aside.
             fn without_nulls(v: serde_json::Value) -> serde_json::Value {
@@ -349,7 +349,7 @@ mod tests {
             }
             let parse = |t: &str| without_nulls(serde_json::from_str(t).unwrap());
             assert_eq!(parse(&again), parse(&text), "{endpoint}");
-            assert_eq!(answer::tolerate(endpoint.def().data, &text, ""), Ok(vec![]), "{endpoint}: {text}");
+            assert_eq!(answer::tolerate(endpoint.data(), &text, ""), Ok(vec![]), "{endpoint}: {text}");
         }
         round_trip::<EnterpriseCustomer>(Endpoint::BindEnterprise);
         round_trip::<EnterpriseCreation>(Endpoint::CreateEnterprise);

@@ -141,7 +141,7 @@ mod tests {
     use super::*;
 
     fn data(endpoint: Endpoint, text: &str) -> Result<Vec<Issue>, String> {
-        tolerate(endpoint.def().data, text, "/data")
+        tolerate(endpoint.data(), text, "/data")
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
 #[doc(hidden)]
 pub fn schema_example_of_data(endpoint: Endpoint) -> String {
     let mut out = String::new();
-    crate::schema::example_value(endpoint.def().data, &mut out);
+    crate::schema::example_value(endpoint.data(), &mut out);
     out
 }
 
