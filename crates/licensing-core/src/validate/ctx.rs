@@ -4,8 +4,6 @@
 use super::messages;
 use super::report::{Code, Issue, Locale, Params, Report, Severity};
 use super::rule::{Profile, Rule};
-use super::rules::order::OrderFacts;
-use super::rules::sequence::SequenceIndex;
 
 /// Options of one validation.
 ///
@@ -67,13 +65,11 @@ pub(crate) enum Seg<'a> {
     Index(usize),
 }
 
-/// Validation state shared by the walker and the rules.
+/// Where the walk is and what it has found: the path, the issues kept, the
+/// options. A leaf: what the rules remember between objects is theirs
+/// (`rules::RuleState`, owned by the walk).
 pub(crate) struct Ctx<'a> {
     pub(crate) opts: Options,
-    /// What the order being read has told the rules so far (`rules/order.rs`).
-    pub(crate) order: OrderFacts,
-    /// The first order index of each `sequence` seen.
-    pub(crate) sequences: SequenceIndex,
     path: Vec<Seg<'a>>,
     decoded_keys: Vec<String>,
     issues: Vec<Issue>,
@@ -88,8 +84,6 @@ impl<'a> Ctx<'a> {
     pub(crate) fn new(opts: Options) -> Self {
         Self {
             opts,
-            order: OrderFacts::default(),
-            sequences: SequenceIndex::default(),
             path: Vec::with_capacity(16),
             decoded_keys: Vec::new(),
             issues: Vec::new(),

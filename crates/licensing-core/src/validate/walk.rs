@@ -60,6 +60,8 @@ pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, Stri
 struct Walk<'a> {
     s: Scanner<'a>,
     ctx: Ctx<'a>,
+    /// What the rules remember between objects.
+    rules: rules::RuleState,
     /// Unknown fields are skipped without an issue (answers, not requests).
     tolerant: bool,
     /// Where the root object's fields are (answers only).
@@ -102,7 +104,7 @@ fn number_name(n: Number) -> &'static str {
 
 impl<'a> Walk<'a> {
     fn new(text: &'a str, opts: &Options, tolerant: bool) -> Self {
-        Self { s: Scanner::new(text), ctx: Ctx::new(*opts), tolerant, spans: None }
+        Self { s: Scanner::new(text), ctx: Ctx::new(*opts), rules: rules::RuleState::default(), tolerant, spans: None }
     }
 
     fn root(&mut self, shape: &'static Shape) -> Res<()> {
@@ -187,7 +189,7 @@ impl<'a> Walk<'a> {
                 self.ctx.report_at(field.name, Rule::Required, Params::none);
             }
         }
-        Ok(rules::on_close(shape.role, &slots, nested_products, &mut self.ctx))
+        Ok(rules::on_close(shape.role, &slots, nested_products, &mut self.rules, &mut self.ctx))
     }
 
     fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {

@@ -100,6 +100,18 @@ registry! {
 
 use super::ctx::Ctx;
 use super::slot::Slot;
+use order::OrderFacts;
+use sequence::SequenceIndex;
+
+/// What the rules remember between objects, owned by the walk (not by `Ctx`,
+/// which only knows where the walk is and what it found).
+#[derive(Default)]
+pub(crate) struct RuleState {
+    /// What the order being read has told its rules so far (`order.rs`).
+    pub(crate) order: OrderFacts,
+    /// The first order index of each `sequence` seen (`sequence.rs`).
+    pub(crate) sequences: SequenceIndex,
+}
 use crate::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
 
 const ASSET_START: usize = index_of(ASSET_FIELDS, "limitStartDate");
@@ -116,22 +128,28 @@ pub(crate) fn slot(slots: &[Slot], index: usize) -> Slot {
 /// Runs the rules of an object that just closed, at its path. Returns whether it
 /// lists products anywhere in its merchandise tree (`nested_products`: whether
 /// its fields' objects do).
-pub(crate) fn on_close(role: Role, slots: &[Slot], nested_products: bool, ctx: &mut Ctx<'_>) -> bool {
+pub(crate) fn on_close(
+    role: Role,
+    slots: &[Slot],
+    nested_products: bool,
+    state: &mut RuleState,
+    ctx: &mut Ctx<'_>,
+) -> bool {
     match role {
         Role::Plain => false,
         Role::Asset => {
             limit_range::check(slot(slots, ASSET_START), slot(slots, ASSET_END), ctx);
-            order::asset_closed(slots, nested_products, ctx);
+            order::asset_closed(slots, nested_products, &mut state.order, ctx);
             false
         }
         Role::Product => {
             limit_range::check(slot(slots, PRODUCT_START), slot(slots, PRODUCT_END), ctx);
-            order::product_closed(slots, ctx);
+            order::product_closed(slots, &mut state.order, ctx);
             false
         }
         Role::Merchandise => merchandise_leaf::check(slots, nested_products, ctx),
         Role::Order => {
-            order::order_closed(slots, ctx);
+            order::order_closed(slots, state, ctx);
             false
         }
     }

@@ -64,7 +64,7 @@ impl OrderFacts {
 }
 
 /// A product closed: kept when it sits directly in an asset's `products`.
-pub(crate) fn product_closed(slots: &[Slot], ctx: &mut Ctx<'_>) {
+pub(crate) fn product_closed(slots: &[Slot], order: &mut OrderFacts, ctx: &Ctx<'_>) {
     if ctx.key_at(1) != Some("products") {
         return;
     }
@@ -76,29 +76,28 @@ pub(crate) fn product_closed(slots: &[Slot], ctx: &mut Ctx<'_>) {
         strict: slot(slots, PRODUCT_STRICT),
         matched: PRODUCT_MATCHED.map(|i| slot(slots, i)),
     };
-    ctx.order.products.push(facts);
+    order.products.push(facts);
 }
 
 /// An asset closed.
-pub(crate) fn asset_closed(slots: &[Slot], tree_has_products: bool, ctx: &mut Ctx<'_>) {
+pub(crate) fn asset_closed(slots: &[Slot], tree_has_products: bool, order: &mut OrderFacts, ctx: &Ctx<'_>) {
     let Some(index) = ctx.index_at(0) else { return };
-    let products_end = ctx.order.products.len();
-    ctx.order.assets.push(AssetFacts { index, products: slot(slots, ASSET_PRODUCTS), tree_has_products, products_end });
+    let products_end = order.products.len();
+    order.assets.push(AssetFacts { index, products: slot(slots, ASSET_PRODUCTS), tree_has_products, products_end });
 }
 
 /// An order closed: its cross-field rules, at its path.
-pub(crate) fn order_closed(slots: &[Slot], ctx: &mut Ctx<'_>) {
-    let mut facts = std::mem::take(&mut ctx.order);
-    sequence::check(slot(slots, SEQUENCE), ctx.index_at(0), ctx);
+pub(crate) fn order_closed(slots: &[Slot], state: &mut super::RuleState, ctx: &mut Ctx<'_>) {
+    let facts = &mut state.order;
+    sequence::check(slot(slots, SEQUENCE), ctx.index_at(0), &mut state.sequences, ctx);
     let order_type: Option<OrderType> = slot(slots, ORDER_TYPE).variant();
     let license_type: Option<LicenseType> = slot(slots, LICENSE_TYPE).variant();
     src_license_order::check(order_type, license_type, slot(slots, SRC_LICENSE_ORDER), ctx);
     if let Some(order_type) = order_type {
-        products::check(order_type, &facts, ctx);
-        strict_match::check(order_type, &facts, ctx);
+        products::check(order_type, facts, ctx);
+        strict_match::check(order_type, facts, ctx);
     }
     // Keep the buffers for the next order.
     facts.assets.clear();
     facts.products.clear();
-    ctx.order = facts;
 }

@@ -46,14 +46,14 @@ impl Hasher for MixHasher {
 }
 
 /// Checks the `sequence` of the order at `index` that just closed.
-pub(crate) fn check(sequence: Slot, index: Option<usize>, ctx: &mut Ctx<'_>) {
+pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceIndex, ctx: &mut Ctx<'_>) {
     let (Some(seq), Some(index)) = (sequence.as_int(), index) else { return };
-    match ctx.sequences.get(&seq).copied() {
+    match seen.get(&seq).copied() {
         Some(first) => ctx.report_at("sequence", Rule::UniqueSequence, || {
             Params::none().with("value", itoa::signed(seq)).with("first", itoa::unsigned(first as u64))
         }),
         None => {
-            ctx.sequences.insert(seq, index);
+            seen.insert(seq, index);
         }
     }
 }
