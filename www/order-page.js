@@ -1,14 +1,15 @@
-// The batch order page: one request object edited through the form and the JSON
-// textarea (kept in sync both ways), validated on every change, drawn as a tree, and
-// submitted through LicensingClient.batchOrder.
+// The batch order page's wiring: one request object (order-state.js) edited through
+// the form and the JSON textarea (kept in sync both ways), validated on every change,
+// drawn as a tree, and submitted through LicensingClient.batchOrder.
 import { validate, validateJson } from '/pkg/index.js';
 import {
-  h, getAt, setAt, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
+  h, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
 } from './dom.js';
 import { t, locale } from './i18n.js';
 import { rulesProfile } from './settings.js';
 import { buildOrderForm, blankOrder, TEMPLATES } from './order-form.js';
 import { renderTree } from './tree.js';
+import { createOrderState } from './order-state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,28 +43,25 @@ export function sampleOrder() {
   };
 }
 
-/** Wires the order page; getClient() returns the current LicensingClient (or throws). */
+/** Wires the order page (its state is order-state.js); getClient() returns the current LicensingClient (or throws). */
 export function mountOrderPage({ getClient }) {
   const form = $('order-form');
   const json = $('order-json');
   const submit = $('submit-order');
   const closedCustomer = new Set();
-  const touched = new Set();
-  let body = blankOrder();
-  let jsonBroken = false;
-  let sending = false;
-  let report = { valid: true, issues: [] };
+  const state = createOrderState({ validate, validateJson, blank: blankOrder, templates: TEMPLATES });
+  const options = () => ({ locale: locale(), rules: rulesProfile() });
 
   function renderForm() {
-    form.replaceChildren(...buildOrderForm(body, { openCustomer: (key) => !closedCustomer.has(key) }));
-    for (const path of touched) form.querySelector(`[data-path="${CSS.escape(path)}"]`)?.setAttribute('data-touched', '');
+    form.replaceChildren(...buildOrderForm(state.body, { openCustomer: (key) => !closedCustomer.has(key) }));
+    for (const path of state.touched) form.querySelector(`[data-path="${CSS.escape(path)}"]`)?.setAttribute('data-touched', '');
+    form.toggleAttribute('data-show-all', state.showAll);
   }
-  /** After a paste into the JSON or a sample: every issue shows, touched or not. */
-  const showAll = (on) => form.toggleAttribute('data-show-all', on);
 
   /** Validates the current body and refreshes issues, summary, tree and the submit button. */
   function refresh() {
-    report = validate('batchOrder', body, { locale: locale(), rules: rulesProfile() });
+    const report = state.check(options());
+    form.toggleAttribute('data-show-all', state.showAll);
     const counts = showIssues(form, report.issues);
     // A closed customer section with an issue inside opens so the message is visible.
     for (const d of form.querySelectorAll('details.customer:not([open])')) {
@@ -72,19 +70,19 @@ export function mountOrderPage({ getClient }) {
     const summary = $('order-summary');
     summary.dataset.errors = String(counts.errors);
     summary.dataset.warnings = String(counts.warnings);
-    summary.className = jsonBroken ? 'summary bad' : counts.errors ? 'summary bad' : counts.warnings ? 'summary warn' : 'summary ok';
-    summary.textContent = jsonBroken ? t('summary.jsonBroken')
+    summary.className = state.jsonBroken ? 'summary bad' : counts.errors ? 'summary bad' : counts.warnings ? 'summary warn' : 'summary ok';
+    summary.textContent = state.jsonBroken ? t('summary.jsonBroken')
       : report.issues.length === 0 ? `✓ ${t('summary.none')}` : t('summary.counts', counts);
     $('order-issues').replaceChildren(...report.issues.map((issue) => h('li', {},
       h('button', { type: 'button', class: 'link', 'data-goto': issue.path }, issueLine(issue)))));
     $('order-issues-box').hidden = report.issues.length === 0;
-    $('order-tree').replaceChildren(renderTree(body, report.issues));
-    submit.disabled = !report.valid || jsonBroken || sending;
+    $('order-tree').replaceChildren(renderTree(state.body, report.issues));
+    submit.disabled = !state.canSubmit();
   }
 
+  /** The JSON view from the body, and its messages cleared. */
   function writeJson() {
-    json.value = JSON.stringify(body, null, 2);
-    jsonBroken = false;
+    json.value = state.writeJson();
     $('order-json-msgs').replaceChildren();
     json.removeAttribute('aria-invalid');
   }
@@ -117,8 +115,7 @@ export function mountOrderPage({ getClient }) {
   form.addEventListener('input', (e) => {
     const input = e.target;
     if (!input.matches('input, select, textarea') || input.dataset.path === undefined) return;
-    touched.add(input.dataset.path);
-    setAt(body, input.dataset.path, readInput(input));
+    state.edit(input.dataset.path, readInput(input));
     if (input.dataset.date !== undefined) updateDatePreview(input, form);
     changed();
   });
@@ -132,17 +129,12 @@ export function mountOrderPage({ getClient }) {
     if (!button) return;
     const target = button.dataset.target;
     if (button.dataset.action === 'add') {
-      const list = getAt(body, target);
-      const items = Array.isArray(list) ? list : [];
-      if (!Array.isArray(list)) setAt(body, target, items);
-      items.push(TEMPLATES[button.dataset.template](body));
+      const index = state.add(target, button.dataset.template);
       renderForm();
       changed();
-      goTo(`${target}/${items.length - 1}`);
+      goTo(`${target}/${index}`);
     } else {
-      const parent = target.slice(0, target.lastIndexOf('/'));
-      const index = Number(target.slice(target.lastIndexOf('/') + 1));
-      getAt(body, parent).splice(index, 1);
+      const parent = state.remove(target);
       renderForm();
       changed();
       form.querySelector(`button[data-action="add"][data-target="${CSS.escape(parent)}"]`)?.focus();
@@ -150,16 +142,7 @@ export function mountOrderPage({ getClient }) {
   });
 
   json.addEventListener('input', () => {
-    let parsed;
-    try {
-      parsed = JSON.parse(json.value);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      body = parsed;
-      jsonBroken = false;
-      showAll(true);
+    if (state.readJson(json.value, options())) {
       $('order-json-msgs').replaceChildren();
       json.removeAttribute('aria-invalid');
       renderForm();
@@ -167,10 +150,8 @@ export function mountOrderPage({ getClient }) {
       return;
     }
     // Not a JSON object: say why (the validator's invalid_json / type issue), keep the form.
-    jsonBroken = true;
     json.setAttribute('aria-invalid', 'true');
-    const r = validateJson('batchOrder', json.value, { locale: locale(), rules: rulesProfile() });
-    $('order-json-msgs').replaceChildren(...r.issues.filter((i) => i.path === '').map((i) => issueLine(i, { showPath: false })));
+    $('order-json-msgs').replaceChildren(...state.jsonIssues.map((i) => issueLine(i, { showPath: false })));
     refresh();
   });
 
@@ -182,11 +163,11 @@ export function mountOrderPage({ getClient }) {
   submit.addEventListener('click', async () => {
     if (submit.disabled) return;
     const results = $('order-results');
-    sending = true;
+    state.sending = true;
     submit.disabled = true;
     results.replaceChildren(h('p', { class: 'busy', i18n: 'order.sending' }));
     try {
-      const rows = await getClient().batchOrder(structuredClone(body));
+      const rows = await getClient().batchOrder(structuredClone(state.body));
       results.replaceChildren(
         h('p', { class: 'success', role: 'status', i18n: 'order.sent', args: { n: rows.length } }),
         table([
@@ -197,16 +178,14 @@ export function mountOrderPage({ getClient }) {
     } catch (err) {
       results.replaceChildren(errorBox(err));
     } finally {
-      sending = false;
+      state.sending = false;
       refresh();
     }
   });
 
-  $('order-sample').addEventListener('click', () => { body = sampleOrder(); showAll(true); renderForm(); changed(); });
+  $('order-sample').addEventListener('click', () => { state.replace(sampleOrder()); renderForm(); changed(); });
   $('order-clear').addEventListener('click', () => {
-    body = blankOrder();
-    touched.clear();
-    showAll(false);
+    state.reset();
     $('order-results').replaceChildren();
     renderForm();
     changed();
@@ -222,7 +201,7 @@ export function mountOrderPage({ getClient }) {
       retranslateOptions(form);
       form.querySelectorAll('[data-date]').forEach((input) => updateDatePreview(input, form));
       refresh();
-      if (jsonBroken) json.dispatchEvent(new Event('input'));
+      if (state.jsonBroken) json.dispatchEvent(new Event('input'));
     },
   };
 }

@@ -1,0 +1,71 @@
+// The demo portal's order state (www/order-state.js) without a DOM, driven with the
+// installed package's validate: the page's wiring only renders what it says.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validate, validateJson } from 'licensing-sdk';
+import { createOrderState } from '../../www/order-state.js';
+
+const blank = () => ({
+  channelCode: 'WEB', channelOrderId: 'CO-1',
+  orderList: [{
+    sequence: 1, licenseType: 'cloud_account', orderType: 'new_buy',
+    assets: [{ assetNos: ['8000000001'], products: [{ productUri: 'gms:1' }] }],
+  }],
+});
+const templates = { product: () => ({ productUri: '' }) };
+const options = { locale: 'en', rules: 'recommended' };
+const newState = () => createOrderState({ validate, validateJson, blank, templates });
+
+test('an edit is touched and a cross-field rule answers it', () => {
+  const state = newState();
+  assert.equal(state.check(options).valid, true);
+  assert.equal(state.canSubmit(), true);
+  state.edit('/orderList/0/orderType', 'delete_asset');
+  assert.deepEqual([...state.touched], ['/orderList/0/orderType']);
+  const report = state.check(options);
+  assert.equal(report.valid, false);
+  assert.ok(report.issues.some((i) => i.code === 'src_license_order_required' && i.path === '/orderList/0/srcLicenseOrderId'));
+  assert.equal(state.canSubmit(), false);
+  state.edit('/orderList/0/srcLicenseOrderId', 'LO-1');
+  assert.equal(state.check(options).valid, true);
+});
+
+test('items are added from templates and removed', () => {
+  const state = newState();
+  const at = '/orderList/0/assets/0/products';
+  assert.equal(state.add(at, 'product'), 1);
+  assert.equal(state.check(options).issues.some((i) => i.path === `${at}/1/productUri`), false, 'blank productUri is optional on new_buy');
+  assert.equal(state.remove(`${at}/0`), at);
+  assert.deepEqual(state.body.orderList[0].assets[0].products, [{ productUri: '' }]);
+  assert.throws(() => state.add(at, 'nope'), /no template/);
+  state.remove('/orderList/0/assets/0/products/x'); // not an index: nothing happens
+  assert.equal(state.body.orderList[0].assets[0].products.length, 1);
+});
+
+test('JSON text: an object becomes the body, anything else keeps it and says why', () => {
+  const state = newState();
+  const before = state.body;
+  assert.equal(state.readJson('{"channelCode": ', options), false);
+  assert.equal(state.jsonBroken, true);
+  assert.equal(state.body, before);
+  assert.deepEqual(state.jsonIssues.map((i) => i.code), ['invalid_json']);
+  assert.equal(state.canSubmit(), false);
+  assert.equal(state.readJson('[1]', options), false);
+  assert.deepEqual(state.jsonIssues.map((i) => i.code), ['type']);
+  assert.equal(state.readJson('{"channelCode": "X"}', options), true);
+  assert.equal(state.jsonBroken, false);
+  assert.equal(state.showAll, true);
+  assert.equal(state.check(options).valid, false);
+  assert.deepEqual(JSON.parse(state.writeJson()), { channelCode: 'X' });
+});
+
+test('reset: an empty request, nothing touched, touched issues only', () => {
+  const state = newState();
+  state.edit('/channelCode', '');
+  state.replace({});
+  assert.equal(state.showAll, true);
+  state.reset();
+  assert.equal(state.touched.size, 0);
+  assert.equal(state.showAll, false);
+  assert.deepEqual(state.body, blank());
+});

@@ -1,0 +1,113 @@
+// The batch order page's state, apart from its wiring (order-page.js): the request
+// being edited, which fields the user has touched, whether the JSON text parses,
+// whether a submit is under way, and the last report. No DOM: the Node tests drive
+// it with the package's own `validate`.
+//
+//   const state = createOrderState({ validate, validateJson, blank, templates });
+//   state.edit('/orderList/0/orderType', 'delete_asset');
+//   state.check({ locale: 'en', rules: 'recommended' }).valid;   // the report
+import { getAt, setAt } from './pointer.js';
+
+/**
+ * @param {object} deps
+ * @param {Function} deps.validate      the package's validate
+ * @param {Function} deps.validateJson  the package's validateJson
+ * @param {() => object} deps.blank     a new empty request
+ * @param {Record<string, (body: object) => unknown>} deps.templates  new list items by name
+ */
+export function createOrderState({ validate, validateJson, blank, templates }) {
+  const state = {
+    body: blank(),
+    /** Pointers of the inputs the user has changed. */
+    touched: new Set(),
+    /** The JSON text does not hold an object (the form keeps the last good body). */
+    jsonBroken: false,
+    /** Issues of the JSON text itself, when it is broken. */
+    jsonIssues: [],
+    /** After a paste or a sample: every issue shows, touched or not. */
+    showAll: false,
+    sending: false,
+    report: { valid: true, issues: [] },
+
+    /** Validates the body; the report is kept and returned. */
+    check(options) {
+      state.report = validate('batchOrder', state.body, options);
+      return state.report;
+    },
+
+    /** Whether the body may be sent now. */
+    canSubmit() {
+      return state.report.valid && !state.jsonBroken && !state.sending;
+    },
+
+    /** The user changed the input of a pointer (undefined: the field is unset). */
+    edit(path, value) {
+      state.touched.add(path);
+      setAt(state.body, path, value);
+    },
+
+    /** Adds a new item (from a template) to the list at `target`; its index. */
+    add(target, template) {
+      const make = templates[template];
+      if (!make) throw new Error(`no template ${template}`);
+      const list = getAt(state.body, target);
+      const items = Array.isArray(list) ? list : [];
+      if (!Array.isArray(list)) setAt(state.body, target, items);
+      items.push(make(state.body));
+      return items.length - 1;
+    },
+
+    /** Removes the list item at `target` (`…/list/3`); the list's pointer. */
+    remove(target) {
+      const parent = target.slice(0, target.lastIndexOf('/'));
+      const index = Number(target.slice(target.lastIndexOf('/') + 1));
+      const list = getAt(state.body, parent);
+      if (Array.isArray(list) && Number.isInteger(index)) list.splice(index, 1);
+      return parent;
+    },
+
+    /**
+     * Reads the JSON text: an object becomes the body (every issue shows); else the
+     * body stays and the text's own issues (`invalid_json`, `type`) are kept.
+     */
+    readJson(text, options) {
+      let parsed;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        state.body = parsed;
+        state.jsonBroken = false;
+        state.jsonIssues = [];
+        state.showAll = true;
+        return true;
+      }
+      state.jsonBroken = true;
+      state.jsonIssues = validateJson('batchOrder', text, options).issues.filter((i) => i.path === '');
+      return false;
+    },
+
+    /** The body as the JSON view shows it (and the view is no longer broken). */
+    writeJson() {
+      state.jsonBroken = false;
+      state.jsonIssues = [];
+      return JSON.stringify(state.body, null, 2);
+    },
+
+    /** Replaces the body (a sample): every issue shows. */
+    replace(body) {
+      state.body = body;
+      state.showAll = true;
+    },
+
+    /** Back to an empty request, nothing touched. */
+    reset() {
+      state.body = blank();
+      state.touched.clear();
+      state.showAll = false;
+    },
+  };
+  return state;
+}
