@@ -17,7 +17,7 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 # The optional native features every native run builds with.
-NATIVE_FEATURES := licensing-client/reqwest,licensing-core/validator
+NATIVE_FEATURES := licensing-client/reqwest,licensing-core/validator,licensing-core/testing
 # The wasm-bindgen suites: the JS bindings (tests/bindings) and the Rust client
 # over fetch (crates/licensing-client/tests/fetch), against the simulators.
 WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings && \

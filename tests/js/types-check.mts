@@ -101,3 +101,12 @@ import { endpoints as wireEndpoints, shapes as wireShapes, type FieldMeta } from
 const firstField: FieldMeta | undefined = wireShapes[wireEndpoints.batchOrder.request]?.fields[0];
 const method: 'GET' | 'POST' = wireEndpoints.listAssets.method;
 export { firstField, method };
+
+// licensing-sdk/testing is typed.
+import { invalidExamples, type InvalidExample } from 'licensing-sdk/testing';
+import type { IssueCode } from 'licensing-sdk';
+const examples: InvalidExample[] = invalidExamples('shellNums');
+const firstCode: IssueCode | undefined = examples[0]?.code;
+// @ts-expect-error: not an endpoint
+invalidExamples('shellnums');
+export { firstCode };

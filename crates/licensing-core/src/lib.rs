@@ -16,6 +16,8 @@
 pub mod model;
 pub mod response;
 pub mod schema;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod valid;
 pub mod validate;
 #[cfg(feature = "validator")]
