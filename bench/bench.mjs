@@ -25,6 +25,7 @@ import { runAgreement } from './agreement.mjs';
 import { measureSizes, validationOnlyDir } from './sizes.mjs';
 import { runBrowser } from './run-browser.mjs';
 import { interopMarkdown, runInterop } from './interop.mjs';
+import { fieldMarkdown, runField } from './field.mjs';
 import { CASES } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -174,11 +175,13 @@ async function main() {
   }
   log('[bench] JSON text against serde-wasm-bindgen (Node)…');
   const interop = await runInterop({ quick, log });
+  log('[bench] validateField per keystroke (Node)…');
+  const field = await runField({ quick, log });
   facts.loadEnd = loadavg();
   facts.elapsedS = (Date.now() - started) / 1000;
   facts.esbuild = built.esbuildVersion;
 
-  const results = { quick, facts, agreement: { ...agreement, disagreements: agreement.disagreements.length }, sizes, node, browser, interop };
+  const results = { quick, facts, agreement: { ...agreement, disagreements: agreement.disagreements.length }, sizes, node, browser, interop, field };
   const md = report(results);
   const base = quick ? 'results-quick' : 'results';
   writeFileSync(join(HERE, `${base}.md`), md);
@@ -363,9 +366,8 @@ function report(r) {
   out.push('');
   out.push(where.map((w) => `- ${w}`).join('\n'));
   out.push('');
-  if (r.interop) {
-    out.push(interopMarkdown(r.interop).replace(/^## /, '## '));
-  }
+  if (r.field) out.push(fieldMarkdown(r.field));
+  if (r.interop) out.push(interopMarkdown(r.interop));
   out.push('## Method');
   out.push('');
   out.push([

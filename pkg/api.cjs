@@ -84,6 +84,63 @@ function lazySchemas(create) {
   return Object.freeze(out);
 }
 
+/** Codes of the rules that read more than one field (an order's, a package's, a limit's). */
+const CROSS_FIELD = new Set(['src_license_order_required', 'src_license_order_recommended', 'products_required',
+  'strict_match_field_required', 'leaf_products_required', 'transfer_only_on_new_buy', 'limit_end_before_start',
+  'duplicate_sequence']);
+
+/** Whether `path` is `pointer` or inside it (segment-wise: /a/1 is not inside /a/10). */
+const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
+
+/**
+ * `validateField(endpoint, pointer, body, options)`: the issues at `pointer` (or
+ * inside it), and those of the cross-field rules that involve it: for a field of
+ * order i of a batch, every cross-field issue of that order and the repeats of its
+ * `sequence`. Only what they need is validated: the order itself (with the orders
+ * that share its sequence) instead of the whole batch, so it is cheap enough per
+ * keystroke. The issues are those `validate` gives for the whole body.
+ */
+function fieldValidatorWith(validate) {
+  const pick = (report, pointer, scope) => report.issues.filter((i) => within(i.path, pointer)
+    || (scope !== null && within(i.path, scope) && CROSS_FIELD.has(i.code)));
+  return function validateField(endpoint, pointer, body, options) {
+    if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
+    const orders = endpoint === 'batchOrder' && body !== null && typeof body === 'object' ? body.orderList : undefined;
+    const m = Array.isArray(orders) ? /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer) : null;
+    const i = m ? Number(m[1]) : -1;
+    if (!Array.isArray(orders) || pointer === '' || pointer === '/orderList' || (m && i >= orders.length)) {
+      return pick(validate(endpoint, body, options), pointer, null);
+    }
+    if (!m) {
+      // A field of the batch itself: the orders play no part.
+      return pick(validate(endpoint, { ...body, orderList: [] }, options), pointer, null);
+    }
+    // Order i, and the orders that share its sequence (the rule compares them), in order.
+    const seq = orders[i] !== null && typeof orders[i] === 'object' ? orders[i].sequence : undefined;
+    const kept = [];
+    orders.forEach((o, k) => {
+      if (k === i || (Number.isInteger(seq) && o !== null && typeof o === 'object' && o.sequence === seq)) kept.push(k);
+    });
+    // The batch's own fields are not asked about: valid stand-ins let a clean
+    // order take the fast path, and keep their issues out of the way.
+    const report = validate(endpoint, { channelCode: 'x', channelOrderId: 'x', orderList: kept.map((k) => orders[k]) }, options);
+    // Back to the batch's indices: in paths, and in duplicate_sequence's `first`.
+    const remap = (path) => path.replace(/^\/orderList\/(\d+)/, (_, n) => `/orderList/${kept[Number(n)]}`);
+    const issues = report.issues.filter((issue) => issue.code !== 'too_many_issues').map((issue) => {
+      const out = { ...issue, path: remap(issue.path) };
+      if (issue.code === 'duplicate_sequence' && issue.params) {
+        const first = kept[Number(issue.params.first)];
+        out.params = { ...issue.params, first: String(first) };
+        out.message = issue.message.replace(`/orderList/${issue.params.first}`, `/orderList/${first}`);
+      }
+      return out;
+    });
+    const scope = `/orderList/${i}`;
+    return issues.filter((x) => within(x.path, pointer) || (within(x.path, scope) && CROSS_FIELD.has(x.code))
+      || (x.code === 'duplicate_sequence' && kept.includes(Number(x.params?.first ?? -1))));
+  };
+}
+
 /** The package's exports, over instances of `wasmModule` made with `createGlue`. */
 function api(createGlue, wasmModule) {
   /**
@@ -113,6 +170,8 @@ function api(createGlue, wasmModule) {
     fastCheck(endpoint, body) ? { valid: true, issues: [] } : settle(glue.validate(endpoint, body, options));
   const createSchemas = schemasWith(validate);
   return {
+    /** The issues of one field, and of the cross-field rules that involve it. */
+    validateField: fieldValidatorWith(validate),
     /** Validates a body; a body the generated fast path proves clean skips the wasm. */
     validate,
     validateJson: (endpoint, text, options) => settle(validateJsonOn(glue, encoder, endpoint, text, options)),

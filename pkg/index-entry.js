@@ -22,5 +22,5 @@ async function compile() {
 }
 
 export const {
-  validate, validateJson, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
+  validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
 } = api(createGlue, await compile());

@@ -17,5 +17,5 @@ function fromBase64(text) {
 }
 
 export const {
-  validate, validateJson, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
+  validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
 } = api(createGlue, new WebAssembly.Module(fromBase64(WASM_BASE64)));

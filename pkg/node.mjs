@@ -3,5 +3,5 @@
 import sdk from './node.cjs';
 
 export const {
-  validate, validateJson, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
+  validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
 } = sdk;

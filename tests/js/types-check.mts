@@ -110,3 +110,8 @@ const firstCode: IssueCode | undefined = examples[0]?.code;
 // @ts-expect-error: not an endpoint
 invalidExamples('shellnums');
 export { firstCode };
+
+// validateField is typed.
+import { validateField, type ValidationIssue } from 'licensing-sdk';
+const fieldIssues: ValidationIssue[] = validateField('batchOrder', '/orderList/0/orderType', {});
+export { fieldIssues };

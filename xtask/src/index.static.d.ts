@@ -141,6 +141,16 @@ export interface LicensingError extends Error {
 /** Validates JSON text; malformed JSON is an `invalid_json` issue. Never throws. */
 export declare function validateJson(endpoint: Endpoint, text: string, options?: ValidateOptions): ValidationReport;
 
+/**
+ * The issues of one field, for forms: those at `pointer` (or inside it) and those
+ * of the cross-field rules that involve it (for a field of order i of a batch:
+ * every cross-field issue of that order, e.g. `srcLicenseOrderId` when
+ * `orderType` changes, and the repeats of its `sequence`). Only the order (and
+ * the orders sharing its sequence) is validated, so it is cheap per keystroke on
+ * a large batch; the issues are the ones `validate` gives for the whole body.
+ */
+export declare function validateField(endpoint: Endpoint, pointer: string, body: unknown, options?: ValidateOptions): ValidationIssue[];
+
 /** True for exactly 10 ASCII digits starting with 8 (domestic) or 6 (Singapore). */
 export declare function isAssetNumber(value: unknown): value is string;
 

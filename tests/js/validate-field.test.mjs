@@ -1,0 +1,73 @@
+// validateField: one field's issues and the cross-field issues that involve it,
+// the same as validate gives for the whole body, from a much smaller validation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validate, validateField, exampleBody } from 'licensing-sdk';
+import { makeBatch, scattered } from '../../bench/generate.mjs';
+
+const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
+const CROSS = new Set(['src_license_order_required', 'src_license_order_recommended', 'products_required',
+  'strict_match_field_required', 'leaf_products_required', 'transfer_only_on_new_buy', 'limit_end_before_start',
+  'duplicate_sequence']);
+
+/** What validateField must give, computed from the whole body's report. */
+function expected(body, pointer) {
+  const m = /^\/orderList\/(\d+)/.exec(pointer);
+  const scope = m ? `/orderList/${m[1]}` : null;
+  const report = validate('batchOrder', body);
+  const seq = m ? body.orderList[Number(m[1])]?.sequence : undefined;
+  return report.issues.filter((i) => within(i.path, pointer)
+    || (scope && within(i.path, scope) && CROSS.has(i.code))
+    || (scope && i.code === 'duplicate_sequence' && body.orderList[Number(i.path.split('/')[2])]?.sequence === seq));
+}
+
+test('editing orderType shows the srcLicenseOrderId issue of the order', () => {
+  const body = exampleBody('batchOrder');
+  body.orderList.push(structuredClone(body.orderList[0]));
+  body.orderList[1].sequence = 2;
+  body.orderList[1].licenseType = 'cloud_account';
+  body.orderList[1].orderType = 'delete_asset';
+  delete body.orderList[1].srcLicenseOrderId;
+  for (const product of body.orderList[1].assets[0].products) delete product.srcLicenseOrderId; // a transfer: a warning outside new_buy
+  const issues = validateField('batchOrder', '/orderList/1/orderType', body);
+  assert.deepEqual(issues.map((i) => [i.path, i.code]), [['/orderList/1/srcLicenseOrderId', 'src_license_order_required']]);
+  assert.deepEqual(validateField('batchOrder', '/orderList/0/orderType', body), []);
+  assert.deepEqual(validateField('batchOrder', '/channelCode', { ...body, channelCode: ' ' }).map((i) => i.code), ['empty']);
+});
+
+test('a repeated sequence is found whichever of the two orders is edited, with the batch indices', () => {
+  const body = makeBatch(30, 7);
+  body.orderList[25].sequence = body.orderList[4].sequence;
+  for (const pointer of ['/orderList/25/sequence', '/orderList/4/sequence']) {
+    const issues = validateField('batchOrder', pointer, body);
+    const dup = issues.filter((i) => i.code === 'duplicate_sequence');
+    assert.equal(dup.length, 1, pointer);
+    assert.equal(dup[0].path, '/orderList/25/sequence');
+    assert.equal(dup[0].params.first, '4');
+    assert.match(dup[0].message, /\/orderList\/4\b/);
+  }
+});
+
+test('on bodies with scattered errors, every field gives what the whole report says of it', () => {
+  for (const seed of [1, 2, 3]) {
+    const { body } = scattered(40, seed, 5);
+    const pointers = new Set(['/channelCode', '/syncMode', '/orderList/0']);
+    for (const issue of validate('batchOrder', body).issues) {
+      const parts = issue.path.split('/');
+      for (let n = 2; n <= parts.length; n++) pointers.add(parts.slice(0, n).join('/'));
+    }
+    for (const pointer of pointers) {
+      const got = validateField('batchOrder', pointer, body).map((i) => JSON.stringify(i)).sort();
+      const want = expected(body, pointer).map((i) => JSON.stringify(i)).sort();
+      assert.deepEqual(got, want, `seed ${seed} ${pointer}`);
+    }
+  }
+});
+
+test('other endpoints and odd input', () => {
+  assert.deepEqual(validateField('shellNums', '/size', { size: 0 }).map((i) => i.code), ['minimum']);
+  assert.deepEqual(validateField('shellNums', '/size', { size: 1 }), []);
+  assert.deepEqual(validateField('batchOrder', '/orderList/9', { orderList: [] }).length, 0);
+  assert.equal(validateField('batchOrder', '', null).length, 1);
+  assert.throws(() => validateField('batchOrder', 3, {}), TypeError);
+});
