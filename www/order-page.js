@@ -1,7 +1,7 @@
 // The batch order page's wiring: one request object (order-state.js) edited through
 // the form and the JSON textarea (kept in sync both ways), validated on every change,
 // drawn as a tree, and submitted through LicensingClient.batchOrder.
-import { validate, validateJson } from '/pkg/index.js';
+import { validate, validateJson, validateField } from '/pkg/index.js';
 import {
   h, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
 } from './dom.js';
@@ -49,7 +49,7 @@ export function mountOrderPage({ getClient }) {
   const json = $('order-json');
   const submit = $('submit-order');
   const closedCustomer = new Set();
-  const state = createOrderState({ validate, validateJson, blank: blankOrder, templates: TEMPLATES });
+  const state = createOrderState({ validate, validateJson, validateField, blank: blankOrder, templates: TEMPLATES });
   const options = () => ({ locale: locale(), rules: rulesProfile() });
 
   function renderForm() {
@@ -118,6 +118,16 @@ export function mountOrderPage({ getClient }) {
     state.edit(input.dataset.path, readInput(input));
     if (input.dataset.date !== undefined) updateDatePreview(input, form);
     changed();
+  });
+  // A field left after a change (a select: once chosen): its issues, and the
+  // cross-field ones it causes elsewhere, show from now on.
+  form.addEventListener('change', (e) => {
+    const input = e.target;
+    if (!input.matches('input, select, textarea') || input.dataset.path === undefined) return;
+    for (const path of [input.dataset.path, ...state.leave(input.dataset.path, options()).map((i) => i.path)]) {
+      form.querySelector(`[data-path="${CSS.escape(path)}"]`)?.setAttribute('data-touched', '');
+    }
+    refresh();
   });
   form.addEventListener('toggle', (e) => {
     const key = e.target.dataset?.details;

@@ -12,10 +12,11 @@ import { getAt, setAt } from './pointer.js';
  * @param {object} deps
  * @param {Function} deps.validate      the package's validate
  * @param {Function} deps.validateJson  the package's validateJson
+ * @param {Function} deps.validateField the package's validateField
  * @param {() => object} deps.blank     a new empty request
  * @param {Record<string, (body: object) => unknown>} deps.templates  new list items by name
  */
-export function createOrderState({ validate, validateJson, blank, templates }) {
+export function createOrderState({ validate, validateJson, validateField, blank, templates }) {
   const state = {
     body: blank(),
     /** Pointers of the inputs the user has changed. */
@@ -44,6 +45,20 @@ export function createOrderState({ validate, validateJson, blank, templates }) {
     edit(path, value) {
       state.touched.add(path);
       setAt(state.body, path, value);
+    },
+
+    /**
+     * The user left the input of a pointer after changing it: the field is touched,
+     * and so is every field an issue of its (validateField: its own, and the
+     * cross-field ones it causes, such as an order's srcLicenseOrderId when its
+     * orderType changes), so those issues show though their fields were never
+     * visited. Returns those issues.
+     */
+    leave(path, options) {
+      const issues = validateField('batchOrder', path, state.body, options);
+      state.touched.add(path);
+      for (const issue of issues) state.touched.add(issue.path);
+      return issues;
     },
 
     /** Adds a new item (from a template) to the list at `target`; its index. */

@@ -58,6 +58,21 @@ async function messagesAt(page, path) {
 
 const ASSET_NO = '/orderList/0/assets/0/assetNos/0';
 
+test('batch order: leaving orderType shows the srcLicenseOrderId issue it causes, on a field never visited', { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.locator('#order-sample').click();
+  await page.locator('#order-clear').click();
+  const src = '/orderList/0/srcLicenseOrderId';
+  await input(page, '/orderList/0/licenseType').selectOption('cloud_account');
+  assert.equal(await (await messagesAt(page, src)).count(), 0, 'nothing to say yet');
+  await input(page, '/orderList/0/orderType').selectOption('delete_asset');
+  const msgs = await messagesAt(page, src);
+  await until(async () => (await msgs.count()) === 1, { what: 'the srcLicenseOrderId issue' });
+  assert.match(await msgs.first().textContent(), /srcLicenseOrderId/);
+  assert.equal(await input(page, src).getAttribute('data-touched'), '');
+  check();
+});
+
 test('batch order: an invalid asset number is shown at its field, blocks submit, and the fixed order is accepted', { timeout: 40_000 }, async (t) => {
   const { page, check } = await openPortal(t);
 

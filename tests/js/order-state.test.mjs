@@ -2,7 +2,7 @@
 // installed package's validate: the page's wiring only renders what it says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, validateJson } from 'licensing-sdk';
+import { validate, validateJson, validateField } from 'licensing-sdk';
 import { createOrderState } from '../../www/order-state.js';
 
 const blank = () => ({
@@ -14,7 +14,7 @@ const blank = () => ({
 });
 const templates = { product: () => ({ productUri: '' }) };
 const options = { locale: 'en', rules: 'recommended' };
-const newState = () => createOrderState({ validate, validateJson, blank, templates });
+const newState = () => createOrderState({ validate, validateJson, validateField, blank, templates });
 
 test('an edit is touched and a cross-field rule answers it', () => {
   const state = newState();
@@ -28,6 +28,15 @@ test('an edit is touched and a cross-field rule answers it', () => {
   assert.equal(state.canSubmit(), false);
   state.edit('/orderList/0/srcLicenseOrderId', 'LO-1');
   assert.equal(state.check(options).valid, true);
+});
+
+test('leaving a field touches it and the fields of the cross-field issues it causes', () => {
+  const state = newState();
+  state.edit('/orderList/0/orderType', 'delete_asset');
+  const issues = state.leave('/orderList/0/orderType', options);
+  assert.deepEqual(issues.map((i) => [i.path, i.code]), [['/orderList/0/srcLicenseOrderId', 'src_license_order_required']]);
+  assert.ok(state.touched.has('/orderList/0/srcLicenseOrderId'));
+  assert.ok(state.touched.has('/orderList/0/orderType'));
 });
 
 test('items are added from templates and removed', () => {
