@@ -54,20 +54,42 @@ function pathKeys(pointer) {
  */
 function schemasWith(validate) {
   return (options) => {
+    const touched = touchedTest(options?.touched);
     const out = {};
     for (const name of ENDPOINTS) {
       const check = (value) => {
         if (fastCheck(name, value)) return { value };
         const report = validate(name, value, options);
         if (report.valid) return { value };
-        const issues = report.issues
-          .filter((issue) => issue.severity === 'error')
-          .map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code }));
+        const errors = report.issues.filter((issue) => issue.severity === 'error');
+        const shown = touched ? errors.filter((issue) => touched(issue.path)) : errors;
+        const issues = shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code }));
+        if (shown.length < errors.length) {
+          const n = errors.length - shown.length;
+          issues.push({ message: `${n} more issue${n === 1 ? '' : 's'} in fields not touched yet`, path: [], code: 'untouched' });
+        }
         return { issues };
       };
       out[name] = { '~standard': { version: 1, vendor: VENDOR, validate: check } };
     }
     return out;
+  };
+}
+
+/**
+ * `createSchemas({ touched })`: a Set of JSON Pointers or a predicate; an issue
+ * counts when its path is a touched pointer or lies inside one.
+ */
+function touchedTest(touched) {
+  if (touched === undefined || touched === null) return null;
+  const has = typeof touched === 'function' ? (p) => Boolean(touched(p))
+    : typeof touched.has === 'function' ? (p) => touched.has(p) : null;
+  if (!has) throw new TypeError('createSchemas: touched must be a Set of JSON Pointers or a function');
+  return (path) => {
+    for (let p = path; ; p = p.slice(0, p.lastIndexOf('/'))) {
+      if (has(p)) return true;
+      if (p === '') return false;
+    }
   };
 }
 

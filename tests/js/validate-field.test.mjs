@@ -71,3 +71,25 @@ test('other endpoints and odd input', () => {
   assert.equal(validateField('batchOrder', '', null).length, 1);
   assert.throws(() => validateField('batchOrder', 3, {}), TypeError);
 });
+
+test('createSchemas({ touched }): only touched fields speak; untouched errors still fail the body', async () => {
+  const { createSchemas } = await import('licensing-sdk');
+  const body = { size: 0 };
+  const touched = new Set();
+  const { shellNums } = createSchemas({ touched });
+  const before = shellNums['~standard'].validate(body);
+  assert.deepEqual(before.issues.map((i) => [i.path, i.code]), [[[], 'untouched']]);
+  assert.match(before.issues[0].message, /1 more issue in fields not touched yet/);
+  touched.add('/size');
+  const after = shellNums['~standard'].validate(body);
+  assert.deepEqual(after.issues.map((i) => [i.path, i.code]), [[['size'], 'minimum']]);
+  // A predicate, and a touched parent covers the fields inside it.
+  const batch = createSchemas({ touched: (p) => p === '/orderList/0' }).batchOrder;
+  const b = exampleBody('batchOrder');
+  b.orderList[0].sequence = 'one';
+  b.channelCode = '';
+  const r = batch['~standard'].validate(b);
+  assert.deepEqual(r.issues.map((i) => i.path.join('/')), ['orderList/0/sequence', '']);
+  assert.deepEqual(batch['~standard'].validate(exampleBody('batchOrder')), { value: exampleBody('batchOrder') });
+  assert.throws(() => createSchemas({ touched: 'all' }), TypeError);
+});

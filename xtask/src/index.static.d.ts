@@ -158,7 +158,19 @@ export declare function isAssetNumber(value: unknown): value is string;
 export declare function assetNumberPartition(value: unknown): Partition | null;
 
 /** Standard Schema v1 objects for other options (locale, rules). Create once. */
-export declare function createSchemas(options?: ValidateOptions): Schemas;
+export declare function createSchemas(options?: SchemaOptions): Schemas;
+
+/** Options of `createSchemas`: the validation options, and which fields are touched. */
+export interface SchemaOptions extends ValidateOptions {
+  /**
+   * Only the issues of touched fields are listed: the JSON Pointers (`/orderList/0/orderType`)
+   * the user has visited, as a Set or a predicate read at each validation (an issue
+   * at or inside a touched pointer counts). A body with errors only in untouched
+   * fields still fails, with one issue at the root saying how many wait there, so
+   * a submit handler never takes an invalid body for a valid one.
+   */
+  touched?: ReadonlySet<string> | ((pointer: string) => boolean);
+}
 
 /** A complete valid example body of an endpoint, every field filled. */
 export declare function exampleBody<E extends Endpoint>(endpoint: E): EndpointRequests[E];
