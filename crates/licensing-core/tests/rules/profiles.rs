@@ -263,22 +263,25 @@ fn the_cap_counts_what_the_profile_made_errors() {
     assert_eq!((spec.valid, spec.issues[1].severity), (true, Severity::Warning));
 }
 
-/// RULES.md's table of rules: one row per rule, `| `id` | `code` | source | ...`.
-fn rules_md_rows() -> Vec<(String, String, String)> {
+/// The rows of one of RULES.md's tables (between `<!-- name:begin -->` and
+/// `<!-- name:end -->`), each as its cells with the backticks taken off.
+fn rules_md_table(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../RULES.md")).unwrap();
     let table = text
-        .split("<!-- rules:begin -->")
+        .split(&format!("<!-- {name}:begin -->"))
         .nth(1)
-        .and_then(|t| t.split("<!-- rules:end -->").next())
-        .expect("RULES.md has the rules table");
+        .and_then(|t| t.split(&format!("<!-- {name}:end -->")).next())
+        .unwrap_or_else(|| panic!("RULES.md has the {name} table"));
     table
         .lines()
         .filter(|l| l.starts_with("| `"))
-        .map(|l| {
-            let cells: Vec<String> = l.split('|').map(|c| c.trim().trim_matches('`').to_owned()).collect();
-            (cells[1].clone(), cells[2].clone(), cells[3].clone())
-        })
+        .map(|l| l.split('|').skip(1).map(|c| c.trim().trim_matches('`').to_owned()).collect())
         .collect()
+}
+
+/// RULES.md's table of rules: one row per rule, `| `id` | `code` | source | ...`.
+fn rules_md_rows() -> Vec<(String, String, String)> {
+    rules_md_table("rules").into_iter().map(|c| (c[0].clone(), c[1].clone(), c[2].clone())).collect()
 }
 
 #[test]
@@ -293,17 +296,7 @@ fn rules_md_lists_every_rule_with_its_provenance() {
 
 #[test]
 fn rules_md_lists_every_code_in_order() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../RULES.md")).unwrap();
-    let table = text
-        .split("<!-- codes:begin -->")
-        .nth(1)
-        .and_then(|t| t.split("<!-- codes:end -->").next())
-        .expect("RULES.md has the codes table");
-    let rows: Vec<String> = table
-        .lines()
-        .filter(|l| l.starts_with("| `"))
-        .filter_map(|l| l.split('|').nth(1).map(|c| c.trim().trim_matches('`').to_owned()))
-        .collect();
+    let rows: Vec<String> = rules_md_table("codes").into_iter().map(|c| c[0].clone()).collect();
     let in_code: Vec<String> = Code::ALL.iter().map(|c| c.as_str().to_owned()).collect();
     assert_eq!(rows, in_code, "RULES.md's codes table in Code::ALL's order");
     // Every code is some rule's, and every rule's code is listed.
