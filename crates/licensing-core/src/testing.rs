@@ -298,3 +298,163 @@ mod tests {
         }
     }
 }
+
+pub use strategies::valid_request;
+
+/// proptest strategies of valid requests.
+mod strategies {
+    use proptest::prelude::*;
+    use serde_json::{Map, Value};
+
+    use crate::schema::{Kind, Presence, Shape};
+    use crate::wire::Endpoint;
+
+    /// Valid request bodies of an endpoint as JSON text: every required field,
+    /// optional ones now and then, values of their kinds, lists of one to three,
+    /// merchandise packages one level deep; then the cross-field rules made true
+    /// (unique sequences, `srcLicenseOrderId` on every order, products where an
+    /// order type needs them, ordered limits, no transfer outside `new_buy`).
+    /// Each body has no issue at all, not even a warning (a test checks it).
+    ///
+    /// ```
+    /// use licensing_core::testing::valid_request;
+    /// use licensing_core::validate::{validate_json, Options};
+    /// use licensing_core::wire::Endpoint;
+    /// use proptest::prelude::*;
+    /// proptest!(|(body in valid_request(Endpoint::BatchOrder))| {
+    ///     prop_assert!(validate_json(Endpoint::BatchOrder, &body, &Options::default()).issues.is_empty());
+    /// });
+    /// ```
+    pub fn valid_request(endpoint: Endpoint) -> BoxedStrategy<String> {
+        shape(endpoint.def().request)
+            .prop_map(|mut body| {
+                repair(&mut body);
+                body.to_string()
+            })
+            .boxed()
+    }
+
+    fn shape(shape: &'static Shape) -> BoxedStrategy<Value> {
+        let fields: Vec<BoxedStrategy<Option<(&'static str, Value)>>> = shape
+            .fields
+            .iter()
+            .map(|f| {
+                let name = f.name;
+                let value = kind(&f.kind, f.presence);
+                match f.presence {
+                    Presence::Optional => prop::option::of(value).prop_map(move |v| v.map(|v| (name, v))).boxed(),
+                    _ => value.prop_map(move |v| Some((name, v))).boxed(),
+                }
+            })
+            .collect();
+        fields
+            .prop_map(|entries| {
+                Value::Object(entries.into_iter().flatten().map(|(k, v)| (k.to_owned(), v)).collect::<Map<_, _>>())
+            })
+            .boxed()
+    }
+
+    fn kind(kind: &'static Kind, presence: Presence) -> BoxedStrategy<Value> {
+        match kind {
+            Kind::Str => "[A-Za-z0-9][A-Za-z0-9 _-]{0,11}".prop_map(Value::from).boxed(),
+            Kind::Int | Kind::IntOrStr => (0i64..4_000_000_000_000).prop_map(Value::from).boxed(),
+            Kind::IntMin(min) => (*min.max(&0)..*min.max(&0) + 1_000).prop_map(Value::from).boxed(),
+            Kind::Bool => any::<bool>().prop_map(Value::from).boxed(),
+            Kind::Enum(def) => {
+                let values: Vec<&'static str> = def.wire().collect();
+                prop::sample::select(values).prop_map(Value::from).boxed()
+            }
+            Kind::IntEnum(def) => {
+                let values: Vec<i64> = def.wire().collect();
+                prop::sample::select(values).prop_map(Value::from).boxed()
+            }
+            Kind::AssetNumber(_) => "[86][0-9]{9}".prop_map(Value::from).boxed(),
+            Kind::Duration(_) => "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}".prop_map(Value::from).boxed(),
+            Kind::Email => "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)".prop_map(Value::from).boxed(),
+            Kind::Array(item) => {
+                let min = usize::from(presence == Presence::NonEmpty).max(1);
+                prop::collection::vec(self::kind(item, Presence::Required), min..=3).prop_map(Value::from).boxed()
+            }
+            // Merchandise `children`: always a leaf here (null), so trees stay small.
+            Kind::ArrayOrNull(_) => Just(Value::Null).boxed(),
+            Kind::Object(inner) => self::shape(inner),
+            Kind::Any => Just(Value::Null).boxed(),
+        }
+    }
+
+    /// Makes the cross-field rules true (see [`valid_request`]).
+    fn repair(body: &mut Value) {
+        let Some(orders) = body.get_mut("orderList").and_then(Value::as_array_mut) else { return };
+        for (i, order) in orders.iter_mut().enumerate() {
+            order["sequence"] = Value::from(i as i64 + 1);
+            order["srcLicenseOrderId"] = Value::from("LO-1");
+            let order_type = order["orderType"].as_str().unwrap_or("new_buy").to_owned();
+            let Some(assets) = order.get_mut("assets").and_then(Value::as_array_mut) else { continue };
+            for asset in assets {
+                limits(asset);
+                if asset.get("products").is_none_or(|p| p.as_array().is_none_or(Vec::is_empty)) {
+                    asset["products"] = serde_json::json!([{ "productUri": "gms:1" }]);
+                }
+                for product in asset["products"].as_array_mut().into_iter().flatten() {
+                    limits(product);
+                    if order_type != "new_buy" {
+                        if let Some(p) = product.as_object_mut() {
+                            p.remove("srcLicenseOrderId");
+                        }
+                    }
+                    if order_type == "delete_product" {
+                        product["productUri"] = Value::from("gms:1");
+                        product["limitStartDate"] = Value::from(1_700_000_000_000i64);
+                        product["limitEndDate"] = Value::from(1_800_000_000_000i64);
+                        product["limitConcurrent"] = Value::from(1);
+                    }
+                }
+                for package in asset.get_mut("merchandises").and_then(Value::as_array_mut).into_iter().flatten() {
+                    let list = &mut package["licenseOrderProductList"];
+                    if list.as_array().is_none_or(Vec::is_empty) {
+                        *list = serde_json::json!([{ "productUri": "gms:2" }]);
+                    }
+                    for product in list.as_array_mut().into_iter().flatten() {
+                        limits(product);
+                    }
+                }
+            }
+        }
+    }
+
+    /// An end not before its start.
+    fn limits(object: &mut Value) {
+        if let (Some(start), Some(end)) =
+            (object.get("limitStartDate").and_then(Value::as_i64), object.get("limitEndDate").and_then(Value::as_i64))
+        {
+            if end < start {
+                object["limitEndDate"] = Value::from(start);
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::validate::{validate_json, Options};
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+            #[test]
+            fn every_generated_request_has_no_issue(pick in 0usize..10, seed in any::<u64>()) {
+                let endpoint = Endpoint::ALL[pick];
+                let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+                    ProptestConfig::default(),
+                    proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &{
+                        let mut s = [0u8; 32];
+                        s[..8].copy_from_slice(&seed.to_le_bytes());
+                        s
+                    }),
+                );
+                let body = valid_request(endpoint).new_tree(&mut runner).map_err(TestCaseError::fail)?.current();
+                let report = validate_json(endpoint, &body, &Options::default());
+                prop_assert!(report.issues.is_empty(), "{}: {} -> {:?}", endpoint, body, report.issues);
+            }
+        }
+    }
+}
