@@ -120,10 +120,14 @@ const within = (path, pointer) => path === pointer || path.startsWith(`${pointer
  * order i of a batch, every cross-field issue of that order and the repeats of its
  * `sequence`. Only what they need is validated: the order itself (with the orders
  * that share its sequence) instead of the whole batch, so it is cheap enough per
- * keystroke. The issues are those `validate` gives for the whole body.
+ * keystroke. The issues are those `validate` gives for the whole body; an issue
+ * of the body as a whole (path "") is always among them.
  */
 function fieldValidatorWith(validate) {
-  const pick = (report, pointer, scope) => report.issues.filter((i) => within(i.path, pointer)
+  // An issue of the whole body (not JSON, not an object, an unknown endpoint)
+  // concerns every field of it.
+  const whole = (i) => i.path === '' && i.code !== 'too_many_issues';
+  const pick = (report, pointer, scope) => report.issues.filter((i) => within(i.path, pointer) || whole(i)
     || (scope !== null && within(i.path, scope) && CROSS_FIELD.has(i.code)));
   return function validateField(endpoint, pointer, body, options) {
     if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');

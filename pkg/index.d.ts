@@ -703,7 +703,8 @@ export declare function validateJson(endpoint: Endpoint, text: string, options?:
  * every cross-field issue of that order, e.g. `srcLicenseOrderId` when
  * `orderType` changes, and the repeats of its `sequence`). Only the order (and
  * the orders sharing its sequence) is validated, so it is cheap per keystroke on
- * a large batch; the issues are the ones `validate` gives for the whole body.
+ * a large batch; the issues are the ones `validate` gives for the whole body, and an
+ * issue of the body as a whole (path "": not JSON, not an object) is always among them.
  */
 export declare function validateField(endpoint: Endpoint, pointer: string, body: unknown, options?: ValidateOptions): ValidationIssue[];
 
