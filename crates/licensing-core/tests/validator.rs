@@ -9,6 +9,12 @@ use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
 use validator::{Validate, ValidateArgs, ValidationError, ValidationErrors, ValidationErrorsKind};
 
+// The rules suite's valid batch order (one order, one asset), not a copy of it.
+#[path = "rules/support.rs"]
+#[allow(dead_code)]
+mod support;
+use support::new_buy;
+
 /// Every leaf error with its place: keys and list indices, as validator nests them.
 fn leaves(errors: &ValidationErrors) -> Vec<(String, &ValidationError)> {
     fn walk<'e>(errors: &'e ValidationErrors, prefix: &str, out: &mut Vec<(String, &'e ValidationError)>) {
@@ -57,24 +63,6 @@ fn sdk_report<T: valid::Request>(request: &T, opts: &Options) -> Report {
 
 fn from_json<T: serde::de::DeserializeOwned>(value: Value) -> T {
     serde_json::from_value(value).expect("a body of the typed model")
-}
-
-/// A valid new_buy batch order: one order, one asset (as tests/rules/support.rs).
-fn new_buy() -> Value {
-    json!({
-        "channelCode": "CH01", "channelOrderId": "CO-1", "syncMode": "sync",
-        "orderList": [{
-            "sequence": 1, "customerName": "ACME", "crmCustomerId": "CRM-1",
-            "adminEmail": "admin@acme.example", "customerType": "company",
-            "licenseType": "normal_recover_usbkey", "orderType": "new_buy",
-            "assets": [{
-                "assetNos": ["8000000001", "6000000002"],
-                "limitStartDate": 1700000000000i64, "limitEndDate": 1800000000000i64,
-                "products": [{"crmProductId": "P-1", "productUri": "gms:1001", "productName": "CAD",
-                              "limitConcurrent": 5, "trial": 0, "timeDurationExpression": "1-0-0"}]
-            }]
-        }]
-    })
 }
 
 fn batch(edit: impl FnOnce(&mut Value)) -> BatchOrderRequest {
