@@ -126,20 +126,21 @@ const within = (path, pointer) => path === pointer || path.startsWith(`${pointer
 function fieldValidatorWith(validate) {
   // An issue of the whole body (not JSON, not an object, an unknown endpoint)
   // concerns every field of it.
-  const whole = (i) => i.path === '' && i.code !== 'too_many_issues';
-  const pick = (report, pointer, scope) => report.issues.filter((i) => within(i.path, pointer) || whole(i)
-    || (scope !== null && within(i.path, scope) && CROSS_FIELD.has(i.code)));
+  // Whether an issue concerns the field at `pointer` (in order `scope`, if any).
+  const concerns = (i, pointer, scope) => within(i.path, pointer) || (i.path === '' && i.code !== 'too_many_issues')
+    || (scope !== null && within(i.path, scope) && CROSS_FIELD.has(i.code));
+  const pick = (report, pointer) => report.issues.filter((i) => concerns(i, pointer, null));
   return function validateField(endpoint, pointer, body, options) {
     if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
     const orders = endpoint === 'batchOrder' && body !== null && typeof body === 'object' ? body.orderList : undefined;
     const m = Array.isArray(orders) ? /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer) : null;
     const i = m ? Number(m[1]) : -1;
     if (!Array.isArray(orders) || pointer === '' || pointer === '/orderList' || (m && i >= orders.length)) {
-      return pick(validate(endpoint, body, options), pointer, null);
+      return pick(validate(endpoint, body, options), pointer);
     }
     if (!m) {
       // A field of the batch itself: the orders play no part.
-      return pick(validate(endpoint, { ...body, orderList: [] }, options), pointer, null);
+      return pick(validate(endpoint, { ...body, orderList: [] }, options), pointer);
     }
     // Order i, and the orders that share its sequence (the rule compares them), in order.
     const seq = orders[i] !== null && typeof orders[i] === 'object' ? orders[i].sequence : undefined;
@@ -152,7 +153,7 @@ function fieldValidatorWith(validate) {
     const report = validate(endpoint, { channelCode: 'x', channelOrderId: 'x', orderList: kept.map((k) => orders[k]) }, options);
     // Back to the batch's indices: in paths, and in duplicate_sequence's `first`.
     const remap = (path) => path.replace(/^\/orderList\/(\d+)/, (_, n) => `/orderList/${kept[Number(n)]}`);
-    const issues = report.issues.filter((issue) => issue.code !== 'too_many_issues').map((issue) => {
+    const issues = report.issues.map((issue) => {
       const out = { ...issue, path: remap(issue.path) };
       if (issue.code === 'duplicate_sequence' && issue.params) {
         const first = kept[Number(issue.params.first)];
@@ -161,9 +162,9 @@ function fieldValidatorWith(validate) {
       }
       return out;
     });
-    const scope = `/orderList/${i}`;
-    return issues.filter((x) => within(x.path, pointer) || (within(x.path, scope) && CROSS_FIELD.has(x.code))
-      || (x.code === 'duplicate_sequence' && kept.includes(Number(x.params?.first ?? -1))));
+    // Every repeat in this report is of order i's sequence: the other orders
+    // validated are the ones that share it.
+    return issues.filter((x) => concerns(x, pointer, `/orderList/${i}`) || x.code === 'duplicate_sequence');
   };
 }
 
