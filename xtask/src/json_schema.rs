@@ -13,6 +13,7 @@ use licensing_core::validate::Rule;
 use licensing_core::wire::Endpoint;
 
 use crate::json::{obj, s, strs, Json};
+use crate::shapes::{Reachable, Side};
 
 /// The JSON Schema dialect of the schemas (and of OpenAPI 3.1).
 pub(crate) const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -352,29 +353,14 @@ pub(crate) fn int_enum_schema(def: &IntEnumDef) -> Json {
 /// The named schemas reachable from these kinds: shapes, enumerations, and
 /// the rule helpers when an order is among them; first reached first.
 pub(crate) fn defs_of(roots: &[&'static Kind], refs: Refs) -> Vec<(&'static str, Json)> {
-    let mut shapes: Vec<&'static Shape> = Vec::new();
-    let mut enums: Vec<(&'static str, Json)> = Vec::new();
-    let mut pending: Vec<&'static Kind> = roots.iter().rev().copied().collect();
-    while let Some(kind) = pending.pop() {
-        match kind {
-            Kind::Array(item) | Kind::ArrayOrNull(item) => pending.push(item),
-            Kind::Object(shape) if !shapes.iter().any(|s| std::ptr::eq(*s, *shape)) => {
-                shapes.push(shape);
-                pending.extend(shape.fields.iter().rev().map(|f| &f.kind));
-            }
-            Kind::Enum(def) if !enums.iter().any(|(n, _)| *n == def.name) => enums.push((def.name, enum_schema(def))),
-            Kind::IntEnum(def) if !enums.iter().any(|(n, _)| *n == def.name) => {
-                enums.push((def.name, int_enum_schema(def)))
-            }
-            _ => {}
-        }
-    }
-    let has_orders = shapes.iter().any(|s| s.role == Role::Order);
-    let mut out: Vec<(&'static str, Json)> = shapes.iter().map(|s| (s.name, shape_schema(s, refs))).collect();
-    if has_orders {
+    let reachable = Reachable::of(roots, Side::Request);
+    let mut out: Vec<(&'static str, Json)> =
+        reachable.shapes.iter().map(|(s, _)| (s.name, shape_schema(s, refs))).collect();
+    if reachable.shapes.iter().any(|(s, _)| s.role == Role::Order) {
         out.extend(rule_defs(refs));
     }
-    out.extend(enums);
+    out.extend(reachable.enums.iter().map(|(def, _)| (def.name, enum_schema(def))));
+    out.extend(reachable.int_enums.iter().map(|(def, _)| (def.name, int_enum_schema(def))));
     out
 }
 

@@ -51,6 +51,15 @@ impl Reachable {
         r
     }
 
+    /// The shapes and enumerations reachable from these kinds (one side).
+    pub(crate) fn of(roots: &[&'static Kind], side: Side) -> Reachable {
+        let mut r = Reachable::default();
+        for kind in roots {
+            r.kind(kind, side);
+        }
+        r
+    }
+
     fn shape(&mut self, shape: &'static Shape, side: Side) {
         if let Some(entry) = self.shapes.iter_mut().find(|(s, _)| std::ptr::eq(*s, shape)) {
             if entry.1 == entry.1.with(side) {
