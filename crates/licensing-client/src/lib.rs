@@ -2,7 +2,8 @@
 //! sends with the service's auth and nonce, reads its envelopes tolerantly and
 //! retries what is safe to retry, over a small [`Transport`]: the global
 //! `fetch` in wasm (feature `fetch`: browsers, workers, Node) or reqwest natively
-//! (feature `reqwest`: servers, SSR, CLIs). No JS exports: a Leptos or Yew app
+//! (feature `reqwest`: servers, SSR, CLIs), or an in-process simulator for
+//! tests (feature `simulator`: [`simulator::SimTransport`]). No JS exports: a Leptos or Yew app
 //! depends on this crate and `licensing-core` alone.
 //!
 //! ```no_run
@@ -31,6 +32,8 @@ pub mod fetch;
 pub mod native;
 mod nonce;
 mod options;
+#[cfg(feature = "simulator")]
+pub mod simulator;
 mod transport;
 
 use licensing_core::model::*;

@@ -277,6 +277,26 @@ impl Endpoint {
         }
     }
 
+    /// The endpoint a request path names, and its path parameter as sent
+    /// (still percent-encoded): `None` for a path of no endpoint. The parameter
+    /// is one non-empty segment. The simulator routes with it.
+    ///
+    /// ```
+    /// use licensing_core::wire::Endpoint;
+    /// assert_eq!(Endpoint::at_path("/order/api/order/v1/shellnums"), Some((Endpoint::ShellNums, None)));
+    /// assert_eq!(Endpoint::at_path("/order/api/order/v1/asset/EG%201/list"), Some((Endpoint::ListAssets, Some("EG%201"))));
+    /// assert_eq!(Endpoint::at_path("/order/api/order/v1/asset//list"), None);
+    /// ```
+    pub fn at_path(path: &str) -> Option<(Endpoint, Option<&str>)> {
+        Self::ALL.into_iter().find_map(|e| match e.def().path_parts {
+            (whole, None) => (path == whole).then_some((e, None)),
+            (head, Some(tail)) => {
+                let param = path.strip_prefix(head)?.strip_suffix(tail)?;
+                (!param.is_empty() && !param.contains('/')).then_some((e, Some(param)))
+            }
+        })
+    }
+
     /// The payload of a successful answer (`data`, or the activity `detail`).
     /// Not a field of [`EndpointDef`]: through the table every response shape
     /// would be linked into a validation-only wasm (+1.2 KB gzip, measured).

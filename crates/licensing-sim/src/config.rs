@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use licensing_core::validate::Profile;
-use licensing_core::wire::{SCOPE_ACTIVITY, SCOPE_ORDER};
+use licensing_sim_core::{Options, TokenGrant};
 
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
@@ -88,6 +88,10 @@ pub struct Config {
     /// refuses unknown fields.
     #[arg(long, default_value = "recommended", value_parser = parse_profile)]
     pub rules: Profile,
+    /// Where the simulator's sequences start (customer, enterprise and order
+    /// ids, asset numbers): the same seed gives the same answers.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 impl Default for Config {
@@ -106,46 +110,59 @@ impl Default for Config {
             header_timeout_secs: 10,
             body_timeout_secs: 30,
             rules: Profile::Recommended,
+            seed: 0,
         }
-    }
-}
-
-/// A bearer token and the scopes it was granted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenGrant {
-    /// The bearer token.
-    pub token: String,
-    /// The scopes granted (`auth_order`, `auth_activity`).
-    pub scopes: Vec<String>,
-}
-
-impl TokenGrant {
-    /// The development tokens, used when none is configured.
-    pub fn development() -> Vec<TokenGrant> {
-        let grant =
-            |t: &str, s: &[&str]| TokenGrant { token: t.into(), scopes: s.iter().map(|s| s.to_string()).collect() };
-        vec![
-            grant("dev-order-token", &[SCOPE_ORDER]),
-            grant("dev-activity-token", &[SCOPE_ACTIVITY]),
-            grant("dev-all-token", &[SCOPE_ORDER, SCOPE_ACTIVITY]),
-        ]
     }
 }
 
 fn parse_token(s: &str) -> Result<TokenGrant, String> {
     let (token, scopes) = s.split_once('=').ok_or("expected TOKEN=SCOPE[,SCOPE]")?;
-    if token.is_empty() {
-        return Err("the token is empty".into());
-    }
-    let scopes: Vec<String> = scopes.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
-    if let Some(bad) = scopes.iter().find(|s| *s != SCOPE_ORDER && *s != SCOPE_ACTIVITY) {
-        return Err(format!("unknown scope {bad:?} (auth_order, auth_activity)"));
-    }
-    Ok(TokenGrant { token: token.into(), scopes })
+    let scopes: Vec<&str> = scopes.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    TokenGrant::new(token, &scopes)
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {
     Profile::parse(s).ok_or_else(|| format!("unknown rules profile {s:?} (spec, recommended, strict)"))
+}
+
+impl Config {
+    /// The simulator's options: the flags that shape its behaviour (the
+    /// activities file read here), apart from the shell's own (listen address,
+    /// static files, timeouts, log). Without `--admin-token`, a random one.
+    pub fn simulator_options(&self) -> Result<Options, String> {
+        let activities = match &self.activities {
+            Some(path) => {
+                Some(std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+            }
+            None => None,
+        };
+        let mut options = Options::default();
+        options.tokens = self.tokens.clone();
+        options.activities = activities;
+        options.nonce_window_ms = i64::try_from(self.nonce_window_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+        options.max_body_bytes = self.max_body_bytes;
+        options.max_shellnums = self.max_shellnums;
+        options.max_delete_pairs = self.max_delete_pairs;
+        options.admin_token = self.admin_token.clone().unwrap_or_else(random_token);
+        options.rules = self.rules;
+        options.seed = self.seed;
+        Ok(options)
+    }
+}
+
+/// 128 random bits as hex, from the standard library's per-process hasher keys
+/// (no RNG dependency for one token per start).
+fn random_token() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut out = String::with_capacity(32);
+    for salt in 0..2u64 {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u64(salt);
+        hasher
+            .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        out.push_str(&format!("{:016x}", hasher.finish()));
+    }
+    out
 }
 
 /// Files of a directory served under a URL prefix.
@@ -176,5 +193,8 @@ mod tests {
         assert_eq!(parse_mount("/=www").unwrap().prefix, "/");
         assert_eq!(parse_profile("spec"), Ok(Profile::Spec));
         assert!(parse_profile("lenient").is_err());
+        let (a, b) = (random_token(), random_token());
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
     }
 }

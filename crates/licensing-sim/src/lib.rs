@@ -8,29 +8,21 @@
 //! # Ok::<(), String>(())
 //! ```
 //!
-//! It shares the core's types, validators, paths and envelopes, so it refuses
-//! exactly what the SDK's validators refuse.
+//! This crate is only the network shell (sockets, timeouts, static files,
+//! CORS, the log): the service's state and behaviour are
+//! [`licensing_sim_core::Simulator`], which the in-process simulators of the
+//! npm package (`createSimulator`) and of the Rust client share.
 
-mod activity;
-mod admin;
-mod auth;
 mod config;
-mod fault;
-mod handler;
+mod exchange;
 mod log;
-mod nonce;
-mod respond;
 mod router;
 mod state;
-mod store;
-mod time;
-mod trace;
 
 use std::time::Duration;
 
-pub use activity::{ActivityCatalogue, SAMPLE_ACTIVITIES};
-pub use admin::ADMIN_HEADER;
-pub use config::{Config, StaticMount, TokenGrant};
+pub use config::{Config, StaticMount};
+pub use licensing_sim_core::{ActivityCatalogue, Simulator, TokenGrant, ADMIN_HEADER, SAMPLE_ACTIVITIES};
 pub use router::router;
 pub use state::AppState;
 

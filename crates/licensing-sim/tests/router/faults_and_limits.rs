@@ -33,6 +33,30 @@ async fn faults_code500_once_http_status_non_json_delay() {
 }
 
 #[tokio::test]
+async fn faults_injected_by_the_admin_route_apply_to_the_next_calls_of_their_endpoint() {
+    let app = app();
+    let injected = send(&app, admin("POST", "/__sim/fault?fault=code500%3Btimes%3D2&endpoint=shellNums")).await;
+    assert_eq!((injected.status, &injected.body), (200, &json!({"injected": true})), "{}", injected.text);
+    // Another endpoint is not touched; the next two shellnums calls are.
+    ok(&get(&app, ORDER, "/order/api/order/v1/asset/EG-1/list").await);
+    business(&post(&app, ORDER, SHELL, json!({"size": 1})).await, "500");
+    business(&post(&app, ORDER, SHELL, json!({"size": 1})).await, "500");
+    assert_eq!(ok(&post(&app, ORDER, SHELL, json!({"size": 1})).await), json!(["8000000001"]));
+    // Reset forgets a waiting fault.
+    send(&app, admin("POST", "/__sim/fault?fault=http%3D503")).await;
+    send(&app, admin("POST", "/__sim/reset")).await;
+    ok(&post(&app, ORDER, SHELL, json!({"size": 1})).await);
+    for (query, says) in
+        [("fault=explode", "explode"), ("endpoint=shellNums", "fault="), ("fault=code500&endpoint=x", "x")]
+    {
+        let reply = send(&app, admin("POST", &format!("/__sim/fault?{query}"))).await;
+        assert_eq!(reply.status, 400, "{query}");
+        assert!(reply.body["error"].as_str().unwrap().contains(says), "{query}: {}", reply.text);
+    }
+    assert_eq!(send(&app, admin("GET", "/__sim/fault?fault=code500")).await.status, 405);
+}
+
+#[tokio::test]
 async fn bad_bodies_are_13004_never_500() {
     let app = app();
     let m = business(&send(&app, with_fault("", "{\"size\":")).await, "13004");

@@ -10,3 +10,4 @@ mod hardening;
 mod locks_and_assets;
 mod orders;
 mod profiles;
+mod statics;

@@ -44,11 +44,16 @@ pub struct ActivityCatalogue {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityDef {
+    /// The mnemonic a claim names (`activityLabel`).
     pub label: String,
+    /// The activity id in answers.
     pub id: String,
+    /// Its display name.
     pub name: String,
+    /// The `source` values its filter admits; empty: every source.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// Its units.
     pub units: Vec<UnitDef>,
 }
 
@@ -56,10 +61,15 @@ pub struct ActivityDef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UnitDef {
+    /// The unit id in answers.
     pub id: String,
+    /// Its display name.
     pub name: String,
+    /// How often one identity may claim it (then 3002 with errorCode 14005).
     pub claims_per_identity: u32,
+    /// Days from the claim to `limitEndDate`.
     pub duration_days: u32,
+    /// What a claim grants.
     pub products: Vec<UnitProduct>,
 }
 
@@ -67,7 +77,9 @@ pub struct UnitDef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UnitProduct {
+    /// The product granted.
     pub product_uri: String,
+    /// `0`: active on claiming; `1`: to be activated later.
     pub activate_type: ActivateType,
 }
 

@@ -1,11 +1,5 @@
-//! Wall-clock helpers: Long millisecond timestamps and the activity date strings
-//! (`YYYY-MM-DD HH:MM:SS`, UTC; the spec does not show their format).
-
-use std::time::{SystemTime, UNIX_EPOCH};
-
-pub(crate) fn now_millis() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
+//! The activity date strings (`YYYY-MM-DD HH:MM:SS`, UTC; the spec does not
+//! show their format). The clock itself is the shell's: every call takes `now`.
 
 /// Formats milliseconds since the epoch as `YYYY-MM-DD HH:MM:SS` (UTC).
 pub(crate) fn format_millis(ms: i64) -> String {

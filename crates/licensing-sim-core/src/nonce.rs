@@ -1,13 +1,13 @@
 //! Anti-replay: a `g_nonce` is accepted once within the window.
 
 use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
 
 /// Nonces seen within the window, oldest first for cheap expiry.
 pub(crate) struct NonceCache {
-    window: Duration,
-    seen: HashMap<String, Instant>,
-    order: VecDeque<(Instant, String)>,
+    /// Milliseconds a nonce is remembered.
+    window_ms: i64,
+    seen: HashMap<String, i64>,
+    order: VecDeque<(i64, String)>,
 }
 
 /// Why a nonce is refused.
@@ -18,16 +18,16 @@ pub(crate) enum NonceError {
 }
 
 /// Most nonces remembered; past it the oldest are forgotten first. With nonces
-/// of at most 128 characters (`handler::MAX_NONCE_CHARS`), a bound of ~60 MB.
+/// of at most 128 characters (`simulator::MAX_NONCE_CHARS`), a bound of ~60 MB.
 const MAX_REMEMBERED: usize = 200_000;
 
 impl NonceCache {
-    pub(crate) fn new(window: Duration) -> Self {
-        Self { window, seen: HashMap::new(), order: VecDeque::new() }
+    pub(crate) fn new(window_ms: i64) -> Self {
+        Self { window_ms, seen: HashMap::new(), order: VecDeque::new() }
     }
 
-    /// Accepts a nonce the first time within the window.
-    pub(crate) fn accept(&mut self, nonce: Option<&str>, now: Instant) -> Result<(), NonceError> {
+    /// Accepts a nonce the first time within the window (`now` in milliseconds).
+    pub(crate) fn accept(&mut self, nonce: Option<&str>, now: i64) -> Result<(), NonceError> {
         let nonce = nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)?;
         self.expire(now);
         if self.seen.contains_key(nonce) {
@@ -38,9 +38,9 @@ impl NonceCache {
         Ok(())
     }
 
-    fn expire(&mut self, now: Instant) {
+    fn expire(&mut self, now: i64) {
         while let Some((at, _)) = self.order.front() {
-            let old = now.duration_since(*at) > self.window || self.order.len() > MAX_REMEMBERED;
+            let old = now.saturating_sub(*at) > self.window_ms || self.order.len() > MAX_REMEMBERED;
             if !old {
                 break;
             }
@@ -62,12 +62,12 @@ mod tests {
 
     #[test]
     fn a_nonce_is_accepted_once_within_the_window() {
-        let mut cache = NonceCache::new(Duration::from_secs(10));
-        let t0 = Instant::now();
+        let mut cache = NonceCache::new(10_000);
+        let t0 = 1_700_000_000_000;
         assert_eq!(cache.accept(None, t0), Err(NonceError::Missing));
         assert_eq!(cache.accept(Some(" "), t0), Err(NonceError::Missing));
         assert_eq!(cache.accept(Some("a"), t0), Ok(()));
-        assert_eq!(cache.accept(Some("a"), t0 + Duration::from_secs(5)), Err(NonceError::Replayed));
-        assert_eq!(cache.accept(Some("a"), t0 + Duration::from_secs(11)), Ok(()));
+        assert_eq!(cache.accept(Some("a"), t0 + 5_000), Err(NonceError::Replayed));
+        assert_eq!(cache.accept(Some("a"), t0 + 11_000), Ok(()));
     }
 }

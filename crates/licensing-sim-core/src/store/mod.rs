@@ -66,13 +66,17 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    pub(crate) fn new() -> Self {
-        Self { shell_next: [1, 1], ..Self::default() }
+    /// An empty store whose sequences start after `seed` (see `Options::seed`).
+    pub(crate) fn new(seed: u64) -> Self {
+        // Asset numbers have 9 digits of sequence: the seed moves their start
+        // within the first 900 million, leaving room to hand out.
+        let shell_start = 1 + seed % 900_000_000;
+        Self { next_id: seed, shell_next: [shell_start, shell_start], ..Self::default() }
     }
 
     /// A fresh id with a readable prefix (`C000001`, `LO000002`, ...).
     pub(crate) fn id(&mut self, prefix: &str) -> String {
-        self.next_id += 1;
+        self.next_id = self.next_id.wrapping_add(1);
         format!("{prefix}{:06}", self.next_id)
     }
 

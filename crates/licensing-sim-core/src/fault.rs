@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 /// Header that asks for a fault.
-pub(crate) const FAULT_HEADER: &str = "x-sim-fault";
+pub const FAULT_HEADER: &str = "x-sim-fault";
 
 /// Longest `key=` accepted.
 pub(crate) const MAX_KEY_BYTES: usize = 64;
@@ -19,7 +19,7 @@ pub(crate) struct Fault {
     pub(crate) non_json: bool,
     /// Answer 200 with the start of a body that never ends (for client timeouts).
     pub(crate) stall_body: bool,
-    times: Option<u32>,
+    pub(crate) times: Option<u32>,
     key: Option<String>,
 }
 
@@ -76,6 +76,32 @@ impl Fault {
     }
 }
 
+/// A fault set on the simulator itself ([`crate::Simulator::inject_fault`]):
+/// it applies to the next `remaining` calls (of one endpoint, if named), with
+/// no header on the request: how in-process tests ask for faults.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Injected {
+    pub(crate) fault: Fault,
+    pub(crate) endpoint: Option<licensing_core::wire::Endpoint>,
+    pub(crate) remaining: u32,
+}
+
+/// Most injected faults waiting at once.
+pub(crate) const MAX_INJECTED: usize = 64;
+
+/// Takes the first injected fault that applies to a call of `endpoint`,
+/// counting it down (and dropping it when used up).
+pub(crate) fn take_injected(queue: &mut Vec<Injected>, endpoint: licensing_core::wire::Endpoint) -> Option<Fault> {
+    let at = queue.iter().position(|i| i.endpoint.is_none_or(|e| e == endpoint))?;
+    let injected = queue.get_mut(at)?;
+    injected.remaining = injected.remaining.saturating_sub(1);
+    let fault = injected.fault.clone();
+    if injected.remaining == 0 {
+        queue.remove(at);
+    }
+    Some(fault)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +124,20 @@ mod tests {
         assert_eq!(Fault::parse("delay=50;non-json").unwrap().delay_ms, 50);
         assert!(Fault::parse("explode").is_err());
         assert!(Fault::parse("http=99").is_err());
+    }
+
+    #[test]
+    fn injected_faults_count_down_per_endpoint() {
+        use licensing_core::wire::Endpoint;
+        let fault = Fault::parse("code500").unwrap();
+        let mut queue = vec![
+            Injected { fault: fault.clone(), endpoint: Some(Endpoint::BatchOrder), remaining: 2 },
+            Injected { fault: Fault::parse("http=503").unwrap(), endpoint: None, remaining: 1 },
+        ];
+        assert_eq!(take_injected(&mut queue, Endpoint::BatchOrder), Some(fault.clone()));
+        assert_eq!(take_injected(&mut queue, Endpoint::ShellNums).and_then(|f| f.http_status), Some(503));
+        assert_eq!(take_injected(&mut queue, Endpoint::ShellNums), None);
+        assert_eq!(take_injected(&mut queue, Endpoint::BatchOrder), Some(fault));
+        assert!(queue.is_empty());
     }
 }

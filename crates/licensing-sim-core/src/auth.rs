@@ -2,10 +2,10 @@
 
 use std::collections::HashMap;
 
-use axum::http::{header, HeaderMap};
 use licensing_core::wire::Module;
 
-use crate::config::TokenGrant;
+use crate::exchange::RequestHead;
+use crate::options::TokenGrant;
 
 /// Why a call is not authorized.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +24,8 @@ impl Tokens {
         Self(grants.into_iter().map(|g| (g.token, g.scopes)).collect())
     }
 
-    pub(crate) fn check(&self, headers: &HeaderMap, module: Module) -> Result<(), Denied> {
-        let token = bearer(headers).ok_or(Denied::Unauthenticated)?;
+    pub(crate) fn check(&self, head: &RequestHead, module: Module) -> Result<(), Denied> {
+        let token = bearer(head).ok_or(Denied::Unauthenticated)?;
         let scopes = self.0.get(token).ok_or(Denied::Unauthenticated)?;
         if scopes.iter().any(|s| s == module.scope()) {
             Ok(())
@@ -43,8 +43,8 @@ impl Tokens {
 }
 
 /// The token of an `Authorization: Bearer <token>` header.
-pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+pub(crate) fn bearer(head: &RequestHead) -> Option<&str> {
+    let value = head.header_value("authorization")?;
     let (scheme, token) = value.split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
 }

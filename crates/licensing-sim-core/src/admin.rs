@@ -1,0 +1,131 @@
+//! The simulator's own routes under `/__sim`: reset, stats and request traces.
+//! Every one needs `x-sim-admin: <admin token>`: the native simulator listens on
+//! 127.0.0.1, which any web page the developer opens can reach, and `POST
+//! /__sim/reset` is a simple request that needs no CORS preflight.
+//!
+//! ```text
+//! curl -X POST -H 'x-sim-admin: TOKEN' http://127.0.0.1:8787/__sim/reset
+//! ```
+
+use licensing_core::wire::Endpoint;
+use serde_json::{json, Value};
+
+use crate::exchange::{Reply, RequestHead};
+use crate::respond;
+use crate::simulator::{lock, Simulator};
+use crate::store::Store;
+
+/// The header carrying the admin token.
+pub const ADMIN_HEADER: &str = "x-sim-admin";
+
+/// One of the `/__sim` routes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum AdminRoute {
+    Reset,
+    Stats,
+    Trace(String),
+    Fault,
+}
+
+impl AdminRoute {
+    /// The admin route at a path, and the one method it answers.
+    pub(crate) fn at(path: &str) -> Option<(AdminRoute, &'static str)> {
+        match path {
+            "/__sim/reset" => Some((AdminRoute::Reset, "POST")),
+            "/__sim/stats" => Some((AdminRoute::Stats, "GET")),
+            "/__sim/fault" => Some((AdminRoute::Fault, "POST")),
+            _ => {
+                let id = path.strip_prefix("/__sim/trace/")?;
+                (!id.is_empty() && !id.contains('/')).then(|| (AdminRoute::Trace(crate::route::decode(id)), "GET"))
+            }
+        }
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl Simulator {
+    /// Answers an admin route, only with the admin token (compared in constant time).
+    pub(crate) fn admin(&self, route: AdminRoute, head: &RequestHead) -> Reply {
+        let given = head.header_value(ADMIN_HEADER).unwrap_or_default();
+        if !constant_time_eq(given.as_bytes(), self.admin_token.as_bytes()) {
+            let message = format!(
+                "/__sim routes need the header {ADMIN_HEADER}: <admin token> (--admin-token, or the one printed at start)"
+            );
+            return respond::json(401, &json!({ "error": message }));
+        }
+        let body = match route {
+            AdminRoute::Reset => {
+                self.reset();
+                json!({ "reset": true })
+            }
+            AdminRoute::Stats => self.stats(),
+            AdminRoute::Trace(id) => Value::Array(self.trace(&id)),
+            AdminRoute::Fault => match self.inject_fault_from_query(head.query.as_deref()) {
+                Ok(()) => json!({ "injected": true }),
+                Err(error) => return respond::json(400, &json!({ "error": error })),
+            },
+        };
+        respond::json(200, &body)
+    }
+
+    /// `POST /__sim/fault?fault=DIRECTIVES[&endpoint=NAME]`: [`Simulator::inject_fault`].
+    fn inject_fault_from_query(&self, query: Option<&str>) -> Result<(), String> {
+        let (mut directives, mut endpoint) = (None, None);
+        for (name, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            match name.as_ref() {
+                "fault" => directives = Some(value.into_owned()),
+                "endpoint" => {
+                    let found: Endpoint = value.parse().map_err(|_| format!("unknown endpoint {value:?}"))?;
+                    endpoint = Some(found);
+                }
+                other => return Err(format!("unknown parameter {other:?} (fault, endpoint)")),
+            }
+        }
+        self.inject_fault(&directives.ok_or("the query needs fault=DIRECTIVES")?, endpoint)
+    }
+
+    /// Empties the state: store, used nonces, fault counters, injected faults
+    /// and traces (the options, the seed among them, stay).
+    pub fn reset(&self) {
+        lock(&self.injected).clear();
+        *lock(&self.store) = Store::new(self.seed);
+        lock(&self.nonces).clear();
+        lock(&self.fault_counters).clear();
+        lock(&self.traces).clear();
+    }
+
+    /// Counts of what is stored: `{orders, batches, assets, customers, distinctOrderIds}`.
+    pub fn stats(&self) -> Value {
+        let store = lock(&self.store);
+        json!({
+            "orders": store.order_count(),
+            "batches": store.batches.len(),
+            "assets": store.assets.len(),
+            "customers": store.customers.len(),
+            "distinctOrderIds": store.orders.values().map(|o| (&o.channel_code, &o.channel_order_id)).collect::<std::collections::HashSet<_>>().len(),
+        })
+    }
+
+    /// The requests that carried `x-sim-trace: {id}`, oldest first.
+    pub fn trace(&self, id: &str) -> Vec<Value> {
+        lock(&self.traces).get(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_and_tokens() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd") && !constant_time_eq(b"ab", b"abc"));
+        assert_eq!(AdminRoute::at("/__sim/reset"), Some((AdminRoute::Reset, "POST")));
+        assert_eq!(AdminRoute::at("/__sim/trace/a%20b"), Some((AdminRoute::Trace("a b".into()), "GET")));
+        assert_eq!(AdminRoute::at("/__sim/trace/"), None);
+        assert_eq!(AdminRoute::at("/__sim/other"), None);
+    }
+}

@@ -1,0 +1,43 @@
+//! The Licensing Order and Activity Service simulated in memory: its state and
+//! behaviour, with no I/O, no clock and no runtime. Three shells drive it: the
+//! `licensing-sim` binary (axum), `createSimulator` in `licensing-sdk/testing`
+//! (wasm, a standard `fetch`), and `licensing_client::simulator::SimTransport`
+//! (the typed Rust client in process, natively or in wasm-bindgen-test).
+//!
+//! ```
+//! use licensing_sim_core::{Options, RequestHead, Simulator};
+//!
+//! let sim = Simulator::new(&Options::default())?;
+//! let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n-1"))
+//!     .header("authorization", "Bearer dev-order-token")
+//!     .header("content-type", "application/json");
+//! let reply = sim.handle(&head, br#"{"size":2}"#, 1_700_000_000_000);
+//! assert_eq!(reply.status, 200);
+//! assert_eq!(reply.text(), r#"{"code":0,"message":"success","data":["8000000001","8000000002"]}"#);
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! It shares the core's types, validators, paths and envelopes, so under the
+//! default rules it refuses exactly what the SDK's validators refuse.
+
+mod activity;
+mod admin;
+mod auth;
+mod exchange;
+mod fault;
+mod nonce;
+mod options;
+mod respond;
+mod route;
+mod simulator;
+mod store;
+mod time;
+mod trace;
+
+pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_ACTIVITIES};
+pub use admin::ADMIN_HEADER;
+pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
+pub use fault::FAULT_HEADER;
+pub use options::{Options, TokenGrant};
+pub use route::is_simulated_path;
+pub use simulator::{Admitted, Simulator, TRACE_HEADER};

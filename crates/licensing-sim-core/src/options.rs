@@ -1,0 +1,180 @@
+//! What a simulator is made with: tokens, activities, rules, limits, seed. The
+//! command line of `licensing-sim` and `createSimulator(options)` in JS both
+//! become these [`Options`] (JS passes them as JSON, read by [`Options::from_json`]).
+//!
+//! ```
+//! use licensing_sim_core::Options;
+//! let options = Options::from_json(r#"{"tokens": {"t-1": ["auth_order"]}, "seed": 7, "rules": "spec"}"#).unwrap();
+//! assert_eq!(options.seed, 7);
+//! assert!(Options::from_json(r#"{"token": {}}"#).unwrap_err().contains("unknown field"));
+//! ```
+
+use std::collections::BTreeMap;
+
+use licensing_core::validate::Profile;
+use licensing_core::wire::{SCOPE_ACTIVITY, SCOPE_ORDER};
+use serde::Deserialize;
+
+/// A bearer token and the scopes it was granted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenGrant {
+    /// The bearer token.
+    pub token: String,
+    /// The scopes granted (`auth_order`, `auth_activity`).
+    pub scopes: Vec<String>,
+}
+
+impl TokenGrant {
+    /// A grant, its scopes checked: only `auth_order` and `auth_activity` exist.
+    pub fn new(token: &str, scopes: &[&str]) -> Result<Self, String> {
+        if token.is_empty() {
+            return Err("the token is empty".into());
+        }
+        if let Some(bad) = scopes.iter().find(|s| **s != SCOPE_ORDER && **s != SCOPE_ACTIVITY) {
+            return Err(format!("unknown scope {bad:?} (auth_order, auth_activity)"));
+        }
+        Ok(Self { token: token.to_owned(), scopes: scopes.iter().map(|s| (*s).to_owned()).collect() })
+    }
+
+    /// The development tokens, used when none is configured.
+    pub fn development() -> Vec<TokenGrant> {
+        let grant =
+            |t: &str, s: &[&str]| TokenGrant { token: t.into(), scopes: s.iter().map(|s| s.to_string()).collect() };
+        vec![
+            grant("dev-order-token", &[SCOPE_ORDER]),
+            grant("dev-activity-token", &[SCOPE_ACTIVITY]),
+            grant("dev-all-token", &[SCOPE_ORDER, SCOPE_ACTIVITY]),
+        ]
+    }
+}
+
+/// Everything a [`crate::Simulator`] is made with.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Options {
+    /// Accepted bearer tokens; empty: the development tokens.
+    pub tokens: Vec<TokenGrant>,
+    /// The activity catalogue as JSON text (the `--activities` file's format);
+    /// `None`: the built-in sample ([`crate::SAMPLE_ACTIVITIES`]).
+    pub activities: Option<String>,
+    /// How long a used `g_nonce` is refused, in milliseconds.
+    pub nonce_window_ms: i64,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Most asset numbers one shellnums call may ask for.
+    pub max_shellnums: u64,
+    /// Most (asset number, product) pairs the delete_product orders of one batch may name.
+    pub max_delete_pairs: u64,
+    /// The token the `/__sim/*` routes require in `x-sim-admin`.
+    pub admin_token: String,
+    /// Which requests are refused as 13004 / 1001.
+    pub rules: Profile,
+    /// Where the simulator's sequences start (customer, enterprise and license
+    /// order ids, asset numbers): two simulators with different seeds hand out
+    /// different ids, and the same seed gives the same answers. 0: from 1.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            tokens: Vec::new(),
+            activities: None,
+            nonce_window_ms: 600_000,
+            max_body_bytes: 1 << 20,
+            max_shellnums: 1000,
+            max_delete_pairs: 1_000_000,
+            admin_token: String::from("licensing-sim-admin"),
+            rules: Profile::Recommended,
+            seed: 0,
+        }
+    }
+}
+
+/// The JSON form (`createSimulator(options)`): camelCase names, every one optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct JsonOptions {
+    tokens: Option<BTreeMap<String, Vec<String>>>,
+    activities: Option<serde_json::Value>,
+    nonce_window_secs: Option<u64>,
+    max_body_bytes: Option<usize>,
+    max_shellnums: Option<u64>,
+    max_delete_pairs: Option<u64>,
+    admin_token: Option<String>,
+    rules: Option<String>,
+    seed: Option<u64>,
+}
+
+impl Options {
+    /// Options from their JSON form: `{ tokens: { TOKEN: [SCOPE, ...] },
+    /// activities: { activities: [...] }, nonceWindowSecs, maxBodyBytes,
+    /// maxShellnums, maxDeletePairs, adminToken, rules: "spec" | "recommended" |
+    /// "strict", seed }`, every field optional; an unknown field, a wrong type,
+    /// an unknown scope or profile is an error that says which.
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let json: JsonOptions = serde_json::from_str(text).map_err(|e| format!("simulator options: {e}"))?;
+        let mut options = Options::default();
+        if let Some(tokens) = json.tokens {
+            for (token, scopes) in tokens {
+                let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
+                options
+                    .tokens
+                    .push(TokenGrant::new(&token, &scopes).map_err(|e| format!("simulator options: tokens: {e}"))?);
+            }
+        }
+        if let Some(activities) = json.activities {
+            let text = activities.to_string();
+            crate::ActivityCatalogue::parse(&text)?;
+            options.activities = Some(text);
+        }
+        if let Some(secs) = json.nonce_window_secs {
+            options.nonce_window_ms = i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+        }
+        options.max_body_bytes = json.max_body_bytes.unwrap_or(options.max_body_bytes);
+        options.max_shellnums = json.max_shellnums.unwrap_or(options.max_shellnums);
+        options.max_delete_pairs = json.max_delete_pairs.unwrap_or(options.max_delete_pairs);
+        if let Some(token) = json.admin_token {
+            if token.is_empty() {
+                return Err("simulator options: adminToken is empty".into());
+            }
+            options.admin_token = token;
+        }
+        if let Some(rules) = json.rules {
+            options.rules = Profile::parse(&rules).ok_or_else(|| {
+                format!("simulator options: unknown rules profile {rules:?} (spec, recommended, strict)")
+            })?;
+        }
+        options.seed = json.seed.unwrap_or(0);
+        Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_options_are_checked() {
+        let o = Options::from_json("{}").unwrap();
+        assert!(o.tokens.is_empty() && o.activities.is_none() && o.seed == 0);
+        let o = Options::from_json(
+            r#"{"tokens":{"a":["auth_order","auth_activity"]},"nonceWindowSecs":5,"adminToken":"x"}"#,
+        )
+        .unwrap();
+        assert_eq!(o.tokens, [TokenGrant::new("a", &["auth_order", "auth_activity"]).unwrap()]);
+        assert_eq!((o.nonce_window_ms, o.admin_token.as_str()), (5_000, "x"));
+        for (bad, says) in [
+            (r#"{"tokens":{"a":["admin"]}}"#, "unknown scope"),
+            (r#"{"tokens":{"":["auth_order"]}}"#, "empty"),
+            (r#"{"rules":"lenient"}"#, "unknown rules profile"),
+            (r#"{"seed":-1}"#, "invalid value"),
+            (r#"{"activities":{"activities":[{"label":1}]}}"#, "activities"),
+            (r#"{"adminToken":""}"#, "adminToken"),
+            ("[]", "simulator options"),
+        ] {
+            let err = Options::from_json(bad).unwrap_err();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! The simulator: its state, and one request's way through it in two steps.
+//! [`Simulator::admit`] reads the head (route, auth, trace, query, nonce,
+//! faults); the shell then waits the fault's delay, reads the body within its
+//! bounds and hands it to [`Simulator::answer`] (input, validation with the
+//! core's validators, the store). Two steps, because a shell must be able to
+//! stop between them: a client that gives up during a `delay=` fault leaves the
+//! state untouched, as with the service.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
+
+use licensing_core::model::{result_code, BusinessCode, DefaultCustomer, Partition};
+use licensing_core::validate::{validate_json, Options as ValidationOptions, Profile};
+use licensing_core::wire::{Endpoint, Method, Module, NONCE_PARAM};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::activity::ActivityCatalogue;
+use crate::auth::{Denied, Tokens};
+use crate::exchange::{BodyError, Reply, RequestHead};
+use crate::fault::{take_injected, Fault, Injected, FAULT_HEADER, MAX_INJECTED};
+use crate::nonce::{NonceCache, NonceError};
+use crate::options::Options;
+use crate::respond;
+use crate::route::{route, Route};
+use crate::store::{BatchLimits, Store};
+use crate::trace::Traces;
+
+/// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
+pub const TRACE_HEADER: &str = "x-sim-trace";
+
+/// Longest `g_nonce` accepted: the spec shows no format; a bound keeps the
+/// replay window's memory bounded by count and by bytes.
+pub(crate) const MAX_NONCE_CHARS: usize = 128;
+
+/// The Licensing service in memory. Every method takes `&self` (the state is
+/// behind mutexes, each held only within one call), so one simulator serves
+/// concurrent requests; each call sees and leaves a whole state.
+pub struct Simulator {
+    pub(crate) tokens: Tokens,
+    pub(crate) nonces: Mutex<NonceCache>,
+    pub(crate) store: Mutex<Store>,
+    pub(crate) fault_counters: Mutex<HashMap<String, u32>>,
+    /// Faults set with [`Simulator::inject_fault`], in the order set.
+    pub(crate) injected: Mutex<Vec<Injected>>,
+    /// Requests seen per `x-sim-trace` id (for client tests).
+    pub(crate) traces: Mutex<Traces>,
+    pub(crate) catalogue: ActivityCatalogue,
+    pub(crate) max_body_bytes: usize,
+    pub(crate) max_shellnums: u64,
+    pub(crate) batch_limits: BatchLimits,
+    /// The token `/__sim/*` routes need (`admin.rs`).
+    pub(crate) admin_token: String,
+    /// The validation profile requests are checked with (`--rules`).
+    pub(crate) rules: Profile,
+    pub(crate) seed: u64,
+}
+
+/// A request whose head passed: what [`Simulator::answer`] needs besides its body.
+#[derive(Debug, Clone)]
+pub struct Admitted {
+    endpoint: Endpoint,
+    path_param: Option<String>,
+    query: HashMap<String, String>,
+    content_type: Option<String>,
+    delay_ms: u64,
+}
+
+impl Admitted {
+    /// Milliseconds to wait before reading the body and answering (`x-sim-fault: delay=MS`).
+    pub fn delay_ms(&self) -> u64 {
+        self.delay_ms
+    }
+
+    /// Whether the answer reads a body: a POST with a JSON content type. Other
+    /// requests are answered from their head (pass an empty body).
+    pub fn reads_body(&self) -> bool {
+        self.endpoint.method() == Method::Post && self.content_type.as_deref().is_some_and(is_json_media_type)
+    }
+
+    /// The endpoint the request calls.
+    pub fn endpoint(&self) -> Endpoint {
+        self.endpoint
+    }
+}
+
+/// Locks a mutex; a poisoned one (a panic elsewhere) still holds whole data here,
+/// because every mutation completes before the guard drops.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A refusal before processing, in the module's own envelope.
+fn refuse(endpoint: Endpoint, message: String) -> Reply {
+    match endpoint.module() {
+        Module::Order => respond::invalid(message),
+        Module::Activity => respond::activity_code(result_code::PARAMETER_ERROR, message),
+    }
+}
+
+/// The query as a map; `Err` when a parameter is given twice (which value a
+/// server keeps is not defined: the simulator refuses rather than guess).
+fn query_of(query: Option<&str>) -> Result<HashMap<String, String>, String> {
+    let mut map = HashMap::new();
+    for (name, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+        if map.contains_key(name.as_ref()) {
+            return Err(format!("query parameter {} is given more than once", crate::trace::cut(&name)));
+        }
+        map.insert(name.into_owned(), value.into_owned());
+    }
+    Ok(map)
+}
+
+/// Whether a `Content-Type` is JSON: the media type `application/json`
+/// (any case), parameters such as `charset` allowed.
+fn is_json_media_type(content_type: &str) -> bool {
+    let media_type = content_type.split(';').next().unwrap_or_default();
+    media_type.trim().eq_ignore_ascii_case("application/json")
+}
+
+fn typed<T: DeserializeOwned>(input: Value) -> Result<T, Reply> {
+    serde_json::from_value(input).map_err(|e| respond::invalid(format!("(body): {e}")))
+}
+
+impl Simulator {
+    /// A simulator made with `options` (its activity catalogue read and checked).
+    pub fn new(options: &Options) -> Result<Self, String> {
+        let catalogue = match &options.activities {
+            Some(text) => ActivityCatalogue::parse(text)?,
+            None => ActivityCatalogue::sample(),
+        };
+        Ok(Self {
+            tokens: Tokens::new(&options.tokens),
+            nonces: Mutex::new(NonceCache::new(options.nonce_window_ms)),
+            store: Mutex::new(Store::new(options.seed)),
+            fault_counters: Mutex::new(HashMap::new()),
+            injected: Mutex::new(Vec::new()),
+            traces: Mutex::new(Traces::default()),
+            catalogue,
+            max_body_bytes: options.max_body_bytes,
+            max_shellnums: options.max_shellnums,
+            batch_limits: BatchLimits { max_delete_pairs: options.max_delete_pairs },
+            admin_token: options.admin_token.clone(),
+            rules: options.rules,
+            seed: options.seed,
+        })
+    }
+
+    /// The token the `/__sim/*` routes need in `x-sim-admin`.
+    pub fn admin_token(&self) -> &str {
+        &self.admin_token
+    }
+
+    /// The largest body [`Simulator::answer`] accepts, in bytes: a shell reads
+    /// at most one byte more.
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+
+    /// Number of license orders stored.
+    pub fn order_count(&self) -> usize {
+        lock(&self.store).order_count()
+    }
+
+    /// One whole exchange: [`Simulator::admit`], then [`Simulator::answer`] with
+    /// `body`. A `delay=` fault is left to the caller, in [`Reply::delay_ms`].
+    pub fn handle(&self, head: &RequestHead, body: &[u8], now_ms: i64) -> Reply {
+        match self.admit(head, now_ms) {
+            Ok(admitted) => {
+                let delay_ms = admitted.delay_ms;
+                self.answer(admitted, Ok(body.to_vec()), now_ms).delayed(delay_ms)
+            }
+            Err(reply) => reply,
+        }
+    }
+
+    /// The first step: the route (404, 405, the admin routes, answered here),
+    /// the bearer token (401, 403), the trace, the query, the nonce and the
+    /// `x-sim-fault` header. `Err` is the whole reply (a fault's reply carries
+    /// its delay); `Ok`, the request goes on to [`Simulator::answer`].
+    /// `now_ms`: milliseconds since the Unix epoch (nonce window, timestamps).
+    pub fn admit(&self, head: &RequestHead, now_ms: i64) -> Result<Admitted, Reply> {
+        let (endpoint, path_param) = match route(&head.method, &head.path)? {
+            Route::Admin(admin) => return Err(self.admin(admin, head)),
+            Route::Endpoint(endpoint, param) => (endpoint, param),
+        };
+        match self.tokens.check(head, endpoint.module()) {
+            Ok(()) => {}
+            Err(Denied::Unauthenticated) => return Err(respond::denied(401, "missing or unknown bearer token")),
+            Err(Denied::MissingScope) => {
+                return Err(respond::denied(403, &format!("the token lacks scope {}", endpoint.module().scope())))
+            }
+        }
+        self.record_trace(endpoint, head);
+        let query = query_of(head.query.as_deref()).map_err(|message| refuse(endpoint, message))?;
+        let nonce = query.get(NONCE_PARAM).map(String::as_str);
+        if nonce.is_some_and(|n| n.chars().count() > MAX_NONCE_CHARS) {
+            return Err(refuse(endpoint, format!("{NONCE_PARAM} is longer than {MAX_NONCE_CHARS} characters")));
+        }
+        match lock(&self.nonces).accept(nonce, now_ms) {
+            Ok(()) => {}
+            Err(NonceError::Missing) => {
+                return Err(refuse(endpoint, format!("{NONCE_PARAM} is required on every call")))
+            }
+            Err(NonceError::Replayed) => {
+                return Err(refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")))
+            }
+        }
+        let delay_ms = self.fault(endpoint, head)?;
+        let path_param = path_param
+            .map(crate::route::decode_strict)
+            .transpose()
+            .map_err(|message| refuse(endpoint, message).delayed(delay_ms))?;
+        let content_type = head.header_value("content-type").map(str::to_owned);
+        Ok(Admitted { endpoint, path_param, query, content_type, delay_ms })
+    }
+
+    /// The second step: the input (a POST's body, a GET's path and query),
+    /// validation under the simulator's rules profile, then the store. `body`
+    /// is what the shell read, or why it could not (a POST's body is read only
+    /// when [`Admitted::reads_body`]).
+    pub fn answer(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
+        let endpoint = admitted.endpoint;
+        let text = match endpoint.method() {
+            Method::Get => Ok(query_input(&admitted)),
+            Method::Post => self.body_input(&admitted, body),
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(message) => return refuse(endpoint, message),
+        };
+        // The text itself, as the SDK's validators read it (a repeated key is
+        // visible only there), under the simulator's rules profile.
+        let report = validate_json(endpoint, &text, &ValidationOptions::default().with_rules(self.rules));
+        if let Some(first) = report.first_error_line() {
+            return refuse(endpoint, first);
+        }
+        match serde_json::from_str(&text) {
+            Ok(input) => self.process(endpoint, input, &admitted.query, now_ms),
+            // Only what the profile lets through unchecked gets here (objects nested
+            // past the validator's depth, under `--rules spec`).
+            Err(e) => refuse(endpoint, format!("(body): cannot be processed: {e}")),
+        }
+    }
+
+    /// Keeps an authenticated request under its `x-sim-trace` id: what the client
+    /// sent, the bearer token redacted (its scopes and length say which one it was).
+    fn record_trace(&self, endpoint: Endpoint, head: &RequestHead) {
+        let Some(id) = head.header_value(TRACE_HEADER) else { return };
+        let token = crate::auth::bearer(head);
+        let entry = serde_json::json!({
+            "endpoint": endpoint.name(),
+            "method": head.method.to_ascii_uppercase(),
+            "path": crate::trace::cut(&head.path),
+            "query": head.query.as_deref().map(crate::trace::cut),
+            "authorization": token.map(|_| "Bearer [redacted]"),
+            "tokenScopes": token.map(|t| self.tokens.scopes(t)),
+            "tokenLength": token.map(str::len),
+            "contentType": head.header_value("content-type").map(crate::trace::cut),
+        });
+        lock(&self.traces).record(id, entry);
+    }
+
+    /// Sets a fault for the next calls, with no header on the requests: the
+    /// directives of `x-sim-fault` (`code500`, `http=503`, `non-json`,
+    /// `stall-body`, `delay=MS`; `times=N` calls, 1 without it; `key` has no
+    /// use here), for calls of `endpoint` only if given. Faults wait in the
+    /// order set; a request's own `x-sim-fault` header comes first. `reset`
+    /// clears them.
+    ///
+    /// ```
+    /// use licensing_core::wire::Endpoint;
+    /// use licensing_sim_core::{Options, Simulator};
+    /// let sim = Simulator::new(&Options::default())?;
+    /// sim.inject_fault("code500;times=2", Some(Endpoint::BatchOrder))?;
+    /// assert!(sim.inject_fault("explode", None).unwrap_err().contains("explode"));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn inject_fault(&self, directives: &str, endpoint: Option<Endpoint>) -> Result<(), String> {
+        let fault = Fault::parse(directives)?;
+        let remaining = fault.times.unwrap_or(1);
+        if remaining == 0 {
+            return Ok(());
+        }
+        let mut queue = lock(&self.injected);
+        if queue.len() >= MAX_INJECTED {
+            return Err(format!("{MAX_INJECTED} injected faults are waiting already: reset clears them"));
+        }
+        queue.push(Injected { fault, endpoint, remaining });
+        Ok(())
+    }
+
+    /// Applies the `x-sim-fault` header, or else an injected fault, if any:
+    /// `Ok(delay)` to go on (after the delay), `Err` the fault's reply (after
+    /// the delay too).
+    fn fault(&self, endpoint: Endpoint, head: &RequestHead) -> Result<u64, Reply> {
+        let fault = match head.header_value(FAULT_HEADER) {
+            Some(header) => {
+                let fault = Fault::parse(header).map_err(|e| respond::invalid(format!("{FAULT_HEADER}: {e}")))?;
+                match fault.applies(&mut lock(&self.fault_counters)) {
+                    Ok(true) => fault,
+                    Ok(false) => return Ok(0),
+                    Err(e) => return Err(respond::invalid(format!("{FAULT_HEADER}: {e}"))),
+                }
+            }
+            None => match take_injected(&mut lock(&self.injected), endpoint) {
+                Some(fault) => fault,
+                None => return Ok(0),
+            },
+        };
+        let delay = fault.delay_ms;
+        if let Some(status) = fault.http_status {
+            return Err(respond::status_text(status).delayed(delay));
+        }
+        if fault.code500 {
+            let reply =
+                respond::business_error(BusinessCode::RETRY, "network exception, retry", "simulated by x-sim-fault");
+            return Err(reply.delayed(delay));
+        }
+        if fault.stall_body {
+            return Err(respond::stalled_body().delayed(delay));
+        }
+        if fault.non_json {
+            return Err(respond::non_json().delayed(delay));
+        }
+        Ok(delay)
+    }
+
+    /// A POST body: JSON content type, within the size limit, UTF-8 text (whether it
+    /// is JSON is the validator's to say).
+    fn body_input(&self, admitted: &Admitted, body: Result<Vec<u8>, BodyError>) -> Result<String, String> {
+        let content_type = admitted.content_type.as_deref().unwrap_or("");
+        if !is_json_media_type(content_type) {
+            return Err(format!("Content-Type must be application/json, not {content_type:?}"));
+        }
+        let too_large = || format!("the body exceeds {} bytes", self.max_body_bytes);
+        let bytes = match body {
+            Ok(bytes) if bytes.len() > self.max_body_bytes => return Err(too_large()),
+            Ok(bytes) => bytes,
+            Err(BodyError::TooLarge) => return Err(too_large()),
+            Err(BodyError::TimedOut { secs }) => return Err(format!("the body was not sent within {secs} s")),
+        };
+        String::from_utf8(bytes).map_err(|_| String::from("(body): not UTF-8 text"))
+    }
+
+    fn process(&self, endpoint: Endpoint, input: Value, query: &HashMap<String, String>, now: i64) -> Reply {
+        let result = (|| -> Result<Reply, Reply> {
+            Ok(match endpoint {
+                Endpoint::BindEnterprise => respond::order_ok(Some(lock(&self.store).bind(typed(input)?))),
+                Endpoint::CreateEnterprise => respond::order_ok(Some(lock(&self.store).create(typed(input)?))),
+                Endpoint::QueryEnterprises => {
+                    let q: licensing_core::model::QueryEnterprisesRequest = typed(input)?;
+                    let list = lock(&self.store).query(
+                        q.channel_code.as_deref().unwrap_or_default(),
+                        q.channel_customer_id.as_deref().unwrap_or_default(),
+                        q.default_customer.unwrap_or(DefaultCustomer::No),
+                    );
+                    respond::order_ok(Some(list))
+                }
+                Endpoint::UpdateEnterprise => {
+                    let req: licensing_core::model::EnterpriseCustomerRequest = typed(input)?;
+                    let crm = req.crm_customer_id.clone().unwrap_or_default();
+                    if lock(&self.store).update(req) {
+                        respond::order_ok::<()>(None)
+                    } else {
+                        respond::invalid(format!("/crmCustomerId: no enterprise customer for CRM customer {crm:?}"))
+                    }
+                }
+                Endpoint::BatchOrder => {
+                    if query.get("appKey").is_none_or(|k| k.trim().is_empty()) {
+                        return Err(respond::invalid("appKey is required (query parameter)"));
+                    }
+                    match lock(&self.store).batch_order(typed(input)?, now, self.batch_limits) {
+                        Ok(results) => respond::order_ok(Some(results)),
+                        Err(e) => respond::invalid(e.0),
+                    }
+                }
+                Endpoint::LockAssets | Endpoint::UnlockAssets => {
+                    let req: licensing_core::model::LockRequest = typed(input)?;
+                    let numbers = req.asset_nums.unwrap_or_default();
+                    let locked = endpoint == Endpoint::LockAssets;
+                    respond::order_ok(Some(lock(&self.store).set_locked(&numbers, locked, now)))
+                }
+                Endpoint::ListAssets => {
+                    let req: licensing_core::model::ListAssetsRequest = typed(input)?;
+                    let id = req.enterprise_global_id.unwrap_or_default();
+                    respond::order_ok(Some(lock(&self.store).list_assets(&id, req.extend_code.as_deref())))
+                }
+                Endpoint::ShellNums => {
+                    let req: licensing_core::model::ShellNumsRequest = typed(input)?;
+                    let size = u64::try_from(req.size.unwrap_or(0)).unwrap_or(0);
+                    if size > self.max_shellnums {
+                        return Err(respond::invalid(format!(
+                            "/size: at most {} asset numbers per call",
+                            self.max_shellnums
+                        )));
+                    }
+                    let partition = match query.get("partition").map(String::as_str) {
+                        None | Some("domestic" | "8") => Partition::Domestic,
+                        Some("singapore" | "6") => Partition::Singapore,
+                        Some(other) => {
+                            return Err(respond::invalid(format!("partition {other:?}: domestic or singapore")))
+                        }
+                    };
+                    match lock(&self.store).shell_nums(size, partition) {
+                        Some(numbers) => respond::order_ok(Some(numbers)),
+                        None => respond::invalid("the asset number sequence is exhausted"),
+                    }
+                }
+                Endpoint::JoinActivity => {
+                    let req: licensing_core::model::ActivityRequest = typed(input)?;
+                    let mut store = lock(&self.store);
+                    respond::activity(&crate::activity::claim(&self.catalogue, &mut store, &req, now))
+                }
+                // An endpoint the core knows and this simulator does not simulate yet.
+                other => respond::invalid(format!("{}: not simulated", other.name())),
+            })
+        })();
+        result.unwrap_or_else(|refusal| refusal)
+    }
+}
+
+/// The object a GET endpoint validates (its path parameter and query fields, as
+/// the endpoint's definition lists them), as JSON text.
+fn query_input(admitted: &Admitted) -> String {
+    let def = admitted.endpoint.def();
+    let mut object = Map::new();
+    if let (Some(param), Some(value)) = (def.path_param, &admitted.path_param) {
+        object.insert(param.into(), Value::from(value.as_str()));
+    }
+    for name in def.query {
+        if let Some(v) = admitted.query.get(*name) {
+            object.insert((*name).into(), Value::from(v.as_str()));
+        }
+    }
+    Value::Object(object).to_string()
+}
