@@ -17,11 +17,12 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 # The optional native features every native run builds with.
-NATIVE_FEATURES := licensing-client/reqwest,licensing-core/validator,licensing-core/testing
-# The wasm-bindgen suites: the JS bindings (tests/bindings) and the Rust client
-# over fetch (crates/licensing-client/tests/fetch), against the simulators.
+NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing-core/validator,licensing-core/testing
+# The wasm-bindgen suites: the JS bindings (tests/bindings), the Rust client over
+# fetch against the native simulator (crates/licensing-client/tests/fetch) and over
+# the in-process one (tests/simulated, no network).
 WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings && \
-	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch --test fetch'
+	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
 .PHONY: help tools lint pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
@@ -52,7 +53,7 @@ lint:
 	cargo fmt --all --check
 	cargo clippy -q --workspace --all-targets --features $(NATIVE_FEATURES) -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
-		--features licensing-client/fetch --all-targets -- -D warnings
+		--features licensing-client/fetch,licensing-client/simulator --all-targets -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
 

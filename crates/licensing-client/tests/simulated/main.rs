@@ -1,0 +1,203 @@
+//! The typed client against an in-process simulator ([`SimTransport`]): no
+//! network, no server to start. The same tests run natively (`cargo test`) and
+//! under wasm-bindgen-test in Node, headless Chromium and Firefox, and a
+//! dedicated worker: what a Rust (Leptos/Yew) tester gets.
+#![cfg(feature = "simulator")]
+
+use licensing_client::simulator::SimTransport;
+use licensing_client::{CallOptions, Client, ClientOptions};
+use licensing_core::model::*;
+use licensing_core::response::ErrorKind;
+use licensing_core::valid::{Request, Valid};
+use licensing_core::wire::Endpoint;
+use licensing_sim_core::{Options, Simulator};
+use serde_json::json;
+
+/// Each test once natively (blocking on the future) and once under wasm-bindgen-test.
+macro_rules! sim_test {
+    ($($name:ident),* $(,)?) => {$(
+        #[cfg(not(target_arch = "wasm32"))]
+        #[test]
+        fn $name() {
+            futures_executor::block_on(tests::$name());
+        }
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        async fn $name() {
+            tests::$name().await;
+        }
+    )*};
+}
+
+sim_test!(
+    every_endpoint_typed,
+    errors_of_every_kind,
+    injected_faults_are_retried_with_fresh_nonces,
+    delays_and_stalls_end_as_timeouts,
+    seeds_give_distinct_and_repeatable_ids,
+);
+
+fn client(token: &str) -> (Client<SimTransport>, SimTransport) {
+    let mut opts = ClientOptions::new("https://licensing.test", token);
+    opts.app_key = Some("app-sim".into());
+    Client::simulated(opts, &Options::default()).unwrap()
+}
+
+fn v<T: Request>(value: T) -> Valid<T> {
+    Valid::new(value).expect("a valid request")
+}
+
+fn none() -> CallOptions<std::convert::Infallible> {
+    CallOptions::default()
+}
+
+fn shell(size: i64) -> Valid<ShellNumsRequest> {
+    v(ShellNumsRequest { size: Some(size) })
+}
+
+mod tests {
+    use super::*;
+
+    pub(super) async fn every_endpoint_typed() {
+        let (client, transport) = client("dev-all-token");
+        let bound = client
+            .bind_enterprise(
+                &v(BindEnterpriseRequest {
+                    channel_code: Some("CH-S".into()),
+                    channel_customer_id: Some("cc-1".into()),
+                    enterprise_name: Some("ACME".into()),
+                    ..Default::default()
+                }),
+                &none(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(bound.is_default, Some(true));
+        let query = QueryEnterprisesRequest {
+            channel_code: Some("CH-S".into()),
+            channel_customer_id: Some("cc-1".into()),
+            default_customer: Some(DefaultCustomer::Yes),
+        };
+        assert_eq!(client.query_enterprises(&v(query), &none()).await.unwrap(), vec![bound]);
+        let crm = EnterpriseCustomerRequest { crm_customer_id: Some("crm-1".into()), ..Default::default() };
+        assert!(client.create_enterprise(&v(crm.clone()), &none()).await.unwrap().enterprise_global_id.is_some());
+        client.update_enterprise(&v(crm), &none()).await.unwrap();
+
+        let numbers = client.shell_nums(&shell(2), &none()).await.unwrap();
+        assert_eq!(numbers, ["8000000001", "8000000002"]);
+        let order: BatchOrderRequest = serde_json::from_value(json!({
+            "channelCode": "CH-S", "channelOrderId": "CO-S1", "syncMode": "sync",
+            "orderList": [{"sequence": 4, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
+                "enterpriseGlobalId": "EG-S", "assets": [{"assetNos": numbers, "products": [{"productUri": "gms:1"}]}]}]
+        }))
+        .unwrap();
+        assert_eq!(client.batch_order(&v(order), &none()).await.unwrap()[0].sequence, Some(4));
+        let lock = LockRequest { asset_nums: Some(vec![numbers[0].clone()]), operator_identity: Some("ops".into()) };
+        assert_eq!(
+            client.lock_assets(&v(lock.clone()), &none()).await.unwrap()[0].status,
+            Some(LockStatus::Success.into())
+        );
+        let list = ListAssetsRequest { enterprise_global_id: Some("EG-S".into()), extend_code: None };
+        assert_eq!(client.list_assets(&v(list), &none()).await.unwrap().len(), 2);
+        assert_eq!(client.unlock_assets(&v(lock), &none()).await.unwrap()[0].status, Some(LockStatus::Success.into()));
+        let claim = ActivityRequest {
+            identity: Some("sim@example.com".into()),
+            activity_label: Some("spring-trial".into()),
+            source: Some("portal".into()),
+            branch: Some("SH".into()),
+        };
+        let detail = client.join_activity(&v(claim.clone()), &none()).await.unwrap();
+        assert_eq!(detail.products.unwrap()[0].activate_type, Some(ActivateType::OnClaim.into()));
+        let refused = client.join_activity(&v(claim), &none()).await.unwrap_err();
+        assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("3002")));
+        // The state is the simulator's, readable by the test.
+        let stats = transport.simulator().stats();
+        assert_eq!((stats["orders"].as_u64(), stats["assets"].as_u64()), (Some(1), Some(2)));
+        transport.simulator().reset();
+        assert_eq!(transport.simulator().stats()["orders"], json!(0));
+    }
+
+    pub(super) async fn errors_of_every_kind() {
+        let (client, transport) = client("dev-order-token");
+        let mut traced = client.options().clone();
+        traced.headers.push(("x-sim-trace".into(), "invalid".into()));
+        let traced = Client::new(traced, transport.clone()).unwrap();
+        let invalid = traced.send_json(Endpoint::ShellNums, r#"{"size": 0}"#, &none()).await.unwrap_err();
+        assert_eq!((invalid.kind, invalid.issues[0].path.as_str()), (ErrorKind::Validation, "/size"));
+        assert!(transport.simulator().trace("invalid").is_empty(), "an invalid request is not sent");
+        let unknown = EnterpriseCustomerRequest { crm_customer_id: Some("nobody".into()), ..Default::default() };
+        let business = client.update_enterprise(&v(unknown), &none()).await.unwrap_err();
+        assert_eq!(
+            (business.kind, business.code.as_deref(), business.status),
+            (ErrorKind::Business, Some("13004"), Some(299))
+        );
+        let stranger =
+            Client::new(ClientOptions::new("https://licensing.test", "not-a-token"), transport.clone()).unwrap();
+        let http = stranger.shell_nums(&shell(1), &none()).await.unwrap_err();
+        assert_eq!((http.kind, http.status), (ErrorKind::Http, Some(401)));
+        let claim = ActivityRequest {
+            identity: Some("a@example.com".into()),
+            activity_label: Some("spring-trial".into()),
+            source: Some("portal".into()),
+            branch: Some("SH".into()),
+        };
+        let forbidden = client.join_activity(&v(claim), &none()).await.unwrap_err();
+        assert_eq!((forbidden.kind, forbidden.status), (ErrorKind::Http, Some(403)));
+        transport.simulator().inject_fault("non-json", None).unwrap();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().kind, ErrorKind::Decode);
+        transport.simulator().inject_fault("http=503", Some(Endpoint::ShellNums)).unwrap();
+        let not_retried = client.shell_nums(&shell(1), &none()).await.unwrap_err();
+        assert_eq!((not_retried.kind, not_retried.status), (ErrorKind::Http, Some(503)));
+    }
+
+    pub(super) async fn injected_faults_are_retried_with_fresh_nonces() {
+        let (client, transport) = client("dev-order-token");
+        let mut opts = client.options().clone();
+        opts.headers.push(("x-sim-trace".into(), "retry".into()));
+        opts.retry_base_ms = 1_000;
+        let client = Client::new(opts, transport.clone()).unwrap();
+        transport.simulator().inject_fault("code500;times=2", Some(Endpoint::ShellNums)).unwrap();
+        let before = transport.now_ms();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000001"]);
+        let attempts = transport.simulator().trace("retry");
+        assert_eq!(attempts.len(), 3);
+        let queries: std::collections::HashSet<_> = attempts.iter().map(|a| a["query"].to_string()).collect();
+        assert_eq!(queries.len(), 3, "every attempt has its own nonce: {queries:?}");
+        // The backoff waited on the virtual clock, not the real one.
+        assert!(transport.now_ms() - before >= 1_000, "{}", transport.now_ms() - before);
+        // A creating call is not retried on 503, and was not answered twice.
+        transport.simulator().inject_fault("http=503;times=1", None).unwrap();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().status, Some(503));
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000002"]);
+    }
+
+    pub(super) async fn delays_and_stalls_end_as_timeouts() {
+        let (client, transport) = client("dev-order-token");
+        let mut opts = client.options().clone();
+        opts.timeout_ms = 500;
+        opts.max_retries = 0;
+        let client = Client::new(opts, transport.clone()).unwrap();
+        transport.simulator().inject_fault("delay=100", None).unwrap();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000001"]);
+        transport.simulator().inject_fault("delay=500", None).unwrap();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().kind, ErrorKind::Timeout);
+        // The client gave up before the body was read: nothing was handed out.
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000002"]);
+        transport.simulator().inject_fault("stall-body", None).unwrap();
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().kind, ErrorKind::Timeout);
+    }
+
+    pub(super) async fn seeds_give_distinct_and_repeatable_ids() {
+        let numbers = |seed: u64| async move {
+            let mut options = Options::default();
+            options.seed = seed;
+            let transport = SimTransport::new(Simulator::new(&options).unwrap());
+            let client =
+                Client::new(ClientOptions::new("https://licensing.test", "dev-order-token"), transport).unwrap();
+            client.shell_nums(&shell(2), &none()).await.unwrap()
+        };
+        assert_eq!(numbers(0).await, ["8000000001", "8000000002"]);
+        assert_eq!(numbers(41).await, ["8000000042", "8000000043"]);
+        assert_eq!(numbers(41).await, numbers(41).await);
+    }
+}
