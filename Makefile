@@ -56,6 +56,7 @@ lint:
 		--features licensing-client/fetch,licensing-client/simulator --all-targets -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm -- -D warnings
 
 test-native:
 	cargo test --workspace --features $(NATIVE_FEATURES)
@@ -66,10 +67,11 @@ install-pkg:
 	cd pkg && npm pack --silent --pack-destination ../target/npm >/dev/null
 	npm install --no-save --no-audit --no-fund --loglevel=error ./target/npm/licensing-sdk-0.1.0.tgz
 
-# Imported as ESM and CJS; the client tests run against simulators started for them.
+# Imported as ESM and CJS; the client tests run against simulators started for them;
+# the conformance suite runs its cases against the native and the in-process simulator.
 test-js: install-pkg
 	node_modules/.bin/tsc -p tests/js/tsconfig.json
-	scripts/with-sim.sh node --test tests/js/
+	scripts/with-sim.sh node --test tests/js/ tests/conformance/
 
 # The adversarial probes (under 2 minutes): the simulator with its memory held
 # under a ceiling, and the installed package (hangs, memory, redirects, options).
@@ -133,4 +135,5 @@ demo: pkg
 
 clean:
 	cargo clean
-	rm -rf pkg/web pkg/glue.cjs pkg/index.d.cts node_modules
+	rm -rf pkg/web pkg/glue.cjs pkg/index.d.cts pkg/index.js pkg/index.js.map pkg/inline.js \
+		pkg/sim pkg/sim-glue.cjs pkg/testing.mjs node_modules

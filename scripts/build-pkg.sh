@@ -45,9 +45,21 @@ if [ "$out" = pkg ]; then
   cp pkg/index.d.ts pkg/index.d.cts
   # The glue as a factory of fresh instances, for every entry.
   node scripts/glue-factory.mjs pkg/web/licensing_sdk.js pkg/glue.cjs
-  # The browser entries, each one module: index.js (fetches the .wasm) and
-  # inline.js (licensing-sdk/inline, the wasm inside).
+  # The in-process simulator of `licensing-sdk/testing` (createSimulator): its
+  # own wasm, so the main entry carries none of it.
+  cargo build --quiet --release --target wasm32-unknown-unknown -p licensing-sim-wasm
+  rm -rf pkg/sim
+  wasm-bindgen --target web --out-dir pkg/sim target/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm
+  node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features \
+    --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
+    -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
+  mv pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
+  node scripts/glue-factory.mjs pkg/sim/licensing_sim_wasm.js pkg/sim-glue.cjs
+  # The browser entries, each one module: index.js (fetches the .wasm),
+  # inline.js (licensing-sdk/inline, the wasm inside) and testing.mjs.
   node scripts/bundle-entries.mjs
+  sim="pkg/sim/licensing_sim_wasm_bg.wasm"
+  printf '[pkg] %s (licensing-sdk/testing): %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2
 fi
 
 first="$out/${targets%% *}/licensing_sdk_bg.wasm"

@@ -5,7 +5,10 @@
 //   lazy schemas; it fetches pkg/web/licensing_sdk_bg.wasm itself (minified, with a
 //   source map to the readable sources: a page that loads it as is parses less);
 // - pkg/inline.js (`licensing-sdk/inline`): pkg/inline-entry.js, the same with the
-//   wasm inside as base64 (minified).
+//   wasm inside as base64 (minified);
+// - pkg/testing.mjs (`licensing-sdk/testing` outside Node): pkg/testing-entry.js
+//   with the simulator's glue; it fetches pkg/sim/licensing_sim_wasm_bg.wasm on
+//   the first createSimulator (readable: testers step through it).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -34,4 +37,10 @@ await esbuild.build({
       build.onLoad({ filter: /.*/, namespace: 'wasm-base64' }, () => ({ contents: `export const WASM_BASE64 = ${JSON.stringify(base64)};`, loader: 'js' }));
     },
   }],
+});
+
+await esbuild.build({
+  ...common,
+  entryPoints: [`${pkg}testing-entry.js`],
+  outfile: `${pkg}testing.mjs`,
 });

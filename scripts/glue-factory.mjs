@@ -13,7 +13,8 @@ const [input = 'pkg/web/licensing_sdk.js', output = 'pkg/glue.cjs'] = process.ar
 const source = readFileSync(input, 'utf8');
 // The only use of import.meta: the default wasm URL of `init()`, which the
 // package never calls (it passes the compiled module to `initSync`).
-const DEFAULT_URL = "new URL('licensing_sdk_bg.wasm', import.meta.url)";
+const wasmName = input.split('/').pop().replace(/\.js$/, '_bg.wasm');
+const DEFAULT_URL = `new URL('${wasmName}', import.meta.url)`;
 if (!source.includes(DEFAULT_URL)) throw new Error(`${input} no longer names its wasm as ${DEFAULT_URL}`);
 const patched = source.replaceAll(DEFAULT_URL, "undefined");
 if (patched.includes('import.meta')) throw new Error(`${input} uses import.meta elsewhere: the factory cannot carry it`);

@@ -115,3 +115,18 @@ export { firstCode };
 import { validateField, type ValidationIssue } from 'licensing-sdk';
 const fieldIssues: ValidationIssue[] = validateField('batchOrder', '/orderList/0/orderType', {});
 export { fieldIssues };
+
+// createSimulator is typed, and sim.fetch fits LicensingClient's fetch option.
+import { createSimulator, type Simulator, type SimulatorStats } from 'licensing-sdk/testing';
+import { LicensingClient as SimulatedClient } from 'licensing-sdk';
+const sim: Simulator = await createSimulator({ seed: 7, rules: 'spec', tokens: { t: ['auth_order'] } });
+const simulated = new SimulatedClient({ baseUrl: 'https://licensing.test', token: 't', fetch: sim.fetch });
+sim.fault({ kind: 'code500', times: 2, endpoint: 'batchOrder' });
+const counted: SimulatorStats = sim.stats();
+// @ts-expect-error: not a fault kind
+sim.fault({ kind: 'code501' });
+// @ts-expect-error: not an endpoint
+sim.fault({ kind: 'code500', endpoint: 'batchorder' });
+// @ts-expect-error: not a rules profile
+await createSimulator({ rules: 'lenient' });
+export { simulated, counted };

@@ -43,9 +43,9 @@ pub fn outputs() -> Vec<Output> {
         output("pkg/meta.cjs", meta::meta_cjs()),
         output("pkg/meta.d.ts", meta::meta_d_ts()),
         output("pkg/openapi.json", openapi::openapi_json()),
-        output("pkg/testing.mjs", testing::testing_mjs()),
-        output("pkg/testing.cjs", testing::testing_cjs()),
-        output("pkg/testing.d.ts", testing::testing_d_ts()),
+        output("pkg/invalid-examples.mjs", testing::testing_mjs()),
+        output("pkg/invalid-examples.cjs", testing::testing_cjs()),
+        output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
     ];
     for e in licensing_core::wire::Endpoint::ALL {
         all.push(output(&format!("pkg/schemas/{}.json", e.name()), json_schema::request_schema(e)));

@@ -40,4 +40,5 @@ pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;
 pub use options::{Options, TokenGrant};
 pub use route::is_simulated_path;
+pub use serde_json::Value;
 pub use simulator::{Admitted, Simulator, TRACE_HEADER};

@@ -13,7 +13,6 @@ use std::collections::BTreeMap;
 
 use licensing_core::validate::Profile;
 use licensing_core::wire::{SCOPE_ACTIVITY, SCOPE_ORDER};
-use serde::Deserialize;
 
 /// A bearer token and the scopes it was granted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,61 +90,73 @@ impl Default for Options {
     }
 }
 
-/// The JSON form (`createSimulator(options)`): camelCase names, every one optional.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct JsonOptions {
-    tokens: Option<BTreeMap<String, Vec<String>>>,
-    activities: Option<serde_json::Value>,
-    nonce_window_secs: Option<u64>,
-    max_body_bytes: Option<usize>,
-    max_shellnums: Option<u64>,
-    max_delete_pairs: Option<u64>,
-    admin_token: Option<String>,
-    rules: Option<String>,
-    seed: Option<u64>,
+/// One option of the JSON form, read from its value: an error names the option.
+fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -> Result<T, String> {
+    serde_json::from_value(value).map_err(|e| format!("simulator options: {name}: {e}"))
 }
+
+/// The names of the JSON form (`createSimulator(options)`).
+const JSON_FIELDS: &str =
+    "tokens, activities, rules, seed, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, adminToken";
 
 impl Options {
     /// Options from their JSON form: `{ tokens: { TOKEN: [SCOPE, ...] },
     /// activities: { activities: [...] }, nonceWindowSecs, maxBodyBytes,
     /// maxShellnums, maxDeletePairs, adminToken, rules: "spec" | "recommended" |
-    /// "strict", seed }`, every field optional; an unknown field, a wrong type,
-    /// an unknown scope or profile is an error that says which.
+    /// "strict", seed }`, every field optional (`null` too); an unknown field,
+    /// a wrong type, an unknown scope or profile is an error that names the
+    /// option.
     pub fn from_json(text: &str) -> Result<Self, String> {
-        let json: JsonOptions = serde_json::from_str(text).map_err(|e| format!("simulator options: {e}"))?;
+        let json: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| format!("simulator options: expected an object: {e}"))?;
         let mut options = Options::default();
-        if let Some(tokens) = json.tokens {
-            for (token, scopes) in tokens {
-                let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
-                options
-                    .tokens
-                    .push(TokenGrant::new(&token, &scopes).map_err(|e| format!("simulator options: tokens: {e}"))?);
+        for (name, value) in json {
+            if value.is_null() {
+                continue;
+            }
+            match name.as_str() {
+                "tokens" => {
+                    let tokens: BTreeMap<String, Vec<String>> = field(&name, value)?;
+                    for (token, scopes) in tokens {
+                        let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
+                        let grant =
+                            TokenGrant::new(&token, &scopes).map_err(|e| format!("simulator options: tokens: {e}"))?;
+                        options.tokens.push(grant);
+                    }
+                }
+                "activities" => {
+                    let text = value.to_string();
+                    crate::ActivityCatalogue::parse(&text)
+                        .map_err(|e| format!("simulator options: activities: {e}"))?;
+                    options.activities = Some(text);
+                }
+                "nonceWindowSecs" => {
+                    let secs: u64 = field(&name, value)?;
+                    options.nonce_window_ms = i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+                }
+                "maxBodyBytes" => options.max_body_bytes = field(&name, value)?,
+                "maxShellnums" => options.max_shellnums = field(&name, value)?,
+                "maxDeletePairs" => options.max_delete_pairs = field(&name, value)?,
+                "adminToken" => {
+                    let token: String = field(&name, value)?;
+                    if token.is_empty() {
+                        return Err("simulator options: adminToken is empty".into());
+                    }
+                    options.admin_token = token;
+                }
+                "rules" => {
+                    let rules: String = field(&name, value)?;
+                    options.rules = Profile::parse(&rules).ok_or_else(|| {
+                        format!("simulator options: rules: unknown rules profile {rules:?} (spec, recommended, strict)")
+                    })?;
+                }
+                "seed" => options.seed = field(&name, value)?,
+                other => {
+                    let other = crate::trace::cut(other);
+                    return Err(format!("simulator options: unknown field `{other}` ({JSON_FIELDS})"));
+                }
             }
         }
-        if let Some(activities) = json.activities {
-            let text = activities.to_string();
-            crate::ActivityCatalogue::parse(&text)?;
-            options.activities = Some(text);
-        }
-        if let Some(secs) = json.nonce_window_secs {
-            options.nonce_window_ms = i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX);
-        }
-        options.max_body_bytes = json.max_body_bytes.unwrap_or(options.max_body_bytes);
-        options.max_shellnums = json.max_shellnums.unwrap_or(options.max_shellnums);
-        options.max_delete_pairs = json.max_delete_pairs.unwrap_or(options.max_delete_pairs);
-        if let Some(token) = json.admin_token {
-            if token.is_empty() {
-                return Err("simulator options: adminToken is empty".into());
-            }
-            options.admin_token = token;
-        }
-        if let Some(rules) = json.rules {
-            options.rules = Profile::parse(&rules).ok_or_else(|| {
-                format!("simulator options: unknown rules profile {rules:?} (spec, recommended, strict)")
-            })?;
-        }
-        options.seed = json.seed.unwrap_or(0);
         Ok(options)
     }
 }
@@ -168,7 +179,8 @@ mod tests {
             (r#"{"tokens":{"a":["admin"]}}"#, "unknown scope"),
             (r#"{"tokens":{"":["auth_order"]}}"#, "empty"),
             (r#"{"rules":"lenient"}"#, "unknown rules profile"),
-            (r#"{"seed":-1}"#, "invalid value"),
+            (r#"{"seed":-1}"#, "seed: invalid value"),
+            (r#"{"maxBodyBytes":"big"}"#, "maxBodyBytes: invalid type"),
             (r#"{"activities":{"activities":[{"label":1}]}}"#, "activities"),
             (r#"{"adminToken":""}"#, "adminToken"),
             ("[]", "simulator options"),

@@ -2,7 +2,8 @@
 // Regenerate: cargo xtask gen
 //
 // licensing-sdk/testing: bodies that fail with exactly one issue, at least one per
-// issue code that can occur on the endpoint (see testing.d.ts).
+// issue code that can occur on the endpoint (see invalid-examples.d.ts).
+'use strict';
 
 const EXAMPLES = {
   "bindEnterprise": [
@@ -680,4 +681,4 @@ function invalidExamples(endpoint) {
   return list.map((e) => (TEXT_ONLY.has(e.code) ? { ...e } : { ...e, body: JSON.parse(e.text) }));
 }
 
-export { invalidExamples };
+exports.invalidExamples = invalidExamples;

@@ -1,0 +1,177 @@
+//! `licensing-sim-core` for JavaScript: the wasm half of `createSimulator`
+//! (`licensing-sdk/testing`). It moves plain values only (strings, bytes,
+//! numbers); `pkg/simulator.cjs` turns a standard `Request` into them and the
+//! reply into a `Response`, waits a fault's delay with the caller's abort
+//! signal, and streams a stalling body. Built apart from the SDK's wasm, so
+//! the main entry carries none of it.
+//!
+//! ```text
+//! const core = new SimulatorCore('{"seed": 7}');
+//! const exchange = core.admit('POST', '/order/api/order/v1/shellnums', 'g_nonce=n1', ['authorization', 'Bearer dev-order-token', 'content-type', 'application/json'], Date.now());
+//! if (!exchange.answered) core.answer(exchange, new TextEncoder().encode('{"size":1}'), false, Date.now());
+//! exchange.status; exchange.body; exchange.headers; exchange.stalls; exchange.delayMs;
+//! ```
+
+use licensing_core::wire::Endpoint;
+use licensing_sim_core::{Admitted, BodyEnd, BodyError, Options, Reply, RequestHead, Simulator};
+use wasm_bindgen::prelude::*;
+
+/// The simulator (its state lives in this wasm instance).
+#[wasm_bindgen]
+pub struct SimulatorCore {
+    sim: Simulator,
+}
+
+/// One request on its way: admitted and waiting for its body, or answered.
+#[wasm_bindgen]
+pub struct Exchange {
+    admitted: Option<Admitted>,
+    reply: Option<Reply>,
+}
+
+/// Milliseconds from JS (`Date.now()`) as the simulator's clock; a value that
+/// is not a finite number is the epoch (the clock only stamps and windows).
+fn millis(now_ms: f64) -> i64 {
+    if now_ms.is_finite() {
+        now_ms as i64
+    } else {
+        0
+    }
+}
+
+#[wasm_bindgen]
+impl SimulatorCore {
+    /// A simulator from its options as JSON text (`Options::from_json`); an
+    /// error says which option is wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options_json: &str) -> Result<SimulatorCore, JsError> {
+        let options = Options::from_json(options_json).map_err(|e| JsError::new(&e))?;
+        let sim = Simulator::new(&options).map_err(|e| JsError::new(&e))?;
+        Ok(SimulatorCore { sim })
+    }
+
+    /// The first step of a request (route, auth, nonce, faults); `headers` is
+    /// flat: name, value, name, value...
+    pub fn admit(
+        &self,
+        method: &str,
+        path: &str,
+        query: Option<String>,
+        headers: Vec<String>,
+        now_ms: f64,
+    ) -> Exchange {
+        let mut head = RequestHead::new(method, path, query.as_deref());
+        let mut pairs = headers.into_iter();
+        while let (Some(name), Some(value)) = (pairs.next(), pairs.next()) {
+            head.headers.push((name, value));
+        }
+        match self.sim.admit(&head, millis(now_ms)) {
+            Ok(admitted) => Exchange { admitted: Some(admitted), reply: None },
+            Err(reply) => Exchange { admitted: None, reply: Some(reply) },
+        }
+    }
+
+    /// The second step: the body (when `exchange.readsBody`; else none), or
+    /// `tooLarge` when the caller stopped reading past `maxBodyBytes`. An
+    /// exchange already answered is left as it is.
+    pub fn answer(&self, exchange: &mut Exchange, body: Option<Vec<u8>>, too_large: bool, now_ms: f64) {
+        let Some(admitted) = exchange.admitted.take() else { return };
+        let body = if too_large { Err(BodyError::TooLarge) } else { Ok(body.unwrap_or_default()) };
+        exchange.reply = Some(self.sim.answer(admitted, body, millis(now_ms)));
+    }
+
+    /// Empties the state (store, nonces, faults, traces); the options stay.
+    pub fn reset(&self) {
+        self.sim.reset();
+    }
+
+    /// Counts of what is stored, as JSON text.
+    pub fn stats(&self) -> String {
+        self.sim.stats().to_string()
+    }
+
+    /// The requests that carried `x-sim-trace: id`, as JSON text.
+    pub fn trace(&self, id: &str) -> String {
+        serde_json_array(self.sim.trace(id))
+    }
+
+    /// Sets a fault for the next calls (`x-sim-fault` directives), of one
+    /// endpoint if named.
+    #[wasm_bindgen(js_name = injectFault)]
+    pub fn inject_fault(&self, directives: &str, endpoint: Option<String>) -> Result<(), JsError> {
+        let endpoint = match endpoint {
+            Some(name) => {
+                Some(name.parse::<Endpoint>().map_err(|_| JsError::new(&format!("unknown endpoint {name:?}")))?)
+            }
+            None => None,
+        };
+        self.sim.inject_fault(directives, endpoint).map_err(|e| JsError::new(&e))
+    }
+
+    /// The largest body accepted, in bytes.
+    #[wasm_bindgen(getter, js_name = maxBodyBytes)]
+    pub fn max_body_bytes(&self) -> f64 {
+        self.sim.max_body_bytes() as f64
+    }
+
+    /// The token the `/__sim` routes need in `x-sim-admin`.
+    #[wasm_bindgen(getter, js_name = adminToken)]
+    pub fn admin_token(&self) -> String {
+        self.sim.admin_token().to_owned()
+    }
+}
+
+fn serde_json_array(values: Vec<licensing_sim_core::Value>) -> String {
+    licensing_sim_core::Value::Array(values).to_string()
+}
+
+#[wasm_bindgen]
+impl Exchange {
+    /// Whether the reply is there (else: read the body, then `answer`).
+    #[wasm_bindgen(getter)]
+    pub fn answered(&self) -> bool {
+        self.reply.is_some()
+    }
+
+    /// Whether `answer` wants the request's body.
+    #[wasm_bindgen(getter, js_name = readsBody)]
+    pub fn reads_body(&self) -> bool {
+        self.admitted.as_ref().is_some_and(Admitted::reads_body)
+    }
+
+    /// Milliseconds to wait: before the body is read (admitted), or before the
+    /// reply is given (answered by a fault).
+    #[wasm_bindgen(getter, js_name = delayMs)]
+    pub fn delay_ms(&self) -> f64 {
+        match (&self.admitted, &self.reply) {
+            (Some(admitted), _) => admitted.delay_ms() as f64,
+            (None, Some(reply)) => reply.delay_ms as f64,
+            (None, None) => 0.0,
+        }
+    }
+
+    /// The reply's HTTP status (0 before it is answered).
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> u16 {
+        self.reply.as_ref().map_or(0, |r| r.status)
+    }
+
+    /// The reply's headers, flat: name, value, ...
+    #[wasm_bindgen(getter)]
+    pub fn headers(&self) -> Vec<String> {
+        let Some(reply) = &self.reply else { return Vec::new() };
+        reply.headers.iter().flat_map(|(name, value)| [(*name).to_owned(), value.clone()]).collect()
+    }
+
+    /// The reply's body bytes.
+    #[wasm_bindgen(getter)]
+    pub fn body(&self) -> Vec<u8> {
+        self.reply.as_ref().map(|r| r.body.clone()).unwrap_or_default()
+    }
+
+    /// Whether the body is only a start that never ends (`stall-body`).
+    #[wasm_bindgen(getter)]
+    pub fn stalls(&self) -> bool {
+        self.reply.as_ref().is_some_and(|r| r.end == BodyEnd::Stalls)
+    }
+}

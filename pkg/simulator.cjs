@@ -1,0 +1,161 @@
+// The JS half of `createSimulator` (licensing-sdk/testing): a standard
+// `fetch(input, init) → Promise<Response>` over the in-process simulator
+// (crates/licensing-sim-wasm, the same state machine as the native
+// `licensing-sim`). Every entry (Node CommonJS and ESM, browsers, workers)
+// builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
+'use strict';
+
+const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'delay'];
+// Statuses whose Response may have no body (the Fetch standard's null body statuses).
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+function abortError(signal) {
+  const reason = signal && signal.reason;
+  if (reason !== undefined) return reason;
+  return new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Waits `ms` (a fault's delay), rejecting as fetch does when `signal` fires. */
+function wait(ms, signal) {
+  if (!(ms > 0)) return signal && signal.aborted ? Promise.reject(abortError(signal)) : Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal && signal.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      if (signal) signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    if (signal) signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Reads a request's body, stopping one byte past `max` (`{ bytes }` or `{ tooLarge }`). */
+async function readBody(request, max) {
+  if (!request.body) return { bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return { tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { bytes };
+}
+
+/** The exchange's reply as a `Response`; a stalling body stays open until `signal` fires. */
+function toResponse(exchange, signal) {
+  const headers = new Headers();
+  const flat = exchange.headers;
+  for (let i = 0; i + 1 < flat.length; i += 2) headers.append(flat[i], flat[i + 1]);
+  const status = exchange.status;
+  const bytes = exchange.body;
+  let body = NULL_BODY.has(status) ? null : bytes;
+  if (exchange.stalls) {
+    body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes);
+        if (signal) signal.addEventListener('abort', () => controller.error(abortError(signal)), { once: true });
+      },
+    });
+  }
+  return new Response(body, { status, headers });
+}
+
+/** `sim.fault(spec)` as `x-sim-fault` directives. */
+function directives(spec) {
+  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, times?, endpoint?, status?, delayMs? }');
+  const { kind, times = 1, status, delayMs } = spec;
+  if (!FAULT_KINDS.includes(kind)) throw new TypeError(`sim.fault: kind must be one of ${FAULT_KINDS.join(', ')}, not ${String(kind)}`);
+  if (!Number.isInteger(times) || times < 1) throw new TypeError('sim.fault: times must be a positive integer');
+  const parts = [];
+  if (kind === 'http') {
+    if (!Number.isInteger(status)) throw new TypeError("sim.fault: kind 'http' needs status (e.g. 503)");
+    parts.push(`http=${status}`);
+  } else if (kind !== 'delay') {
+    parts.push(kind);
+  }
+  if (kind === 'delay' && delayMs === undefined) throw new TypeError("sim.fault: kind 'delay' needs delayMs");
+  if (delayMs !== undefined) {
+    if (!Number.isInteger(delayMs) || delayMs < 0) throw new TypeError('sim.fault: delayMs must be a non-negative integer');
+    parts.push(`delay=${delayMs}`);
+  }
+  parts.push(`times=${times}`);
+  return parts.join(';');
+}
+
+/**
+ * A simulator in this JS realm: its own wasm instance (`createGlue()` is the
+ * wasm-bindgen glue evaluated anew, `wasmModule` the compiled
+ * licensing_sim_wasm_bg.wasm).
+ */
+function makeSimulator(createGlue, wasmModule, options) {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw new TypeError('createSimulator: options must be an object');
+  }
+  const glue = createGlue();
+  glue.initSync({ module: wasmModule });
+  const core = new glue.SimulatorCore(JSON.stringify(options ?? {}));
+
+  async function fetch(input, init) {
+    const request = new Request(input, init);
+    const signal = request.signal;
+    if (signal.aborted) throw abortError(signal);
+    const url = new URL(request.url);
+    const headers = [];
+    request.headers.forEach((value, name) => headers.push(name, value));
+    const query = url.search.length > 1 ? url.search.slice(1) : undefined;
+    const exchange = core.admit(request.method, url.pathname, query, headers, Date.now());
+    try {
+      await wait(exchange.delayMs, signal);
+      if (!exchange.answered) {
+        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes) : { bytes: undefined };
+        if (signal.aborted) throw abortError(signal);
+        core.answer(exchange, body.bytes, body.tooLarge === true, Date.now());
+      }
+      return toResponse(exchange, signal);
+    } finally {
+      exchange.free();
+    }
+  }
+
+  return {
+    fetch,
+    /** Empties the state: store, used nonces, faults, traces (the options stay). */
+    reset() {
+      core.reset();
+    },
+    /** `{ orders, batches, assets, customers, distinctOrderIds }`. */
+    stats() {
+      return JSON.parse(core.stats());
+    },
+    /** The requests that carried `x-sim-trace: id`, oldest first (tokens redacted). */
+    trace(id) {
+      return JSON.parse(core.trace(String(id)));
+    },
+    /** A fault for the next `times` calls (of `endpoint` only, if given). */
+    fault(spec) {
+      core.injectFault(directives(spec), spec.endpoint === undefined ? undefined : String(spec.endpoint));
+    },
+    /** The token the `/__sim/*` routes need in `x-sim-admin` (through `sim.fetch`). */
+    get adminToken() {
+      return core.adminToken;
+    },
+  };
+}
+
+module.exports = { makeSimulator, directives };

@@ -1,0 +1,27 @@
+// Source of `pkg/testing.mjs`, licensing-sdk/testing for browsers, workers and
+// bundlers (scripts/bundle-entries.mjs makes it one module): invalidExamples,
+// and createSimulator over the simulator's wasm, fetched next to this module.
+import createGlue from './sim-glue.cjs';
+import { makeSimulator } from './simulator.cjs';
+
+export { invalidExamples } from './invalid-examples.mjs';
+
+// Literally `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
+const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
+
+let compiled;
+
+async function compile() {
+  try {
+    return await WebAssembly.compileStreaming(fetch(WASM_URL));
+  } catch {
+    // A server that does not send `application/wasm`: compile from the bytes.
+    return WebAssembly.compile(await (await fetch(WASM_URL)).arrayBuffer());
+  }
+}
+
+/** A fresh in-process simulator (see testing.d.ts). */
+export async function createSimulator(options) {
+  compiled ??= compile();
+  return makeSimulator(createGlue, await compiled, options);
+}

@@ -1,0 +1,114 @@
+// One conformance suite, two simulators: the native `licensing-sim` (a process
+// of its own on a free port of 127.0.0.1, started here with a fresh state) and
+// the in-process `createSimulator` of the installed package. Every case of
+// cases.mjs runs against both, in order; each answer must meet the case's
+// expectation, and both answers must be the same (status, content type, body,
+// with times of day masked: the two clocks are not the same clock).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createSimulator } from 'licensing-sdk/testing';
+import { ADMIN, CASES } from './cases.mjs';
+
+const BINARY = fileURLToPath(new URL('../../target/release/licensing-sim', import.meta.url));
+const IN_PROCESS = 'https://licensing.test';
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let native;
+let nativeUrl;
+let sim;
+
+before(async () => {
+  const port = await freePort();
+  nativeUrl = `http://127.0.0.1:${port}`;
+  native = spawn(BINARY, ['--listen', `127.0.0.1:${port}`, '--admin-token', ADMIN, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; ; i += 1) {
+    try {
+      await fetch(`${nativeUrl}/__sim/stats`, { headers: { 'x-sim-admin': ADMIN } });
+      break;
+    } catch (err) {
+      if (i > 100 || native.exitCode !== null) throw new Error(`licensing-sim did not start: ${err}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  sim = await createSimulator({ adminToken: ADMIN });
+});
+
+after(() => native?.kill());
+
+let nonces = 0;
+
+/** Sends a case's request to one simulator (`send(url, init)` is its fetch), with `nonce`. */
+async function exchange(send, base, request, nonce) {
+  const params = [];
+  if (request.query) params.push(request.query);
+  if (!request.noNonce) params.push(`g_nonce=${nonce}`);
+  const url = `${base}${request.path}${params.length ? `?${params.join('&')}` : ''}`;
+  const response = await send(url, { method: request.method, headers: request.headers, body: request.body });
+  const text = await response.text();
+  let body;
+  try { body = JSON.parse(text); } catch { body = undefined; }
+  return { status: response.status, type: response.headers.get('content-type'), allow: response.headers.get('allow'), text, body };
+}
+
+/** The answer with what differs between two clocks masked. */
+function comparable(answer) {
+  const mask = (v) => {
+    if (typeof v === 'number' && v > 1e12) return '<epoch ms>';
+    if (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v)) return '<date time>';
+    if (Array.isArray(v)) return v.map(mask);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mask(x)]));
+    return v;
+  };
+  return { status: answer.status, type: answer.type, allow: answer.allow, body: answer.body === undefined ? answer.text : mask(answer.body) };
+}
+
+function meets(answer, expect, where) {
+  const say = `${where}: ${answer.status} ${answer.text.slice(0, 300)}`;
+  assert.equal(answer.status, expect.status, say);
+  if (expect.code !== undefined) assert.equal(answer.body?.code, expect.code, say);
+  if (expect.resultCode !== undefined) assert.equal(answer.body?.resultCode, expect.resultCode, say);
+  if (expect.data !== undefined) assert.deepEqual(answer.body?.data, expect.data, say);
+  if (expect.says !== undefined) assert.ok(String(answer.body?.message).includes(expect.says), say);
+  if (expect.text !== undefined) assert.match(answer.text, expect.text, say);
+  if (expect.header) assert.equal(answer.allow, expect.header[1], say);
+  if (expect.check) assert.ok(expect.check(answer.body), `${say}: the check failed`);
+}
+
+test('the native and the in-process simulator answer every case alike, as expected', async () => {
+  for (const c of CASES) {
+    const nonce = c.request.nonce ?? `conf-${(nonces += 1)}`;
+    const fromNative = await exchange(fetch, nativeUrl, c.request, nonce);
+    const fromWasm = await exchange(sim.fetch, IN_PROCESS, c.request, nonce);
+    meets(fromNative, c.expect, `${c.name} (native)`);
+    meets(fromWasm, c.expect, `${c.name} (in-process)`);
+    assert.deepEqual(comparable(fromWasm), comparable(fromNative), `${c.name}: the two simulators differ`);
+  }
+});
+
+test('a delay fault waits on both, and an abort ends the wait', async () => {
+  for (const [send, base] of [[fetch, nativeUrl], [sim.fetch, IN_PROCESS]]) {
+    const path = `${base}/order/api/order/v1/shellnums?g_nonce=delay-${(nonces += 1)}`;
+    const headers = { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=150' };
+    const start = Date.now();
+    const response = await send(path, { method: 'POST', headers, body: '{"size":1}' });
+    assert.equal(response.status, 200);
+    assert.ok(Date.now() - start >= 140, `${base}: answered after ${Date.now() - start} ms`);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const aborted = send(`${path}-2`, { method: 'POST', headers: { ...headers, 'x-sim-fault': 'delay=5000' }, body: '{"size":1}', signal: controller.signal });
+    await assert.rejects(aborted, { name: 'AbortError' });
+  }
+});

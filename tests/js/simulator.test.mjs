@@ -1,0 +1,145 @@
+// createSimulator (licensing-sdk/testing) in Node: a standard fetch over the
+// in-process simulator, as LicensingClient's `fetch`, behind MSW, and alone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { createSimulator } from 'licensing-sdk/testing';
+import { LicensingClient } from 'licensing-sdk';
+
+const BASE = 'https://licensing.test';
+const client = (sim, extra = {}) =>
+  new LicensingClient({ baseUrl: BASE, token: 'dev-all-token', appKey: 'app-sim', retryBaseMs: 1, fetch: sim.fetch, ...extra });
+const nonceOf = (entry) => new URLSearchParams(entry.query).get('g_nonce');
+
+async function rejects(promise) {
+  try { await promise; } catch (err) { return err; }
+  assert.fail('expected a rejection');
+}
+
+test('LicensingClient over sim.fetch: every endpoint, and the state is the test\'s to read', async () => {
+  const sim = await createSimulator();
+  const c = client(sim);
+  const bound = await c.bindEnterprise({ channelCode: 'CH', channelCustomerId: 'cc', enterpriseName: 'ACME' });
+  assert.deepEqual(await c.queryEnterprises({ channelCode: 'CH', channelCustomerId: 'cc', defaultCustomer: 'Y' }), [bound]);
+  const { enterpriseGlobalId } = await c.createEnterprise({ crmCustomerId: 'crm-1' });
+  assert.match(enterpriseGlobalId, /^EG/);
+  assert.equal(await c.updateEnterprise({ crmCustomerId: 'crm-1', address: 'There' }), undefined);
+  const nos = await c.shellNums({ size: 2 });
+  assert.deepEqual(nos, ['8000000001', '8000000002']);
+  const [result] = await c.batchOrder({ channelCode: 'CH', channelOrderId: 'CO-1', syncMode: 'sync', orderList: [
+    { sequence: 1, orderType: 'new_buy', licenseType: 'normal_recover_usbkey', enterpriseGlobalId: 'EG-1',
+      assets: [{ assetNos: nos, products: [{ productUri: 'gms:1001' }] }] }] });
+  assert.equal(result.sequence, 1);
+  assert.deepEqual((await c.lockAssets({ assetNums: [nos[0]], operatorIdentity: 'ops' })).map((l) => l.status), [1]);
+  assert.equal((await c.listAssets({ enterpriseGlobalId: 'EG-1' })).length, 2);
+  assert.deepEqual((await c.unlockAssets({ assetNums: [nos[0]], operatorIdentity: 'ops' })).map((l) => l.status), [1]);
+  const claim = { identity: 'u@example.com', activityLabel: 'spring-trial', source: 'portal', branch: 'SH' };
+  assert.equal((await c.joinActivity(claim)).products.length, 2);
+  const again = await rejects(c.joinActivity(claim));
+  assert.deepEqual([again.kind, again.code], ['activity', '3002']);
+  // Customers: the bound one, the created one, and the batch order's own.
+  assert.deepEqual(sim.stats(), { orders: 1, batches: 1, assets: 2, customers: 3, distinctOrderIds: 1 });
+  sim.reset();
+  assert.equal(sim.stats().orders, 0);
+  assert.deepEqual(await c.shellNums({ size: 1 }), ['8000000001']);
+});
+
+test('sim.fault: retried code 500 with fresh nonces, HTTP statuses, timeouts and stalls', async () => {
+  const sim = await createSimulator();
+  const traced = client(sim, { headers: { 'x-sim-trace': 'retry' } });
+  sim.fault({ kind: 'code500', times: 2, endpoint: 'shellNums' });
+  assert.deepEqual(await traced.shellNums({ size: 1 }), ['8000000001']);
+  const attempts = sim.trace('retry');
+  assert.equal(attempts.length, 3);
+  assert.equal(new Set(attempts.map(nonceOf)).size, 3);
+  assert.ok(attempts.every((a) => a.authorization === 'Bearer [redacted]'));
+
+  sim.fault({ kind: 'http', status: 503 });
+  const notRetried = await rejects(client(sim).shellNums({ size: 1 }));
+  assert.deepEqual([notRetried.kind, notRetried.status], ['http', 503]);
+  // A fault for another endpoint waits for it.
+  sim.fault({ kind: 'non-json', endpoint: 'listAssets' });
+  assert.deepEqual(await client(sim).shellNums({ size: 1 }), ['8000000002']);
+  assert.equal((await rejects(client(sim).listAssets({ enterpriseGlobalId: 'EG' }))).kind, 'decode');
+
+  const quick = client(sim, { timeoutMs: 100, maxRetries: 0 });
+  sim.fault({ kind: 'delay', delayMs: 2000 });
+  assert.equal((await rejects(quick.shellNums({ size: 1 }))).kind, 'timeout');
+  sim.fault({ kind: 'stall-body' });
+  assert.equal((await rejects(quick.shellNums({ size: 1 }))).kind, 'timeout');
+  // Neither handed anything out: the client gave up first.
+  assert.deepEqual(await client(sim).shellNums({ size: 1 }), ['8000000003']);
+});
+
+test('sim.fault refuses what it cannot use, with a TypeError or the simulator\'s reason', async () => {
+  const sim = await createSimulator();
+  assert.throws(() => sim.fault('code500'), TypeError);
+  assert.throws(() => sim.fault({ kind: 'explode' }), /kind must be one of/);
+  assert.throws(() => sim.fault({ kind: 'http' }), /needs status/);
+  assert.throws(() => sim.fault({ kind: 'delay' }), /needs delayMs/);
+  assert.throws(() => sim.fault({ kind: 'code500', times: 0 }), /positive integer/);
+  assert.throws(() => sim.fault({ kind: 'http', status: 99 }), /not a status/);
+  assert.throws(() => sim.fault({ kind: 'code500', endpoint: 'batchorder' }), /unknown endpoint "batchorder"/);
+});
+
+test('sim.fetch is a standard fetch: Request objects, admin routes, aborts, body limits', async () => {
+  const sim = await createSimulator({ maxBodyBytes: 64, tokens: { 'tok-1': ['auth_order'] }, adminToken: 'adm' });
+  const headers = { authorization: 'Bearer tok-1', 'content-type': 'application/json' };
+  const request = new Request(`${BASE}/order/api/order/v1/shellnums?g_nonce=a1`, { method: 'POST', headers, body: '{"size":1}' });
+  const response = await sim.fetch(request);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('content-type'), 'application/json');
+  assert.deepEqual(await response.json(), { code: 0, message: 'success', data: ['8000000001'] });
+  const big = await sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=a2`, { method: 'POST', headers, body: `{"size":1,"x":"${'x'.repeat(100)}"}` });
+  assert.equal(big.status, 299);
+  assert.match((await big.json()).message, /exceeds 64 bytes/);
+  assert.equal((await sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=a3`, { method: 'POST', body: '{}' })).status, 401);
+  assert.equal((await sim.fetch(`${BASE}/__sim/stats`)).status, 401);
+  const stats = await sim.fetch(`${BASE}/__sim/stats`, { headers: { 'x-sim-admin': sim.adminToken } });
+  assert.equal(sim.adminToken, 'adm');
+  assert.equal((await stats.json()).orders, 0);
+  const gone = new AbortController();
+  gone.abort();
+  await assert.rejects(sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=a4`, { method: 'POST', headers, body: '{"size":1}', signal: gone.signal }), { name: 'AbortError' });
+  const other = await createSimulator();
+  assert.equal((await sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=a1`, { method: 'POST', headers: { ...headers, authorization: 'Bearer dev-order-token' }, body: '{}' })).status, 401);
+  assert.equal(other.stats().assets, 0, 'two simulators share nothing');
+});
+
+test('createSimulator checks its options', async () => {
+  await assert.rejects(createSimulator({ rules: 'lenient' }), /rules: unknown rules profile "lenient"/);
+  await assert.rejects(createSimulator({ tokens: { t: ['admin'] } }), /unknown scope "admin"/);
+  await assert.rejects(createSimulator({ token: {} }), /unknown field `token` \(tokens, /);
+  await assert.rejects(createSimulator({ seed: -1 }), /seed: invalid value/);
+  await assert.rejects(createSimulator({ maxBodyBytes: "1 MB" }), /maxBodyBytes: invalid type/);
+  await assert.rejects(createSimulator({ activities: { activities: [{ label: 1 }] } }), /activities/);
+  await assert.rejects(createSimulator('seed=1'), TypeError);
+  await assert.rejects(createSimulator(null), TypeError);
+  const seeded = await createSimulator({ seed: 41, rules: 'spec' });
+  assert.deepEqual(await client(seeded).shellNums({ size: 1 }), ['8000000042']);
+});
+
+test('behind MSW: http.all(url, ({ request }) => sim.fetch(request)) answers the global fetch', async () => {
+  const { http } = await import('msw');
+  const { setupServer } = await import('msw/node');
+  const sim = await createSimulator();
+  const server = setupServer(http.all(`${BASE}/*`, ({ request }) => sim.fetch(request)));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const c = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token' }); // the global fetch
+    assert.deepEqual(await c.shellNums({ size: 2 }), ['8000000001', '8000000002']);
+    assert.equal(sim.stats().orders, 0);
+    const err = await rejects(c.shellNums({ size: 0 }));
+    assert.equal(err.kind, 'validation');
+  } finally {
+    server.close();
+  }
+});
+
+test('CommonJS: require("licensing-sdk/testing") has createSimulator too', async () => {
+  const require = createRequire(import.meta.url);
+  const testing = require('licensing-sdk/testing');
+  const sim = await testing.createSimulator();
+  assert.equal(typeof sim.fetch, 'function');
+  assert.equal(typeof testing.invalidExamples, 'function');
+});
