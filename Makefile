@@ -25,7 +25,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools lint pkg sim screenshot bench test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -44,7 +44,7 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools lint test-native pkg test-js test-abuse test-wasm test-e2e test-load
+test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-load
 	@echo "make test: all suites passed"
 
 # Formatting and clippy as errors, natively and for the wasm-only code (the JS
@@ -96,6 +96,13 @@ test-wasm-firefox:
 test-wasm-worker:
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh $(WASM_SUITES)
+
+# createSimulator (licensing-sdk/testing) in headless Chromium and Firefox, in a
+# page and a module worker, driven over WebDriver (chromedriver, geckodriver).
+test-browser:
+	cargo build --release -q -p licensing-sim
+	mkdir -p $(SCRATCH)
+	TMPDIR=$(SCRATCH) $(FIREFOX) CHROMEDRIVER=/usr/bin/chromedriver node --test tests/browser/
 
 # The portal in Debian's Chromium driven by playwright-core, against a simulator
 # the test starts itself.

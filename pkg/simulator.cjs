@@ -34,7 +34,12 @@ function wait(ms, signal) {
 
 /** Reads a request's body, stopping one byte past `max` (`{ bytes }` or `{ tooLarge }`). */
 async function readBody(request, max) {
-  if (!request.body) return { bytes: new Uint8Array(0) };
+  if (request.body === null) return { bytes: new Uint8Array(0) };
+  if (request.body === undefined) {
+    // Firefox has no Request.body stream: the whole body at once.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.byteLength > max ? { tooLarge: true } : { bytes };
+  }
   const reader = request.body.getReader();
   const chunks = [];
   let size = 0;

@@ -1,0 +1,73 @@
+// What createSimulator must do in any JS realm (a window, a module worker):
+// run by simulator.html in the page and in a worker, in Chromium and Firefox.
+// Resolves to [{ name, ok, error? }].
+import { createSimulator, invalidExamples } from '/pkg/testing.mjs';
+import { LicensingClient, validate } from '/pkg/index.js';
+
+const BASE = 'https://licensing.test';
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function rejection(promise) {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a rejection');
+}
+
+const CHECKS = {
+  async 'a client over sim.fetch, with no network'() {
+    const sim = await createSimulator({ seed: 10 });
+    const client = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token', fetch: sim.fetch });
+    const numbers = await client.shellNums({ size: 2 });
+    check(numbers.join() === '8000000011,8000000012', `shellNums: ${numbers}`);
+    const invalid = await rejection(client.shellNums({ size: 0 }));
+    check(invalid.kind === 'validation', `size 0: ${invalid.kind}`);
+  },
+  async 'faults: code 500 retried, a stall ends as a timeout'() {
+    const sim = await createSimulator();
+    const client = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token', fetch: sim.fetch, retryBaseMs: 1, timeoutMs: 200 });
+    sim.fault({ kind: 'code500', times: 1 });
+    check((await client.shellNums({ size: 1 })).join() === '8000000001', 'retried');
+    sim.fault({ kind: 'stall-body' });
+    const stalled = await rejection(client.shellNums({ size: 1 }));
+    check(stalled.kind === 'timeout', `stall: ${stalled.kind}`);
+  },
+  async 'state: stats, traces, reset'() {
+    const sim = await createSimulator();
+    const client = new LicensingClient({ baseUrl: BASE, token: 'dev-all-token', fetch: sim.fetch, headers: { 'x-sim-trace': 't' } });
+    await client.createEnterprise({ crmCustomerId: 'crm-1' });
+    check(sim.stats().customers === 1, JSON.stringify(sim.stats()));
+    check(sim.trace('t').length === 1, JSON.stringify(sim.trace('t')));
+    sim.reset();
+    check(sim.stats().customers === 0 && sim.trace('t').length === 0, 'reset');
+  },
+  async 'options are checked'() {
+    const err = await rejection(createSimulator({ rules: 'lenient' }));
+    check(/unknown rules profile/.test(err.message), err.message);
+  },
+  async 'invalid examples fail with their one issue'() {
+    for (const x of invalidExamples('shellNums')) {
+      if (!x.body) continue;
+      const report = validate('shellNums', x.body, { rules: 'strict' });
+      check(report.issues.length === 1 && report.issues[0].code === x.code, `${x.code}: ${JSON.stringify(report.issues)}`);
+    }
+  },
+};
+
+export async function runChecks() {
+  const results = [];
+  for (const [name, run] of Object.entries(CHECKS)) {
+    try {
+      await run();
+      results.push({ name, ok: true });
+    } catch (err) {
+      results.push({ name, ok: false, error: `${err}${err && err.kind ? ` (kind ${err.kind})` : ""}\n${err && err.stack}` });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,26 @@
+// createSimulator in headless Chromium and headless Firefox, in a page and in a
+// dedicated module worker (simulator-checks.mjs), from the built package served
+// by licensing-sim's static files: no network beyond 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSim } from '../e2e/harness.mjs';
+import { resultOf } from './webdriver.mjs';
+
+let server;
+
+before(async () => {
+  server = await startSim({ args: ['--static', '/browser=tests/browser'] });
+});
+
+after(() => server?.stop());
+
+for (const browser of ['chromium', 'firefox']) {
+  test(`createSimulator in ${browser}: page and worker`, async () => {
+    const text = await resultOf(browser, `${server.url}browser/simulator.html`, 'return window.__result ?? null;');
+    const { page, worker } = JSON.parse(text);
+    for (const [realm, results] of [['page', page], ['worker', worker]]) {
+      assert.ok(results.length >= 5, `${browser} ${realm}: ${text}`);
+      for (const r of results) assert.ok(r.ok, `${browser} ${realm}: ${r.name}: ${r.error}`);
+    }
+  });
+}

@@ -1,0 +1,74 @@
+// A minimal W3C WebDriver client (new session, navigate, run a script, quit)
+// over chromedriver and geckodriver, so one browser test runs in headless
+// Chromium and headless Firefox alike (Playwright drives only Chromium here:
+// its Firefox needs a build of its own, which cannot be downloaded).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../e2e/harness.mjs';
+
+const BROWSERS = {
+  chromium: {
+    driver: process.env.CHROMEDRIVER ?? '/usr/bin/chromedriver',
+    args: (port) => [`--port=${port}`],
+    capabilities: () => ({
+      browserName: 'chrome',
+      'goog:chromeOptions': { binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] },
+    }),
+  },
+  firefox: {
+    driver: process.env.GECKODRIVER ?? 'geckodriver',
+    args: (port) => ['--port', String(port)],
+    capabilities: (profile) => ({
+      browserName: 'firefox',
+      'moz:firefoxOptions': { binary: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', args: ['-headless', '-profile', profile] },
+    }),
+  },
+};
+
+async function call(base, method, route, body) {
+  const response = await fetch(`${base}${route}`, {
+    method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`WebDriver ${method} ${route}: ${JSON.stringify(answer.value ?? answer).slice(0, 500)}`);
+  return answer.value;
+}
+
+/**
+ * Opens `url` in the headless `browser` ('chromium' | 'firefox') and resolves
+ * to the first non-null value of `script` (a function body run in the page),
+ * polled every 100 ms until `timeoutMs`.
+ */
+export async function resultOf(browser, url, script, timeoutMs = 60_000) {
+  const spec = BROWSERS[browser];
+  const port = await freePort();
+  const driver = spawn(spec.driver, spec.args(port), { stdio: 'ignore' });
+  const profile = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', `wd-${browser}-`));
+  const base = `http://127.0.0.1:${port}`;
+  let session;
+  try {
+    for (let i = 0; ; i += 1) {
+      try {
+        await call(base, 'GET', '/status');
+        break;
+      } catch (err) {
+        if (i > 100 || driver.exitCode !== null) throw new Error(`${spec.driver} did not start: ${err.message}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    session = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile) } })).sessionId;
+    await call(base, 'POST', `/session/${session}/url`, { url });
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await call(base, 'POST', `/session/${session}/execute/sync`, { script, args: [] });
+      if (value !== null && value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`${browser}: no result from ${url} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    if (session) await call(base, 'DELETE', `/session/${session}`).catch(() => {});
+    driver.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
