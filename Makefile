@@ -52,7 +52,7 @@ test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-
 lint:
 	cargo fmt --all --check
 	cargo clippy -q --workspace --all-targets --features $(NATIVE_FEATURES) -- -D warnings
-	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client -p portal-example \
 		--features licensing-client/fetch,licensing-client/simulator --all-targets -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
@@ -103,6 +103,16 @@ test-browser:
 	cargo build --release -q -p licensing-sim
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) $(FIREFOX) CHROMEDRIVER=/usr/bin/chromedriver node --test tests/browser/
+
+# The README's "Testing your portal" examples, run as a user runs them: a Rust
+# crate's wasm-bindgen-tests in headless Chromium and Firefox, Playwright with
+# page.route, Vitest with MSW; each against the in-process simulator.
+test-examples: install-pkg
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) $(CHROME) cargo test --target wasm32-unknown-unknown -p portal-example --test web
+	$(WASM_TEST_ENV) $(FIREFOX) cargo test --target wasm32-unknown-unknown -p portal-example --test web
+	TMPDIR=$(SCRATCH) node --test examples/playwright/
+	node_modules/.bin/vitest run --root examples/vitest-msw
 
 # The portal in Debian's Chromium driven by playwright-core, against a simulator
 # the test starts itself.
