@@ -271,6 +271,11 @@ function report(r) {
     }
   }
   if (sizes.inline) sizeRows.push(['ours: `licensing-sdk/inline` (one minified module, wasm inside as base64)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
+  if (sizes.testing) {
+    const t = sizes.testing;
+    sizeRows.push(['ours, apart: `licensing-sdk/testing` simulator wasm (createSimulator; loaded by tests only)', t.wasm.raw.toLocaleString('en-US'), t.wasm.gzip.toLocaleString('en-US'), `${kb(t.wasm.gzip)} KB`]);
+    sizeRows.push(['ours, apart: `licensing-sdk/testing` module (`pkg/testing.mjs`: simulator glue + invalid examples), minified', t.jsMin.raw.toLocaleString('en-US'), t.jsMin.gzip.toLocaleString('en-US'), `${kb(t.jsMin.gzip)} KB`]);
+  }
   ours(sizes.validationOnly);
   const where = [sizes.full, sizes.validationOnly].filter((s) => s.built).map((s) => `${s.label}: \`${relative(join(HERE, '..'), s.dir) || '.'}\`, wasm built ${s.wasmBuilt}`);
   for (const p of sizes.peers) sizeRows.push([`${p.label} (esbuild bundle, minified)`, p.raw.toLocaleString('en-US'), p.gzip.toLocaleString('en-US'), `${kb(p.gzip)} KB`]);

@@ -53,10 +53,18 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
   // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would.
   const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'index.js'))));
   const inlinePath = join(PKG_DIR, 'inline.js');
+  // `licensing-sdk/testing` (createSimulator): its own wasm and module, loaded
+  // only by tests; reported apart from the main entry.
+  const simWasm = join(PKG_DIR, 'sim', 'licensing_sim_wasm_bg.wasm');
+  const testingJs = join(PKG_DIR, 'testing.mjs');
+  const testing = existsSync(simWasm) && existsSync(testingJs)
+    ? { wasm: fileSize(simWasm), jsMin: sizeOf(Buffer.from(await minifyFile(testingJs))) }
+    : null;
   const r = {
     full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')),
     entryJsMin,
     inline: existsSync(inlinePath) ? fileSize(inlinePath) : null,
+    testing,
   };
   log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +
     peers.map((p) => `${p.id} ${p.gzip} B gzip`).join(', '));
