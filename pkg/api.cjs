@@ -4,7 +4,7 @@
 // WebAssembly.Module; `api()` makes the instance itself.
 'use strict';
 
-const { fastCheck } = require('./fast-check.cjs');
+const { fastCheck, fastCheckOrder, builtinsClean } = require('./fast-check.cjs');
 
 const ENDPOINTS = ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder',
   'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity'];
@@ -115,6 +115,104 @@ const CROSS_FIELD = new Set(['src_license_order_required', 'src_license_order_re
 const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
 
 /**
+ * A report of a batch whose `orderList` was cut down to the orders at `kept`
+ * (ascending indices of the whole list), with those indices put back: in paths,
+ * and in duplicate_sequence's `first` and message.
+ */
+function remapOrders(report, kept) {
+  const remap = (path) => path.replace(/^\/orderList\/(\d+)/, (_, n) => `/orderList/${kept[Number(n)]}`);
+  const issues = report.issues.map((issue) => {
+    const out = { ...issue, path: remap(issue.path) };
+    if (issue.code === 'duplicate_sequence' && issue.params) {
+      const first = kept[Number(issue.params.first)];
+      out.params = { ...issue.params, first: String(first) };
+      out.message = issue.message.replace(`/orderList/${issue.params.first}`, `/orderList/${first}`);
+    }
+    return out;
+  });
+  return { ...report, issues };
+}
+
+/** A plain object or array as JSON.stringify writes it: no prototype of its own, no toJSON. */
+const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+  && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
+
+/** Batches this long or longer are checked order by order (shorter ones: whole). */
+const SUBSET_MIN_ORDERS = 4;
+
+/** `cutBatch`'s answer for a batch with no issue at all. */
+const CLEAN_BATCH = Object.freeze({ clean: true });
+
+/**
+ * A batch checked order by order, so that when it has issues the wasm sees
+ * only the orders it must for the whole report: those the fast path cannot
+ * prove clean, and those whose `sequence` repeats (the one rule across orders).
+ * A clean order with a unique sequence adds no issue anywhere, so leaving it
+ * out changes nothing but the indices, which `remapOrders` puts back.
+ *
+ * `CLEAN_BATCH` when every order is clean, no sequence repeats and the batch's
+ * own fields are clean (what `fastCheck` would prove, in one pass); `{ cut,
+ * kept }`, the batch to validate instead and the indices it keeps; `null` when
+ * the batch is not a plain one to cut, a cut would save little, or reading it
+ * throws (the caller then goes the whole-body way, and the wasm reports).
+ */
+function cutBatch(body) {
+  try {
+    return cutBatchOrThrow(body);
+  } catch {
+    return null;
+  }
+}
+
+/** A sequence as the wasm reads it from JSON.stringify's text (5, 5.0 and new Number(5) are one). */
+function sequenceKey(s) {
+  if (typeof s === 'number') return s;
+  const text = JSON.stringify(s);
+  return text !== undefined && /^-?[0-9]/.test(text) ? Number(text) : `json:${text}`;
+}
+
+function cutBatchOrThrow(body) {
+  if (!plainObject(body) || !builtinsClean()) return null;
+  const orders = body.orderList;
+  if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
+    || orders.length < SUBSET_MIN_ORDERS) return null;
+  const n = orders.length;
+  const clean = new Array(n);
+  let failing = 0;
+  // Sequences strictly increasing as numbers cannot repeat (arr_order's test too).
+  let increasing = true;
+  let prev = -Infinity;
+  for (let k = 0; k < n; k++) {
+    if (!(k in orders)) return null; // a hole: JSON.stringify writes null
+    const o = orders[k];
+    clean[k] = fastCheckOrder(o);
+    if (!clean[k]) failing += 1;
+    const s = o !== null && typeof o === 'object' ? o.sequence : undefined;
+    if (typeof s === 'number' && s > prev) prev = s;
+    else increasing = false;
+  }
+  let repeats = null;
+  if (!increasing) {
+    const count = new Map();
+    repeats = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const o = orders[k];
+      repeats[k] = sequenceKey(o !== null && typeof o === 'object' ? o.sequence : undefined);
+      count.set(repeats[k], (count.get(repeats[k]) ?? 0) + 1);
+    }
+    for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
+  }
+  const kept = [];
+  for (let k = 0; k < n; k++) if (!clean[k] || (repeats !== null && repeats[k])) kept.push(k);
+  // The batch's own fields, with one (clean) order standing in for the list.
+  const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
+  if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;
+  if (failing * 2 > n || kept.length * 2 > n) return null;
+  if (kept.length === 0) return { cut: head, kept: [0] };
+  return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
+}
+
+/**
  * `validateField(endpoint, pointer, body, options)`: the issues at `pointer` (or
  * inside it), and those of the cross-field rules that involve it: for a field of
  * order i of a batch, every cross-field issue of that order and the repeats of its
@@ -151,17 +249,7 @@ function fieldValidatorWith(validate) {
     // The batch's own fields are not asked about: valid stand-ins let a clean
     // order take the fast path, and keep their issues out of the way.
     const report = validate(endpoint, { channelCode: 'x', channelOrderId: 'x', orderList: kept.map((k) => orders[k]) }, options);
-    // Back to the batch's indices: in paths, and in duplicate_sequence's `first`.
-    const remap = (path) => path.replace(/^\/orderList\/(\d+)/, (_, n) => `/orderList/${kept[Number(n)]}`);
-    const issues = report.issues.map((issue) => {
-      const out = { ...issue, path: remap(issue.path) };
-      if (issue.code === 'duplicate_sequence' && issue.params) {
-        const first = kept[Number(issue.params.first)];
-        out.params = { ...issue.params, first: String(first) };
-        out.message = issue.message.replace(`/orderList/${issue.params.first}`, `/orderList/${first}`);
-      }
-      return out;
-    });
+    const { issues } = remapOrders(report, kept);
     // Every repeat in this report is of order i's sequence: the other orders
     // validated are the ones that share it.
     return issues.filter((x) => concerns(x, pointer, `/orderList/${i}`) || x.code === 'duplicate_sequence');
@@ -193,8 +281,23 @@ function api(createGlue, wasmModule) {
     return result;
   }
   const encoder = new TextEncoder();
-  const validate = (endpoint, body, options) =>
-    fastCheck(endpoint, body) ? { valid: true, issues: [] } : settle(glue.validate(endpoint, body, options));
+  const validate = (endpoint, body, options) => {
+    // A batch, order by order: clean at once, or only the orders with issues
+    // (and those their sequences tie them to) cross to the wasm, as text.
+    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+    if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
+    if (batch !== null) {
+      let text;
+      try {
+        text = JSON.stringify(batch.cut);
+      } catch {
+        return settle(glue.validate(endpoint, body, options)); // the wasm says why
+      }
+      return remapOrders(settle(validateJsonOn(glue, encoder, endpoint, text, options)), batch.kept);
+    }
+    if (fastCheck(endpoint, body)) return { valid: true, issues: [] };
+    return settle(glue.validate(endpoint, body, options));
+  };
   const createSchemas = schemasWith(validate);
   return {
     /** The issues of one field, and of the cross-field rules that involve it. */
@@ -214,4 +317,6 @@ function api(createGlue, wasmModule) {
 
 exports.api = api;
 exports.pathKeys = pathKeys;
+// Internal: the differential tests check when the cut is taken.
+exports.cutBatch = cutBatch;
 exports.MEMORY_LIMIT = MEMORY_LIMIT;

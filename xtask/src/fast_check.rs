@@ -63,9 +63,26 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(&arrays);
     out.push_str(&dispatch(&g));
     out.push_str(ENTRY);
-    out.push_str("\nmodule.exports = { fastCheck };\n");
+    out.push_str(ORDER_ENTRY);
+    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean };\n");
     out
 }
+
+/// The per-order check: how `validate` finds the orders of a batch with
+/// issues, to send only those to the wasm (`pkg/api.cjs`).
+const ORDER_ENTRY: &str = r"
+// fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
+// depth there): true only when the wasm reports no issue at all inside it. What it
+// does not see are the rules across orders: `sequence` repeats (the caller's part).
+// The caller checks builtinsClean() once for the batch (it is the same for every order).
+function fastCheckOrder(order) {
+  try {
+    return obj_order(order, 1, NO_ORDER);
+  } catch {
+    return false;
+  }
+}
+";
 
 /// The exported function.
 const ENTRY: &str = r"function fastCheck(endpoint, body) {

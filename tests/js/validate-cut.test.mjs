@@ -1,0 +1,127 @@
+// `validate('batchOrder', body)` on a batch with issues sends the wasm only the
+// orders the fast path cannot prove clean (and those whose sequence repeats),
+// then puts the batch's indices back (pkg/api.cjs, cutBatch). The report must
+// be the one the wasm gives for the whole body: checked here against
+// validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
+// bench corpus, scattered batches, every mutation and the corner cases of the cut.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { validate, validateJson } from 'licensing-sdk';
+import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../bench/generate.mjs';
+
+const require = createRequire(import.meta.url);
+const { cutBatch } = require(join(dirname(require.resolve('licensing-sdk/package.json')), 'api.cjs'));
+
+const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
+
+function same(body, label, options = OPTIONS) {
+  for (const o of options) {
+    const whole = validateJson('batchOrder', JSON.stringify(body), o);
+    assert.deepEqual(validate('batchOrder', body, o), whole, `${label} ${JSON.stringify(o)}`);
+  }
+}
+
+const clone = (v) => JSON.parse(JSON.stringify(v));
+
+test('scattered batches: the cut is taken, and the report is the whole body\'s', () => {
+  let cuts = 0;
+  for (const [n, seed] of [[4, 1], [10, 2], [100, 3], [100, 4], [1000, 5]]) {
+    const { body } = scattered(n, seed, n < 25 ? 4 : 25);
+    if (cutBatch(body) !== null) cuts += 1;
+    same(body, `scattered ${n}/${seed}`);
+  }
+  assert.ok(cuts >= 4, `the cut was taken on ${cuts} of 5 batches`);
+});
+
+test('valid batches are proved clean order by order, without the wasm', () => {
+  for (const n of [4, 10, 100]) {
+    const body = makeBatch(n, 21);
+    assert.deepEqual(cutBatch(body), { clean: true }, `${n}`);
+    same(body, `valid ${n}`, [undefined]);
+    // Sequences out of order but unique are still clean; a repeat is not.
+    const shuffled = clone(body);
+    shuffled.orderList.reverse();
+    assert.deepEqual(cutBatch(shuffled), { clean: true });
+    shuffled.orderList[0].sequence = shuffled.orderList[n - 1].sequence;
+    assert.notDeepEqual(cutBatch(shuffled), { clean: true });
+    same(shuffled, `repeat in ${n}`);
+    // Only the batch's own fields wrong: one order stands in for the list.
+    const head = clone(body);
+    head.syncMode = 'later';
+    const cut = cutBatch(head);
+    assert.deepEqual(cut.kept, [0]);
+    same(head, `batch field in ${n}`);
+  }
+});
+
+test('the bench corpus (every mutation in batches of 1, 10, 100; scattered; timed), and mutations again in 10 and 100', () => {
+  for (const item of agreementCorpus({ quick: true })) same(item.body, item.name, [undefined]);
+  for (const n of [10, 100]) {
+    const base = makeBatch(n, 7);
+    MUTATIONS.forEach((m, i) => {
+      const b = mutated(base, m, 100 + i);
+      if (b !== undefined) same(b, `${m.name} in ${n}`, [undefined, { rules: 'strict' }]);
+    });
+  }
+});
+
+test('sequences: repeats across clean and failing orders keep their first index', () => {
+  const base = makeBatch(12, 9);
+  const seq = (k) => base.orderList[k].sequence;
+  // A clean order repeats a failing one's sequence, in both orders of appearance.
+  const a = clone(base);
+  a.orderList[9].licenseType = 'usbkey';
+  a.orderList[2].sequence = seq(9);
+  same(a, 'clean first, failing later');
+  const b = clone(base);
+  b.orderList[1].licenseType = 'usbkey';
+  b.orderList[7].sequence = seq(1);
+  same(b, 'failing first, clean later');
+  // Two clean orders repeat each other while another order fails.
+  const c = clone(base);
+  c.orderList[0].licenseType = 'usbkey';
+  c.orderList[11].sequence = seq(4);
+  same(c, 'two clean orders repeat');
+  // The same number written differently is the same sequence in the text.
+  const d = clone(base);
+  d.orderList[3].licenseType = 'usbkey';
+  d.orderList[3].sequence = new Number(seq(10));
+  same(d, 'a Number object');
+  assert.equal(validate('batchOrder', d).issues.some((i) => i.code === 'duplicate_sequence'), true);
+});
+
+test('what the cut must leave to the whole body', () => {
+  const base = makeBatch(10, 11);
+  base.orderList[5].orderType = 'refund';
+  // The batch's own fields, before and after orderList, still reported where they stand.
+  const fields = { orderList: base.orderList, channelCode: 7, extra: true, channelOrderId: '' };
+  same(fields, 'batch fields around orderList');
+  assert.notEqual(cutBatch(fields), null);
+  // Too many failing orders: the whole body goes.
+  const most = clone(base);
+  most.orderList.forEach((o) => { o.licenseType = 'usbkey'; });
+  assert.equal(cutBatch(most), null);
+  same(most, 'every order fails');
+  // A hole, a throwing getter, a class instance: the wasm sees the whole body.
+  const holes = clone(base);
+  holes.orderList.length = 12;
+  assert.equal(cutBatch(holes), null);
+  same(holes, 'holes');
+  const getter = clone(base);
+  Object.defineProperty(getter.orderList[2], 'sequence', { enumerable: true, get() { throw new Error('no'); } });
+  assert.equal(cutBatch(getter), null);
+  assert.deepEqual(validate('batchOrder', getter), validate('batchOrder', getter));
+  class Batch { constructor(b) { Object.assign(this, b); } }
+  assert.equal(cutBatch(new Batch(base)), null);
+  // Short batches are not cut.
+  const short = makeBatch(3, 12);
+  short.orderList[0].licenseType = 'usbkey';
+  assert.equal(cutBatch(short), null);
+  same(short, 'short');
+  // The issue cap counts the same issues.
+  const capped = makeBatch(40, 13);
+  for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
+  same(capped, 'capped', [{ maxIssues: 2 }, { maxIssues: 5 }]);
+});
