@@ -208,6 +208,11 @@ function report(r) {
       targets.push([`validate ≥ ${f(TARGETS.vsZod, 0)}× zod, ${e.size.toLocaleString('en-US')} orders, ${name}`, ratio(q.vsZod), mark(q.vsZod >= TARGETS.vsZod)]);
       targets.push([`validateJson ≥ ${f(TARGETS.jsonVsParseAjv, 1)}× JSON.parse + ajv, ${e.size.toLocaleString('en-US')} orders, ${name}`, ratio(q.jsonVsParseAjv), mark(q.jsonVsParseAjv >= TARGETS.jsonVsParseAjv)]);
     }
+    // Bodies with errors (the form being typed, the bulk import): ajv with allErrors.
+    for (const e of errors(env)) {
+      const q = ratiosOf(e);
+      targets.push([`validate ≥ ${f(TARGETS.vsAjv, 1)}× ajv on a body with errors, ${e.size.toLocaleString('en-US')} order${e.size === 1 ? '' : 's'}, ${name}`, ratio(q.vsAjv), mark(q.vsAjv >= TARGETS.vsAjv)]);
+    }
   }
   const full = sizes.full;
   targets.push([`wasm (after wasm-opt) ≤ ${TARGETS.wasmFullGzipKB} KB gzip, full package`, full.built ? `${kb(full.wasm.gzip)} KB (${full.wasm.gzip.toLocaleString('en-US')} B)` : 'missing', mark(full.built ? full.wasm.gzip <= TARGETS.wasmFullGzipKB * 1000 : null)]);
@@ -362,6 +367,19 @@ function report(r) {
   out.push('Median (min–max) in ms of load + instantiate (or compile) + the first validation of a valid one-order batch. Node: a fresh `node` process per run, timed from just before the `import()` to the verdict (Node\'s own start-up excluded). Chromium: a page per run, timed the same way inside the page once it has loaded (load event + 50 ms, so the page’s own loading does not overlap); "first visit" is a new browser context (empty HTTP cache), "repeat visit" the same URL again in that context (HTTP cache and V8’s code cache warm). The baseline row is the cost of any dynamic import there. The payload is made before the clock starts.');
   out.push('');
   out.push(table(['what', 'Node, fresh process', 'Chromium, first visit', 'Chromium, repeat visit'], coldRows));
+  const ph = browser?.cold.ours.phases;
+  if (ph) {
+    out.push('');
+    out.push('Where the default entry\'s first visit goes in Chromium (medians of resource-timing marks, ms after `import()` starts):');
+    out.push('');
+    out.push(table(['phase', 'from', 'to', 'ms'], [
+      ['the module (`pkg/index.js`) requested', '0', f(ph.moduleRequested, 1), f(ph.moduleRequested, 1)],
+      ['the module downloaded', f(ph.moduleRequested, 1), f(ph.moduleReceived, 1), f(ph.moduleReceived - ph.moduleRequested, 1)],
+      ['the module parsed and run until it asks for the wasm', f(ph.moduleReceived, 1), f(ph.wasmRequested, 1), f(ph.wasmRequested - ph.moduleReceived, 1)],
+      ['the wasm downloaded (compiled as it streams)', f(ph.wasmRequested, 1), f(ph.wasmReceived, 1), f(ph.wasmReceived - ph.wasmRequested, 1)],
+      ['compile finished, instantiate, first validate', f(ph.wasmReceived, 1), f(ph.done, 1), f(ph.done - ph.wasmReceived, 1)],
+    ]));
+  }
   out.push('');
   out.push('## Sizes');
   out.push('');

@@ -45,6 +45,7 @@ export async function runBrowser({ quick, log = console.error }) {
     // Cold starts: a new context per load (first visit), then the same URL again.
     const runs = quick ? 3 : 9;
     const first = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
+    const phases = [];
     const repeat = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
     for (let k = 0; k < runs; k++) {
       for (const impl of COLD_IMPLS) {
@@ -55,11 +56,14 @@ export async function runBrowser({ quick, log = console.error }) {
           const r = await (await p.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
           if (r.valid !== true) throw new Error(`cold start ${impl}: the valid one-order batch was judged invalid`);
           bucket[impl].push(r.ms);
+          if (bucket === first && r.phases) phases.push(r.phases);
         }
         await ctx.close();
       }
     }
     const cold = Object.fromEntries(COLD_IMPLS.map((i) => [i, { first: stats(first[i]), repeat: stats(repeat[i]) }]));
+    // The default entry's first visits, phase by phase (medians of each mark).
+    if (phases.length) cold.ours.phases = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
     log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
     log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
     return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, cold };
