@@ -143,3 +143,18 @@ test('CommonJS: require("licensing-sdk/testing") has createSimulator too', async
   assert.equal(typeof sim.fetch, 'function');
   assert.equal(typeof testing.invalidExamples, 'function');
 });
+
+test('without Web Crypto the client sends nothing and says why', async () => {
+  const sim = await createSimulator();
+  const c = client(sim, { headers: { 'x-sim-trace': 'no-crypto' } });
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+  Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true, writable: true });
+  try {
+    const err = await rejects(c.shellNums({ size: 1 }));
+    assert.deepEqual([err.kind, err.message], ['network', 'no crypto.getRandomValues in this environment']);
+  } finally {
+    Object.defineProperty(globalThis, 'crypto', saved);
+  }
+  assert.deepEqual(sim.trace('no-crypto'), []);
+  assert.deepEqual(await c.shellNums({ size: 1 }), ['8000000001']);
+});

@@ -63,8 +63,12 @@ impl<T: Transport> Client<T> {
     /// A client, if its options are usable ([`ClientOptions::check`]).
     pub fn new(opts: ClientOptions, transport: T) -> Result<Self, ClientError> {
         opts.check()?;
-        let base_url = opts.base_url.trim_end_matches('/').to_owned();
-        Ok(Self { opts: ClientOptions { base_url, ..opts }, transport })
+        let mut opts = opts;
+        // Not `trim_end_matches`: its pattern machinery costs 0.2 KB of wasm.
+        while opts.base_url.ends_with('/') {
+            opts.base_url.pop();
+        }
+        Ok(Self { opts, transport })
     }
 
     /// The options in force.

@@ -57,19 +57,23 @@ impl crate::Transport for FetchTransport {
     }
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `crypto.getRandomValues(array)`, straight on the wasm memory; throws
+    /// (here: `Err`) where there is no Web Crypto. A direct import rather than
+    /// `Reflect` and `Function::call`: 0.5 KB less wasm.
+    #[wasm_bindgen(catch, js_namespace = crypto, js_name = getRandomValues)]
+    fn get_random_values(array: &mut [u8]) -> Result<JsValue, JsValue>;
+}
+
 /// `crypto.getRandomValues` (windows, workers, Node 19+; the package's Node
-/// entries install Node 18's `webcrypto` as `globalThis.crypto`).
+/// entries install Node 18's `webcrypto` as `globalThis.crypto`), at most
+/// 65,536 bytes a call as the standard allows.
 fn random(bytes: &mut [u8]) -> Result<(), ClientError> {
-    let unavailable = |_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment");
-    let crypto = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("crypto")).map_err(unavailable)?;
-    let get_random_values: js_sys::Function = js_sys::Reflect::get(&crypto, &JsValue::from_str("getRandomValues"))
-        .map_err(unavailable)?
-        .dyn_into()
-        .map_err(unavailable)?;
-    let len = u32::try_from(bytes.len()).map_err(|_| ClientError::new(ErrorKind::Network, "too many random bytes"))?;
-    let buffer = Uint8Array::new_with_length(len);
-    get_random_values.call1(&crypto, &buffer).map_err(unavailable)?;
-    buffer.copy_to(bytes);
+    for chunk in bytes.chunks_mut(65_536) {
+        get_random_values(chunk)
+            .map_err(|_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment"))?;
+    }
     Ok(())
 }
 
