@@ -14,6 +14,9 @@ use licensing_core::valid::{Request, Valid};
 use licensing_core::validate::Profile;
 use licensing_core::wire::Endpoint;
 use licensing_sim::{router, AppState, Config};
+
+#[path = "../common/mod.rs"]
+mod common;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -46,58 +49,7 @@ fn none() -> CallOptions<std::convert::Infallible> {
 #[tokio::test]
 async fn every_endpoint_typed() {
     let client = Client::reqwest(options(&simulator(Profile::Recommended).await)).unwrap();
-    let bound = client
-        .bind_enterprise(
-            &v(BindEnterpriseRequest {
-                channel_code: Some("CH-N".into()),
-                channel_customer_id: Some("cc-1".into()),
-                enterprise_name: Some("ACME".into()),
-                ..Default::default()
-            }),
-            &none(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(bound.is_default, Some(true));
-    let query = QueryEnterprisesRequest {
-        channel_code: Some("CH-N".into()),
-        channel_customer_id: Some("cc-1".into()),
-        default_customer: Some(DefaultCustomer::Yes),
-    };
-    assert_eq!(client.query_enterprises(&v(query), &none()).await.unwrap(), vec![bound]);
-    let crm = EnterpriseCustomerRequest { crm_customer_id: Some("crm-1".into()), ..Default::default() };
-    assert!(client.create_enterprise(&v(crm.clone()), &none()).await.unwrap().enterprise_global_id.is_some());
-    client.update_enterprise(&v(crm), &none()).await.unwrap();
-
-    let numbers = client.shell_nums(&v(ShellNumsRequest { size: Some(2) }), &none()).await.unwrap();
-    assert_eq!(numbers, ["8000000001", "8000000002"]);
-    let order: BatchOrderRequest = serde_json::from_value(json!({
-        "channelCode": "CH-N", "channelOrderId": "CO-N1", "syncMode": "sync",
-        "orderList": [{"sequence": 4, "orderType": "new_buy", "licenseType": "normal_recover_usbkey", "enterpriseGlobalId": "EG-N",
-            "assets": [{"assetNos": numbers, "products": [{"productUri": "gms:1"}]}]}]
-    }))
-    .unwrap();
-    let results = client.batch_order(&v(order), &none()).await.unwrap();
-    assert_eq!(results[0].sequence, Some(4));
-    let lock = LockRequest { asset_nums: Some(vec![numbers[0].clone()]), operator_identity: Some("ops".into()) };
-    let locked = client.lock_assets(&v(lock.clone()), &none()).await.unwrap();
-    assert_eq!(locked[0].status, Some(LockStatus::Success.into()));
-    let assets = client
-        .list_assets(&v(ListAssetsRequest { enterprise_global_id: Some("EG-N".into()), extend_code: None }), &none())
-        .await
-        .unwrap();
-    assert_eq!(assets.len(), 2);
-    assert_eq!(client.unlock_assets(&v(lock), &none()).await.unwrap()[0].status, Some(LockStatus::Success.into()));
-    let claim = ActivityRequest {
-        identity: Some("native@example.com".into()),
-        activity_label: Some("spring-trial".into()),
-        source: Some("portal".into()),
-        branch: Some("SH".into()),
-    };
-    let detail = client.join_activity(&v(claim.clone()), &none()).await.unwrap();
-    assert_eq!(detail.products.unwrap()[0].activate_type, Some(ActivateType::OnClaim.into()));
-    let refused = client.join_activity(&v(claim), &none()).await.unwrap_err();
-    assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("3002")));
+    common::every_endpoint_typed(&client, "N").await;
 }
 
 #[tokio::test]

@@ -13,6 +13,9 @@ use licensing_core::wire::Endpoint;
 use licensing_sim_core::{Options, Simulator};
 use serde_json::json;
 
+#[path = "../common/mod.rs"]
+mod common;
+
 /// Each test once natively (blocking on the future) and once under wasm-bindgen-test.
 macro_rules! sim_test {
     ($($name:ident),* $(,)?) => {$(
@@ -60,56 +63,7 @@ mod tests {
 
     pub(super) async fn every_endpoint_typed() {
         let (client, transport) = client("dev-all-token");
-        let bound = client
-            .bind_enterprise(
-                &v(BindEnterpriseRequest {
-                    channel_code: Some("CH-S".into()),
-                    channel_customer_id: Some("cc-1".into()),
-                    enterprise_name: Some("ACME".into()),
-                    ..Default::default()
-                }),
-                &none(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(bound.is_default, Some(true));
-        let query = QueryEnterprisesRequest {
-            channel_code: Some("CH-S".into()),
-            channel_customer_id: Some("cc-1".into()),
-            default_customer: Some(DefaultCustomer::Yes),
-        };
-        assert_eq!(client.query_enterprises(&v(query), &none()).await.unwrap(), vec![bound]);
-        let crm = EnterpriseCustomerRequest { crm_customer_id: Some("crm-1".into()), ..Default::default() };
-        assert!(client.create_enterprise(&v(crm.clone()), &none()).await.unwrap().enterprise_global_id.is_some());
-        client.update_enterprise(&v(crm), &none()).await.unwrap();
-
-        let numbers = client.shell_nums(&shell(2), &none()).await.unwrap();
-        assert_eq!(numbers, ["8000000001", "8000000002"]);
-        let order: BatchOrderRequest = serde_json::from_value(json!({
-            "channelCode": "CH-S", "channelOrderId": "CO-S1", "syncMode": "sync",
-            "orderList": [{"sequence": 4, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
-                "enterpriseGlobalId": "EG-S", "assets": [{"assetNos": numbers, "products": [{"productUri": "gms:1"}]}]}]
-        }))
-        .unwrap();
-        assert_eq!(client.batch_order(&v(order), &none()).await.unwrap()[0].sequence, Some(4));
-        let lock = LockRequest { asset_nums: Some(vec![numbers[0].clone()]), operator_identity: Some("ops".into()) };
-        assert_eq!(
-            client.lock_assets(&v(lock.clone()), &none()).await.unwrap()[0].status,
-            Some(LockStatus::Success.into())
-        );
-        let list = ListAssetsRequest { enterprise_global_id: Some("EG-S".into()), extend_code: None };
-        assert_eq!(client.list_assets(&v(list), &none()).await.unwrap().len(), 2);
-        assert_eq!(client.unlock_assets(&v(lock), &none()).await.unwrap()[0].status, Some(LockStatus::Success.into()));
-        let claim = ActivityRequest {
-            identity: Some("sim@example.com".into()),
-            activity_label: Some("spring-trial".into()),
-            source: Some("portal".into()),
-            branch: Some("SH".into()),
-        };
-        let detail = client.join_activity(&v(claim.clone()), &none()).await.unwrap();
-        assert_eq!(detail.products.unwrap()[0].activate_type, Some(ActivateType::OnClaim.into()));
-        let refused = client.join_activity(&v(claim), &none()).await.unwrap_err();
-        assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("3002")));
+        crate::common::every_endpoint_typed(&client, "S").await;
         // The state is the simulator's, readable by the test.
         let stats = transport.simulator().stats();
         assert_eq!((stats["orders"].as_u64(), stats["assets"].as_u64()), (Some(1), Some(2)));
