@@ -1,5 +1,6 @@
-// createSimulator in headless Chromium and headless Firefox, in a page and in a
-// dedicated module worker (simulator-checks.mjs), from the built package served
+// createSimulator in headless Chromium and headless Firefox: in a page and in a
+// dedicated module worker (simulator-checks.mjs), and in a module Service Worker
+// that answers the page's LicensingClient (sw.mjs), from the built package served
 // by licensing-sim's static files: no network beyond 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,5 +23,15 @@ for (const browser of ['chromium', 'firefox']) {
       assert.ok(results.length >= 5, `${browser} ${realm}: ${text}`);
       for (const r of results) assert.ok(r.ok, `${browser} ${realm}: ${r.name}: ${r.error}`);
     }
+  });
+}
+
+for (const browser of ['chromium', 'firefox']) {
+  test(`createSimulator in a module Service Worker answers the page's client, ${browser}`, async () => {
+    const text = await resultOf(browser, `${server.url}browser/sw.html`, 'return window.__result ?? null;');
+    const r = JSON.parse(text);
+    assert.ok(r.ok, `${browser}: ${r.error}`);
+    assert.deepEqual(r.numbers, ['8000000501', '8000000502']);
+    assert.deepEqual(r.next, ['8000000503']);
   });
 }
