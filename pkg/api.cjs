@@ -133,7 +133,7 @@ function remapOrders(report, kept) {
   return { ...report, issues };
 }
 
-/** A plain object or array as JSON.stringify writes it: no prototype of its own, no toJSON. */
+/** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
 const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
   && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
 
