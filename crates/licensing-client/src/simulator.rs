@@ -10,7 +10,7 @@
 //! use licensing_core::valid::Valid;
 //! use licensing_sim_core::{Options, Simulator};
 //!
-//! let transport = SimTransport::new(Simulator::new(&Options::default())?);
+//! let transport = SimTransport::new(Simulator::new(&Options::default()));
 //! let client = Client::new(ClientOptions::new("https://licensing.test", "dev-order-token"), transport.clone())?;
 //! let body = Valid::new(ShellNumsRequest { size: Some(2) })?;
 //! let numbers = futures_executor::block_on(client.shell_nums(&body, &CallOptions::default()))?;
@@ -99,8 +99,7 @@ impl Client<SimTransport> {
         opts: ClientOptions,
         options: &licensing_sim_core::Options,
     ) -> Result<(Self, SimTransport), ClientError> {
-        let sim = Simulator::new(options).map_err(|e| ClientError::new(ErrorKind::Validation, e))?;
-        let transport = SimTransport::new(sim);
+        let transport = SimTransport::new(Simulator::new(options));
         Ok((Client::new(opts, transport.clone())?, transport))
     }
 }

@@ -7,7 +7,7 @@
 //! ```
 //! use licensing_sim_core::{Options, RequestHead, Simulator};
 //!
-//! let sim = Simulator::new(&Options::default())?;
+//! let sim = Simulator::new(&Options::default());
 //! let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n-1"))
 //!     .header("authorization", "Bearer dev-order-token")
 //!     .header("content-type", "application/json");
@@ -38,7 +38,7 @@ pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_
 pub use admin::ADMIN_HEADER;
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;
-pub use options::{Options, TokenGrant};
+pub use options::{parse_rules, Options, TokenGrant};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
 pub use simulator::{Admitted, Simulator, TRACE_HEADER};

@@ -4,9 +4,10 @@
 //!
 //! ```
 //! use licensing_sim_core::Options;
-//! let options = Options::from_json(r#"{"tokens": {"t-1": ["auth_order"]}, "seed": 7, "rules": "spec"}"#).unwrap();
+//! let options = Options::from_json(r#"{"tokens": {"t-1": ["auth_order"]}, "seed": 7, "rules": "spec"}"#)?;
 //! assert_eq!(options.seed, 7);
-//! assert!(Options::from_json(r#"{"token": {}}"#).unwrap_err().contains("unknown field"));
+//! assert!(Options::from_json(r#"{"token": {}}"#).is_err_and(|e| e.contains("unknown field")));
+//! # Ok::<(), String>(())
 //! ```
 
 use std::collections::BTreeMap;
@@ -53,9 +54,9 @@ impl TokenGrant {
 pub struct Options {
     /// Accepted bearer tokens; empty: the development tokens.
     pub tokens: Vec<TokenGrant>,
-    /// The activity catalogue as JSON text (the `--activities` file's format);
-    /// `None`: the built-in sample ([`crate::SAMPLE_ACTIVITIES`]).
-    pub activities: Option<String>,
+    /// The activity catalogue (read once, from the `--activities` file or the
+    /// JSON option); `None`: the built-in sample ([`crate::SAMPLE_ACTIVITIES`]).
+    pub activities: Option<crate::ActivityCatalogue>,
     /// How long a used `g_nonce` is refused, in milliseconds.
     pub nonce_window_ms: i64,
     /// Largest request body accepted, in bytes.
@@ -90,6 +91,12 @@ impl Default for Options {
     }
 }
 
+/// A rules profile by name (`spec`, `recommended`, `strict`); the error says
+/// which names there are (the command line and the JSON form say the same).
+pub fn parse_rules(name: &str) -> Result<Profile, String> {
+    Profile::parse(name).ok_or_else(|| format!("unknown rules profile {name:?} (spec, recommended, strict)"))
+}
+
 /// One option of the JSON form, read from its value: an error names the option.
 fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -> Result<T, String> {
     serde_json::from_value(value).map_err(|e| format!("simulator options: {name}: {e}"))
@@ -100,6 +107,11 @@ const JSON_FIELDS: &str =
     "tokens, activities, rules, seed, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, adminToken";
 
 impl Options {
+    /// How long a used `g_nonce` is refused, given in seconds (saturating).
+    pub fn set_nonce_window_secs(&mut self, secs: u64) {
+        self.nonce_window_ms = i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+    }
+
     /// Options from their JSON form: `{ tokens: { TOKEN: [SCOPE, ...] },
     /// activities: { activities: [...] }, nonceWindowSecs, maxBodyBytes,
     /// maxShellnums, maxDeletePairs, adminToken, rules: "spec" | "recommended" |
@@ -124,16 +136,8 @@ impl Options {
                         options.tokens.push(grant);
                     }
                 }
-                "activities" => {
-                    let text = value.to_string();
-                    crate::ActivityCatalogue::parse(&text)
-                        .map_err(|e| format!("simulator options: activities: {e}"))?;
-                    options.activities = Some(text);
-                }
-                "nonceWindowSecs" => {
-                    let secs: u64 = field(&name, value)?;
-                    options.nonce_window_ms = i64::try_from(secs.saturating_mul(1000)).unwrap_or(i64::MAX);
-                }
+                "activities" => options.activities = Some(field(&name, value)?),
+                "nonceWindowSecs" => options.set_nonce_window_secs(field(&name, value)?),
                 "maxBodyBytes" => options.max_body_bytes = field(&name, value)?,
                 "maxShellnums" => options.max_shellnums = field(&name, value)?,
                 "maxDeletePairs" => options.max_delete_pairs = field(&name, value)?,
@@ -146,9 +150,7 @@ impl Options {
                 }
                 "rules" => {
                     let rules: String = field(&name, value)?;
-                    options.rules = Profile::parse(&rules).ok_or_else(|| {
-                        format!("simulator options: rules: unknown rules profile {rules:?} (spec, recommended, strict)")
-                    })?;
+                    options.rules = parse_rules(&rules).map_err(|e| format!("simulator options: rules: {e}"))?;
                 }
                 "seed" => options.seed = field(&name, value)?,
                 other => {

@@ -123,13 +123,11 @@ fn typed<T: DeserializeOwned>(input: Value) -> Result<T, Reply> {
 }
 
 impl Simulator {
-    /// A simulator made with `options` (its activity catalogue read and checked).
-    pub fn new(options: &Options) -> Result<Self, String> {
-        let catalogue = match &options.activities {
-            Some(text) => ActivityCatalogue::parse(text)?,
-            None => ActivityCatalogue::sample(),
-        };
-        Ok(Self {
+    /// A simulator made with `options` (whatever can be wrong in them was
+    /// refused when they were read: [`Options::from_json`], the command line).
+    pub fn new(options: &Options) -> Self {
+        let catalogue = options.activities.clone().unwrap_or_else(ActivityCatalogue::sample);
+        Self {
             tokens: Tokens::new(&options.tokens),
             nonces: Mutex::new(NonceCache::new(options.nonce_window_ms)),
             store: Mutex::new(Store::new(options.seed)),
@@ -143,7 +141,7 @@ impl Simulator {
             admin_token: options.admin_token.clone(),
             rules: options.rules,
             seed: options.seed,
-        })
+        }
     }
 
     /// The token the `/__sim/*` routes need in `x-sim-admin`.
@@ -271,7 +269,7 @@ impl Simulator {
     /// ```
     /// use licensing_core::wire::Endpoint;
     /// use licensing_sim_core::{Options, Simulator};
-    /// let sim = Simulator::new(&Options::default())?;
+    /// let sim = Simulator::new(&Options::default());
     /// sim.inject_fault("code500;times=2", Some(Endpoint::BatchOrder))?;
     /// assert!(sim.inject_fault("explode", None).unwrap_err().contains("explode"));
     /// # Ok::<(), String>(())

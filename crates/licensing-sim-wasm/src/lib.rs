@@ -46,8 +46,7 @@ impl SimulatorCore {
     #[wasm_bindgen(constructor)]
     pub fn new(options_json: &str) -> Result<SimulatorCore, JsError> {
         let options = Options::from_json(options_json).map_err(|e| JsError::new(&e))?;
-        let sim = Simulator::new(&options).map_err(|e| JsError::new(&e))?;
-        Ok(SimulatorCore { sim })
+        Ok(SimulatorCore { sim: Simulator::new(&options) })
     }
 
     /// The first step of a request (route, auth, nonce, faults); `headers` is

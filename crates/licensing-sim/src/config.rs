@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use licensing_core::validate::Profile;
-use licensing_sim_core::{Options, TokenGrant};
+use licensing_sim_core::{parse_rules, ActivityCatalogue, Options, TokenGrant};
 
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
@@ -86,7 +86,7 @@ pub struct Config {
     /// SDK's validators refuse by default; `spec` only what the spec states, so
     /// a test can run the simulator as lenient as the spec allows; `strict` also
     /// refuses unknown fields.
-    #[arg(long, default_value = "recommended", value_parser = parse_profile)]
+    #[arg(long, default_value = "recommended", value_parser = parse_rules)]
     pub rules: Profile,
     /// Where the simulator's sequences start (customer, enterprise and order
     /// ids, asset numbers): the same seed gives the same answers.
@@ -121,10 +121,6 @@ fn parse_token(s: &str) -> Result<TokenGrant, String> {
     TokenGrant::new(token, &scopes)
 }
 
-fn parse_profile(s: &str) -> Result<Profile, String> {
-    Profile::parse(s).ok_or_else(|| format!("unknown rules profile {s:?} (spec, recommended, strict)"))
-}
-
 impl Config {
     /// The simulator's options: the flags that shape its behaviour (the
     /// activities file read here), apart from the shell's own (listen address,
@@ -132,14 +128,15 @@ impl Config {
     pub fn simulator_options(&self) -> Result<Options, String> {
         let activities = match &self.activities {
             Some(path) => {
-                Some(std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Some(ActivityCatalogue::parse(&text)?)
             }
             None => None,
         };
         let mut options = Options::default();
         options.tokens = self.tokens.clone();
         options.activities = activities;
-        options.nonce_window_ms = i64::try_from(self.nonce_window_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+        options.set_nonce_window_secs(self.nonce_window_secs);
         options.max_body_bytes = self.max_body_bytes;
         options.max_shellnums = self.max_shellnums;
         options.max_delete_pairs = self.max_delete_pairs;
@@ -191,8 +188,8 @@ mod tests {
         assert!(parse_token("t").is_err());
         assert_eq!(parse_mount("/pkg/=pkg").unwrap().prefix, "/pkg");
         assert_eq!(parse_mount("/=www").unwrap().prefix, "/");
-        assert_eq!(parse_profile("spec"), Ok(Profile::Spec));
-        assert!(parse_profile("lenient").is_err());
+        assert_eq!(parse_rules("spec"), Ok(Profile::Spec));
+        assert!(parse_rules("lenient").is_err());
         let (a, b) = (random_token(), random_token());
         assert_eq!(a.len(), 32);
         assert_ne!(a, b);

@@ -31,7 +31,7 @@ impl std::ops::Deref for AppState {
 impl AppState {
     /// State from a configuration (reads the activities file, if any).
     pub fn new(config: &Config) -> Result<Self, String> {
-        let sim = Simulator::new(&config.simulator_options()?)?;
+        let sim = Simulator::new(&config.simulator_options()?);
         Ok(Self(Arc::new(Inner {
             sim,
             body_timeout: Duration::from_secs(config.body_timeout_secs),

@@ -42,7 +42,7 @@ async fn a_flaky_service_is_retried_and_a_bad_form_is_not_sent() {
 async fn seeded_simulators_give_known_numbers() {
     let mut options = Options::default();
     options.seed = 99;
-    let transport = SimTransport::new(Simulator::new(&options).expect("a simulator"));
+    let transport = SimTransport::new(Simulator::new(&options));
     let mut opts = ClientOptions::new("https://licensing.test", "dev-order-token");
     opts.app_key = Some("portal".into());
     let client = Client::new(opts, transport).expect("a client");

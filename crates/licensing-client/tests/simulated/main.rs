@@ -145,7 +145,7 @@ mod tests {
         let numbers = |seed: u64| async move {
             let mut options = Options::default();
             options.seed = seed;
-            let transport = SimTransport::new(Simulator::new(&options).unwrap());
+            let transport = SimTransport::new(Simulator::new(&options));
             let client =
                 Client::new(ClientOptions::new("https://licensing.test", "dev-order-token"), transport).unwrap();
             client.shell_nums(&shell(2), &none()).await.unwrap()
