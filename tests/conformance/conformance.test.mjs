@@ -6,47 +6,24 @@
 // with times of day masked: the two clocks are not the same clock).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { createSimulator } from 'licensing-sdk/testing';
+import { startSim } from '../e2e/harness.mjs';
 import { ADMIN, CASES } from './cases.mjs';
 
-const BINARY = fileURLToPath(new URL('../../target/release/licensing-sim', import.meta.url));
 const IN_PROCESS = 'https://licensing.test';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let native;
 let nativeUrl;
 let sim;
 
 before(async () => {
-  const port = await freePort();
-  nativeUrl = `http://127.0.0.1:${port}`;
-  native = spawn(BINARY, ['--listen', `127.0.0.1:${port}`, '--admin-token', ADMIN, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; ; i += 1) {
-    try {
-      await fetch(`${nativeUrl}/__sim/stats`, { headers: { 'x-sim-admin': ADMIN } });
-      break;
-    } catch (err) {
-      if (i > 100 || native.exitCode !== null) throw new Error(`licensing-sim did not start: ${err}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // No static files: every path is the simulator's, as in process.
+  native = await startSim({ args: ['--admin-token', ADMIN], statics: false });
+  nativeUrl = native.url.replace(/\/$/, '');
   sim = await createSimulator({ adminToken: ADMIN });
 });
 
-after(() => native?.kill());
+after(() => native?.stop());
 
 let nonces = 0;
 

@@ -38,12 +38,14 @@ function portAnswers(port) {
 
 /**
  * Starts licensing-sim on a free port (or `port`) with extra `args` (e.g. `--rules spec`),
- * waits until it answers and returns { url, stop() }. stop() kills exactly that process.
+ * serving www/ and pkg/ unless `statics` is false, waits until it answers and returns
+ * { url, stop() }. stop() kills exactly that process.
  */
-export async function startSim({ port, args = [] } = {}) {
+export async function startSim({ port, args = [], statics = true } = {}) {
   if (!existsSync(SIM)) throw new Error(`${SIM} is missing: build it with cargo build --release -p licensing-sim`);
   const p = port ?? await freePort();
-  const child = spawn(SIM, ['--listen', `127.0.0.1:${p}`, '--static', '/=www', '--static', '/pkg=pkg', '--quiet', ...args],
+  const files = statics ? ['--static', '/=www', '--static', '/pkg=pkg'] : [];
+  const child = spawn(SIM, ['--listen', `127.0.0.1:${p}`, ...files, '--quiet', ...args],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
