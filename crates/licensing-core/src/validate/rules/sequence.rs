@@ -1,9 +1,6 @@
 //! `sequence` is unique within `orderList` (it is echoed to match results to
 //! orders); a repeat is an error at the later order's `sequence`.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
 use crate::validate::report::Params;
@@ -22,38 +19,84 @@ pub(crate) static DEF: RuleDef = {
     ])
 };
 
-/// The first order index of each sequence number.
-pub(crate) type SequenceIndex = HashMap<i64, usize, BuildHasherDefault<MixHasher>>;
-
-/// A multiplicative hash for `i64` keys. Why not the default SipHash: its
-/// DoS resistance buys nothing here (an attacker controls the whole body anyway
-/// and a batch is bounded by its size) and it costs time and wasm bytes.
+/// The first order index of each sequence number: a small open-addressing
+/// table (linear probing, at most half full). Written by hand because
+/// `std::collections::HashMap` brought 2.4 KB of hashbrown into the wasm
+/// (docs/design.md); this is a few hundred bytes and still O(1) per order.
 #[derive(Default)]
-pub(crate) struct MixHasher(u64);
+pub(crate) struct SequenceIndex {
+    /// A power of two long (or empty); `None` marks a free slot.
+    slots: Vec<Option<(i64, usize)>>,
+    len: usize,
+}
 
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl SequenceIndex {
+    /// The first index seen with `seq`, or `None` after recording `index` as it.
+    pub(crate) fn first_or_insert(&mut self, seq: i64, index: usize) -> Option<usize> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len().saturating_sub(1);
+        let mut at = hash(seq) & mask;
+        // Terminates: the table is at most half full, so a free slot is ahead.
+        while let Some(slot) = self.slots.get_mut(at) {
+            match slot {
+                Some((key, first)) if *key == seq => return Some(*first),
+                Some(_) => at = (at + 1) & mask,
+                None => {
+                    *slot = Some((seq, index));
+                    self.len += 1;
+                    return None;
+                }
+            }
+        }
+        None
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+
+    fn grow(&mut self) {
+        let capacity = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![None; capacity]);
+        self.len = 0;
+        for (seq, index) in old.into_iter().flatten() {
+            self.first_or_insert(seq, index);
         }
     }
-    fn write_i64(&mut self, n: i64) {
-        self.0 = (n as u64 ^ (n as u64 >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
+}
+
+/// A multiplicative hash (Fibonacci hashing), its high bits folded down. Why not
+/// SipHash: its DoS resistance buys nothing here (the caller controls the whole
+/// body anyway and a batch is bounded by its size).
+fn hash(seq: i64) -> usize {
+    let h = (seq as u64 ^ (seq as u64 >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h ^ (h >> 32)) as usize
 }
 
 /// Checks the `sequence` of the order at `index` that just closed.
 pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceIndex, ctx: &mut Ctx<'_>) {
     let (Some(seq), Some(index)) = (sequence.as_int(), index) else { return };
-    match seen.get(&seq).copied() {
-        Some(first) => ctx.report_at("sequence", Rule::UniqueSequence, || {
+    if let Some(first) = seen.first_or_insert(seq, index) {
+        ctx.report_at("sequence", Rule::UniqueSequence, || {
             Params::none().with("value", itoa::signed(seq)).with("first", itoa::unsigned(first as u64))
-        }),
-        None => {
-            seen.insert(seq, index);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SequenceIndex;
+
+    #[test]
+    fn the_first_index_of_each_sequence_across_growth() {
+        let mut seen = SequenceIndex::default();
+        // Keys that collide in the low bits, negative ones and the extremes.
+        let keys: Vec<i64> = (0..5_000).map(|k| (k << 20) - 2_500).chain([i64::MIN, i64::MAX, 0, -1]).collect();
+        for (index, &seq) in keys.iter().enumerate() {
+            let expected = keys.iter().position(|&k| k == seq).filter(|&first| first != index);
+            assert_eq!(seen.first_or_insert(seq, index), expected, "sequence {seq} at {index}");
+        }
+        for (index, &seq) in keys.iter().enumerate() {
+            let first = keys.iter().position(|&k| k == seq);
+            assert_eq!(seen.first_or_insert(seq, index + keys.len()), first, "repeat of {seq}");
         }
     }
 }
