@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { validate, validateJson, exampleBody } from 'licensing-sdk';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, rng, scattered } from '../../bench/generate.mjs';
@@ -52,6 +53,38 @@ test('every endpoint: its example body takes the fast path and is clean', () => 
     assert.equal(checked(e, body, e), true, e);
     assert.deepEqual(wasmReport(e, body), CLEAN, e);
   }
+});
+
+test("every rule's case table (tests/js/rule-cases.json, from its file): fails are caught, passes are clean", () => {
+  const cases = JSON.parse(readFileSync(new URL('./rule-cases.json', import.meta.url), 'utf8'));
+  let fails = 0;
+  let passes = 0;
+  for (const [rule, { fails: failing, passes: passing }] of Object.entries(cases).filter(([k]) => k !== '$comment')) {
+    for (const c of failing) {
+      const report = validateJson(c.endpoint, c.text);
+      assert.ok(report.issues.some((i) => i.path === c.path), `${rule}: ${c.text} gives ${brief(report)}, none at ${c.path}`);
+      let body;
+      try {
+        body = JSON.parse(c.text);
+      } catch {
+        continue; // not JSON: only the text validator sees it
+      }
+      // A repeated key is gone once parsed: the object is another body.
+      if (rule !== 'duplicate_key') {
+        assert.equal(checked(c.endpoint, body, `${rule}: ${c.text}`), false, `${rule}: fastCheck passed ${c.text}`);
+        assert.ok(validate(c.endpoint, body).issues.some((i) => i.path === c.path), `${rule}: validate(${c.text})`);
+      }
+      fails += 1;
+    }
+    for (const c of passing) {
+      assert.deepEqual(validateJson(c.endpoint, c.text), CLEAN, `${rule}: ${c.text}`);
+      const body = JSON.parse(c.text);
+      assert.equal(checked(c.endpoint, body, `${rule}: ${c.text}`), true, `${rule}: fastCheck refused ${c.text}`);
+      assert.deepEqual(validate(c.endpoint, body), CLEAN, `${rule}: ${c.text}`);
+      passes += 1;
+    }
+  }
+  assert.ok(fails >= 25 && passes >= 25, `${fails} failing and ${passes} passing cases`);
 });
 
 test('generated payloads: fastCheck is true exactly when the wasm finds no issue', () => {

@@ -19,6 +19,7 @@ mod json_schema;
 mod meta;
 mod model;
 mod openapi;
+mod rule_cases;
 mod shapes;
 mod testing;
 mod typescript;
@@ -46,6 +47,7 @@ pub fn outputs() -> Vec<Output> {
         output("pkg/invalid-examples.mjs", testing::testing_mjs()),
         output("pkg/invalid-examples.cjs", testing::testing_cjs()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
+        output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
     ];
     for e in licensing_core::wire::Endpoint::ALL {
         all.push(output(&format!("pkg/schemas/{}.json", e.name()), json_schema::request_schema(e)));

@@ -98,6 +98,10 @@ pub struct RuleDef {
     /// failures, checked by a test, and what testers can start from.
     #[cfg(feature = "meta")]
     pub examples: &'static [Example],
+    /// Bodies it finds nothing in (feature `meta`): its case table of near misses,
+    /// each a body with no issue at all, checked by a test.
+    #[cfg(feature = "meta")]
+    pub passes: &'static [Pass],
     /// Its part of the JavaScript fast path (feature `meta`; the generator reads it).
     #[cfg(feature = "meta")]
     pub js: Option<JsPart>,
@@ -123,6 +127,8 @@ impl RuleDef {
             #[cfg(feature = "meta")]
             examples: &[],
             #[cfg(feature = "meta")]
+            passes: &[],
+            #[cfg(feature = "meta")]
             js: None,
         }
     }
@@ -133,6 +139,16 @@ impl RuleDef {
         #[cfg(feature = "meta")]
         {
             self.examples = examples;
+        }
+        self
+    }
+
+    /// With its passing cases (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn passes(mut self, passes: &'static [Pass]) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.passes = passes;
         }
         self
     }
@@ -208,6 +224,22 @@ pub struct Example {
 /// An example (see [`Example`]).
 pub(crate) const fn example(endpoint: Endpoint, body: &'static str, path: &'static str) -> Example {
     Example { endpoint, body, path }
+}
+
+/// A body with no issue at all, a near miss of a rule: what its examples would
+/// be if they were right.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Pass {
+    /// The endpoint it is validated for.
+    pub endpoint: Endpoint,
+    /// The JSON text.
+    pub body: &'static str,
+}
+
+/// A passing case (see [`Pass`]).
+pub(crate) const fn pass(endpoint: Endpoint, body: &'static str) -> Pass {
+    Pass { endpoint, body }
 }
 
 /// A rule's part of the JavaScript fast path (`pkg/fast-check.cjs`): a statement

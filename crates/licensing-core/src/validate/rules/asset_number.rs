@@ -15,6 +15,9 @@ pub(crate) static DEF: RuleDef = {
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["123"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["7000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001","6000000001"],"products":[{"productUri":"p"}]}]}]}"#),
+    ])
 };
 
 /// Its messages (shared with the rules that report the same code).

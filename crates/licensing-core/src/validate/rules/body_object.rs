@@ -9,4 +9,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(ShellNums, r#"[1]"#, ""),
     ])
+    .passes(&[
+        pass(ShellNums, r#"{"size": 1}"#),
+    ])
 };

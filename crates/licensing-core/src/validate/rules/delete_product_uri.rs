@@ -9,5 +9,8 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"crmProductId":"c"}]}]}]}"#, "/orderList/0/assets/0/products/0/productUri"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","crmProductId":"c"}]}]}]}"#),
+    ])
     .js(&[Role::Product], include_str!("delete_product_uri.js"))
 };

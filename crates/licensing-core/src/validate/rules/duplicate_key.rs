@@ -11,4 +11,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(ShellNums, r#"{"size": 1, "size": 2}"#, "/size"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":2,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
+    ])
 };

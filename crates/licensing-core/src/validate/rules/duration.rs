@@ -13,6 +13,10 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1y"}]}]}]}"#, "/orderList/0/assets/0/products/0/timeDurationExpression"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1-0-0"}]}]}]}"#),
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"0-18-365"}]}]}]}"#),
+    ])
 };
 
 /// Its messages (shared with the rules that report the same code).

@@ -16,6 +16,9 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","adminEmail":"nope","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/adminEmail"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","adminEmail":"admin@example.com","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
+    ])
 };
 
 pub(crate) fn is_email(s: &str) -> bool {

@@ -18,6 +18,10 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#, "/defaultCustomer"),
     ])
+    .passes(&[
+        pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"Y"}"#),
+        pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"N"}"#),
+    ])
 };
 
 /// A string value that is not one of the enumeration's.

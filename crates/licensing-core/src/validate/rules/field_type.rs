@@ -10,6 +10,10 @@ pub(crate) static DEF: RuleDef = {
         example(ShellNums, r#"{"size": "3"}"#, "/size"),
         example(LockAssets, r#"{"assetNums": "8000000001", "operatorIdentity": "ops"}"#, "/assetNums"),
     ])
+    .passes(&[
+        pass(ShellNums, r#"{"size": 3}"#),
+        pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#),
+    ])
 };
 
 /// Its messages (shared with the rules that report the same code).

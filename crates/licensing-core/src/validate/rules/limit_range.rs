@@ -18,6 +18,9 @@ pub(crate) static DEF: RuleDef = {
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"limitStartDate":2,"limitEndDate":1,"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/limitEndDate"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","limitStartDate":2,"limitEndDate":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitEndDate"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"limitStartDate":1,"limitEndDate":2,"products":[{"productUri":"p","limitStartDate":2,"limitEndDate":2}]}]}]}"#),
+    ])
     .js(&[Role::Asset, Role::Product], include_str!("limit_range.js"))
 };
 

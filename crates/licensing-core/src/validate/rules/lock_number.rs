@@ -9,4 +9,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(LockAssets, r#"{"assetNums": ["123"], "operatorIdentity": "ops"}"#, "/assetNums/0"),
     ])
+    .passes(&[
+        pass(LockAssets, r#"{"assetNums": ["8000000001", "6000000001"], "operatorIdentity": "ops"}"#),
+    ])
 };

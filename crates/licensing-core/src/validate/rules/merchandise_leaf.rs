@@ -17,6 +17,9 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":null}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/licenseOrderProductList"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":[{"merchandiseNum":"m1","children":null,"licenseOrderProductList":[{"productUri":"p"}]}]}]}]}]}"#),
+    ])
     .js(&[Role::Merchandise], include_str!("merchandise_leaf.js"))
 };
 

@@ -11,4 +11,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(ShellNums, r#"{"size": 0}"#, "/size"),
     ])
+    .passes(&[
+        pass(ShellNums, r#"{"size": 1}"#),
+    ])
 };

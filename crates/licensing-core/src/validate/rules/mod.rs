@@ -10,7 +10,7 @@ pub(crate) mod suggest;
 mod prelude {
     pub(crate) use crate::schema::Role;
     pub(crate) use crate::validate::report::{Code, Severity::*};
-    pub(crate) use crate::validate::rule::{example, Message, RuleDef, Source::*};
+    pub(crate) use crate::validate::rule::{example, pass, Message, RuleDef, Source::*};
     pub(crate) use crate::wire::Endpoint::*;
 }
 
@@ -183,6 +183,23 @@ mod tests {
                     report.issues.iter().any(|i| i.rule == rule && i.path == example.path),
                     "{rule:?}: {} gives {:?}",
                     example.body,
+                    report.issues.iter().map(|i| (i.rule, &i.path)).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_rules_passes_give_no_issue_at_all() {
+        for &rule in Rule::ALL {
+            let def = rule.def();
+            assert_eq!(def.passes.is_empty(), WITHOUT_EXAMPLES.contains(&rule), "{rule:?}: passes");
+            for case in def.passes {
+                let report = validate_json(case.endpoint, case.body, &Options::default());
+                assert!(
+                    report.issues.is_empty(),
+                    "{rule:?}: {} gives {:?}",
+                    case.body,
                     report.issues.iter().map(|i| (i.rule, &i.path)).collect::<Vec<_>>()
                 );
             }

@@ -12,4 +12,7 @@ pub(crate) static DEF: RuleDef = {
         example(LockAssets, r#"{"assetNums": [], "operatorIdentity": "ops"}"#, "/assetNums"),
         example(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": " "}"#, "/operatorIdentity"),
     ])
+    .passes(&[
+        pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#),
+    ])
 };

@@ -9,4 +9,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"merchandises":[{"timeDurationExpression":"1y","licenseOrderProductList":[{"productUri":"p"}]}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/timeDurationExpression"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"merchandises":[{"timeDurationExpression":"1-0-0","licenseOrderProductList":[{"productUri":"p"}]}]}]}]}"#),
+    ])
 };

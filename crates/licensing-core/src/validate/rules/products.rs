@@ -28,6 +28,10 @@ pub(crate) static DEF: RuleDef = {
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/assets/0/products"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#, "/orderList/0/assets/0/products"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"]}]}]}"#),
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#),
+    ])
     .js(&[Role::Asset], include_str!("products.js"))
 };
 

@@ -10,6 +10,9 @@ pub(crate) static DEF: RuleDef = {
         example(ShellNums, r#"{}"#, "/size"),
         example(ShellNums, r#"{"size": null}"#, "/size"),
     ])
+    .passes(&[
+        pass(ShellNums, r#"{"size": 1}"#),
+    ])
 };
 
 /// Its messages (shared with the rules that report the same code).

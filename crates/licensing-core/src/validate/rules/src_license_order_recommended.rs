@@ -11,4 +11,7 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/srcLicenseOrderId"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"]}]}]}"#),
+    ])
 };

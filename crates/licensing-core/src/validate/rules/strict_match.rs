@@ -19,6 +19,10 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":true,"limitEndDate":2,"limitConcurrent":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitStartDate"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":true,"limitStartDate":1,"limitEndDate":2,"limitConcurrent":1}]}]}]}"#),
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":false}]}]}]}"#),
+    ])
     .js(&[Role::Product], include_str!("strict_match.js"))
 };
 

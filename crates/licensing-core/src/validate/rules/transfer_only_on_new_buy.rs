@@ -11,5 +11,8 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","srcLicenseOrderId":"L0"}]}]}]}"#, "/orderList/0/assets/0/products/0/srcLicenseOrderId"),
     ])
+    .passes(&[
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","srcLicenseOrderId":"L0"}]}]}]}"#),
+    ])
     .js(&[Role::Product], include_str!("transfer_only_on_new_buy.js"))
 };
