@@ -6,10 +6,11 @@
 // once the wasm is compiled and instantiated (top-level await), so importers
 // use the functions right away. Works in windows and module workers.
 // `licensing-sdk/inline` is the same API with the wasm inside: one request level.
-import createGlue from './glue.cjs';
-import { api } from './api.cjs';
+import createGlue from '../../pkg/glue.cjs';
+import { api } from '../../pkg/api.cjs';
 
-// Literally `new URL('./web/…', import.meta.url)`: webpack 5 and Vite copy the file.
+// Relative to the bundle, pkg/index.js (esbuild leaves it as written). Literally
+// `new URL('./web/…', import.meta.url)`: webpack 5 and Vite copy the file.
 const WASM_URL = new URL('./web/licensing_sdk_bg.wasm', import.meta.url);
 
 async function compile() {

@@ -1,12 +1,13 @@
 // Source of `pkg/testing.mjs`, licensing-sdk/testing for browsers, workers and
 // bundlers (scripts/bundle-entries.mjs makes it one module): invalidExamples,
 // and createSimulator over the simulator's wasm, fetched next to this module.
-import createGlue from './sim-glue.cjs';
-import { makeSimulator } from './simulator.cjs';
+import createGlue from '../../pkg/sim-glue.cjs';
+import { makeSimulator } from '../../pkg/simulator.cjs';
 
-export { invalidExamples } from './invalid-examples.mjs';
+export { invalidExamples } from '../../pkg/invalid-examples.mjs';
 
-// Literally `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
+// Relative to the bundle, pkg/testing.mjs (esbuild leaves it as written). Literally
+// `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
 const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
 
 let compiled;
