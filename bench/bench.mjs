@@ -192,6 +192,41 @@ async function main() {
 
 // ---------- the report ----------
 
+/**
+ * "Where the time goes": the unmet targets' steps, timed alone in the same run
+ * (lib/measure.mjs, makeStepCases), with what they add up to.
+ */
+function stepsMarkdown(envs) {
+  const out = [];
+  out.push('## Where the time goes: the steps of the targets not met');
+  out.push('');
+  out.push('Each step of the call timed alone, beside the whole call and the peer, in the same harness and run (medians; `lib/measure.mjs`, `makeStepCases`). The steps are the ones the call makes, on the same payload; timed alone they are warmer than inside the call, so they add up to a little less.');
+  for (const [name, env] of envs) {
+    for (const e of env.steps ?? []) {
+      const t = Object.fromEntries(e.cases.map((c) => [c.id, c.medianMs]));
+      const orders = `${e.size.toLocaleString('en-US')} order${e.size === 1 ? '' : 's'}`;
+      out.push('');
+      out.push(`**${name}, ${orders}, ${e.variant === 'valid' ? 'valid (`validateJson`)' : 'with errors (`validate`)'}**`);
+      out.push('');
+      out.push(table(['step', 'ms (median)', 'min–max'], e.cases.map((c) => [c.label, ms(c.medianMs), `${ms(c.minMs)}–${ms(c.maxMs)}`])));
+      out.push('');
+      if (e.variant === 'valid') {
+        const peer = t.parse + t.ajv;
+        const budget = peer / TARGETS.jsonVsParseAjv;
+        out.push(`validateJson ${ms(t.oursJson)} ms = the copy ${ms(t.copy)} + the walk and the report ≈ ${ms(t.oursJson - t.copy)}. JSON.parse + ajv: ${ms(peer)} ms, so ${f(TARGETS.jsonVsParseAjv, 1)}× needs ≤ ${ms(budget)} ms: the copy alone takes ${f((100 * t.copy) / budget, 0)} % of that, and the walk ${f((100 * (t.oursJson - t.copy)) / budget, 0)} %.`);
+      } else if (t.pass === undefined) {
+        out.push(`validate ${ms(t.ours)} ms ≈ JSON.stringify ${ms(t.stringify)} + the wasm ${ms(t.wasm)}; ajv ${ms(t.ajv)} ms. The wasm call alone is ${f(t.wasm / t.ajv, 0)}× ajv's whole validation: no cut of the body gets under it.`);
+      } else {
+        const sum = t.pass + t.stringify + t.wasm;
+        const rest = t.ours > sum ? `the rest, ${ms(t.ours - sum)}, builds the cut batch and puts the indices back` : 'timed alone they add up to more than the call: the spread';
+        out.push(`validate ${ms(t.ours)} ms ≈ the pass ${ms(t.pass)} + JSON.stringify ${ms(t.stringify)} + the wasm ${ms(t.wasm)} (= ${ms(sum)}; ${rest}); ajv ${ms(t.ajv)} ms. The pass alone is ${f((100 * t.pass) / t.ajv, 0)} % of ajv's time; the orders with issues cross to the wasm as text, and that is ${f((100 * (t.stringify + t.wasm)) / t.ajv, 0)} % more.`);
+      }
+    }
+  }
+  out.push('');
+  return out.join('\n');
+}
+
 function report(r) {
   const { facts, sizes, node, browser, agreement } = r;
   const envs = [['Node', node], ...(browser ? [['Chromium', browser]] : [])];
@@ -362,6 +397,7 @@ function report(r) {
   out.push('');
   out.push(table(['environment', 'payload', 'case', 'ms/op at 100', 'ms/op at 1,000', 'time', 'bytes', 'time ÷ bytes'], growthRows));
   out.push('');
+  if (node.steps || browser?.steps) out.push(stepsMarkdown(envs));
   out.push('## Cold start');
   out.push('');
   out.push('Median (min–max) in ms of load + instantiate (or compile) + the first validation of a valid one-order batch. Node: a fresh `node` process per run, timed from just before the `import()` to the verdict (Node\'s own start-up excluded). Chromium: a page per run, timed the same way inside the page once it has loaded (load event + 50 ms, so the page’s own loading does not overlap); "first visit" is a new browser context (empty HTTP cache), "repeat visit" the same URL again in that context (HTTP cache and V8’s code cache warm). The baseline row is the cost of any dynamic import there. The payload is made before the clock starts.');

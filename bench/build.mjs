@@ -4,7 +4,9 @@
 // - ajv-standalone.bundle.js: that validator bundled by esbuild (minified, browser, esm);
 // - ajv-runtime.bundle.js: ajv itself + the schema, compiled when loaded;
 // - zod.bundle.js: zod + our zod schema;
-// - licensing_sdk.min.js: our JS glue minified the same way (size only).
+// - licensing_sdk.min.js: our JS glue minified the same way (size only);
+// - cut-batch.bundle.js: the package's order-by-order pass (pkg/api.cjs's cutBatch),
+//   for the browser's step timings.
 // Run alone: node build.mjs
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ export const BUNDLES = {
   ajvStandalone: join(BUILD_DIR, 'ajv-standalone.bundle.js'),
   ajvRuntime: join(BUILD_DIR, 'ajv-runtime.bundle.js'),
   zod: join(BUILD_DIR, 'zod.bundle.js'),
+  cutBatch: join(BUILD_DIR, 'cut-batch.bundle.js'),
 };
 
 /** The ajv validator of the batch order schema as standalone ESM source. */
@@ -46,6 +49,9 @@ export async function build({ quiet = false } = {}) {
       `export const validate = addKeywords(new Ajv(AJV_OPTIONS)).compile(schema);`,
     ].join('\n'),
     zod: `export { batchOrder } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'zod-schema.mjs'))};`,
+    // The package's order-by-order pass, for the browser's step timings (a copy:
+    // the browser entry does not export it).
+    cutBatch: `export { cutBatch } from ${JSON.stringify(join(PKG_DIR, 'api.cjs'))};`,
   };
   for (const [name, contents] of Object.entries(entries)) {
     await esbuild.build({ ...common, stdin: { contents, resolveDir: BENCH_DIR, sourcefile: `${name}-entry.mjs` }, outfile: BUNDLES[name] });

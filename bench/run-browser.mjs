@@ -1,5 +1,6 @@
 // The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
-// throughput of the five cases on every timed payload in one page, then cold starts,
+// throughput of the five cases on every timed payload in one page, the steps of the
+// unmet targets (lib/measure.mjs, makeStepCases) in that page, then cold starts,
 // each in a fresh browser context (empty cache), plus a second visit in the same
 // context (HTTP cache warm). Prints the results as JSON on stdout.
 //   node run-browser.mjs         (BENCH_QUICK=1 for the smoke settings)
@@ -40,6 +41,14 @@ export async function runBrowser({ quick, log = console.error }) {
       throughput.push(r);
       log(`[chromium] ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
     }
+    // The steps of the unmet targets, in the same page after the throughput.
+    const steps = [];
+    for (let i = 0; i < info.payloads.length; i++) {
+      const r = await page.evaluate(([i, cfg]) => window.benchSteps(i, cfg), [i, cfg]);
+      if (r === null) continue;
+      steps.push(r);
+      log(`[chromium] steps, ${r.size} orders ${r.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+    }
     await context.close();
 
     // Cold starts: a new context per load (first visit), then the same URL again.
@@ -66,7 +75,7 @@ export async function runBrowser({ quick, log = console.error }) {
     if (phases.length) cold.ours.phases = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
     log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
     log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
-    return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, cold };
+    return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, steps, cold };
   } finally {
     await browser.close();
     await server.close();

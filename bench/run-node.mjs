@@ -1,5 +1,5 @@
-// The Node run: throughput of the five cases on every timed payload, then cold starts
-// in fresh processes. Prints the results as JSON on stdout (progress on stderr).
+// The Node run: throughput of the five cases on every timed payload, the steps of the
+// unmet targets (lib/measure.mjs, makeStepCases), then cold starts in fresh processes. Prints the results as JSON on stdout (progress on stderr).
 //   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
 // bench.mjs runs it as a child process, so it starts with a clean heap.
 
@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { timingPayloads } from './generate.mjs';
-import { makeCases, measure, median, timingConfig } from './lib/measure.mjs';
+import { createRequire } from 'node:module';
+import { makeCases, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
@@ -22,6 +23,22 @@ export async function runNodeThroughput({ quick, log = console.error }) {
     const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+  }
+  return out;
+}
+
+/** The steps of the unmet targets (see makeStepCases), after the throughput. */
+export async function runNodeSteps({ quick, log = console.error }) {
+  const sdk = await import('../pkg/node.mjs');
+  // The same module instance as node.mjs's (node.cjs requires it).
+  const { cutBatch } = createRequire(import.meta.url)('../pkg/api.cjs');
+  const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const cfg = timingConfig(quick);
+  const out = [];
+  for (const p of timingPayloads().filter(stepPayload)) {
+    const r = await measure(makeStepCases({ sdk, ajvValidate, cutBatch }, p), cfg);
+    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, cases: r.cases });
+    log(`[node] steps, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
   return out;
 }
@@ -45,6 +62,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const quick = !!process.env.BENCH_QUICK;
   if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
   const throughput = await runNodeThroughput({ quick });
+  const steps = await runNodeSteps({ quick });
   const cold = runNodeCold({ runs: quick ? 3 : 9 });
-  process.stdout.write(JSON.stringify({ node: process.version, throughput, cold }) + '\n');
+  process.stdout.write(JSON.stringify({ node: process.version, throughput, steps, cold }) + '\n');
 }

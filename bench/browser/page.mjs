@@ -5,7 +5,8 @@ import * as sdk from '/pkg/index.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { timingPayloads } from '/bench/generate.mjs';
-import { makeCases, measure } from '/bench/lib/measure.mjs';
+import { cutBatch } from '/bench/build/cut-batch.bundle.js';
+import { makeCases, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
 const payloads = timingPayloads();
 window.benchInfo = () => ({
@@ -17,6 +18,13 @@ window.benchPayload = async (i, cfg) => {
   const p = payloads[i];
   const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
   return { size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases };
+};
+/** The steps of the unmet targets (see makeStepCases) for payload i, or null. */
+window.benchSteps = async (i, cfg) => {
+  const p = payloads[i];
+  if (!stepPayload(p)) return null;
+  const r = await measure(makeStepCases({ sdk, ajvValidate, cutBatch }, p), cfg);
+  return { size: p.size, variant: p.variant, bytes: p.bytes, cases: r.cases };
 };
 window.benchReady = true;
 document.getElementById('status').textContent = 'ready';

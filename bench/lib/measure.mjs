@@ -28,6 +28,56 @@ export function makeCases({ sdk, ajvValidate, zodSchema }, payload) {
   return CASES.map((c) => ({ ...c, fn: fns[c.id] }));
 }
 
+/**
+ * The payloads whose unmet targets are broken down into steps (`makeStepCases`):
+ * the valid ones for `validateJson`, those with errors at 1 and 1,000 orders for `validate`.
+ */
+export function stepPayload(p) {
+  return (p.variant === 'valid' && p.size >= 100) || (p.variant === 'errors' && p.size !== 100);
+}
+
+/**
+ * The steps of one payload's unmet target, each timed alone beside the whole call
+ * and the peer, so the report can say where the time goes. `cutBatch` is the
+ * package's order-by-order pass (pkg/api.cjs).
+ * - valid (validateJson ≥ 1.5× JSON.parse + ajv): the UTF-8 copy of the text
+ *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
+ *   validateJson, and the peer's two parts.
+ * - errors, 1 order (validate ≥ 1.0× ajv): JSON.stringify of the body and the wasm on
+ *   that text (validateJson: copy, walk, report), beside validate and ajv.
+ * - errors, more orders: the order-by-order pass, JSON.stringify of the orders it
+ *   keeps and the wasm on that text, beside validate and ajv.
+ */
+export function makeStepCases({ sdk, ajvValidate, cutBatch }, payload) {
+  const text = payload.text;
+  const body = JSON.parse(text);
+  const steps = [];
+  const step = (id, label, fn) => steps.push({ id, label, fn });
+  if (payload.variant === 'valid') {
+    const encoder = new TextEncoder();
+    const buffer = new Uint8Array(text.length * 3);
+    step('copy', 'UTF-8 copy of the text (encodeInto)', () => encoder.encodeInto(text, buffer).written);
+    step('oursJson', 'ours validateJson (copy + walk + report)', () => sdk.validateJson('batchOrder', text).valid);
+    step('parse', 'JSON.parse', () => JSON.parse(text));
+    step('ajv', 'ajv (object)', () => ajvValidate(body));
+    return steps;
+  }
+  if (payload.size < 4) {
+    step('stringify', 'JSON.stringify of the body', () => JSON.stringify(body).length);
+    step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', text).valid);
+  } else {
+    const cut = cutBatch(body);
+    if (cut === null || !cut.cut) throw new Error(`${payload.size} orders with errors: the batch was not cut`);
+    const cutText = JSON.stringify(cut.cut);
+    step('pass', 'order-by-order pass (fastCheckOrder, every order)', () => cutBatch(body));
+    step('stringify', `JSON.stringify of the ${cut.kept.length} orders it keeps`, () => JSON.stringify(cut.cut).length);
+    step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', cutText).valid);
+  }
+  step('ours', 'ours validate (the whole call)', () => sdk.validate('batchOrder', body).valid);
+  step('ajv', 'ajv (object)', () => ajvValidate(body));
+  return steps;
+}
+
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -38,13 +88,13 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * Times the cases of one payload. Every case must return `expectedValid` (checked
- * once before timing). Returns per case: iters per round, ms per call (median, min,
+ * once before timing; left out for the steps below, which return other things). Returns per case: iters per round, ms per call (median, min,
  * max over rounds) and the samples.
  */
 export async function measure(cases, { warmupMs = 250, rounds = 9, roundMs = 200, expectedValid }) {
   for (const c of cases) {
     const got = c.fn();
-    if (got !== expectedValid) throw new Error(`${c.id}: verdict ${got}, expected ${expectedValid}`);
+    if (expectedValid !== undefined && got !== expectedValid) throw new Error(`${c.id}: verdict ${got}, expected ${expectedValid}`);
   }
   let sink = 0;
   const state = [];
