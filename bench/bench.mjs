@@ -214,6 +214,13 @@ function stepsMarkdown(envs) {
         const peer = t.parse + t.ajv;
         const budget = peer / TARGETS.jsonVsParseAjv;
         out.push(`validateJson ${ms(t.oursJson)} ms = the copy ${ms(t.copy)} + the walk and the report ≈ ${ms(t.oursJson - t.copy)}. JSON.parse + ajv: ${ms(peer)} ms, so ${f(TARGETS.jsonVsParseAjv, 1)}× needs ≤ ${ms(budget)} ms: the copy alone takes ${f((100 * t.copy) / budget, 0)} % of that, and the walk ${f((100 * (t.oursJson - t.copy)) / budget, 0)} %.`);
+        if (t.oursPart !== undefined && e.partBytes) {
+          const perMB = (msPerCall, bytes) => msPerCall / (bytes / 1e6);
+          const ours = perMB(t.oursWhole, e.bytes) / perMB(t.oursPart, e.partBytes);
+          const ajv = perMB(t.ajv, e.bytes) / perMB(t.ajvPart, e.partBytes);
+          out.push('');
+          out.push(`Growth (\`validate\`): ${ms(perMB(t.oursWhole, e.bytes))} ms per MB on the whole batch, ${ms(perMB(t.oursPart, e.partBytes))} on its first 100 orders, the same objects in memory: ×${f(ours, 2)} per byte (ajv ×${f(ajv, 2)}). Same code, same objects; what differs is how much memory one call walks (4 MB against 0.4 MB).`);
+        }
       } else if (t.pass === undefined) {
         out.push(`validate ${ms(t.ours)} ms ≈ JSON.stringify ${ms(t.stringify)} + the wasm ${ms(t.wasm)}; ajv ${ms(t.ajv)} ms. The wasm call alone is ${f(t.wasm / t.ajv, 0)}× ajv's whole validation: no cut of the body gets under it.`);
       } else {

@@ -1,5 +1,6 @@
 // The Node run: throughput of the five cases on every timed payload, the steps of the
-// unmet targets (lib/measure.mjs, makeStepCases), then cold starts in fresh processes. Prints the results as JSON on stdout (progress on stderr).
+// unmet targets (lib/measure.mjs, makeStepCases), then cold starts in fresh processes.
+// Prints the results as JSON on stdout (progress on stderr).
 //   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
 // bench.mjs runs it as a child process, so it starts with a clean heap.
 
@@ -36,8 +37,9 @@ export async function runNodeSteps({ quick, log = console.error }) {
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads().filter(stepPayload)) {
-    const r = await measure(makeStepCases({ sdk, ajvValidate, cutBatch }, p), cfg);
-    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, cases: r.cases });
+    const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
+    const r = await measure(steps, cfg);
+    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
     log(`[node] steps, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
   return out;

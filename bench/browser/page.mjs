@@ -23,8 +23,9 @@ window.benchPayload = async (i, cfg) => {
 window.benchSteps = async (i, cfg) => {
   const p = payloads[i];
   if (!stepPayload(p)) return null;
-  const r = await measure(makeStepCases({ sdk, ajvValidate, cutBatch }, p), cfg);
-  return { size: p.size, variant: p.variant, bytes: p.bytes, cases: r.cases };
+  const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
+  const r = await measure(steps, cfg);
+  return { size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases };
 };
 window.benchReady = true;
 document.getElementById('status').textContent = 'ready';
