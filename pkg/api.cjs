@@ -203,7 +203,13 @@ function cutBatchOrThrow(body) {
     for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
   }
   const kept = [];
-  for (let k = 0; k < n; k++) if (!clean[k] || (repeats !== null && repeats[k])) kept.push(k);
+  for (let k = 0; k < n; k++) {
+    if (!clean[k] || (repeats !== null && repeats[k])) {
+      // An order with its own toJSON would be asked for its JSON with another index.
+      if (orders[k] !== null && typeof orders[k] === 'object' && orders[k].toJSON !== undefined) return null;
+      kept.push(k);
+    }
+  }
   // The batch's own fields, with one (clean) order standing in for the list.
   const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
   if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;

@@ -115,6 +115,24 @@ test('what the cut must leave to the whole body', () => {
   assert.deepEqual(validate('batchOrder', getter), validate('batchOrder', getter));
   class Batch { constructor(b) { Object.assign(this, b); } }
   assert.equal(cutBatch(new Batch(base)), null);
+  // Values JSON.stringify writes its own way: a Date among the batch's fields (its
+  // toJSON), a key whose value is undefined (left out), undefined and a function in
+  // the list (null there).
+  const odd = clone(base);
+  odd.extra = new Date(0);
+  odd.missing = undefined;
+  odd.orderList[4] = undefined;
+  odd.orderList[6] = () => 1;
+  assert.notEqual(cutBatch(odd), null);
+  same(odd, 'values JSON.stringify writes its own way');
+  // A failing order with its own toJSON would be asked with another index (its
+  // place in the cut list): not cut.
+  const own = clone(base);
+  own.orderList[5].toJSON = function toJSON(key) {
+    return { ...this, toJSON: undefined, licenseType: `type ${key}` };
+  };
+  assert.equal(cutBatch(own), null);
+  same(own, 'an order with toJSON');
   // Short batches are not cut.
   const short = makeBatch(3, 12);
   short.orderList[0].licenseType = 'usbkey';
