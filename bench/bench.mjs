@@ -422,6 +422,16 @@ function report(r) {
       ['compile finished, instantiate, first validate', f(ph.wasmReceived, 1), f(ph.done, 1), f(ph.done - ph.wasmReceived, 1)],
     ]));
   }
+  const nav = browser?.cold.navigation;
+  if (nav) {
+    out.push('');
+    out.push('A page that imports the default entry as it loads (`bench/browser/cold-nav*.html`: static imports, no wait for the load event), timed from navigation start to the first verdict, first visits (median, min–max ms). With the two hints the wasm downloads with the page instead of after the module has run; the entry\'s own fetch takes the preloaded response (checked: one fetch of the wasm).');
+    out.push('');
+    out.push(table(['the page', 'Chromium, first visit'], [
+      ['no hints', range(nav.plain)],
+      ['`<link rel="modulepreload" href=".../index.js">` and `<link rel="preload" href=".../licensing_sdk_bg.wasm" as="fetch" type="application/wasm" crossorigin>`', range(nav.hints)],
+    ]));
+  }
   out.push('');
   out.push('## Sizes');
   out.push('');

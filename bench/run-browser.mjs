@@ -70,11 +70,29 @@ export async function runBrowser({ quick, log = console.error }) {
         await ctx.close();
       }
     }
+    // A page that imports the default entry as it loads, with and without preload
+    // hints for the wasm: navigation start to the first verdict, first visits.
+    const nav = { plain: [], hints: [] };
+    for (let k = 0; k < runs; k++) {
+      for (const [name, file] of [['plain', 'cold-nav.html'], ['hints', 'cold-nav-hints.html']]) {
+        const ctx = await browser.newContext();
+        const p = await ctx.newPage();
+        await p.goto(`${server.url}/bench/browser/${file}`);
+        const r = await (await p.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
+        if (r.valid !== true) throw new Error(`${file}: the valid one-order batch was judged invalid`);
+        // A preload the entry's fetch did not take would download the wasm twice.
+        if (r.wasmFetches !== 1) throw new Error(`${file}: the wasm was fetched ${r.wasmFetches} times`);
+        nav[name].push(r.ms);
+        await ctx.close();
+      }
+    }
     const cold = Object.fromEntries(COLD_IMPLS.map((i) => [i, { first: stats(first[i]), repeat: stats(repeat[i]) }]));
+    cold.navigation = { plain: stats(nav.plain), hints: stats(nav.hints) };
     // The default entry's first visits, phase by phase (medians of each mark).
     if (phases.length) cold.ours.phases = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
     log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
     log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
+    log(`[chromium] from navigation, a page importing the default entry (median ms): no hints ${cold.navigation.plain.medianMs.toFixed(1)}, preload hints ${cold.navigation.hints.medianMs.toFixed(1)}`);
     return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, steps, cold };
   } finally {
     await browser.close();

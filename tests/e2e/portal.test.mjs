@@ -58,6 +58,14 @@ async function messagesAt(page, path) {
 
 const ASSET_NO = '/orderList/0/assets/0/assetNos/0';
 
+test('the page preloads the wasm and the SDK takes that download (one fetch of it)', async (t) => {
+  const { page, check } = await openPortal(t);
+  const fetches = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.endsWith('/pkg/web/licensing_sdk_bg.wasm')).map((r) => r.initiatorType));
+  assert.deepEqual(fetches, ['link'], 'the preload, and no second download by the entry');
+  check();
+});
+
 test('batch order: leaving orderType shows the srcLicenseOrderId issue it causes, on a field never visited', { timeout: 30_000 }, async (t) => {
   const { page, check } = await openPortal(t);
   await page.locator('#order-sample').click();

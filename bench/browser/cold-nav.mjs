@@ -1,0 +1,11 @@
+// A page that imports the default entry as it loads (static imports, no wait for
+// the load event): navigation start to the first verdict, the clock being
+// performance.now() (its origin is the navigation). cold-nav.html has no hints;
+// cold-nav-hints.html preloads the module and the wasm. Result in window.__cold.
+import { validate } from '/pkg/index.js';
+import { makeBatch } from '/bench/generate.mjs';
+
+const valid = validate('batchOrder', makeBatch(1, 1)).valid;
+const ms = performance.now();
+const wasmFetches = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/licensing_sdk_bg.wasm')).length;
+window.__cold = { ms, valid, wasmFetches };
