@@ -127,7 +127,8 @@ screenshot: pkg
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) node scripts/screenshot.mjs
 
-# Ours vs ajv and zod, Node and Chromium, sizes; writes bench/results.md (~3 min).
+# Ours vs ajv and zod, Node and Chromium, sizes, the steps of the unmet targets;
+# writes bench/results.md (~5 min).
 bench: pkg
 	OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
