@@ -18,6 +18,14 @@ function stats(xs) {
   return { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), samples: xs };
 }
 
+/** Loads a cold-start page and reads its `window.__cold`, whose verdict must be valid. */
+async function coldVisit(page, url, what) {
+  await page.goto(url);
+  const r = await (await page.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
+  if (r.valid !== true) throw new Error(`${what}: the valid one-order batch was judged invalid`);
+  return r;
+}
+
 export async function runBrowser({ quick, log = console.error }) {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -61,9 +69,7 @@ export async function runBrowser({ quick, log = console.error }) {
         const ctx = await browser.newContext();
         const p = await ctx.newPage();
         for (const bucket of [first, repeat]) {
-          await p.goto(`${server.url}/bench/browser/cold.html?impl=${impl}`);
-          const r = await (await p.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
-          if (r.valid !== true) throw new Error(`cold start ${impl}: the valid one-order batch was judged invalid`);
+          const r = await coldVisit(p, `${server.url}/bench/browser/cold.html?impl=${impl}`, `cold start ${impl}`);
           bucket[impl].push(r.ms);
           if (bucket === first && r.phases) phases.push(r.phases);
         }
@@ -77,9 +83,7 @@ export async function runBrowser({ quick, log = console.error }) {
       for (const [name, file] of [['plain', 'cold-nav.html'], ['hints', 'cold-nav-hints.html']]) {
         const ctx = await browser.newContext();
         const p = await ctx.newPage();
-        await p.goto(`${server.url}/bench/browser/${file}`);
-        const r = await (await p.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
-        if (r.valid !== true) throw new Error(`${file}: the valid one-order batch was judged invalid`);
+        const r = await coldVisit(p, `${server.url}/bench/browser/${file}`, file);
         // A preload the entry's fetch did not take would download the wasm twice.
         if (r.wasmFetches !== 1) throw new Error(`${file}: the wasm was fetched ${r.wasmFetches} times`);
         nav[name].push(r.ms);
