@@ -25,7 +25,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -44,7 +44,7 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-load
+test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-load
 	@echo "make test: all suites passed"
 
 # Formatting and clippy as errors, natively and for the wasm-only code (the JS
@@ -114,6 +114,16 @@ test-examples: install-pkg
 	TMPDIR=$(SCRATCH) node --test examples/playwright/
 	node_modules/.bin/vitest run --root examples/vitest-msw
 
+# The packed package in the toolchains its users run, each a small real project
+# built and loaded in headless Chromium (tests/ecosystem/, its own lockfile):
+# Vite 6/7/8 build and dev, webpack 5, Next.js 16 (Turbopack, webpack, dev),
+# esbuild and Rollup, form libraries, a TypeScript matrix, Bun and workerd.
+# One file at a time: each build already uses both cores.
+test-ecosystem: install-pkg
+	tests/ecosystem/install.sh
+	mkdir -p $(SCRATCH)
+	cd tests/ecosystem && TMPDIR=$(SCRATCH) NEXT_TELEMETRY_DISABLED=1 node --test --test-concurrency=1 *.test.mjs
+
 # The portal in Debian's Chromium driven by playwright-core, against a simulator
 # the test starts itself.
 test-e2e:
@@ -153,5 +163,5 @@ demo: pkg
 
 clean:
 	cargo clean
-	rm -rf pkg/web pkg/glue.cjs pkg/index.d.cts pkg/index.js pkg/index.js.map pkg/inline.js \
+	rm -rf pkg/web pkg/glue.cjs pkg/*.d.cts pkg/index.js pkg/index.js.map pkg/slim.js pkg/slim.js.map pkg/wasm-base64.cjs \
 		pkg/sim pkg/sim-glue.cjs pkg/testing.mjs node_modules

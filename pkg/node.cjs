@@ -1,11 +1,11 @@
 // Node CommonJS entry (node.mjs re-exports it, so ESM and CJS importers share one
-// instance): the wasm read from disk and compiled synchronously.
+// instance): the wasm compiled synchronously from the bytes that come with the
+// module (wasm-base64.cjs), never read from a path next to it. A bundler that
+// moves this file (Next.js's server build, Bun's) moves the bytes along.
 'use strict';
 // Node 18 has Web Crypto only as node:crypto's webcrypto; the client's nonces need it global.
 globalThis.crypto ??= require('node:crypto').webcrypto;
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { api } = require('./api.cjs');
 const createGlue = require('./glue.cjs');
 
-module.exports = api(createGlue, new WebAssembly.Module(readFileSync(join(__dirname, 'web', 'licensing_sdk_bg.wasm'))));
+module.exports = api(createGlue, new WebAssembly.Module(Buffer.from(require('./wasm-base64.cjs'), 'base64')));

@@ -41,8 +41,11 @@ done
 
 if [ "$out" = pkg ]; then
   # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
-  # describes the named exports of module.exports, which is what node.cjs builds).
-  cp pkg/index.d.ts pkg/index.d.cts
+  # describes the named exports of module.exports, which is what node.cjs builds),
+  # for every subpath, each importing the other .d.cts files (TS1479 otherwise).
+  for d in index meta testing invalid-examples; do
+    sed "s|from '\./\([a-z-]*\)\.js'|from './\1.cjs'|g" "pkg/$d.d.ts" > "pkg/$d.d.cts"
+  done
   # The glue as a factory of fresh instances, for every entry.
   node scripts/glue-factory.mjs pkg/web/licensing_sdk.js pkg/glue.cjs
   # The in-process simulator of `licensing-sdk/testing` (createSimulator): its
@@ -55,8 +58,8 @@ if [ "$out" = pkg ]; then
     -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
   mv pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
   node scripts/glue-factory.mjs pkg/sim/licensing_sim_wasm.js pkg/sim-glue.cjs
-  # The browser entries, each one module: index.js (fetches the .wasm),
-  # inline.js (licensing-sdk/inline, the wasm inside) and testing.mjs.
+  # The browser entries, each one module: index.js (the wasm inside),
+  # slim.js (licensing-sdk/slim, fetches the .wasm) and testing.mjs.
   node scripts/bundle-entries.mjs
   sim="pkg/sim/licensing_sim_wasm_bg.wasm"
   printf '[pkg] %s (licensing-sdk/testing): %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2

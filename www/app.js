@@ -1,7 +1,7 @@
 // Portal entry: settings (token, language), tabs, and the client shared by every page.
 // The package's entry instantiates the wasm with a top-level await, so by the time these
 // modules run, validate() and LicensingClient are ready.
-import { LicensingClient } from '/pkg/index.js';
+import { LicensingClient } from '/pkg/slim.js';
 import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
 import { rulesProfile, setRulesProfile, onRulesChange } from './settings.js';
 import { mountOrderPage } from './order-page.js';

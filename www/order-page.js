@@ -1,7 +1,7 @@
 // The batch order page's wiring: one request object (order-state.js) edited through
 // the form and the JSON textarea (kept in sync both ways), validated on every change,
 // drawn as a tree, and submitted through LicensingClient.batchOrder.
-import { validate, validateJson, validateField } from '/pkg/index.js';
+import { validate, validateJson, validateField } from '/pkg/slim.js';
 import {
   h, showIssues, issueLine, readInput, retranslateOptions, errorBox, table, fieldId, trackTouched, updateDatePreview,
 } from './dom.js';

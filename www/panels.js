@@ -1,7 +1,7 @@
 // Panels of the other endpoints. Each is a small form validated with
 // validate(endpoint, body) on every change (its buttons stay disabled while it has
 // errors) whose result or typed error is shown below it.
-import { validate } from '/pkg/index.js';
+import { validate } from '/pkg/slim.js';
 import { h, tr, field, readInput, showIssues, retranslateOptions, errorBox, table, fmtTime, trackTouched } from './dom.js';
 import { locale } from './i18n.js';
 import { enumText, inputOf, isRequired, requestFields } from './wire.js';

@@ -3,6 +3,7 @@
 // and createSimulator over the simulator's wasm, fetched next to this module.
 import createGlue from '../../pkg/sim-glue.cjs';
 import { makeSimulator } from '../../pkg/simulator.cjs';
+import { fetchModule } from './load.js';
 
 export { invalidExamples } from '../../pkg/invalid-examples.mjs';
 
@@ -12,17 +13,12 @@ const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
 
 let compiled;
 
-async function compile() {
-  try {
-    return await WebAssembly.compileStreaming(fetch(WASM_URL));
-  } catch {
-    // A server that does not send `application/wasm`: compile from the bytes.
-    return WebAssembly.compile(await (await fetch(WASM_URL)).arrayBuffer());
-  }
-}
-
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {
-  compiled ??= compile();
+  // A failed load is not kept: the next call fetches again.
+  compiled ??= fetchModule(WASM_URL).catch((err) => {
+    compiled = undefined;
+    throw err;
+  });
   return makeSimulator(createGlue, await compiled, options);
 }

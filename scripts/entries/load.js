@@ -1,0 +1,85 @@
+// How the browser entries get their WebAssembly.Module, with errors that say
+// what went wrong and how to fix it: a wasm URL a server answered with HTML
+// (an SPA fallback, a dev server that moved the module), a failed status, or a
+// Content-Security-Policy without 'wasm-unsafe-eval'. Each error names the URL
+// and is thrown once: nothing is downloaded a second time.
+
+/** An Error named LicensingLoadError with the URL (or "embedded") and the cause. */
+function loadError(message, source, cause) {
+  const err = new Error(`licensing-sdk: ${message} (README: "Loading the wasm")`, { cause });
+  err.name = 'LicensingLoadError';
+  err.url = source;
+  return err;
+}
+
+/** A compile that failed: a CSP that forbids WebAssembly, or bytes that are not a module. */
+function compileError(err, source) {
+  const text = String(err?.message ?? err);
+  if (/unsafe-eval|Content Security Policy|disallowed|CSP/i.test(text)) {
+    return loadError(`the page's Content-Security-Policy forbids compiling ${source}: add 'wasm-unsafe-eval' to script-src (${text})`, source, err);
+  }
+  return loadError(`${source} did not compile: ${text}`, source, err);
+}
+
+const isWasm = (b) => b.length >= 4 && b[0] === 0x00 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d;
+
+/** The first bytes of an answer as text, to show what came instead of wasm. */
+function preview(bytes) {
+  let text = '';
+  for (let i = 0; i < Math.min(bytes.length, 40); i++) text += bytes[i] >= 0x20 && bytes[i] < 0x7f ? String.fromCharCode(bytes[i]) : '.';
+  return JSON.stringify(text);
+}
+
+/** Compiles bytes that came with the module (the default entry): synchronous, no request. */
+export function compileEmbedded(bytes) {
+  try {
+    return new WebAssembly.Module(bytes);
+  } catch (err) {
+    throw compileError(err, 'the embedded wasm');
+  }
+}
+
+/** Decodes the embedded base64 (native where the engine has it). */
+export function fromBase64(text) {
+  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Fetches and compiles the `.wasm` at `url` with one request: streaming when the
+ * server says `application/wasm`, else from the bytes once they are checked.
+ */
+export async function fetchModule(url) {
+  const source = String(url);
+  let res;
+  try {
+    res = await fetch(url);
+  } catch (err) {
+    throw loadError(`could not fetch ${source}: ${err?.message ?? err}`, source, err);
+  }
+  if (!res.ok) {
+    throw loadError(`${source} answered HTTP ${res.status}: serve the package's web/licensing_sdk_bg.wasm at that URL, or import 'licensing-sdk' (the wasm inside, no URL)`, source);
+  }
+  const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/wasm') {
+    try {
+      return await WebAssembly.compileStreaming(res);
+    } catch (err) {
+      throw compileError(err, source);
+    }
+  }
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (!isWasm(bytes)) {
+    throw loadError(`${source} is not WebAssembly (content-type ${type || 'none'}, it starts ${preview(bytes)}): `
+      + 'the server answered for a file it does not have (an SPA fallback, or a dev server whose optimizer moved '
+      + "this module: Vite 7 and older need optimizeDeps.exclude for licensing-sdk/slim; import 'licensing-sdk' needs nothing)", source);
+  }
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (err) {
+    throw compileError(err, source);
+  }
+}

@@ -1,0 +1,11 @@
+// The page validates with the package in the window and in a module worker.
+import * as sdk from 'licensing-sdk';
+import { verdict } from './verdict.js';
+
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+worker.onmessage = (e) => {
+  document.getElementById('verdict').textContent = JSON.stringify({ window: verdict(sdk), worker: e.data });
+};
+worker.onerror = (e) => {
+  document.getElementById('verdict').textContent = JSON.stringify({ error: String(e.message ?? e) });
+};
