@@ -1,0 +1,86 @@
+// Loading that explains itself: the browser entries under a strict
+// Content-Security-Policy and behind a server that answers the wasm's URL
+// with HTML (an SPA fallback) or 404. Each failure is one error naming the URL
+// and the fix, after one request for the wasm (never a second download).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { app, HERE, launchBrowser, readVerdict } from './harness.mjs';
+
+const PKG = path.join(HERE, 'node_modules/licensing-sdk');
+const WASM = '/pkg/web/licensing_sdk_bg.wasm';
+const PAGE = '<!doctype html><meta charset="utf-8"><pre id="verdict"></pre><script type="module" src="/probe.js"></script>';
+let browser;
+let server;
+let base;
+let mode; // { csp, wasm: 'ok' | 'html' | 404 }
+let wasmRequests = 0;
+
+before(async () => {
+  browser = await launchBrowser();
+  server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const headers = mode.csp ? { 'content-security-policy': mode.csp } : {};
+    if (url.pathname === '/') return res.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(PAGE);
+    if (url.pathname === '/probe.js') {
+      return res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(path.join(app('loading'), 'probe.js')));
+    }
+    if (url.pathname === WASM) {
+      wasmRequests += 1;
+      if (mode.wasm === 'html') return res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+      if (mode.wasm === 404) return res.writeHead(404).end('not found');
+    }
+    try {
+      const body = await readFile(path.join(PKG, url.pathname.replace(/^\/pkg\//, '')));
+      const type = url.pathname.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
+      res.writeHead(200, { 'content-type': type }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${server.address().port}/`;
+});
+after(async () => { await new Promise((r) => server?.close(r)); await browser?.close(); });
+
+async function load(entry, m) {
+  mode = m;
+  wasmRequests = 0;
+  return readVerdict(browser, `${base}?entry=${entry}`);
+}
+
+const STRICT = "default-src 'self'; script-src 'self'";
+
+test('both entries load under a CSP that allows wasm-unsafe-eval', async () => {
+  for (const entry of ['index', 'slim']) {
+    assert.deepEqual(await load(entry, { csp: `${STRICT} 'wasm-unsafe-eval'`, wasm: 'ok' }), { ok: true }, entry);
+  }
+});
+
+test('a CSP without wasm-unsafe-eval: one error that names the fix, one download', async () => {
+  const inline = await load('index', { csp: STRICT, wasm: 'ok' });
+  assert.equal(inline.name, 'LicensingLoadError');
+  assert.match(inline.message, /Content-Security-Policy.*'wasm-unsafe-eval'/);
+  assert.equal(wasmRequests, 0, 'the default entry requests no wasm');
+  const slim = await load('slim', { csp: STRICT, wasm: 'ok' });
+  assert.equal(slim.name, 'LicensingLoadError');
+  assert.match(slim.message, /'wasm-unsafe-eval'/);
+  assert.match(slim.url, /\/pkg\/web\/licensing_sdk_bg\.wasm$/);
+  assert.equal(wasmRequests, 1, 'one request for the wasm');
+});
+
+test('a wasm URL answered with HTML (an SPA fallback): the URL, what came instead, one download', async () => {
+  const got = await load('slim', { wasm: 'html' });
+  assert.equal(got.name, 'LicensingLoadError');
+  assert.match(got.message, /licensing_sdk_bg\.wasm is not WebAssembly \(content-type text\/html, it starts "<!doctype html>/);
+  assert.match(got.message, /optimizeDeps\.exclude/);
+  assert.equal(wasmRequests, 1);
+});
+
+test('a wasm URL answered with 404: the URL and the status', async () => {
+  const got = await load('slim', { wasm: 404 });
+  assert.match(got.message, /licensing_sdk_bg\.wasm answered HTTP 404/);
+  assert.equal(wasmRequests, 1);
+});
