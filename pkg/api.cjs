@@ -66,7 +66,7 @@ function schemasWith(validate) {
         const issues = shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code }));
         if (shown.length < errors.length) {
           const n = errors.length - shown.length;
-          issues.push({ message: `${n} more issue${n === 1 ? '' : 's'} in fields not touched yet`, path: [], code: 'untouched' });
+          issues.push({ message: untouchedMessage(n, options?.locale), path: [], code: 'untouched' });
         }
         return { issues };
       };
@@ -74,6 +74,12 @@ function schemasWith(validate) {
     }
     return out;
   };
+}
+
+/** The root issue of `touched`, in the locale of the other messages. */
+function untouchedMessage(n, locale) {
+  if (locale === 'zh-CN') return `尚未填写的字段中还有 ${n} 个问题`;
+  return `${n} more issue${n === 1 ? '' : 's'} in fields not touched yet`;
 }
 
 /**

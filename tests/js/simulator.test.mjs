@@ -158,3 +158,16 @@ test('without Web Crypto the client sends nothing and says why', async () => {
   assert.deepEqual(sim.trace('no-crypto'), []);
   assert.deepEqual(await c.shellNums({ size: 1 }), ['8000000001']);
 });
+
+test('a client without appKey refuses batchOrder with an issue a form can show, and sends nothing', async () => {
+  const { exampleBody } = await import('licensing-sdk');
+  const sim = await createSimulator();
+  let sent = 0;
+  const fetch = (request) => { sent += 1; return sim.fetch(request); };
+  for (const [locale, message] of [['en', '`appKey` is required'], ['zh-CN', '缺少必填字段 `appKey`']]) {
+    const err = await rejects(client(sim, { appKey: undefined, locale, fetch }).batchOrder(exampleBody('batchOrder')));
+    assert.equal(err.kind, 'validation');
+    assert.deepEqual(err.issues.map((i) => [i.path, i.code, i.severity, i.message]), [['/appKey', 'required', 'error', message]]);
+  }
+  assert.equal(sent, 0);
+});

@@ -83,6 +83,9 @@ test('createSchemas({ touched }): only touched fields speak; untouched errors st
   const before = shellNums['~standard'].validate(body);
   assert.deepEqual(before.issues.map((i) => [i.path, i.code]), [[[], 'untouched']]);
   assert.match(before.issues[0].message, /1 more issue in fields not touched yet/);
+  // In the locale of the other messages.
+  const zh = createSchemas({ touched: new Set(), locale: 'zh-CN' }).shellNums['~standard'].validate({ size: 0, extra: 'x' });
+  assert.deepEqual(zh.issues.map((i) => [i.message, i.code]), [['尚未填写的字段中还有 1 个问题', 'untouched']]);
   touched.add('/size');
   const after = shellNums['~standard'].validate(body);
   assert.deepEqual(after.issues.map((i) => [i.path, i.code]), [[['size'], 'minimum']]);

@@ -26,6 +26,12 @@
 //! `batchOrder`, `shellNums`, `joinActivity`). Each attempt has a fresh nonce and
 //! its own timeout; backoff is exponential with jitter.
 
+/// The README's Rust blocks, compiled (and run) as doctests so the README
+/// cannot drift from the API.
+#[cfg(all(doctest, feature = "reqwest"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 #[cfg(feature = "js")]
 pub mod fetch;
 #[cfg(feature = "reqwest")]
@@ -118,7 +124,8 @@ impl<T: Transport> Client<T> {
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
         if endpoint == Endpoint::BatchOrder && self.opts.app_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
-            return Err(validation_error("batchOrder needs the appKey client option", Vec::new()));
+            let issue = Issue::required_parameter("appKey", self.opts.locale);
+            return Err(validation_error("batchOrder needs the appKey client option", vec![issue]));
         }
         let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
         options::check_range("timeoutMs", timeout_ms, 1, MAX_TIMER_MS)?;

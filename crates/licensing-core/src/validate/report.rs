@@ -237,6 +237,24 @@ impl Issue {
         }
     }
 
+    /// `required` at `/<name>` for a request parameter given outside the body
+    /// (the client's `appKey`), with the rule's message in `locale`: a refusal
+    /// a form shows like any other.
+    ///
+    /// ```
+    /// use licensing_core::validate::{Code, Issue, Locale};
+    /// let issue = Issue::required_parameter("appKey", Locale::En);
+    /// assert_eq!((issue.path.as_str(), issue.code), ("/appKey", Code::Required));
+    /// assert_eq!(issue.message, "`appKey` is required");
+    /// ```
+    pub fn required_parameter(name: &str, locale: Locale) -> Self {
+        let message = super::messages::render(Rule::Required, Code::Required, &Params::none(), Some(name), locale);
+        let mut path = String::with_capacity(name.len() + 1);
+        path.push('/');
+        path.push_str(name);
+        Self::new(path, Rule::Required, Severity::Error, message)
+    }
+
     /// The issue with these params.
     pub fn with_params(mut self, params: Params) -> Self {
         self.params = params;
