@@ -298,7 +298,7 @@ function report(r) {
       }
     }
   }
-  const coldNames = { ours: 'ours, default entry (load + instantiate wasm + first validate)', 'ours-inline': 'ours, `licensing-sdk/inline` (one module, wasm inside)', 'ajv-standalone': 'ajv standalone validator (load + first validate)', 'ajv-runtime': 'ajv + schema (load + compile + first validate)', zod: 'zod + schema (load + first safeParse)', noop: 'baseline: import of a tiny module, no validation' };
+  const coldNames = { ours: 'ours, `licensing-sdk/slim` (load + fetch and instantiate wasm + first validate)', 'ours-inline': 'ours, default entry `licensing-sdk` (one module, wasm inside)', 'ajv-standalone': 'ajv standalone validator (load + first validate)', 'ajv-runtime': 'ajv + schema (load + compile + first validate)', zod: 'zod + schema (load + first safeParse)', noop: 'baseline: import of a tiny module, no validation' };
   const range = (s) => `${f(s.medianMs, 1)} (${f(s.minMs, 1)}–${f(s.maxMs, 1)})`;
   const coldRows = Object.keys(coldNames).map((k) => [coldNames[k], node.cold[k] ? range(node.cold[k]) : '–', browser?.cold[k] ? range(browser.cold[k].first) : '–', browser?.cold[k] ? range(browser.cold[k].repeat) : '–']);
 

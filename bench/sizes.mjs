@@ -51,8 +51,8 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
   ];
   // The one JS module the browser entry is (glue + generated fast path + lazy
   // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would.
-  const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'index.js'))));
-  const inlinePath = join(PKG_DIR, 'inline.js');
+  const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'slim.js'))));
+  const inlinePath = join(PKG_DIR, 'index.js');
   // `licensing-sdk/testing` (createSimulator): its own wasm and module, loaded
   // only by tests; reported apart from the main entry.
   const simWasm = join(PKG_DIR, 'sim', 'licensing_sim_wasm_bg.wasm');
@@ -61,7 +61,7 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     ? { wasm: fileSize(simWasm), jsMin: sizeOf(Buffer.from(await minifyFile(testingJs))) }
     : null;
   const r = {
-    full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'index.js')),
+    full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'slim.js')),
     entryJsMin,
     inline: existsSync(inlinePath) ? fileSize(inlinePath) : null,
     testing,

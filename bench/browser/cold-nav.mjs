@@ -2,7 +2,7 @@
 // the load event): navigation start to the first verdict, the clock being
 // performance.now() (its origin is the navigation). cold-nav.html has no hints;
 // cold-nav-hints.html preloads the module and the wasm. Result in window.__cold.
-import { validate } from '/pkg/index.js';
+import { validate } from '/pkg/slim.js';
 import { makeBatch } from '/bench/generate.mjs';
 
 const valid = validate('batchOrder', makeBatch(1, 1)).valid;

@@ -1,7 +1,7 @@
 // One cold start in the page: load + instantiate (or compile) + the first validation
 // of a one-order batch, for ?impl=ours|ours-inline|ajv-standalone|ajv-runtime|zod|noop
 // (ours: the package's browser entry, JS modules and the .wasm fetched side by side;
-// ours-inline: licensing-sdk/inline, one module with the wasm inside)
+// ours: licensing-sdk/slim, which fetches the .wasm; ours-inline: the default entry, one module with the wasm inside)
 // (noop: a tiny module, the baseline cost of a dynamic import). The payload is
 // made before the clock starts. Result in window.__cold.
 import { makeBatch } from '/bench/generate.mjs';
@@ -14,7 +14,7 @@ await new Promise((r) => setTimeout(r, 50));
 const t0 = performance.now();
 let valid;
 if (impl === 'ours' || impl === 'ours-inline') {
-  const m = await import(impl === 'ours' ? '/pkg/index.js' : '/pkg/inline.js');
+  const m = await import(impl === 'ours' ? '/pkg/slim.js' : '/pkg/index.js');
   valid = m.validate('batchOrder', body).valid;
 } else if (impl === 'ajv-standalone') {
   const m = await import('/bench/build/ajv-standalone.bundle.js');
@@ -40,7 +40,7 @@ const t1 = performance.now();
 let phases = null;
 if (impl === 'ours') {
   const entry = (suffix) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(suffix));
-  const js = entry('/pkg/index.js');
+  const js = entry('/pkg/slim.js');
   const wasm = entry('/pkg/web/licensing_sdk_bg.wasm');
   if (js && wasm) {
     phases = {
