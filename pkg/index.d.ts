@@ -362,6 +362,154 @@ export type LockAssetsRequest = LockRequest;
 export type UnlockAssetsRequest = LockRequest;
 export type JoinActivityRequest = ActivityRequest;
 
+// ---- Form types -----------------------------------------------------------------
+// For form libraries that walk every field path of the form's type (TanStack
+// Form): `Merchandise.children` recurses without end, so these types stop after 3 levels.
+
+/**
+ * `BatchOrderRequest` as a form's values (e.g. TanStack Form's `TFormData`), typed 3 levels
+ * deep where it recurses (`Merchandise.children`); below, `unknown[]` (the validator still
+ * checks every level). Every `BatchOrderRequest` is a `BatchOrderForm`, so an example body fits it;
+ * the Standard Schema is given the form's type, so that TanStack's error types
+ * do not walk `BatchOrderRequest` either:
+ * `const defaultValues: BatchOrderForm = exampleBody("batchOrder");`
+ * `useForm({ defaultValues, validators: { onChange: schemas.batchOrder as StandardSchemaV1<BatchOrderForm> } })`.
+ * A value that passed the schema is a valid request: `value as BatchOrderRequest`.
+ */
+export interface BatchOrderForm {
+  /** channel code */
+  channelCode?: string | null;
+  /** customer order number */
+  channelOrderId?: string | null;
+  /** order processing mode, allowed values `sync`, `async` */
+  syncMode?: SyncMode | null;
+  /** the orders */
+  orderList?: OrderForm[] | null;
+}
+
+/** `Order` in a form type (see `BatchOrderForm`). */
+export interface OrderForm {
+  /** order sequence number; echoed in the result */
+  sequence?: number | null;
+  /** authorization platform customer id */
+  customerId?: string | null;
+  /** CRM customer number */
+  crmCustomerId?: string | null;
+  /** channel customer name */
+  customerName?: string | null;
+  /** channel customer number */
+  channelCustomerId?: string | null;
+  /** administrator name */
+  adminName?: string | null;
+  /** administrator account */
+  adminAccount?: string | null;
+  /** administrator e-mail */
+  adminEmail?: string | null;
+  /** administrator mobile number */
+  adminCellNumber?: string | null;
+  /** purchaser mobile number */
+  passwordMobile?: string | null;
+  /** customer address */
+  address?: string | null;
+  /** `personal` or `company` */
+  customerType?: CustomerType | null;
+  /** branch code */
+  branchCode?: string | null;
+  /** branch name */
+  branchName?: string | null;
+  /** enterprise main account global id */
+  enterpriseGlobalId?: string | null;
+  /** original license order number: the order a refund-type order deletes from (when empty, from all orders of the customer); mandatory when the license type is a cloud license */
+  srcLicenseOrderId?: string | null;
+  /** license type */
+  licenseType?: LicenseType | null;
+  /** `new_buy` (new purchase), `delete_asset` (revoke assets), `delete_product` (revoke products) */
+  orderType?: OrderType | null;
+  /** assets of the order */
+  assets?: AssetForm[] | null;
+}
+
+/** `Asset` in a form type (see `BatchOrderForm`). */
+export interface AssetForm {
+  /** asset numbers */
+  assetNos?: string[] | null;
+  /** extension attributes */
+  assetExtendList?: AssetExtend[] | null;
+  /** asset limit start time (a Long) */
+  limitStartDate?: number | null;
+  /** asset limit end time (a Long) */
+  limitEndDate?: number | null;
+  /** lent-lock flag */
+  borrowedUsbKey?: boolean | null;
+  /** flag: asset number transferred */
+  transferedAssetNum?: boolean | null;
+  /** products; may be empty only when orderType is `delete_asset` */
+  products?: Product[] | null;
+  /** merchandise (product package) set */
+  merchandises?: MerchandiseForm[] | null;
+}
+
+/** `Merchandise` at level 1 of a form type (see `BatchOrderForm`). */
+export interface MerchandiseForm {
+  /** CRM package instance id */
+  crmProductId?: string | null;
+  /** CRM parent package instance id */
+  parentCrmProductId?: string | null;
+  /** package number */
+  merchandiseNum?: string | null;
+  /** package name */
+  merchandiseName?: string | null;
+  /** parent package number */
+  parentMerchandiseNum?: string | null;
+  /** package time expression */
+  timeDurationExpression?: string | null;
+  /** lower-level packages; null at the lowest level */
+  children?: MerchandiseForm2[] | null;
+  /** products contained in the package */
+  licenseOrderProductList?: Product[] | null;
+}
+
+/** `Merchandise` at level 2 of a form type (see `BatchOrderForm`). */
+export interface MerchandiseForm2 {
+  /** CRM package instance id */
+  crmProductId?: string | null;
+  /** CRM parent package instance id */
+  parentCrmProductId?: string | null;
+  /** package number */
+  merchandiseNum?: string | null;
+  /** package name */
+  merchandiseName?: string | null;
+  /** parent package number */
+  parentMerchandiseNum?: string | null;
+  /** package time expression */
+  timeDurationExpression?: string | null;
+  /** lower-level packages; null at the lowest level */
+  children?: MerchandiseForm3[] | null;
+  /** products contained in the package */
+  licenseOrderProductList?: Product[] | null;
+}
+
+/** `Merchandise` at level 3 of a form type (see `BatchOrderForm`). */
+export interface MerchandiseForm3 {
+  /** CRM package instance id */
+  crmProductId?: string | null;
+  /** CRM parent package instance id */
+  parentCrmProductId?: string | null;
+  /** package number */
+  merchandiseNum?: string | null;
+  /** package name */
+  merchandiseName?: string | null;
+  /** parent package number */
+  parentMerchandiseNum?: string | null;
+  /** package time expression */
+  timeDurationExpression?: string | null;
+  /** lower-level packages; null at the lowest level */
+  children?: unknown[] | null;
+  /** products contained in the package */
+  licenseOrderProductList?: Product[] | null;
+}
+
+
 // ---- Answers -------------------------------------------------------------------
 // Read tolerantly: a field may be absent or null, an enumerated field may hold
 // a value the spec does not list, and the reader's warnings say what differed.
@@ -761,26 +909,35 @@ export declare class LicensingClient {
   joinActivity(body: EndpointRequests["joinActivity"], options?: CallOptions): Promise<EndpointResults["joinActivity"]>;
   /** Frees the client's wasm memory now (it is freed when collected otherwise). */
   free(): void;
+  /** Same as `free()`: `using client = new LicensingClient(...)` frees it at the end of the scope. */
   [Symbol.dispose](): void;
+}
+
+declare global {
+  interface SymbolConstructor {
+    /**
+     * The method `using` calls at the end of a scope (explicit resource management),
+     * declared here as lib.esnext.disposable and @types/node declare it, for a `lib`
+     * without it. A runtime without `Symbol.dispose` has no `using`: call `free()`.
+     */
+    readonly dispose: unique symbol;
+  }
 }
 
 /**
  * Validates the request body (or query object) of an endpoint. Never throws.
- * One overload per endpoint: a typed body gets completion and is checked
- * (a misspelled field or a wrong enum value is a compile error).
+ *
+ * A typed body is checked against the endpoint's request type: completion in
+ * object literals (field names, enum values), and a misspelled field or a wrong
+ * value is a compile error naming the field and its type.
+ *
+ * Untyped input is accepted as it is: a body of type `unknown` or `any` (from
+ * `JSON.parse`, a file, a form library). An endpoint name known only as a
+ * `string` is cast: `validate(name as Endpoint, body)` (an unknown name is an
+ * issue in the report, never a throw).
  */
-export declare function validate(endpoint: "bindEnterprise", body: BindEnterpriseRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "createEnterprise", body: CreateEnterpriseRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "queryEnterprises", body: QueryEnterprisesRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "updateEnterprise", body: UpdateEnterpriseRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "batchOrder", body: BatchOrderRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "lockAssets", body: LockAssetsRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "unlockAssets", body: UnlockAssetsRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "listAssets", body: ListAssetsRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "shellNums", body: ShellNumsRequest, options?: ValidateOptions): ValidationReport;
-export declare function validate(endpoint: "joinActivity", body: JoinActivityRequest, options?: ValidateOptions): ValidationReport;
-/**
- * Untyped input (`unknown` or `any`, e.g. parsed from a file) for any endpoint
- * name; a typed object must match its endpoint's overload above.
- */
-export declare function validate<B>(endpoint: Endpoint | (string & {}), body: unknown extends B ? B : never, options?: ValidateOptions): ValidationReport;
+export declare function validate<E extends Endpoint, B = EndpointRequests[E]>(
+  endpoint: E,
+  body: unknown extends B ? B : EndpointRequests[E],
+  options?: ValidateOptions,
+): ValidationReport;

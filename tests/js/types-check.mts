@@ -90,8 +90,11 @@ const parsed: unknown = JSON.parse('{"size": 1}');
 const fromFile: ValidationReport = validate('shellNums', parsed);
 const loose: any = { size: 1 };
 const fromAny: ValidationReport = validate('batchOrder', loose);
+// A name held in a string is cast (an unknown name is an `unknown_endpoint` issue at run time).
 const someEndpoint: string = 'shellNums';
-const byName: ValidationReport = validate(someEndpoint, parsed);
+const byName: ValidationReport = validate(someEndpoint as Endpoint, parsed);
+// @ts-expect-error: a plain string is not an endpoint name
+validate(someEndpoint, parsed);
 // null where the validator reads it as absent.
 const withNulls: ValidationReport = validate('batchOrder', { channelCode: 'CH', syncMode: null, orderList: [{ customerType: null }] });
 export { fromFile, fromAny, byName, withNulls };
@@ -104,7 +107,7 @@ export { firstField, method };
 
 // licensing-sdk/testing is typed.
 import { invalidExamples, type InvalidExample } from 'licensing-sdk/testing';
-import type { IssueCode } from 'licensing-sdk';
+import type { Endpoint, IssueCode } from 'licensing-sdk';
 const examples: InvalidExample[] = invalidExamples('shellNums');
 const firstCode: IssueCode | undefined = examples[0]?.code;
 // @ts-expect-error: not an endpoint

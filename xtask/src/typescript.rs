@@ -43,6 +43,7 @@ pub(crate) fn index_d_ts() -> String {
     for (alias, name) in request_aliases() {
         let _ = writeln!(out, "export type {alias} = {name};");
     }
+    out.push_str(&form_types(&reachable));
     out.push_str(
         "\n// ---- Answers -------------------------------------------------------------------\n\
          // Read tolerantly: a field may be absent or null, an enumerated field may hold\n\
@@ -141,6 +142,11 @@ fn interface(shape: &Shape, side: Side) -> String {
 
 /// A value's TS type (without the `| null` of an optional field).
 fn value_type(kind: &Kind, side: Side) -> String {
+    value_type_named(kind, side, &|shape| shape.name.into())
+}
+
+/// `value_type`, with an object's type named by `name`.
+fn value_type_named(kind: &Kind, side: Side, name: &dyn Fn(&Shape) -> String) -> String {
     match kind {
         Kind::Str | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => "string".into(),
         Kind::Int | Kind::IntMin(_) => "number".into(),
@@ -150,11 +156,144 @@ fn value_type(kind: &Kind, side: Side) -> String {
         Kind::IntEnum(def) if side.tolerant() => format!("{} | (number & {{}})", def.name),
         Kind::IntEnum(def) => def.name.into(),
         Kind::IntOrStr => "number | string".into(),
-        Kind::Array(item) => format!("{}[]", parenthesized(value_type(item, side))),
-        Kind::ArrayOrNull(item) => format!("{}[]", parenthesized(value_type(item, side))),
-        Kind::Object(shape) => shape.name.into(),
+        Kind::Array(item) => format!("{}[]", parenthesized(value_type_named(item, side, name))),
+        Kind::ArrayOrNull(item) => format!("{}[]", parenthesized(value_type_named(item, side, name))),
+        Kind::Object(shape) => name(shape),
         Kind::Any => "unknown".into(),
     }
+}
+
+/// Typed levels of a recursive shape in its form type (`MerchandiseForm`,
+/// `MerchandiseForm2`, `MerchandiseForm3`); below them, `unknown[]`.
+const FORM_DEPTH: usize = 3;
+
+/// The shape a value of `kind` is (through arrays).
+fn kind_shape(kind: &'static Kind) -> Option<&'static Shape> {
+    match kind {
+        Kind::Array(item) | Kind::ArrayOrNull(item) => kind_shape(item),
+        Kind::Object(shape) => Some(shape),
+        _ => None,
+    }
+}
+
+/// The shapes the fields of `shape` hold.
+fn field_shapes(shape: &'static Shape) -> impl Iterator<Item = &'static Shape> {
+    shape.fields.iter().filter_map(|f| kind_shape(&f.kind))
+}
+
+/// Whether `to` is reachable from `from` through one field or more.
+fn reaches(from: &'static Shape, to: &'static Shape) -> bool {
+    let mut seen: Vec<&'static Shape> = Vec::new();
+    let mut stack: Vec<&'static Shape> = field_shapes(from).collect();
+    while let Some(s) = stack.pop() {
+        if std::ptr::eq(s, to) {
+            return true;
+        }
+        if !seen.iter().any(|x| std::ptr::eq(*x, s)) {
+            seen.push(s);
+            stack.extend(field_shapes(s));
+        }
+    }
+    false
+}
+
+fn form_name(shape: &Shape, level: usize) -> String {
+    let base = shape.name.strip_suffix("Request").unwrap_or(shape.name);
+    if level <= 1 {
+        format!("{base}Form")
+    } else {
+        format!("{base}Form{level}")
+    }
+}
+
+/// Depth-limited copies of the request shapes that recurse (`Merchandise.children`)
+/// and of those that hold them: form libraries that walk every field path of
+/// their form type (TanStack Form's `DeepKeys`) stop at TS2589 on the recursion.
+fn form_types(reachable: &Reachable) -> String {
+    let requests: Vec<&'static Shape> =
+        reachable.shapes.iter().filter(|(_, side)| *side == Side::Request).map(|(s, _)| *s).collect();
+    let recursive = |s: &'static Shape| reaches(s, s);
+    let needs_form = |s: &'static Shape| recursive(s) || requests.iter().any(|r| recursive(r) && reaches(s, r));
+    let forms: Vec<&'static Shape> = requests.iter().copied().filter(|s| needs_form(s)).collect();
+    if forms.is_empty() {
+        return String::new();
+    }
+    for s in forms.iter().filter(|s| recursive(s)) {
+        // Only a shape holding itself is cut by depth; a longer cycle would need more.
+        for inner in field_shapes(s).filter(|i| !std::ptr::eq(*i, *s)) {
+            assert!(!reaches(inner, s), "{} recurses through {}: not a self-recursion", s.name, inner.name);
+        }
+    }
+    let Some(root) = forms.iter().find(|s| !forms.iter().any(|o| !std::ptr::eq(*o, **s) && reaches(o, s))) else {
+        return String::new();
+    };
+    let cut: Vec<String> = forms
+        .iter()
+        .filter(|s| recursive(s))
+        .flat_map(|s| {
+            s.fields
+                .iter()
+                .filter(move |f| kind_shape(&f.kind).is_some_and(|t| std::ptr::eq(t, *s)))
+                .map(move |f| format!("`{}.{}`", s.name, f.name))
+        })
+        .collect();
+    let mut out = format!(
+        "\n// ---- Form types -----------------------------------------------------------------\n\
+         // For form libraries that walk every field path of the form's type (TanStack\n\
+         // Form): {cut} recurses without end, so these types stop after {FORM_DEPTH} levels.\n\n",
+        cut = cut.join(", "),
+    );
+    for shape in &forms {
+        let levels = if recursive(shape) { FORM_DEPTH } else { 1 };
+        for level in 1..=levels {
+            let name = |t: &Shape| -> String {
+                if std::ptr::eq(t, *shape) {
+                    if level < FORM_DEPTH {
+                        form_name(t, level + 1)
+                    } else {
+                        "unknown".into()
+                    }
+                } else if forms.iter().any(|f| std::ptr::eq(*f, t)) {
+                    form_name(t, 1)
+                } else {
+                    t.name.into()
+                }
+            };
+            let doc = if std::ptr::eq(*shape, *root) {
+                format!(
+                    "`{orig}` as a form's values (e.g. TanStack Form's `TFormData`), typed {FORM_DEPTH} levels\n\
+                     deep where it recurses ({cut}); below, `unknown[]` (the validator still\n\
+                     checks every level). Every `{orig}` is a `{form}`, so an example body fits it;\n\
+                     the Standard Schema is given the form's type, so that TanStack's error types\n\
+                     do not walk `{orig}` either:\n\
+                     `const defaultValues: {form} = exampleBody(\"{endpoint}\");`\n\
+                     `useForm({{ defaultValues, validators: {{ onChange: schemas.{endpoint} as StandardSchemaV1<{form}> }} }})`.\n\
+                     A value that passed the schema is a valid request: `value as {orig}`.",
+                    endpoint = Endpoint::ALL
+                        .iter()
+                        .find(|e| std::ptr::eq(e.def().request, *shape))
+                        .map_or(String::new(), |e| e.name().to_string()),
+                    orig = shape.name,
+                    form = form_name(shape, 1),
+                    cut = cut.join(", "),
+                )
+            } else if recursive(shape) {
+                format!("`{}` at level {level} of a form type (see `{}`).", shape.name, form_name(root, 1))
+            } else {
+                format!("`{}` in a form type (see `{}`).", shape.name, form_name(root, 1))
+            };
+            out.push_str(&jsdoc(&doc, ""));
+            let _ = writeln!(out, "export interface {} {{", form_name(shape, level));
+            for field in shape.fields {
+                out.push_str(&jsdoc(field.doc, "  "));
+                let ty = value_type_named(&field.kind, Side::Request, &name);
+                let ty = if matches!(field.kind, Kind::Any) { ty } else { format!("{ty} | null") };
+                let _ = writeln!(out, "  {}?: {ty};", field.name);
+            }
+            out.push_str("}\n\n");
+        }
+    }
+    out
 }
 
 fn parenthesized(ty: String) -> String {
@@ -197,9 +336,30 @@ fn client() -> String {
     s.push_str(
         "  /** Frees the client's wasm memory now (it is freed when collected otherwise). */\n  free(): void;\n",
     );
-    s.push_str("  [Symbol.dispose](): void;\n}\n");
+    s.push_str(
+        "  /** Same as `free()`: `using client = new LicensingClient(...)` frees it at the end of the scope. */\n  \
+         [Symbol.dispose](): void;\n}\n",
+    );
+    s.push_str(DISPOSE);
     s
 }
+
+/// `Symbol.dispose` for a `lib` without esnext.disposable (TS2550 otherwise,
+/// under `skipLibCheck: false`): declared as lib.esnext.disposable and
+/// @types/node declare it, so the declarations merge into one symbol and
+/// `using` keeps working where the lib has it.
+const DISPOSE: &str = "
+declare global {
+  interface SymbolConstructor {
+    /**
+     * The method `using` calls at the end of a scope (explicit resource management),
+     * declared here as lib.esnext.disposable and @types/node declare it, for a `lib`
+     * without it. A runtime without `Symbol.dispose` has no `using`: call `free()`.
+     */
+    readonly dispose: unique symbol;
+  }
+}
+";
 
 fn method(e: Endpoint) -> &'static str {
     match e.method() {
@@ -209,23 +369,25 @@ fn method(e: Endpoint) -> &'static str {
 }
 
 fn validate() -> String {
-    let mut s = String::from(
-        "\n/**\n * Validates the request body (or query object) of an endpoint. Never throws.\n \
-         * One overload per endpoint: a typed body gets completion and is checked\n \
-         * (a misspelled field or a wrong enum value is a compile error).\n */\n",
-    );
-    for e in Endpoint::ALL {
-        let _ = writeln!(
-            s,
-            "export declare function validate(endpoint: \"{}\", body: {}, options?: ValidateOptions): ValidationReport;",
-            e.name(),
-            request_type(e)
-        );
-    }
-    s.push_str(
-        "/**\n * Untyped input (`unknown` or `any`, e.g. parsed from a file) for any endpoint\n \
-         * name; a typed object must match its endpoint's overload above.\n */\n\
-         export declare function validate<B>(endpoint: Endpoint | (string & {}), body: unknown extends B ? B : never, options?: ValidateOptions): ValidationReport;\n",
-    );
-    s
+    String::from(
+        "
+/**
+ * Validates the request body (or query object) of an endpoint. Never throws.
+ *
+ * A typed body is checked against the endpoint's request type: completion in
+ * object literals (field names, enum values), and a misspelled field or a wrong
+ * value is a compile error naming the field and its type.
+ *
+ * Untyped input is accepted as it is: a body of type `unknown` or `any` (from
+ * `JSON.parse`, a file, a form library). An endpoint name known only as a
+ * `string` is cast: `validate(name as Endpoint, body)` (an unknown name is an
+ * issue in the report, never a throw).
+ */
+export declare function validate<E extends Endpoint, B = EndpointRequests[E]>(
+  endpoint: E,
+  body: unknown extends B ? B : EndpointRequests[E],
+  options?: ValidateOptions,
+): ValidationReport;
+",
+    )
 }
