@@ -18,6 +18,8 @@ const TOKEN = 'dev-order-token';
 /** The simulator's resident memory may never pass this during the probes. */
 const RSS_CEILING_MB = 256;
 const HEADER_TIMEOUT_S = 2;
+// Longer than undici's 4 s keep-alive (see startSim).
+const KEEP_ALIVE_SAFE_TIMEOUT_S = 10;
 
 let sim;
 let base;
@@ -43,17 +45,30 @@ async function peakRss(work) {
   return peak;
 }
 
-before(async () => {
-  assert.ok(existsSync(SIM), `${SIM}: build it with cargo build --release -p licensing-sim`);
+/**
+ * Starts licensing-sim with this header timeout; resolves to { proc, base }.
+ * hyper closes a keep-alive connection left idle for the header timeout, and
+ * undici (Node's fetch) reuses an idle socket for up to 4 s: a server timeout
+ * under 4 s races the client's reuse (UND_ERR_SOCKET on a loaded machine), so
+ * the simulator the fetch traffic uses waits longer than undici does, and the
+ * slowloris probe gets its own with a short timeout.
+ */
+async function startSim(headerTimeoutS) {
   const port = await new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
   });
-  sim = spawn(SIM, ['--listen', `127.0.0.1:${port}`, '--quiet', '--admin-token', ADMIN, '--header-timeout-secs', String(HEADER_TIMEOUT_S),
+  const proc = spawn(SIM, ['--listen', `127.0.0.1:${port}`, '--quiet', '--admin-token', ADMIN, '--header-timeout-secs', String(headerTimeoutS),
     '--body-timeout-secs', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try { await fetch(`${base}/`); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try { await fetch(`${url}/`); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
   }
+  return { proc, base: url };
+}
+
+before(async () => {
+  assert.ok(existsSync(SIM), `${SIM}: build it with cargo build --release -p licensing-sim`);
+  ({ proc: sim, base } = await startSim(KEEP_ALIVE_SAFE_TIMEOUT_S));
 });
 
 after(() => {
@@ -95,7 +110,7 @@ test('3,000 asset numbers × 3,000 products in one small body: fast, and stored 
   assert.ok(performance.now() - started < 2000);
 });
 
-test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 90_000 }, async () => {
+test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 300_000 }, async () => {
   const peak = await peakRss(async () => {
     // 24 KB of query each: kept whole, 10,000 of them would pass the ceiling.
     const big = 'q'.repeat(24 << 10);
@@ -126,8 +141,10 @@ test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, n
   assert.deepEqual(await trace.json(), [], 'unauthenticated requests are not traced');
 });
 
-test('slowloris: sockets that never finish their headers are closed', { timeout: 30_000 }, async () => {
-  const host = new URL(base);
+test('slowloris: sockets that never finish their headers are closed', { timeout: 30_000 }, async (t) => {
+  const short = await startSim(HEADER_TIMEOUT_S);
+  t.after(() => short.proc.kill('SIGKILL'));
+  const host = new URL(short.base);
   const sockets = await Promise.all(Array.from({ length: 200 }, () => new Promise((resolve, reject) => {
     const socket = net.connect(Number(host.port), host.hostname, () => {
       socket.write('POST /order/api/order/v1/shellnums?g_nonce=slow HTTP/1.1\r\nHost: x\r\nX-Slow: ');
