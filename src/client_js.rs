@@ -143,14 +143,24 @@ impl JsClient {
     fn call(&self, endpoint: Endpoint, body: JsValue, options: Option<JsValue>) -> Promise {
         let client = self.inner.clone();
         let options = options.unwrap_or(JsValue::UNDEFINED);
-        let signal = get(&options, "signal").dyn_into::<web_sys::AbortSignal>().ok();
+        // An object that is not an AbortSignal of this realm (a fake, another
+        // realm's) could not be listened to: refused rather than ignored.
+        let signal = match get(&options, "signal") {
+            v if v.is_undefined() || v.is_null() => Ok(None),
+            v => v.dyn_into::<web_sys::AbortSignal>().map(Some).map_err(|_| {
+                ClientError::new(
+                    ErrorKind::Validation,
+                    "the signal option is not an AbortSignal (of this realm): nothing was sent",
+                )
+            }),
+        };
         let timeout_ms = int_option(&options, "timeoutMs");
         let body = interop::to_json_text(&body).map_err(|reason| {
             ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
         });
         future_to_promise(async move {
             let mut call = CallOptions::default();
-            call.signal = signal;
+            call.signal = signal.map_err(|e| to_js_error(&e))?;
             call.timeout_ms = timeout_ms.map_err(|e| to_js_error(&e))?;
             let body = body.map_err(|e| to_js_error(&e))?;
             let answer = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;

@@ -3,6 +3,7 @@
 // Resolves to [{ name, ok, error? }].
 import { createSimulator, invalidExamples } from '/pkg/testing.mjs';
 import { LicensingClient, validate } from '/pkg/index.js';
+import { HOSTILE_TIMEOUT_MS, hostileFetches, runHostile } from './hostile-fetches.mjs';
 
 const BASE = 'https://licensing.test';
 
@@ -49,6 +50,14 @@ const CHECKS = {
   async 'options are checked'() {
     const err = await rejection(createSimulator({ rules: 'lenient' }));
     check(/unknown rules profile/.test(err.message), err.message);
+  },
+  async 'hostile fetches: an answer or a LicensingError, on time'() {
+    const sim = await createSimulator();
+    for (const [name, expected, fetch] of hostileFetches(sim)) {
+      const got = await runHostile(LicensingClient, fetch);
+      check(got.outcome === expected, `${name}: ${JSON.stringify(got)}`);
+      check(got.ms < HOSTILE_TIMEOUT_MS + 3000, `${name}: settled after ${got.ms} ms`);
+    }
   },
   async 'invalid examples fail with their one issue'() {
     for (const x of invalidExamples('shellNums')) {

@@ -4,14 +4,14 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use js_sys::{Promise, Uint8Array};
+use js_sys::{Promise, Reflect, Uint8Array};
 use licensing_core::response::{ClientError, ErrorKind};
 use licensing_core::validate::itoa_u64;
 use licensing_core::wire::Method;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortController, AbortSignal, ReadableStreamDefaultReader, RequestRedirect, ResponseType};
+use web_sys::{AbortController, AbortSignal, RequestRedirect};
 
 use super::js::{error_text, get};
 use crate::{HttpRequest, HttpResponse};
@@ -198,20 +198,72 @@ extern "C" {
 }
 
 /// The response of one fetch: the caller's `fetch` if given, else the global
-/// one. A failure of the runtime (no connection, CORS) is `network`.
-async fn fetch(
-    request: &web_sys::Request,
-    custom: Option<&js_sys::Function>,
-    stop: &Stop,
-) -> Result<web_sys::Response, Halt> {
+/// one. A failure of the runtime (no connection, CORS) is `network`. What it
+/// resolves to is read as a Response by its properties, never by `instanceof`
+/// (a Response of another realm is one too); see [`Head::read`].
+async fn fetch(request: &web_sys::Request, custom: Option<&js_sys::Function>, stop: &Stop) -> Result<JsValue, Halt> {
     let promise = match custom {
+        // A `fetch` that throws, or returns a non-promise: Promise.resolve of it.
         Some(fetch) => Promise::resolve(&fetch.call1(&JsValue::UNDEFINED, request).map_err(Halt::Failed)?),
         None => global_fetch(request),
     };
-    let value = stop.race(&promise).await?;
-    value
-        .dyn_into::<web_sys::Response>()
-        .map_err(|_| Halt::Failed(JsValue::from_str("the fetch option did not resolve to a Response")))
+    stop.race(&promise).await
+}
+
+/// Calls `obj[name](...args)` catching everything: a missing method, a
+/// throwing getter, a throwing call. (web-sys' typed methods do not catch: a
+/// throw inside one unwinds through the wasm and the call never settles.)
+fn call(obj: &JsValue, name: &str, args: &js_sys::Array) -> Result<JsValue, JsValue> {
+    let method: js_sys::Function =
+        Reflect::get(obj, &JsValue::from_str(name))?.dyn_into().map_err(|_| JsValue::from_str("not a function"))?;
+    method.apply(obj, args)
+}
+
+/// A promise of whatever `value` is (a thenable, a value), never a throw.
+fn promise_of(value: &JsValue) -> Promise {
+    Promise::resolve(value)
+}
+
+/// What is read of a response before its body, each property read so that
+/// nothing it holds can throw into the wasm: a caller's `fetch` may return a
+/// used or locked Response, a Proxy, a subclass with throwing getters, a
+/// Response of another realm, or no Response at all.
+struct Head {
+    status: u16,
+    opaque_redirect: bool,
+    content_length: Option<u64>,
+    /// `body`: a ReadableStream, or null/undefined for none.
+    body: JsValue,
+}
+
+impl Head {
+    fn read(response: &JsValue) -> Result<Head, ClientError> {
+        let fail = |what: &str| {
+            let mut message = String::from("the fetch option's answer is not a usable Response: ");
+            message.push_str(what);
+            ClientError::new(ErrorKind::Network, message)
+        };
+        if !response.is_object() {
+            return Err(fail("not an object"));
+        }
+        let status = Reflect::get(response, &JsValue::from_str("status")).map_err(|_| fail("reading status threw"))?;
+        let status = match status.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=999.0).contains(&n) => n as u16,
+            _ => return Err(fail("no numeric status")),
+        };
+        let opaque_redirect = get(response, "type").as_string().as_deref() == Some("opaqueredirect");
+        let content_length = call(&get(response, "headers"), "get", &js_sys::Array::of1(&"content-length".into()))
+            .ok()
+            .and_then(|v| v.as_string())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        let body = Reflect::get(response, &JsValue::from_str("body")).map_err(|_| {
+            let mut err = fail("reading body threw");
+            err.kind = ErrorKind::Decode;
+            err.status = Some(status);
+            err
+        })?;
+        Ok(Head { status, opaque_redirect, content_length, body })
+    }
 }
 
 /// Lets a promise settle unobserved: its rejection (a cancel of an aborted
@@ -231,9 +283,8 @@ fn http_message(status: u16, rest: &str) -> String {
 
 /// A redirect is not followed: an `http` error (not retried), whatever the
 /// runtime shows of it (an opaque redirect in browsers, the 3xx itself in Node).
-fn redirect(response: &web_sys::Response) -> Option<ClientError> {
-    let status = response.status();
-    let opaque = response.type_() == ResponseType::Opaqueredirect;
+fn redirect(head: &Head) -> Option<ClientError> {
+    let (status, opaque) = (head.status, head.opaque_redirect);
     if !opaque && !(300..400).contains(&status) {
         return None;
     }
@@ -246,33 +297,43 @@ fn redirect(response: &web_sys::Response) -> Option<ClientError> {
 }
 
 /// The body as text, at most `max_bytes` of it (read chunk by chunk, so an
-/// endless or giant body costs no more than the cap); over it: `decode`.
-async fn read_body(
-    response: &web_sys::Response,
-    max_bytes: usize,
-    stop: &Stop,
-) -> Result<String, Result<ClientError, Halt>> {
-    let status = response.status();
+/// endless or giant body costs no more than the cap); over it: `decode`. A body
+/// that cannot be read (already read, locked by a reader, a stream whose
+/// methods throw or answer nonsense) is `decode` too, at once.
+async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String, Result<ClientError, Halt>> {
+    let status = head.status;
     let unreadable = |what: &str| {
         let mut err = ClientError::new(ErrorKind::Decode, http_message(status, what));
         err.status = Some(status);
         Ok(err)
     };
-    let declared = response.headers().get("content-length").ok().flatten().and_then(|v| v.trim().parse::<u64>().ok());
-    let Some(stream) = response.body() else { return Ok(String::new()) };
+    let stream = &head.body;
+    if stream.is_null() || stream.is_undefined() {
+        return Ok(String::new());
+    }
     let mut too_big = String::from(": the answer is larger than ");
     too_big.push_str(&itoa_u64(max_bytes as u64));
     too_big.push_str(" bytes (maxResponseBytes)");
-    if declared.is_some_and(|n| n > max_bytes as u64) {
-        quietly(&stream.cancel());
+    let none = js_sys::Array::new();
+    if head.content_length.is_some_and(|n| n > max_bytes as u64) {
+        if let Ok(cancelled) = call(stream, "cancel", &none) {
+            quietly(&promise_of(&cancelled));
+        }
         return Err(unreadable(&too_big));
     }
-    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let Ok(reader) = call(stream, "getReader", &none) else {
+        return Err(unreadable(": the answer's body cannot be read (already read, or locked by a reader)"));
+    };
     let mut bytes = Vec::new();
     loop {
+        let Ok(next) = call(&reader, "read", &none) else {
+            return Err(unreadable(": the answer's body failed while read"));
+        };
         // Stopped: the abort that came with the stop ends the body (cancelling a
         // stream the abort has errored makes Node report an unhandled rejection).
-        let chunk = stop.race(&reader.read()).await.map_err(Err)?;
+        // A read that rejects is the connection's failure (`network`, or the
+        // timeout's when its abort caused it).
+        let chunk = stop.race(&promise_of(&next)).await.map_err(Err)?;
         if get(&chunk, "done").as_bool() == Some(true) {
             break;
         }
@@ -281,7 +342,9 @@ async fn read_body(
         };
         let len = part.length() as usize;
         if bytes.len() + len > max_bytes {
-            quietly(&reader.cancel());
+            if let Ok(cancelled) = call(&reader, "cancel", &none) {
+                quietly(&promise_of(&cancelled));
+            }
             return Err(unreadable(&too_big));
         }
         let start = bytes.len();
@@ -327,11 +390,14 @@ async fn exchange(
     let fetch_request = build(request, &controller.signal())?;
     let outcome = match fetch(&fetch_request, custom, &stop).await {
         Err(halt) => Err(Err(halt)),
-        Ok(response) => match redirect(&response) {
-            Some(err) => Err(Ok(err)),
-            None => read_body(&response, request.max_response_bytes, &stop)
-                .await
-                .map(|body| HttpResponse { status: response.status(), body }),
+        Ok(response) => match Head::read(&response) {
+            Err(err) => Err(Ok(err)),
+            Ok(head) => match redirect(&head) {
+                Some(err) => Err(Ok(err)),
+                None => read_body(&head, request.max_response_bytes, &stop)
+                    .await
+                    .map(|body| HttpResponse { status: head.status, body }),
+            },
         },
     };
     drop(fetch_request);
