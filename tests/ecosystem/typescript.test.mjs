@@ -39,7 +39,8 @@ const CELLS = [
   ['disposable-node', BOTH, 'lib esnext + @types/node: `using client`, three SymbolConstructor declarations merged'],
 ];
 
-describe('TypeScript matrix', () => {
+// Two compiles at a time: the machines have two cores.
+describe('TypeScript matrix', { concurrency: 2 }, () => {
   for (const [cell, versions, what] of CELLS) {
     for (const version of versions) {
       test(`TypeScript ${version} · ${cell} (${what})`, async () => {
