@@ -32,19 +32,44 @@ function wait(ms, signal) {
   });
 }
 
-/** Reads a request's body, stopping one byte past `max` (`{ bytes }` or `{ tooLarge }`). */
-async function readBody(request, max) {
+/**
+ * A promise that rejects (as fetch does) when `signal` fires, and never
+ * resolves; its rejection is handled here, so an unused one is harmless.
+ */
+function abortion(signal) {
+  const p = new Promise((_, reject) => {
+    if (signal.aborted) reject(abortError(signal));
+    else signal.addEventListener('abort', () => reject(abortError(signal)), { once: true });
+  });
+  p.catch(() => {});
+  return p;
+}
+
+/**
+ * Reads a request's body, stopping one byte past `max` (`{ bytes }` or
+ * `{ tooLarge }`), or at the request's abort (an AbortError, the stream
+ * cancelled): a body stream that never ends does not hold the call.
+ */
+async function readBody(request, max, signal) {
   if (request.body === null) return { bytes: new Uint8Array(0) };
+  const aborted = abortion(signal);
   if (request.body === undefined) {
     // Firefox has no Request.body stream: the whole body at once.
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    const bytes = new Uint8Array(await Promise.race([request.arrayBuffer(), aborted]));
     return bytes.byteLength > max ? { tooLarge: true } : { bytes };
   }
   const reader = request.body.getReader();
   const chunks = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let step;
+    try {
+      step = await Promise.race([reader.read(), aborted]);
+    } catch (err) {
+      reader.cancel(err).catch(() => {});
+      throw err;
+    }
+    const { done, value } = step;
     if (done) break;
     size += value.byteLength;
     if (size > max) {
@@ -128,7 +153,7 @@ function makeSimulator(createGlue, wasmModule, options) {
     try {
       await wait(exchange.delayMs, signal);
       if (!exchange.answered) {
-        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes) : { bytes: undefined };
+        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes, signal) : { bytes: undefined };
         if (signal.aborted) throw abortError(signal);
         core.answer(exchange, body.bytes, body.tooLarge === true, Date.now());
       }

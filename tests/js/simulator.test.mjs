@@ -171,3 +171,18 @@ test('a client without appKey refuses batchOrder with an issue a form can show, 
   }
   assert.equal(sent, 0);
 });
+
+test('sim.fetch honours the abort signal while it reads a request body that never ends', { timeout: 10_000 }, async () => {
+  const sim = await createSimulator();
+  const controller = new AbortController();
+  const body = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"size":')); } }); // never closed
+  const started = performance.now();
+  const pending = sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=endless-body`, {
+    method: 'POST', body, duplex: 'half', signal: controller.signal,
+    headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json' },
+  });
+  setTimeout(() => controller.abort(), 50);
+  await assert.rejects(pending, { name: 'AbortError' });
+  assert.ok(performance.now() - started < 2000, `settled after ${performance.now() - started} ms`);
+  assert.equal(body.locked, true, 'the simulator was reading it');
+});
