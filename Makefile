@@ -145,9 +145,11 @@ bench: pkg
 	mkdir -p $(SCRATCH)
 	cd bench && TMPDIR=$(SCRATCH) node bench.mjs --validation-only-dir=../target/validation-only/web
 
-# Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once check.
+# Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once
+# check; again with one new customer per order (the customer lookups are indexed).
 test-load:
 	cargo run --release -q -p licensing-sim --example load -- --requests 100000 --connections 64 --seconds 300
+	cargo run --release -q -p licensing-sim --example load -- --requests 100000 --connections 64 --seconds 300 --distinct-customers
 
 fuzz:
 	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test rules hostile

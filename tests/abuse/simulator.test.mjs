@@ -110,6 +110,23 @@ test('3,000 asset numbers × 3,000 products in one small body: fast, and stored 
   assert.ok(performance.now() - started < 2000);
 });
 
+test('400 asset numbers sharing one 500 KB extension: stored once per order, not once per number', { timeout: 60_000 }, async (t) => {
+  const body = { channelCode: 'AB', channelOrderId: 'AB-ext', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy',
+    enterpriseGlobalId: 'EG-EXT', customerId: `C-${'c'.repeat(50_000)}`,
+    assets: [{ assetNos: Array.from({ length: 400 }, (_, k) => `8${String(300_000 + k).padStart(9, '0')}`),
+      assetExtendList: [{ extendCode: 'big', extendValue: 'v'.repeat(500_000) }], products: [{ productUri: 'gms:1' }] }] }] };
+  const text = JSON.stringify(body);
+  const before = rssMb(sim.pid);
+  const peak = await peakRss(async () => {
+    const res = await post('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', text);
+    assert.equal((await res.json()).code, 0);
+  });
+  // One copy per number was 400 × (500 KB + 50 KB) = 220 MB; shared, the body's size.
+  const grown = rssMb(sim.pid) - before;
+  t.diagnostic(`simulator RSS +${grown.toFixed(1)} MB for a ${(text.length / 1e6).toFixed(2)} MB body`);
+  assert.ok(grown < 40, `the store grew by ${grown.toFixed(1)} MB for a ${(text.length / 1e6).toFixed(2)} MB body (peak ${peak.toFixed(1)} MB)`);
+});
+
 test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 300_000 }, async () => {
   const peak = await peakRss(async () => {
     // 24 KB of query each: kept whole, 10,000 of them would pass the ceiling.

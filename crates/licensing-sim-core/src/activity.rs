@@ -114,7 +114,7 @@ fn is_participant(store: &Store, identity: &str) -> bool {
     is_mobile(identity)
         || is_email(identity)
         || check_asset_number(identity).is_ok()
-        || store.customers.iter().any(|c| c.record.enterprise_global_id.as_deref() == Some(identity))
+        || store.customers.has_enterprise(identity)
 }
 
 fn refuse(code: &str, message: String) -> ActivityResponse {

@@ -160,6 +160,11 @@ impl Simulator {
         lock(&self.store).order_count()
     }
 
+    /// Number of customers stored.
+    pub fn customer_count(&self) -> usize {
+        lock(&self.store).customers.len()
+    }
+
     /// One whole exchange: [`Simulator::admit`], then [`Simulator::answer`] with
     /// `body`. A `delay=` fault is left to the caller, in [`Reply::delay_ms`].
     pub fn handle(&self, head: &RequestHead, body: &[u8], now_ms: i64) -> Reply {

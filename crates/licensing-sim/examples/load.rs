@@ -4,6 +4,10 @@
 //!
 //! `cargo run --release -p licensing-sim --example load -- --requests 100000 --connections 64`
 //!
+//! `--distinct-customers`: every order names a new CRM customer, so each
+//! order's lookup searches every customer stored so far and then adds one;
+//! the check includes one customer per accepted order.
+//!
 //! The HTTP/1.1 client is hand-written (a request line, headers, a
 //! Content-Length body) so the load tool adds no dependency to the crate.
 
@@ -17,11 +21,16 @@ struct Args {
     requests: usize,
     connections: usize,
     seconds: u64,
+    distinct_customers: bool,
 }
 
 fn args() -> Args {
-    let mut a = Args { requests: 100_000, connections: 64, seconds: 120 };
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut a = Args { requests: 100_000, connections: 64, seconds: 120, distinct_customers: false };
+    let mut argv: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(at) = argv.iter().position(|a| a == "--distinct-customers") {
+        argv.remove(at);
+        a.distinct_customers = true;
+    }
     for pair in argv.chunks(2) {
         let value = pair.get(1).and_then(|v| v.parse().ok());
         match (pair[0].as_str(), value) {
@@ -29,7 +38,7 @@ fn args() -> Args {
             ("--connections", Some(v)) => a.connections = v.max(1),
             ("--seconds", Some(v)) => a.seconds = v as u64,
             _ => {
-                eprintln!("usage: load [--requests N] [--connections C] [--seconds S]");
+                eprintln!("usage: load [--requests N] [--connections C] [--seconds S] [--distinct-customers]");
                 std::process::exit(2);
             }
         }
@@ -37,10 +46,15 @@ fn args() -> Args {
     a
 }
 
-fn body(i: usize) -> String {
+fn body(i: usize, distinct_customers: bool) -> String {
+    let (crm, enterprise) = if distinct_customers {
+        (format!("CRM-LOAD-{i}"), format!("EG-LOAD-{i}"))
+    } else {
+        (String::from("CRM-LOAD"), String::from("EG-LOAD"))
+    };
     format!(
         r#"{{"channelCode":"LOAD","channelOrderId":"LOAD-{i}","syncMode":"async","orderList":[{{"sequence":1,
-"orderType":"new_buy","licenseType":"softkey","crmCustomerId":"CRM-LOAD","enterpriseGlobalId":"EG-LOAD",
+"orderType":"new_buy","licenseType":"softkey","crmCustomerId":"{crm}","enterpriseGlobalId":"{enterprise}",
 "assets":[{{"assetNos":["8{:09}"],"products":[{{"productUri":"gms:1001","limitConcurrent":1}}]}}]}}]}}"#,
         i % 1_000_000_000
     )
@@ -94,6 +108,7 @@ async fn main() {
     for _ in 0..a.connections {
         let next = next.clone();
         let total = a.requests;
+        let distinct = a.distinct_customers;
         workers.push(tokio::spawn(async move {
             let connect = || async {
                 let stream = TcpStream::connect(addr).await.expect("connect");
@@ -109,7 +124,7 @@ async fn main() {
                 }
                 let path = format!("/order/api/order/v1/licenseOrder/batchOrder?appKey=load&g_nonce=load-{i}");
                 let t = Instant::now();
-                match exchange(&mut conn, &path, &body(i)).await {
+                match exchange(&mut conn, &path, &body(i, distinct)).await {
                     Ok((200, body)) if body.starts_with(br#"{"code":0"#) => accepted += 1,
                     Ok(_) => refused += 1,
                     Err(_) => {
@@ -138,8 +153,9 @@ async fn main() {
             .unwrap_or_default()
     };
     let stored = state.order_count();
+    let customers = state.customer_count();
     println!(
-        "load: {} requests, {} connections, {:.2} s: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; accepted {accepted}, refused {refused}, stored {stored}",
+        "load: {} requests, {} connections, {:.2} s: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; accepted {accepted}, refused {refused}, stored {stored}, customers {customers}",
         latencies.len(),
         a.connections,
         elapsed.as_secs_f64(),
@@ -151,5 +167,10 @@ async fn main() {
         eprintln!("load: FAILED: every accepted order must be stored exactly once (accepted {accepted}, stored {stored}, refused {refused})");
         std::process::exit(1);
     }
-    println!("load: ok: every accepted order stored exactly once");
+    let want_customers = if a.distinct_customers { accepted } else { 1 };
+    if customers != want_customers {
+        eprintln!("load: FAILED: {customers} customers stored, {want_customers} expected");
+        std::process::exit(1);
+    }
+    println!("load: ok: every accepted order stored exactly once, {customers} customers");
 }

@@ -45,6 +45,11 @@ impl AppState {
         self.sim.order_count()
     }
 
+    /// Number of customers stored.
+    pub fn customer_count(&self) -> usize {
+        self.sim.customer_count()
+    }
+
     /// The token the `/__sim/*` routes need in `x-sim-admin`.
     pub fn admin_token(&self) -> &str {
         self.sim.admin_token()

@@ -57,10 +57,10 @@ impl Store {
             .filter(|a| a.enterprise_global_id.as_deref() == Some(enterprise_global_id))
             .filter(|a| {
                 extend_code.is_none_or(|code| {
-                    a.record.asset_extends.iter().flatten().any(|e| e.extend_code.as_deref() == Some(code))
+                    a.extends.iter().flat_map(|e| e.iter()).any(|e| e.extend_code.as_deref() == Some(code))
                 })
             })
-            .map(|a| a.record.clone())
+            .map(|a| a.answer())
             .collect()
     }
 

@@ -16,11 +16,8 @@ impl Store {
         let channel_customer_id = req.channel_customer_id.unwrap_or_default();
         let existing = self
             .customers
-            .iter()
-            .find(|c| {
-                c.record.channel_code.as_deref() == Some(&channel_code)
-                    && c.record.channel_customer_id.as_deref() == Some(&channel_customer_id)
-            })
+            .of_channel(&channel_code, &channel_customer_id)
+            .next()
             .map(|c| c.record.enterprise_global_id.clone());
         let is_default = existing.is_none();
         let enterprise_global_id = match existing.flatten() {
@@ -49,7 +46,7 @@ impl Store {
     /// customer and an administrator. Creating it again returns the same account.
     pub(crate) fn create(&mut self, req: EnterpriseCustomerRequest) -> EnterpriseCreation {
         let crm = req.crm_customer_id.unwrap_or_default();
-        if let Some(c) = self.customers.iter().find(|c| c.crm_customer_id.as_deref() == Some(&crm)) {
+        if let Some(c) = self.customers.by_crm(&crm) {
             return creation(c.record.enterprise_global_id.clone(), true, c.crm_customer_id.as_deref());
         }
         let enterprise_global_id = self.id("EG");
@@ -79,12 +76,8 @@ impl Store {
         default: DefaultCustomer,
     ) -> Vec<EnterpriseCustomer> {
         self.customers
-            .iter()
-            .filter(|c| {
-                c.record.channel_code.as_deref() == Some(channel_code)
-                    && c.record.channel_customer_id.as_deref() == Some(channel_customer_id)
-                    && (default == DefaultCustomer::No || c.record.is_default == Some(true))
-            })
+            .of_channel(channel_code, channel_customer_id)
+            .filter(|c| default == DefaultCustomer::No || c.record.is_default == Some(true))
             .map(|c| c.record.clone())
             .collect()
     }
@@ -93,7 +86,7 @@ impl Store {
     /// `false` when there is none.
     pub(crate) fn update(&mut self, req: EnterpriseCustomerRequest) -> bool {
         let crm = req.crm_customer_id.unwrap_or_default();
-        let Some(c) = self.customers.iter_mut().find(|c| c.crm_customer_id.as_deref() == Some(&crm)) else {
+        let Some(c) = self.customers.by_crm_mut(&crm) else {
             return false;
         };
         if let Some(name) = req.customer_name {

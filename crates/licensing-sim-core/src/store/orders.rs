@@ -2,8 +2,8 @@
 //! so a batch is accepted whole or refused whole.
 
 use licensing_core::model::{
-    Asset, AssetRecord, BatchOrderRequest, BatchOrderResult, EnterpriseCustomer, KeyChipType, LicenseType, Merchandise,
-    Open, Order, OrderType, Product,
+    Asset, AssetExtend, AssetRecord, BatchOrderRequest, BatchOrderResult, EnterpriseCustomer, KeyChipType, LicenseType,
+    Merchandise, Open, Order, OrderType, Product,
 };
 use licensing_core::validate::MAX_DEPTH;
 
@@ -56,7 +56,7 @@ fn matches(stored: &Product, wanted: &Product) -> bool {
 
 /// Whether a grant is within a refund's `srcLicenseOrderId` (every grant when none).
 fn in_scope(asset: &StoredAsset, grant: &Grant, src: Option<&str>) -> bool {
-    src.is_none_or(|src| &*grant.license_order_id == src || asset.license_order_ids.iter().any(|o| o == src))
+    src.is_none_or(|src| &*grant.license_order_id == src || asset.license_order_ids.iter().any(|o| &**o == src))
 }
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
@@ -152,7 +152,7 @@ impl Store {
                 let stored = self
                     .assets
                     .get(number)
-                    .filter(|a| src.is_none_or(|s| a.license_order_ids.iter().any(|o| o == s)))
+                    .filter(|a| src.is_none_or(|s| a.license_order_ids.iter().any(|o| &**o == s)))
                     .ok_or_else(|| {
                         let scope = src.map_or(String::new(), |s| format!(" in license order {s}"));
                         BatchError(format!("/orderList/{i}/assets/{j}: asset {number} not found{scope}"))
@@ -181,12 +181,11 @@ impl Store {
     /// The order's customer: by customerId, else CRM id, else channel customer;
     /// a new one when none is known.
     fn customer_for(&mut self, order: &Order) -> String {
-        let found = self.customers.iter().find(|c| {
-            (non_empty(&order.customer_id).is_some() && c.record.customer_id == order.customer_id)
-                || (non_empty(&order.crm_customer_id).is_some() && c.crm_customer_id == order.crm_customer_id)
-                || (non_empty(&order.channel_customer_id).is_some()
-                    && c.record.channel_customer_id == order.channel_customer_id)
-        });
+        let found = self.customers.first_of(
+            non_empty(&order.customer_id),
+            non_empty(&order.crm_customer_id),
+            non_empty(&order.channel_customer_id),
+        );
         if let Some(id) = found.and_then(|c| c.record.customer_id.clone()) {
             return id;
         }
@@ -217,14 +216,17 @@ impl Store {
         index: &mut ProductIndex,
     ) {
         let src = non_empty(&order.src_license_order_id).map(String::from);
-        let enterprise = order.enterprise_global_id.clone().or_else(|| {
-            self.customers
-                .iter()
-                .find(|c| c.record.customer_id.as_deref() == Some(customer_id))
-                .and_then(|c| c.record.enterprise_global_id.clone())
-        });
+        let enterprise: Option<Arc<str>> = order
+            .enterprise_global_id
+            .as_deref()
+            .or_else(|| {
+                self.customers.by_customer_id(customer_id).and_then(|c| c.record.enterprise_global_id.as_deref())
+            })
+            .map(Arc::from);
         let order_id: Arc<str> = Arc::from(license_order_id);
+        let customer: Arc<str> = Arc::from(customer_id);
         for asset in order.assets.iter().flatten() {
+            let extends: Option<Arc<[AssetExtend]>> = asset.asset_extend_list.as_deref().map(Arc::from);
             // One shared list per asset of the order, whatever its number of asset numbers.
             let products: Arc<[Product]> = match order.order_type.unwrap_or(OrderType::NewBuy) {
                 OrderType::NewBuy => Arc::from(all_products(asset)),
@@ -235,13 +237,15 @@ impl Store {
                     OrderType::NewBuy => {
                         let license_type = order.license_type;
                         let stored = self.assets.entry(number.clone()).or_insert_with(|| StoredAsset {
-                            record: new_record(number, license_type, customer_id, asset, now),
+                            record: new_record(number, license_type, asset, now),
+                            customer_id: customer.clone(),
+                            extends: extends.clone(),
                             enterprise_global_id: enterprise.clone(),
                             license_order_ids: Vec::new(),
                             grants: Vec::new(),
                         });
                         stored.record.update_time = Some(now);
-                        stored.license_order_ids.push(license_order_id.to_owned());
+                        stored.license_order_ids.push(order_id.clone());
                         stored.grants.push(Grant {
                             license_order_id: order_id.clone(),
                             products: products.clone(),
@@ -257,7 +261,7 @@ impl Store {
                             for grant in &mut stored.grants {
                                 let in_scope = src
                                     .as_deref()
-                                    .is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| x == s));
+                                    .is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| &**x == s));
                                 if !in_scope {
                                     continue;
                                 }
@@ -285,19 +289,14 @@ impl Store {
     }
 }
 
-fn new_record(
-    number: &str,
-    license_type: Option<LicenseType>,
-    customer_id: &str,
-    asset: &Asset,
-    now: i64,
-) -> AssetRecord {
+/// The record of a new asset, less what [`StoredAsset`] keeps shared.
+fn new_record(number: &str, license_type: Option<LicenseType>, asset: &Asset, now: i64) -> AssetRecord {
     AssetRecord {
         id: Some(format!("A{number}")),
         license_type: license_type.map(Open::Known),
         asset_num: Some(number.to_owned()),
         grantable: Some(true),
-        customer_id: Some(customer_id.to_owned()),
+        customer_id: None,
         // "digit part of the asset number": the asset number is a digit string
         // (the one `shellnums` handed out), so all of it.
         key_shell_number: Some(number.to_owned()),
@@ -310,7 +309,7 @@ fn new_record(
         limit_end_time: asset.limit_end_date,
         assign_status: None,
         asset_limits: None,
-        asset_extends: asset.asset_extend_list.clone(),
+        asset_extends: None,
         borrowed_usb_key: asset.borrowed_usb_key,
     }
 }
