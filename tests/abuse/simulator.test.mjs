@@ -110,6 +110,33 @@ test('3,000 asset numbers × 3,000 products in one small body: fast, and stored 
   assert.ok(performance.now() - started < 2000);
 });
 
+test('delete_product against many products of one URI: refused at once, and the lock is not held', { timeout: 120_000 }, async (t) => {
+  const numbers = Array.from({ length: 200 }, (_, k) => `8${String(400_000 + k).padStart(9, '0')}`);
+  const buy = { channelCode: 'AB', channelOrderId: 'AB-same-uri', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy',
+    enterpriseGlobalId: 'EG-DEL', assets: [{ assetNos: numbers, products: Array.from({ length: 3000 }, () => ({ productUri: 'gms:same' })) }] }] };
+  assert.equal((await (await post('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', buy)).json()).code, 0);
+  // 200 numbers x 500 wanted = 100,000 pairs (under --max-delete-pairs), each
+  // compared with 3,000 products: 3 x 10^8 comparisons under the lock before.
+  const del = { channelCode: 'AB', channelOrderId: 'AB-del-same-uri', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'delete_product',
+    assets: [{ assetNos: numbers, products: Array.from({ length: 500 }, () => ({ productUri: 'gms:same' })) }] }] };
+  const text = JSON.stringify(del);
+  const started = performance.now();
+  const pending = post('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', text).then(async (res) => [res.status, await res.json()]);
+  // A small call sent while it runs: answered as soon as the lock is free.
+  await new Promise((r) => setTimeout(r, 20));
+  const probe = performance.now();
+  assert.equal((await (await post('/order/api/order/v1/shellnums', { size: 1 })).json()).code, 0);
+  const waited = performance.now() - probe;
+  const [status, answer] = await pending;
+  const took = performance.now() - started;
+  t.diagnostic(`a ${(text.length / 1e3).toFixed(0)} KB delete answered in ${took.toFixed(0)} ms; a shellNums sent meanwhile in ${waited.toFixed(0)} ms`);
+  assert.deepEqual([status, answer.code], [299, '13004']);
+  assert.match(answer.message, /matching steps/);
+  // Seconds before; bounds loose enough for a loaded machine.
+  assert.ok(took < 2000, `the delete took ${took} ms`);
+  assert.ok(waited < 1500, `shellNums waited ${waited} ms`);
+});
+
 test('400 asset numbers sharing one 500 KB extension: stored once per order, not once per number', { timeout: 60_000 }, async (t) => {
   const body = { channelCode: 'AB', channelOrderId: 'AB-ext', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy',
     enterpriseGlobalId: 'EG-EXT', customerId: `C-${'c'.repeat(50_000)}`,

@@ -54,10 +54,19 @@ fn matches(stored: &Product, wanted: &Product) -> bool {
     }
 }
 
-/// Whether a grant is within a refund's `srcLicenseOrderId` (every grant when none).
-fn in_scope(asset: &StoredAsset, grant: &Grant, src: Option<&str>) -> bool {
-    src.is_none_or(|src| &*grant.license_order_id == src || asset.license_order_ids.iter().any(|o| &**o == src))
+/// Whether an asset was bought in the refund's `srcLicenseOrderId`.
+fn owns(asset: &StoredAsset, src: Option<&str>) -> bool {
+    src.is_some_and(|src| asset.license_order_ids.iter().any(|o| &**o == src))
 }
+
+/// Whether a grant is within a refund's `srcLicenseOrderId` (every grant when
+/// none, or when the asset was bought in it: `owns_src`, read once per asset).
+fn in_scope(grant: &Grant, src: Option<&str>, owns_src: bool) -> bool {
+    owns_src || src.is_none_or(|src| &*grant.license_order_id == src)
+}
+
+/// Matching steps a batch may take per `--max-delete-pairs` (see `Store::delete_work`).
+const DELETE_STEPS_PER_PAIR: u64 = 4;
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
     s.as_deref().filter(|s| !s.trim().is_empty())
@@ -69,6 +78,22 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 struct ProductIndex(HashMap<usize, HashMap<Option<String>, Vec<usize>>>);
 
 impl ProductIndex {
+    /// The steps `find` takes for `wanted` in `grant` (the grant, each product
+    /// of the same `productUri`) plus, the first time, indexing its list.
+    fn cost(&mut self, grant: &Grant, wanted: &Product) -> u64 {
+        let key = Arc::as_ptr(&grant.products).cast::<()>() as usize;
+        let mut built = 0u64;
+        let by_uri = self.0.entry(key).or_insert_with(|| {
+            built = grant.products.len() as u64;
+            let mut by_uri: HashMap<Option<String>, Vec<usize>> = HashMap::new();
+            for (i, p) in grant.products.iter().enumerate() {
+                by_uri.entry(p.product_uri.clone()).or_default().push(i);
+            }
+            by_uri
+        });
+        built + 1 + by_uri.get(&wanted.product_uri).map_or(0, |v| v.len() as u64)
+    }
+
     /// The indices in `grant` of the live products a delete element names.
     fn find<'g>(&mut self, grant: &'g Grant, wanted: &'g Product) -> impl Iterator<Item = usize> + 'g {
         let key = Arc::as_ptr(&grant.products).cast::<()>() as usize;
@@ -120,6 +145,12 @@ impl Store {
             )));
         }
         let mut index = ProductIndex::default();
+        let budget = limits.max_delete_pairs.saturating_mul(DELETE_STEPS_PER_PAIR);
+        if let Err(steps) = self.delete_work(&orders, &mut index, budget) {
+            return Err(BatchError(format!(
+                "the delete_product orders ask more than {steps} matching steps against the stored products; this simulator does at most {budget} per batch ({DELETE_STEPS_PER_PAIR} x --max-delete-pairs)"
+            )));
+        }
         for (i, order) in orders.iter().enumerate() {
             self.check_order(i, order, &mut index)?;
         }
@@ -141,6 +172,34 @@ impl Store {
         Ok(results)
     }
 
+    /// The matching a batch's delete_product orders ask, in steps (an asset's
+    /// license orders read, a grant visited, a product of the named
+    /// `productUri` compared, a product list indexed), counted only up to
+    /// `budget`: `Err` once it passes it. The pairs alone do not bound it (an
+    /// asset can hold many grants, a grant many products of one URI), and
+    /// checking and applying each take at most these steps, so no batch holds
+    /// the store's lock over work that grows faster than its body.
+    fn delete_work(&self, orders: &[Order], index: &mut ProductIndex, budget: u64) -> Result<u64, u64> {
+        let mut steps = 0u64;
+        for order in orders.iter().filter(|o| o.order_type == Some(OrderType::DeleteProduct)) {
+            for asset in order.assets.iter().flatten() {
+                for number in asset.asset_nos.iter().flatten() {
+                    let Some(stored) = self.assets.get(number) else { continue };
+                    steps = steps.saturating_add(1 + stored.license_order_ids.len() as u64);
+                    for wanted in asset.products.iter().flatten() {
+                        for grant in &stored.grants {
+                            steps = steps.saturating_add(index.cost(grant, wanted));
+                            if steps > budget {
+                                return Err(steps);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(steps)
+    }
+
     fn check_order(&self, i: usize, order: &Order, index: &mut ProductIndex) -> Result<(), BatchError> {
         let order_type = order.order_type.unwrap_or(OrderType::NewBuy);
         if order_type == OrderType::NewBuy {
@@ -158,11 +217,12 @@ impl Store {
                         BatchError(format!("/orderList/{i}/assets/{j}: asset {number} not found{scope}"))
                     })?;
                 if order_type == OrderType::DeleteProduct {
+                    let owns_src = owns(stored, src);
                     for (k, wanted) in asset.products.iter().flatten().enumerate() {
                         let found = stored
                             .grants
                             .iter()
-                            .filter(|g| in_scope(stored, g, src))
+                            .filter(|g| in_scope(g, src, owns_src))
                             .any(|g| index.find(g, wanted).next().is_some());
                         if !found {
                             return Err(BatchError(format!(
@@ -257,12 +317,9 @@ impl Store {
                     }
                     OrderType::DeleteProduct => {
                         if let Some(stored) = self.assets.get_mut(number) {
-                            let owner = stored.license_order_ids.clone();
+                            let owns_src = owns(stored, src.as_deref());
                             for grant in &mut stored.grants {
-                                let in_scope = src
-                                    .as_deref()
-                                    .is_none_or(|s| &*grant.license_order_id == s || owner.iter().any(|x| &**x == s));
-                                if !in_scope {
+                                if !in_scope(grant, src.as_deref(), owns_src) {
                                     continue;
                                 }
                                 let hits: Vec<usize> = asset
