@@ -53,12 +53,12 @@ async function peakRss(work) {
  * the simulator the fetch traffic uses waits longer than undici does, and the
  * slowloris probe gets its own with a short timeout.
  */
-async function startSim(headerTimeoutS) {
+async function startSim(headerTimeoutS, extra = []) {
   const port = await new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
   });
   const proc = spawn(SIM, ['--listen', `127.0.0.1:${port}`, '--quiet', '--admin-token', ADMIN, '--header-timeout-secs', String(headerTimeoutS),
-    '--body-timeout-secs', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    '--body-timeout-secs', '2', ...extra], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try { await fetch(`${url}/`); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
@@ -203,6 +203,50 @@ test('slowloris: sockets that never finish their headers are closed', { timeout:
   })));
   const last = Math.max(...closed);
   assert.ok(last < (HEADER_TIMEOUT_S + 3) * 1000, `the last socket closed after ${last} ms`);
+});
+
+test('answers nobody reads: 20 clients that stop reading a 20 MB answer are let go, and the memory with them', { timeout: 120_000 }, async (t) => {
+  const WRITE_TIMEOUT_S = 2;
+  const own = await startSim(KEEP_ALIVE_SAFE_TIMEOUT_S, ['--write-timeout-secs', String(WRITE_TIMEOUT_S)]);
+  t.after(() => own.proc.kill('SIGKILL'));
+  // 40 assets sharing one 500 KB extension: stored once, answered 40 times.
+  const body = { channelCode: 'AB', channelOrderId: 'AB-unread', orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy',
+    enterpriseGlobalId: 'EG-BIG', assets: [{ assetNos: Array.from({ length: 40 }, (_, k) => `8${String(500_000 + k).padStart(9, '0')}`),
+      assetExtendList: [{ extendCode: 'big', extendValue: 'v'.repeat(500_000) }], products: [{ productUri: 'gms:1' }] }] }] };
+  const stored = await fetch(`${own.base}/order/api/order/v1/licenseOrder/batchOrder?appKey=k&g_nonce=${nonce()}`, {
+    method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal((await stored.json()).code, 0);
+  const before = rssMb(own.proc.pid);
+  const host = new URL(own.base);
+  const sockets = await Promise.all(Array.from({ length: 20 }, () => new Promise((resolve, reject) => {
+    const socket = net.connect(Number(host.port), host.hostname, () => {
+      socket.pause(); // reads nothing: the answer waits in the server's hands
+      socket.write(`GET /order/api/order/v1/asset/EG-BIG/list?g_nonce=${nonce()} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  })));
+  // The answers are made (20 x 20 MB), then stall on the unread sockets.
+  let peak = before;
+  for (let i = 0; i < 200 && peak < before + 150; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    peak = Math.max(peak, rssMb(own.proc.pid));
+  }
+  await new Promise((r) => setTimeout(r, (WRITE_TIMEOUT_S + 3) * 1000));
+  const after = rssMb(own.proc.pid);
+  // Reading now, each client finds its answer cut short: the server let it go.
+  const received = await Promise.all(sockets.map((socket) => new Promise((resolve) => {
+    let bytes = 0;
+    socket.on('data', (d) => { bytes += d.length; });
+    socket.on('error', () => resolve(bytes));
+    socket.on('close', () => resolve(bytes));
+    socket.resume();
+  })));
+  t.diagnostic(`20 unread 20 MB answers: simulator RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} -> ${after.toFixed(0)} MB ${WRITE_TIMEOUT_S + 3} s later; `
+    + `each client got ${(Math.max(...received) / 1e6).toFixed(1)} MB at most before the close`);
+  assert.ok(peak > before + 150, `the answers were made: ${before} -> ${peak} MB`);
+  assert.ok(after - before < 100, `RSS ${before} -> ${after} MB after the write timeout`);
+  assert.ok(received.every((n) => n < 20e6), `every answer was cut: ${received}`);
 });
 
 test('admin routes need the admin token; traces hold no token', async () => {

@@ -33,7 +33,8 @@ reset or read the simulator.
 
 Bounds: `g_nonce` at most 128 characters and given once; at most --max-body-bytes
 per body, read within --body-timeout-secs; request headers within
---header-timeout-secs (idle keep-alive connections close then too).
+--header-timeout-secs (idle keep-alive connections close then too); an answer
+nobody reads is dropped after --write-timeout-secs without progress.
 
 Static files: --static /=www --static /pkg=pkg serves the demo portal at / and
 the npm package at /pkg/.";
@@ -82,6 +83,10 @@ pub struct Config {
     /// Seconds a client has to send a request's body.
     #[arg(long, default_value_t = 30)]
     pub body_timeout_secs: u64,
+    /// Seconds an answer's writes may make no progress (a client that stopped
+    /// reading) before its connection is closed.
+    #[arg(long, default_value_t = 30)]
+    pub write_timeout_secs: u64,
     /// Which requests are refused (13004 / 1001): `recommended` refuses what the
     /// SDK's validators refuse by default; `spec` only what the spec states, so
     /// a test can run the simulator as lenient as the spec allows; `strict` also
@@ -109,6 +114,7 @@ impl Default for Config {
             max_delete_pairs: 1_000_000,
             header_timeout_secs: 10,
             body_timeout_secs: 30,
+            write_timeout_secs: 30,
             rules: Profile::Recommended,
             seed: 0,
         }

@@ -18,6 +18,7 @@ mod exchange;
 mod log;
 mod router;
 mod state;
+mod write_deadline;
 
 use std::time::Duration;
 
@@ -34,18 +35,37 @@ pub async fn serve(config: Config) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!("licensing-sim listening on http://{addr}/ (admin token for /__sim: {})", state.admin_token());
-    let timeout = Duration::from_secs(config.header_timeout_secs.max(1));
+    let timeouts = Timeouts {
+        header: Duration::from_secs(config.header_timeout_secs.max(1)),
+        write: Duration::from_secs(config.write_timeout_secs.max(1)),
+    };
     tokio::select! {
-        () = serve_on(listener, router(state), timeout) => Ok(()),
+        () = serve_with(listener, router(state), timeouts) => Ok(()),
         _ = tokio::signal::ctrl_c() => Ok(()),
     }
 }
 
-/// Serves `app` on `listener` over HTTP/1.1 until the task is dropped. Unlike
-/// `axum::serve`, every connection has a header read timeout: a client that
-/// sends its headers slowly, or an idle keep-alive connection, is closed after
-/// `header_timeout` (hyper's timer), so sockets cannot be held forever.
+/// How long a connection may keep the simulator waiting.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// To send a request's headers; an idle keep-alive connection closes after as long.
+    pub header: Duration,
+    /// For an answer's writes to make progress (a client that stops reading).
+    pub write: Duration,
+}
+
+/// Serves `app` on `listener` over HTTP/1.1 until the task is dropped, with
+/// the header timeout given and a 30 s write timeout (see [`serve_with`]).
 pub async fn serve_on(listener: tokio::net::TcpListener, app: axum::Router, header_timeout: Duration) {
+    serve_with(listener, app, Timeouts { header: header_timeout, write: Duration::from_secs(30) }).await;
+}
+
+/// Serves `app` on `listener` over HTTP/1.1 until the task is dropped. Unlike
+/// `axum::serve`, no connection can hold the simulator: a client that sends its
+/// headers slowly, or an idle keep-alive connection, is closed after
+/// `timeouts.header` (hyper's timer), and one that stops reading its answer
+/// after `timeouts.write` without progress (the answer is freed with it).
+pub async fn serve_with(listener: tokio::net::TcpListener, app: axum::Router, timeouts: Timeouts) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
     loop {
@@ -55,10 +75,11 @@ pub async fn serve_on(listener: tokio::net::TcpListener, app: axum::Router, head
             app.clone().oneshot(req.map(axum::body::Body::new))
         });
         tokio::spawn(async move {
+            let io = TokioIo::new(write_deadline::WriteDeadline::new(stream, timeouts.write));
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .serve_connection(TokioIo::new(stream), service)
+                .header_read_timeout(timeouts.header)
+                .serve_connection(io, service)
                 .await;
         });
     }
