@@ -249,6 +249,17 @@ test('answers nobody reads: 20 clients that stop reading a 20 MB answer are let 
   assert.ok(received.every((n) => n < 20e6), `every answer was cut: ${received}`);
 });
 
+test('traces keep only requests past auth and the nonce check (and are bounded in bytes: licensing-sim-core unit tests)', async () => {
+  const traced = (n) => fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${n}`, {
+    method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'x-sim-trace': 'nonce-check' }, body: '{"size":1}' });
+  const n = nonce();
+  assert.equal((await (await traced(n)).json()).code, 0);
+  assert.equal((await (await traced(n)).json()).code, '13004', 'a replay');
+  assert.equal((await (await traced('x'.repeat(200))).json()).code, '13004', 'too long');
+  const trace = await fetch(`${base}/__sim/trace/nonce-check`, { headers: { 'x-sim-admin': ADMIN } });
+  assert.equal((await trace.json()).length, 1);
+});
+
 test('admin routes need the admin token; traces hold no token', async () => {
   for (const [method, p] of [['POST', '/__sim/reset'], ['GET', '/__sim/stats'], ['GET', '/__sim/trace/x']]) {
     assert.equal((await fetch(`${base}${p}`, { method })).status, 401, p);

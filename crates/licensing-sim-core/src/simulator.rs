@@ -178,7 +178,7 @@ impl Simulator {
     }
 
     /// The first step: the route (404, 405, the admin routes, answered here),
-    /// the bearer token (401, 403), the trace, the query, the nonce and the
+    /// the bearer token (401, 403), the query, the nonce, the trace and the
     /// `x-sim-fault` header. `Err` is the whole reply (a fault's reply carries
     /// its delay); `Ok`, the request goes on to [`Simulator::answer`].
     /// `now_ms`: milliseconds since the Unix epoch (nonce window, timestamps).
@@ -194,7 +194,6 @@ impl Simulator {
                 return Err(respond::denied(403, &format!("the token lacks scope {}", endpoint.module().scope())))
             }
         }
-        self.record_trace(endpoint, head);
         let query = query_of(head.query.as_deref()).map_err(|message| refuse(endpoint, message))?;
         let nonce = query.get(NONCE_PARAM).map(String::as_str);
         if nonce.is_some_and(|n| n.chars().count() > MAX_NONCE_CHARS) {
@@ -209,6 +208,9 @@ impl Simulator {
                 return Err(refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")))
             }
         }
+        // Traced only once authenticated and past the nonce check: a flood of
+        // refused requests leaves nothing behind.
+        self.record_trace(endpoint, head);
         let delay_ms = self.fault(endpoint, head)?;
         let path_param = path_param
             .map(crate::route::decode_strict)
