@@ -4,10 +4,10 @@
 // (the native compiler); and `validate` as an editor sees it, measured with the
 // TypeScript 5.9 language service (completions and diagnostics).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { HERE, run } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -38,6 +38,28 @@ const CELLS = [
   ['disposable-lib', BOTH, 'lib with esnext.disposable, types []: `using client`'],
   ['disposable-node', BOTH, 'lib esnext + @types/node: `using client`, three SymbolConstructor declarations merged'],
 ];
+
+// The consumer sources the cells compile: one ES module and one CommonJS source
+// (typescript/consumers/), copied in before the run; a `.ts` file is whichever
+// its package's type makes it. (The disposable and browser cells keep their own.)
+const SEEDS = {
+  'bundler-preserve': { 'main.ts': 'esm', 'main.mts': 'esm', 'main.cts': 'cjs' },
+  'bundler-esnext': { 'main.ts': 'esm', 'main.mts': 'esm' },
+  'node16-esm': { 'main.ts': 'esm', 'main.mts': 'esm', 'main.cts': 'cjs' },
+  'node16-cjs': { 'main.ts': 'cjs', 'main.mts': 'esm', 'main.cts': 'cjs' },
+  'nodenext-esm': { 'main.ts': 'esm', 'main.mts': 'esm', 'main.cts': 'cjs' },
+  'nodenext-cjs': { 'main.ts': 'cjs', 'main.mts': 'esm', 'main.cts': 'cjs' },
+  'commonjs-node10': { 'main.ts': 'cjs', 'main.cts': 'cjs' },
+  'commonjs-node': { 'main.ts': 'cjs', 'main.cts': 'cjs' },
+  'commonjs-bundler': { 'main.ts': 'cjs', 'main.cts': 'cjs' },
+};
+before(() => {
+  for (const [cell, files] of Object.entries(SEEDS)) {
+    for (const [file, kind] of Object.entries(files)) {
+      copyFileSync(path.join(HERE, 'typescript', 'consumers', `${kind}.ts`), path.join(HERE, 'typescript', cell, file));
+    }
+  }
+});
 
 // Two compiles at a time: the machines have two cores.
 describe('TypeScript matrix', { concurrency: 2 }, () => {
