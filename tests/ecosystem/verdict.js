@@ -17,3 +17,20 @@ export function verdict(sdk) {
     partition: sdk.assetNumberPartition('6000000001'),
   };
 }
+
+/**
+ * What the server-side runtimes also run (Bun, workerd): LicensingClient over
+ * createSimulator's fetch, a call that succeeds and one the validator refuses.
+ */
+export async function clientVerdict(sdk, createSimulator) {
+  const sim = await createSimulator({ seed: 7 });
+  const client = new sdk.LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'app-1', fetch: sim.fetch });
+  const numbers = await client.shellNums({ size: 2 });
+  let refused;
+  try {
+    await client.lockAssets({ assetNums: ['7000000002'], operatorIdentity: 'ops' });
+  } catch (err) {
+    refused = { name: err.name, kind: err.kind, codes: err.issues.map((i) => i.code) };
+  }
+  return { shellNums: numbers.every((n) => sdk.isAssetNumber(n)) ? numbers.length : numbers, refused };
+}
