@@ -218,12 +218,16 @@ test('answers nobody reads: 20 clients that stop reading a 20 MB answer are let 
   assert.equal((await stored.json()).code, 0);
   const before = rssMb(own.proc.pid);
   const host = new URL(own.base);
+  // Destroyed whatever happens: a paused socket would keep this process alive.
+  const opened = [];
+  t.after(() => opened.forEach((socket) => socket.destroy()));
   const sockets = await Promise.all(Array.from({ length: 20 }, () => new Promise((resolve, reject) => {
     const socket = net.connect(Number(host.port), host.hostname, () => {
       socket.pause(); // reads nothing: the answer waits in the server's hands
       socket.write(`GET /order/api/order/v1/asset/EG-BIG/list?g_nonce=${nonce()} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
       resolve(socket);
     });
+    opened.push(socket);
     socket.on('error', reject);
   })));
   // The answers are made (20 x 20 MB), then stall on the unread sockets.
