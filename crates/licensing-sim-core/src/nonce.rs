@@ -26,7 +26,7 @@ pub(crate) enum NonceError {
 /// first. 200,000 nonces of the longest kind (128 characters of 4 bytes:
 /// 512 B) took ~216 MB when each text was kept twice; now at most 32 MiB.
 const MAX_REMEMBERED: usize = 200_000;
-pub(crate) const MAX_BYTES: usize = 32 << 20;
+const MAX_BYTES: usize = 32 << 20;
 
 /// The bytes one remembered nonce takes: its text, an `Arc` header, a map
 /// slot and a queue slot (measured sizes rounded up).

@@ -219,9 +219,12 @@ fn call(obj: &JsValue, name: &str, args: &js_sys::Array) -> Result<JsValue, JsVa
     method.apply(obj, args)
 }
 
-/// A promise of whatever `value` is (a thenable, a value), never a throw.
-fn promise_of(value: &JsValue) -> Promise {
-    Promise::resolve(value)
+/// `obj.cancel()` (a stream or a reader), its outcome unobserved; nothing if
+/// it has no such method or throws.
+fn cancel_quietly(obj: &JsValue) {
+    if let Ok(cancelled) = call(obj, "cancel", &js_sys::Array::new()) {
+        quietly(&Promise::resolve(&cancelled));
+    }
 }
 
 /// What is read of a response before its body, each property read so that
@@ -316,9 +319,7 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
     too_big.push_str(" bytes (maxResponseBytes)");
     let none = js_sys::Array::new();
     if head.content_length.is_some_and(|n| n > max_bytes as u64) {
-        if let Ok(cancelled) = call(stream, "cancel", &none) {
-            quietly(&promise_of(&cancelled));
-        }
+        cancel_quietly(stream);
         return Err(unreadable(&too_big));
     }
     let Ok(reader) = call(stream, "getReader", &none) else {
@@ -333,7 +334,7 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
         // stream the abort has errored makes Node report an unhandled rejection).
         // A read that rejects is the connection's failure (`network`, or the
         // timeout's when its abort caused it).
-        let chunk = stop.race(&promise_of(&next)).await.map_err(Err)?;
+        let chunk = stop.race(&Promise::resolve(&next)).await.map_err(Err)?;
         if get(&chunk, "done").as_bool() == Some(true) {
             break;
         }
@@ -342,9 +343,7 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
         };
         let len = part.length() as usize;
         if bytes.len() + len > max_bytes {
-            if let Ok(cancelled) = call(&reader, "cancel", &none) {
-                quietly(&promise_of(&cancelled));
-            }
+            cancel_quietly(&reader);
             return Err(unreadable(&too_big));
         }
         let start = bytes.len();

@@ -75,36 +75,39 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 /// The products of each shared list by `productUri`, built once per list a
 /// batch looks into: a lookup per (number, product) pair instead of a scan.
 #[derive(Default)]
-struct ProductIndex(HashMap<usize, HashMap<Option<String>, Vec<usize>>>);
+struct ProductIndex(HashMap<usize, ByUri>);
+
+/// The products of one list by `productUri`.
+type ByUri = HashMap<Option<String>, Vec<usize>>;
 
 impl ProductIndex {
-    /// The steps `find` takes for `wanted` in `grant` (the grant, each product
-    /// of the same `productUri`) plus, the first time, indexing its list.
-    fn cost(&mut self, grant: &Grant, wanted: &Product) -> u64 {
+    /// The index of `grant`'s product list, built on first use, and whether
+    /// this call built it.
+    fn of(&mut self, grant: &Grant) -> (&ByUri, bool) {
         let key = Arc::as_ptr(&grant.products).cast::<()>() as usize;
-        let mut built = 0u64;
+        let mut built = false;
         let by_uri = self.0.entry(key).or_insert_with(|| {
-            built = grant.products.len() as u64;
-            let mut by_uri: HashMap<Option<String>, Vec<usize>> = HashMap::new();
+            built = true;
+            let mut by_uri = ByUri::new();
             for (i, p) in grant.products.iter().enumerate() {
                 by_uri.entry(p.product_uri.clone()).or_default().push(i);
             }
             by_uri
         });
-        built + 1 + by_uri.get(&wanted.product_uri).map_or(0, |v| v.len() as u64)
+        (by_uri, built)
+    }
+
+    /// The steps `find` takes for `wanted` in `grant` (the grant, each product
+    /// of the same `productUri`) plus, the first time, indexing its list.
+    fn cost(&mut self, grant: &Grant, wanted: &Product) -> u64 {
+        let (by_uri, built) = self.of(grant);
+        let indexing = if built { grant.products.len() as u64 } else { 0 };
+        indexing + 1 + by_uri.get(&wanted.product_uri).map_or(0, |v| v.len() as u64)
     }
 
     /// The indices in `grant` of the live products a delete element names.
     fn find<'g>(&mut self, grant: &'g Grant, wanted: &'g Product) -> impl Iterator<Item = usize> + 'g {
-        let key = Arc::as_ptr(&grant.products).cast::<()>() as usize;
-        let by_uri = self.0.entry(key).or_insert_with(|| {
-            let mut by_uri: HashMap<Option<String>, Vec<usize>> = HashMap::new();
-            for (i, p) in grant.products.iter().enumerate() {
-                by_uri.entry(p.product_uri.clone()).or_default().push(i);
-            }
-            by_uri
-        });
-        let candidates = by_uri.get(&wanted.product_uri).cloned().unwrap_or_default();
+        let candidates = self.of(grant).0.get(&wanted.product_uri).cloned().unwrap_or_default();
         candidates.into_iter().filter(move |&i| {
             !grant.removed.get(i).copied().unwrap_or(false) && grant.products.get(i).is_some_and(|p| matches(p, wanted))
         })
