@@ -17,7 +17,7 @@ CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 # The optional native features every native run builds with.
-NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing-core/validator,licensing-core/testing
+NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing-core/validator,licensing-core/testing,licensing-core/axum
 # The wasm-bindgen suites: the JS bindings (tests/bindings), the Rust client over
 # fetch against the native simulator (crates/licensing-client/tests/fetch) and over
 # the in-process one (tests/simulated, no network).
@@ -47,8 +47,8 @@ pkg:
 test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-load
 	@echo "make test: all suites passed"
 
-# Formatting and clippy as errors, natively and for the wasm-only code (the JS
-# bindings, the fetch client, the two builds of the package).
+# Formatting, clippy and rustdoc as errors, natively and for the wasm-only code
+# (the JS bindings, the fetch client, the two builds of the package).
 lint:
 	cargo fmt --all --check
 	cargo clippy -q --workspace --all-targets --features $(NATIVE_FEATURES) -- -D warnings
@@ -57,6 +57,9 @@ lint:
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --workspace --features $(NATIVE_FEATURES)
+	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
+		--features licensing-client/fetch,licensing-client/simulator
 
 test-native:
 	cargo test --workspace --features $(NATIVE_FEATURES)
@@ -166,4 +169,4 @@ demo: pkg
 clean:
 	cargo clean
 	rm -rf pkg/web pkg/glue.cjs pkg/*.d.cts pkg/index.js pkg/index.js.map pkg/slim.js pkg/slim.js.map pkg/wasm-base64.cjs \
-		pkg/sim pkg/sim-glue.cjs pkg/testing.mjs node_modules
+		pkg/sim pkg/sim-glue.cjs pkg/testing.mjs pkg/meta.mjs node_modules

@@ -26,6 +26,8 @@
 //! `batchOrder`, `shellNums`, `joinActivity`). Each attempt has a fresh nonce and
 //! its own timeout; backoff is exponential with jitter.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 /// The README's Rust blocks, compiled (and run) as doctests so the README
 /// cannot drift from the API.
 #[cfg(all(doctest, feature = "reqwest"))]
@@ -33,22 +35,26 @@
 pub struct ReadmeDoctests;
 
 #[cfg(feature = "js")]
+#[cfg_attr(docsrs, doc(cfg(feature = "js")))]
 pub mod fetch;
 #[cfg(feature = "reqwest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reqwest")))]
 pub mod native;
 mod nonce;
 mod options;
 #[cfg(feature = "simulator")]
+#[cfg_attr(docsrs, doc(cfg(feature = "simulator")))]
 pub mod simulator;
 mod transport;
 
 use licensing_core::model::*;
-use licensing_core::response::{backoff_ms, read_activity, read_order, Answer, ClientError, ErrorKind};
+use licensing_core::response::{backoff_ms, read_activity, read_order};
 use licensing_core::valid::Valid;
 use licensing_core::validate::{self, Issue, Options};
 use licensing_core::wire::{CallUrl, Endpoint, Method, Module};
 use serde::de::DeserializeOwned;
 
+pub use licensing_core::response::{Answer, ClientError, ErrorKind};
 pub use options::{CallOptions, ClientOptions, Phase, WarningHook, MAX_TIMER_MS};
 pub use transport::{HttpRequest, HttpResponse, Transport};
 

@@ -3,11 +3,12 @@
 //! ```
 //! use licensing_client::ClientOptions;
 //! use licensing_core::validate::Profile;
-//! let mut options = ClientOptions::new("https://licensing.example.com", "app-token");
-//! options.app_key = Some("app-1".into());
-//! options.rules = Profile::Spec;
+//! let options = ClientOptions::new("https://licensing.example.com", "app-token")
+//!     .with_app_key("app-1")
+//!     .with_rules(Profile::Spec)
+//!     .with_header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
 //! assert!(options.check().is_ok());
-//! options.timeout_ms = 1 << 31; // past what setTimeout keeps: it would fire at once
+//! let options = options.with_timeout_ms(1 << 31); // past what setTimeout keeps: it would fire at once
 //! assert!(options.check().unwrap_err().message.contains("timeoutMs"));
 //! ```
 
@@ -102,6 +103,60 @@ impl ClientOptions {
         }
     }
 
+    /// With the integrator's app key (sent by `batchOrder`).
+    pub fn with_app_key(mut self, app_key: impl Into<String>) -> Self {
+        self.app_key = Some(app_key.into());
+        self
+    }
+
+    /// With a per-attempt timeout.
+    pub fn with_timeout_ms(mut self, timeout_ms: u32) -> Self {
+        self.timeout_ms = timeout_ms;
+        self
+    }
+
+    /// With at most this many retries after the first attempt.
+    pub fn with_max_retries(mut self, max_retries: u32) -> Self {
+        self.max_retries = max_retries;
+        self
+    }
+
+    /// With this first backoff (it doubles per retry, with jitter).
+    pub fn with_retry_base_ms(mut self, retry_base_ms: u32) -> Self {
+        self.retry_base_ms = retry_base_ms;
+        self
+    }
+
+    /// With validation messages in this language.
+    pub fn with_locale(mut self, locale: Locale) -> Self {
+        self.locale = locale;
+        self
+    }
+
+    /// With this rules profile deciding which requests are refused.
+    pub fn with_rules(mut self, rules: Profile) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// With a callback for the warnings of requests sent and answers read.
+    pub fn with_on_warnings(mut self, hook: WarningHook) -> Self {
+        self.on_warnings = Some(hook);
+        self
+    }
+
+    /// With this bound on the bytes of an answer.
+    pub fn with_max_response_bytes(mut self, max_response_bytes: usize) -> Self {
+        self.max_response_bytes = max_response_bytes;
+        self
+    }
+
+    /// With one more header on every call (checked by [`ClientOptions::check`]).
+    pub fn with_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.headers.push((name.into(), value.into()));
+        self
+    }
+
     /// `Ok` if the options are usable: an absolute `http(s)://` base URL
     /// without credentials, query or fragment; a token of visible ASCII; header
     /// names and values that can be sent; timers within what `setTimeout` keeps
@@ -167,7 +222,7 @@ impl core::fmt::Debug for ClientOptions {
 }
 
 /// Per-call options: a cancel signal of the transport's kind (an `AbortSignal`
-/// with [`crate::fetch::FetchTransport`]) and a timeout of this call's own.
+/// with the `fetch` transport, the `fetch` feature) and a timeout of this call's own.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct CallOptions<S> {

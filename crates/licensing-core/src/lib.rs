@@ -11,16 +11,26 @@
 //!
 //! Feature `validator` (off by default; servers only, never the wasm): the
 //! `validator_compat` module puts the `validator` crate's `Validate` and `ValidateArgs`
-//! on every request type, for axum-valid and actix-web-validator.
+//! on every request type, for axum-valid and actix-web-validator. Feature `axum`:
+//! the `axum::ValidJson` extractor (the text validated, then deserialized; the
+//! whole report when refused). Feature `testing`: invalid examples and proptest
+//! strategies of valid bodies.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "axum")]
+#[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
+pub mod axum;
 pub mod model;
 pub mod response;
 pub mod schema;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 pub mod valid;
 pub mod validate;
 #[cfg(feature = "validator")]
+#[cfg_attr(docsrs, doc(cfg(feature = "validator")))]
 pub mod validator_compat;
 pub mod wire;
 

@@ -9,6 +9,7 @@
 //! assert_eq!(report.issues[0].path, "/size");
 //! ```
 
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::model::*;
@@ -92,6 +93,41 @@ impl<T: Request> Valid<T> {
         } else {
             Err(report)
         }
+    }
+}
+
+impl<T: Request + DeserializeOwned> Valid<T> {
+    /// Validates JSON text, then deserializes it: what a server does with a
+    /// request body. Every issue the text has (types, enums, unknown fields,
+    /// duplicate keys, in document order) is in the report, which
+    /// deserializing first cannot give: serde stops at the first type error
+    /// and drops unknown fields and repeats unseen.
+    ///
+    /// ```
+    /// use licensing_core::model::ShellNumsRequest;
+    /// use licensing_core::valid::Valid;
+    /// let body = Valid::<ShellNumsRequest>::from_json(r#"{"size": 2}"#).unwrap();
+    /// assert_eq!(body.size, Some(2));
+    /// let report = Valid::<ShellNumsRequest>::from_json(r#"{"size": "2", "sise": 1}"#).unwrap_err();
+    /// let codes: Vec<_> = report.issues.iter().map(|i| i.code.as_str()).collect();
+    /// assert_eq!(codes, ["type", "unknown_field"]);
+    /// ```
+    pub fn from_json(text: &str) -> Result<Self, Report> {
+        Self::from_json_with(text, &Options::default())
+    }
+
+    /// [`Valid::from_json`] under the given options.
+    pub fn from_json_with(text: &str, opts: &Options) -> Result<Self, Report> {
+        let report = validate::validate_json(T::ENDPOINT, text, opts);
+        if !report.valid {
+            return Err(report);
+        }
+        // A text the validator accepts deserializes; should the typed model
+        // ever be stricter than the rules, the caller still gets a report,
+        // never a panic.
+        let value = serde_json::from_str(text).map_err(|e| validate::invalid_json(&e.to_string(), opts))?;
+        let warnings = report.issues.into_iter().filter(|i| i.severity == Severity::Warning).collect();
+        Ok(Self { value, json: text.to_owned(), warnings })
     }
 }
 

@@ -271,7 +271,7 @@ fn any_report_converts_without_panic_and_without_losing_an_error() {
 }
 
 /// The wasm bindings (the root package) and the client they build on must never
-/// turn the feature on: it pulls in url, idna and regex. Checked on the manifests'
+/// turn the feature on: it pulls in url, idna and regex (nor `axum`: a server's). Checked on the manifests'
 /// text rather than with `cargo tree --target wasm32-unknown-unknown`, which would
 /// run cargo inside the test (the build lock, the network, a wasm target installed):
 /// enabling the feature anywhere takes a quoted `validator` or `.../validator`
@@ -288,13 +288,17 @@ fn the_wasm_build_never_enables_the_feature() {
     for (name, text) in manifests {
         for line in text.lines() {
             let code = line.split('#').next().unwrap_or_default();
-            for needle in ["\"validator\"", "'validator'", "/validator\"", "/validator'"] {
-                assert!(!code.contains(needle), "{name} enables `validator`: {line}");
+            for feature in ["validator", "axum"] {
+                for needle in
+                    [format!("\"{feature}\""), format!("'{feature}'"), format!("/{feature}\""), format!("/{feature}'")]
+                {
+                    assert!(!code.contains(&needle), "{name} enables `{feature}`: {line}");
+                }
             }
         }
     }
     // Nor does licensing-core turn it on by default.
     let core = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
     let default = core.lines().find(|l| l.trim_start().starts_with("default")).expect("a default feature list");
-    assert!(!default.contains("validator"), "{default}");
+    assert!(!default.contains("validator") && !default.contains("axum"), "{default}");
 }

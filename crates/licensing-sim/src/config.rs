@@ -46,8 +46,8 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8787")]
     pub listen: String,
-    /// TOKEN=SCOPE[,SCOPE]: an accepted bearer token and its scopes (auth_order,
-    /// auth_activity). Repeatable. Without it the development tokens are accepted.
+    /// TOKEN=SCOPES: an accepted bearer token and its comma-separated scopes
+    /// (auth_order, auth_activity). Repeatable. Without it the development tokens are accepted.
     #[arg(long = "token", value_parser = parse_token)]
     pub tokens: Vec<TokenGrant>,
     /// JSON file of activities (see the README); without it a built-in sample set.

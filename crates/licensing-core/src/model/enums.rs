@@ -43,7 +43,11 @@ impl std::error::Error for UnknownVariant {}
 macro_rules! wire_enum {
     ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $wire:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
+        ///
+        /// `#[non_exhaustive]`: the service may add values; a `match` in
+        /// another crate keeps a `_` arm so that adding one is not a breaking change.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[non_exhaustive]
         pub enum $name {
             $($(#[doc = $vdoc])* #[serde(rename = $wire)] $variant,)+
         }
@@ -79,7 +83,7 @@ macro_rules! wire_enum {
 }
 
 wire_enum! {
-    /// `licenseType`: the 14 license types of the spec.
+    /// `licenseType`: the license types of the spec.
     LicenseType {
         /// standalone, non-recoverable lock
         NormalUnrecoverUsbkey = "normal_unrecover_usbkey",
@@ -183,8 +187,11 @@ wire_enum! {
 macro_rules! int_enum {
     ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $val:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
+        ///
+        /// `#[non_exhaustive]`: the service may add values.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize_repr, Deserialize_repr)]
         #[repr(u8)]
+        #[non_exhaustive]
         pub enum $name { $($(#[doc = $vdoc])* $variant = $val,)+ }
         impl $name {
             /// The enumeration as the tables and the generators read it.

@@ -4,7 +4,7 @@
 use super::RawJson;
 use crate::model::{ActivityRejection, BusinessCode};
 use crate::validate::answer;
-use crate::validate::Issue;
+use crate::validate::{Issue, Report};
 use crate::wire::Endpoint;
 
 /// What went wrong with a call. The wire names (`as_str`) are the JS `kind`s.
@@ -120,6 +120,22 @@ impl core::fmt::Display for ClientError {
 }
 
 impl std::error::Error for ClientError {}
+
+/// A failed validation as a call's error (kind `validation`, nothing sent), so
+/// that `Valid::new(body)?` works in a function returning `ClientError`. The
+/// message is the report's gist (its first error); `issues` holds every issue.
+impl From<Report> for ClientError {
+    fn from(report: Report) -> Self {
+        let mut message = String::from("invalid request");
+        if let Some(first) = report.first_error_line() {
+            message.push_str(": ");
+            message.push_str(&first);
+        }
+        let mut err = ClientError::new(ErrorKind::Validation, message);
+        err.issues = report.issues;
+        err
+    }
+}
 
 pub(super) fn decode_error(status: u16, what: &str, reason: &str) -> ClientError {
     let mut message = String::from("HTTP ");
