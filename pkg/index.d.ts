@@ -71,7 +71,7 @@ export type SyncMode = "sync" | "async";
 export type CustomerType = "personal" | "company";
 
 /**
- * `licenseType`: the 14 license types of the spec.
+ * `licenseType`: the license types of the spec.
  * - `normal_unrecover_usbkey`: standalone, non-recoverable lock
  * - `normal_recover_usbkey`: standalone, recoverable lock
  * - `normal_unrecover_lan_usbkey`: network, non-recoverable lock
