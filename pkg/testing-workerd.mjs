@@ -4,7 +4,7 @@ import createGlue from './sim-glue.cjs';
 import { makeSimulator } from './simulator.cjs';
 import wasm from './sim/licensing_sim_wasm_bg.wasm';
 
-export { invalidExamples } from './invalid-examples.mjs';
+export { invalidExamples } from './invalid-examples.cjs';
 
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {

@@ -11,6 +11,8 @@
 // - pkg/testing.mjs (`licensing-sdk/testing` outside Node): scripts/entries/testing.js
 //   with the simulator's glue; it fetches pkg/sim/licensing_sim_wasm_bg.wasm on
 //   the first createSimulator (readable: testers step through it).
+// - pkg/meta.mjs (`licensing-sdk/meta` for `import`): scripts/entries/meta.js:
+//   the data of pkg/meta.cjs as an ES module (readable, like testing.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -46,4 +48,11 @@ await esbuild.build({
   ...common,
   entryPoints: [`${entries}testing.js`],
   outfile: `${pkg}testing.mjs`,
+});
+
+await esbuild.build({
+  ...common,
+  entryPoints: [`${entries}meta.js`],
+  outfile: `${pkg}meta.mjs`,
+  banner: { js: '// licensing-sdk/meta as an ES module: pkg/meta.cjs bundled by scripts/bundle-entries.mjs (see meta.d.ts).' },
 });

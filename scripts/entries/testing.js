@@ -5,7 +5,7 @@ import createGlue from '../../pkg/sim-glue.cjs';
 import { makeSimulator } from '../../pkg/simulator.cjs';
 import { fetchModule } from './load.js';
 
-export { invalidExamples } from '../../pkg/invalid-examples.mjs';
+export { invalidExamples } from '../../pkg/invalid-examples.cjs';
 
 // Relative to the bundle, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.

@@ -1,6 +1,7 @@
-//! `pkg/invalid-examples.mjs`, `.cjs`, `.d.ts` (re-exported by
-//! `licensing-sdk/testing`): the invalid examples of `licensing_core::testing`
-//! as data, so the package's main entry carries none of them.
+//! `pkg/invalid-examples.cjs` and `.d.ts` (re-exported by `licensing-sdk/testing`:
+//! `testing.cjs` requires it, `testing-workerd.mjs` and the browser bundle
+//! `testing.mjs` import it): the invalid examples of `licensing_core::testing` as
+//! data, so the package's main entry carries none of them.
 
 use std::fmt::Write as _;
 
@@ -49,13 +50,6 @@ function invalidExamples(endpoint) {
   return list.map((e) => (TEXT_ONLY.has(e.code) ? { ...e } : { ...e, body: JSON.parse(e.text) }));
 }
 "#;
-
-/// `pkg/invalid-examples.mjs`.
-pub(crate) fn testing_mjs() -> String {
-    let mut out = String::from(HEADER);
-    let _ = write!(out, "\nconst EXAMPLES = {};\n{BODY}\nexport {{ invalidExamples }};\n", data().trim_end());
-    out
-}
 
 /// `pkg/invalid-examples.cjs`.
 pub(crate) fn testing_cjs() -> String {
