@@ -4,10 +4,9 @@
 // WebAssembly.Module; `api()` makes the instance itself.
 'use strict';
 
-const { fastCheck, fastCheckOrder, builtinsClean } = require('./fast-check.cjs');
-
-const ENDPOINTS = ['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder',
-  'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity'];
+// The endpoint names and the cross-field rules come from the rules' files
+// (generated): this layer holds no copy of what the validator knows.
+const { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES } = require('./fast-check.cjs');
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -111,11 +110,6 @@ function lazySchemas(create) {
   }
   return Object.freeze(out);
 }
-
-/** Codes of the rules that read more than one field (an order's, a package's, a limit's). */
-const CROSS_FIELD = new Set(['src_license_order_required', 'src_license_order_recommended', 'products_required',
-  'strict_match_field_required', 'leaf_products_required', 'transfer_only_on_new_buy', 'limit_end_before_start',
-  'duplicate_sequence']);
 
 /** Whether `path` is `pointer` or inside it (segment-wise: /a/1 is not inside /a/10). */
 const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
@@ -238,7 +232,7 @@ function fieldValidatorWith(validate) {
   // concerns every field of it.
   // Whether an issue concerns the field at `pointer` (in order `scope`, if any).
   const concerns = (i, pointer, scope) => within(i.path, pointer) || (i.path === '' && i.code !== 'too_many_issues')
-    || (scope !== null && within(i.path, scope) && CROSS_FIELD.has(i.code));
+    || (scope !== null && within(i.path, scope) && CROSS_FIELD_RULES.has(i.rule));
   const pick = (report, pointer) => report.issues.filter((i) => concerns(i, pointer, null));
   return function validateField(endpoint, pointer, body, options) {
     if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');

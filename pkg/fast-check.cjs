@@ -994,4 +994,9 @@ function fastCheckOrder(order) {
   }
 }
 
-module.exports = { fastCheck, fastCheckOrder, builtinsClean };
+// The ten endpoints, in the spec's order.
+const ENDPOINTS = Object.freeze(['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder', 'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']);
+// Rules (an issue's `rule`) whose issue depends on more than the field it is at.
+const CROSS_FIELD_RULES = new Set(['limit_range', 'unique_sequence', 'src_license_order_required', 'src_license_order_recommended', 'products_required', 'delete_product_uri', 'strict_match_fields', 'leaf_products', 'transfer_only_on_new_buy']);
+
+module.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES };

@@ -702,6 +702,35 @@ export type IssueCode =
   | "unknown_endpoint"
   | "too_many_issues";
 
+/** The rules behind the issues (an issue's `rule`); see RULES.md. */
+export type RuleId =
+  | "json"
+  | "body_object"
+  | "field_type"
+  | "depth"
+  | "required"
+  | "non_empty"
+  | "enum_value"
+  | "unknown_field"
+  | "duplicate_key"
+  | "asset_number"
+  | "lock_number"
+  | "minimum"
+  | "duration"
+  | "package_duration"
+  | "email"
+  | "limit_range"
+  | "unique_sequence"
+  | "src_license_order_required"
+  | "src_license_order_recommended"
+  | "products_required"
+  | "delete_product_uri"
+  | "strict_match_fields"
+  | "leaf_products"
+  | "transfer_only_on_new_buy"
+  | "endpoint"
+  | "issue_cap";
+
 // ---- Validation ----------------------------------------------------------------
 
 export type Severity = "error" | "warning";
@@ -720,6 +749,8 @@ export interface ValidationIssue {
   /** JSON Pointer (RFC 6901) with wire names; the root is "". */
   path: string;
   code: IssueCode;
+  /** The rule behind the issue: two rules may share a code (`required`). */
+  rule: RuleId;
   /** Error or warning, under the profile validated with. */
   severity: Severity;
   /** The provenance of the rule behind the issue; the same under every profile. */

@@ -2,24 +2,65 @@
 // the same as validate gives for the whole body, from a much smaller validation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { validate, validateField, exampleBody } from 'licensing-sdk';
 import { makeBatch, scattered } from '../../bench/generate.mjs';
 
+// Every rule's case table and whether it is cross-field, from the rules' files
+// (generated): the ground truth here is not api.cjs's.
+const RULES = JSON.parse(readFileSync(new URL('./rule-cases.json', import.meta.url), 'utf8'));
+const CROSS = new Set(Object.entries(RULES).filter(([, r]) => r.crossField).map(([id]) => id));
+
 const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
-const CROSS = new Set(['src_license_order_required', 'src_license_order_recommended', 'products_required',
-  'strict_match_field_required', 'leaf_products_required', 'transfer_only_on_new_buy', 'limit_end_before_start',
-  'duplicate_sequence']);
 
 /** What validateField must give, computed from the whole body's report. */
-function expected(body, pointer) {
-  const m = /^\/orderList\/(\d+)/.exec(pointer);
+function expected(body, pointer, endpoint = 'batchOrder') {
+  const m = endpoint === 'batchOrder' ? /^\/orderList\/(\d+)/.exec(pointer) : null;
   const scope = m ? `/orderList/${m[1]}` : null;
-  const report = validate('batchOrder', body);
+  const report = validate(endpoint, body);
   const seq = m ? body.orderList[Number(m[1])]?.sequence : undefined;
   return report.issues.filter((i) => within(i.path, pointer) || (i.path === '' && i.code !== 'too_many_issues')
-    || (scope && within(i.path, scope) && CROSS.has(i.code))
+    || (scope && within(i.path, scope) && CROSS.has(i.rule))
     || (scope && i.code === 'duplicate_sequence' && body.orderList[Number(i.path.split('/')[2])]?.sequence === seq));
 }
+
+/** Every JSON Pointer in a value: its own, and its members' (arrays by index). */
+function pointers(value, at = '', out = []) {
+  out.push(at);
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) pointers(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  }
+  return out;
+}
+
+test('every rule: for every field of its examples, validateField gives what the whole report says of it', () => {
+  let checked = 0;
+  for (const [id, rule] of Object.entries(RULES)) {
+    if (id === '$comment') continue;
+    for (const { endpoint, text } of rule.fails) {
+      let body;
+      try { body = JSON.parse(text); } catch { continue; } // not JSON: validateField takes values
+      for (const pointer of new Set([...pointers(body), ...validate(endpoint, body).issues.map((i) => i.path)])) {
+        const got = validateField(endpoint, pointer, body).map((i) => JSON.stringify(i)).sort();
+        const want = expected(body, pointer, endpoint).map((i) => JSON.stringify(i)).sort();
+        assert.deepEqual(got, want, `${id}: ${endpoint} ${pointer} of ${text}`);
+        checked += 1;
+      }
+    }
+  }
+  assert.ok(checked > 200, `only ${checked} fields checked`);
+});
+
+test('a delete_product product without productUri shows when its order\'s orderType is edited', () => {
+  const body = {
+    channelCode: 'c', channelOrderId: 'o',
+    orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'delete_product', srcLicenseOrderId: 'L1',
+      assets: [{ assetNos: ['8000000001'], products: [{ productName: 'p' }] }] }],
+  };
+  const issues = validateField('batchOrder', '/orderList/0/orderType', body);
+  assert.deepEqual(issues.map((i) => [i.path, i.code, i.rule]),
+    [['/orderList/0/assets/0/products/0/productUri', 'required', 'delete_product_uri']]);
+});
 
 test('editing orderType shows the srcLicenseOrderId issue of the order', () => {
   const body = exampleBody('batchOrder');

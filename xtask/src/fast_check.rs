@@ -64,8 +64,26 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(&dispatch(&g));
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
-    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean };\n");
+    out.push_str(&rule_facts());
+    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES };\n");
     out
+}
+
+/// What `pkg/api.cjs` needs to know of the endpoints and rules, so that it
+/// holds no hand copy: the endpoint names, and the ids of the rules whose
+/// issue depends on more than the field it is at (`validateField` shows them
+/// for every field of the order).
+fn rule_facts() -> String {
+    let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
+    let cross: Vec<String> =
+        Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("'{}'", r.id())).collect();
+    format!(
+        "\n// The ten endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
+         // Rules (an issue's `rule`) whose issue depends on more than the field it is at.\n\
+         const CROSS_FIELD_RULES = new Set([{}]);\n",
+        names.join(", "),
+        cross.join(", ")
+    )
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with

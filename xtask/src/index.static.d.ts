@@ -16,6 +16,8 @@ export interface ValidationIssue {
   /** JSON Pointer (RFC 6901) with wire names; the root is "". */
   path: string;
   code: IssueCode;
+  /** The rule behind the issue: two rules may share a code (`required`). */
+  rule: RuleId;
   /** Error or warning, under the profile validated with. */
   severity: Severity;
   /** The provenance of the rule behind the issue; the same under every profile. */

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use licensing_core::schema::{EnumDef, IntEnumDef, Kind, Shape};
-use licensing_core::validate::Code;
+use licensing_core::validate::{Code, Rule};
 use licensing_core::wire::Endpoint;
 
 use crate::shapes::{doc_lines, pascal_case, request_aliases, Reachable, Side};
@@ -311,6 +311,11 @@ fn issue_codes() -> String {
     );
     for code in Code::ALL {
         let _ = writeln!(s, "  | \"{}\"", code.as_str());
+    }
+    s.truncate(s.len() - 1);
+    s.push_str(";\n\n/** The rules behind the issues (an issue's `rule`); see RULES.md. */\nexport type RuleId =\n");
+    for rule in Rule::ALL {
+        let _ = writeln!(s, "  | \"{}\"", rule.id());
     }
     s.truncate(s.len() - 1);
     s.push_str(";\n\n");

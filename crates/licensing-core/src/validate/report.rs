@@ -1,4 +1,4 @@
-//! The report: `{ valid, issues: [{ path, code, severity, message, params? }] }`.
+//! The report: `{ valid, issues: [{ path, code, rule, severity, source, message, params? }] }`.
 
 use serde::{Serialize, Serializer};
 
@@ -207,13 +207,14 @@ pub struct Issue {
     pub path: String,
     /// What: the stable machine code.
     pub code: Code,
+    /// The rule behind it, written as its id (`RULES.md`'s `rule` column):
+    /// two rules may share a code (`required`: a missing field, or a
+    /// `delete_product` product without `productUri`).
+    pub rule: Rule,
     /// Error (the body is invalid) or warning, under the profile validated with.
     pub severity: Severity,
     /// Whether the rule behind it is the spec's or the SDK's inference.
     pub source: Source,
-    /// The rule behind it (not in the JSON report: `code` and `source` are).
-    #[serde(skip)]
-    pub rule: Rule,
     /// The issue in words, in the requested language.
     pub message: String,
     /// The values the message names (`expected`, `allowed`, `suggestion`, ...).
@@ -369,6 +370,8 @@ fn write_issues(out: &mut String, issues: &[Issue]) {
             string(out, &issue.path);
             out.push_str(",\"code\":");
             string(out, issue.code.as_str());
+            out.push_str(",\"rule\":");
+            string(out, issue.rule.id());
             out.push_str(match issue.severity {
                 Severity::Error => ",\"severity\":\"error\"",
                 Severity::Warning => ",\"severity\":\"warning\"",

@@ -81,12 +81,14 @@ impl Profile {
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct RuleDef {
-    /// The stable id (`RULES.md`'s `rule` column; feature `meta`: the wasm
-    /// carries none).
-    #[cfg(feature = "meta")]
+    /// The stable id (`RULES.md`'s `rule` column; an issue's `rule`).
     pub id: &'static str,
     /// The code of its issues.
     pub code: Code,
+    /// Whether its issue depends on more than the value at the issue's path
+    /// (another field of the object, the order's type, another order): a form
+    /// editing one of those other fields must show it too (`validateField`).
+    pub cross_field: bool,
     /// Where it comes from.
     pub source: Source,
     /// The severity of its issues under [`Profile::Recommended`].
@@ -109,7 +111,6 @@ pub struct RuleDef {
 
 impl RuleDef {
     /// A rule: id, code, provenance, severity under `recommended`, messages.
-    #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
     pub(crate) const fn new(
         id: &'static str,
         code: Code,
@@ -118,9 +119,9 @@ impl RuleDef {
         messages: &'static [Message],
     ) -> Self {
         Self {
-            #[cfg(feature = "meta")]
             id,
             code,
+            cross_field: false,
             source,
             severity,
             messages,
@@ -131,6 +132,12 @@ impl RuleDef {
             #[cfg(feature = "meta")]
             js: None,
         }
+    }
+
+    /// A rule whose issue depends on fields other than the one it is at.
+    pub(crate) const fn cross_field(mut self) -> Self {
+        self.cross_field = true;
+        self
     }
 
     /// With its examples (dropped without feature `meta`).
@@ -256,16 +263,27 @@ pub struct JsPart {
     pub source: &'static str,
 }
 
+/// A rule is written as its id.
+impl serde::Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
 impl Rule {
     /// Its definition (its file in `validate/rules/`).
     pub fn def(self) -> &'static RuleDef {
         super::rules::def(self)
     }
 
-    /// The stable id (`RULES.md`'s `rule` column; feature `meta`).
-    #[cfg(feature = "meta")]
+    /// The stable id (`RULES.md`'s `rule` column; an issue's `rule`).
     pub fn id(self) -> &'static str {
         self.def().id
+    }
+
+    /// Whether its issue depends on fields other than the one it is at.
+    pub fn is_cross_field(self) -> bool {
+        self.def().cross_field
     }
 
     /// The code of its issues (the asset number rules also report

@@ -317,3 +317,16 @@ fn valid_takes_the_profile() {
     let valid = Valid::with_options(zero(), &Options::default().with_rules(Profile::Spec)).unwrap();
     assert_eq!((valid.warnings().len(), valid.warnings()[0].severity), (1, Severity::Warning));
 }
+
+#[test]
+fn rules_md_names_the_cross_field_rules() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../RULES.md")).unwrap();
+    let sentence = text
+        .split("A rule is **cross-field**")
+        .nth(1)
+        .and_then(|t| t.split("Each says").next())
+        .expect("RULES.md says which rules are cross-field");
+    let named: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let in_code: Vec<&str> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| r.id()).collect();
+    assert_eq!(named, in_code, "RULES.md's cross-field rules, in Rule::ALL's order");
+}

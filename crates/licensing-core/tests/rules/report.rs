@@ -43,7 +43,7 @@ fn report_json_has_the_documented_shape() {
     let v: Value = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(
         v,
-        json!({"valid": false, "issues": [{"path": "/size", "code": "type", "severity": "error", "source": "spec",
+        json!({"valid": false, "issues": [{"path": "/size", "code": "type", "rule": "field_type", "severity": "error", "source": "spec",
         "message": "`size` must be an integer, not a string", "params": {"expected": "integer", "actual": "string"}}]})
     );
 }

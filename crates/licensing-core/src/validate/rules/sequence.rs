@@ -14,6 +14,7 @@ pub(crate) static DEF: RuleDef = {
     RuleDef::new("unique_sequence", Code::DuplicateSequence, Inferred, Error, &[
         Message::new(Code::DuplicateSequence, "sequence {value} repeats /orderList/{first}; it must be unique within orderList", "sequence {value} 与 /orderList/{first} 重复；同一批次内必须唯一"),
     ])
+    .cross_field()
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/1/sequence"),
     ])

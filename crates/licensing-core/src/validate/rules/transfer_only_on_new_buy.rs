@@ -8,6 +8,7 @@ pub(crate) static DEF: RuleDef = {
     RuleDef::new("transfer_only_on_new_buy", Code::TransferOnlyOnNewBuy, Spec, Warning, &[
         Message::new(Code::TransferOnlyOnNewBuy, "A product's `srcLicenseOrderId` (transfer) applies to new_buy only; it is ignored in {orderType}", "产品的 `srcLicenseOrderId`（转移）仅用于 new_buy，在 {orderType} 中会被忽略"),
     ])
+    .cross_field()
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","srcLicenseOrderId":"L0"}]}]}]}"#, "/orderList/0/assets/0/products/0/srcLicenseOrderId"),
     ])
