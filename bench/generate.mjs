@@ -302,7 +302,7 @@ export const MUTATIONS = [
   { name: 'duration expression (merchandise)', code: 'duration_expression', error: true, apply: (b, r) => { const ms = assetsOf(b).flatMap(({ a }) => merchTree(a.merchandises)); if (!ms.length) return false; r.pick(ms).timeDurationExpression = '1y'; return true; } },
 
   // warnings and edge cases that stay valid
-  { name: 'unknown field (order)', code: 'unknown_field', error: false, apply: (b, r) => ((r.pick(ords(b))[r.pick(['remark', 'Sequence', 'colour'])] = 'x'), true) },
+  { name: 'unknown field (order)', code: 'unknown_field', error: false, apply: (b, r) => ((r.pick(ords(b))[r.pick(['x-remark', 'Sequence', 'x-colour'])] = 'x'), true) },
   { name: 'unknown field (asset, product)', code: 'unknown_field', error: false, apply: (b, r) => withAsset(b, r, (a) => { a.assetNo = ['1']; const x = pickOr(r, allProducts(b)); if (x) x.p.limitconcurrent = 'not checked'; }) },
   { name: 'bad e-mail', code: 'email', error: false, apply: (b, r) => ((r.pick(ords(b)).adminEmail = r.pick(['not-an-email', 'a@b', 'x y@example.com'])), true) },
   { name: 'non-cloud refund without srcLicenseOrderId', code: 'src_license_order_recommended', error: false, apply: (b, r) => { const o = pickOr(r, ords(b).filter((o) => o.orderType !== 'new_buy')); if (!o) return false; o.licenseType = r.pick(NON_CLOUD_TYPES); delete o.srcLicenseOrderId; return true; } },

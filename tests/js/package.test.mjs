@@ -203,7 +203,11 @@ test('licensing-sdk/meta: the wire as data, the same as the validator reads', as
   assert.deepEqual(endpoints.listAssets.query, ['extendCode']);
   assert.equal(endpoints.listAssets.pathParam, 'enterpriseGlobalId');
   assert.equal(endpoints.batchOrder.appKey, true);
-  assert.equal(enums.LicenseType.values.length, 14);
+  for (const { value } of enums.LicenseType.values) {
+    const body = order();
+    body.orderList[0].licenseType = value;
+    assert.equal(validate('batchOrder', body).valid, true, value);
+  }
   assert.deepEqual(enums.Trial.values.map((v) => v.value), [0, 1]);
   const sequence = shapes.Order.fields.find((f) => f.name === 'sequence');
   assert.deepEqual([sequence.kind, sequence.presence], ['integer', 'required']);

@@ -118,8 +118,23 @@ wire_enum! {
 
 impl LicenseType {
     /// The cloud licenses, for which a refund must name `srcLicenseOrderId`.
+    /// Every value is listed (no `_`): a new one does not compile until it is
+    /// classified here.
     pub fn is_cloud(self) -> bool {
-        matches!(self, Self::CloudAccount | Self::CloudCustomer | Self::CloudPersonal)
+        match self {
+            Self::CloudAccount | Self::CloudCustomer | Self::CloudPersonal => true,
+            Self::NormalUnrecoverUsbkey
+            | Self::NormalRecoverUsbkey
+            | Self::NormalUnrecoverLanUsbkey
+            | Self::NormalRecoverLanUsbkey
+            | Self::IdentityUsbkey
+            | Self::IdentityLanUsbkey
+            | Self::Softkey
+            | Self::LanSoftkey
+            | Self::ProductEntity
+            | Self::LkProductUsbkey
+            | Self::LkAuthUsbkey => false,
+        }
     }
 }
 
