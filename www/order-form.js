@@ -4,11 +4,11 @@
 // no input of their own. Add/remove buttons carry data-action and data-target.
 import { h, tr, field, ptr } from './dom.js';
 import { fieldOf, inputOf, isRequired, shapes } from './wire.js';
+import { labelKey, orderFormFields, ORDER_FORM_SHAPES as SHAPE } from './form-fields.js';
 
-// An order's own row shows these; every other plain field of the order (as the
-// wire lists them) is customer data, in the collapsible customer section.
-const ORDER_ROW = ['sequence', 'licenseType', 'orderType', 'srcLicenseOrderId'];
-const CUSTOMER_FIELDS = shapes.Order.fields.filter((f) => !ORDER_ROW.includes(f.name) && f.kind !== 'array').map((f) => f.name);
+// Which inputs each part shows (form-fields.js; the customer section: the order's
+// plain fields beyond its own row, as the wire lists them).
+const FIELDS = orderFormFields(shapes);
 
 /** What the add buttons insert. */
 export const TEMPLATES = {
@@ -28,16 +28,19 @@ export const blankOrder = () => ({ syncMode: 'sync', orderList: [TEMPLATES.order
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
+// A Long timestamp shows the date it stands for as its hint; a duration, its format.
+const DATE = { hint: 'hint.millis', date: true };
+const EXTRAS = { limitStartDate: DATE, limitEndDate: DATE, timeDurationExpression: { hint: 'hint.duration' } };
+
 /** One input of the object at `base`, of shape `shape`: its kind, values and required mark from the wire. */
-function f(shape, base, o, key, extra = {}) {
+function f(shape, base, o, key) {
   const meta = fieldOf(shape, key);
   return field({
-    path: `${base}/${key}`, label: `f.${key}`, wire: key, value: o[key], ...inputOf(meta), required: isRequired(meta), ...extra,
+    path: `${base}/${key}`, label: labelKey(key), wire: key, value: o[key], ...inputOf(meta), required: isRequired(meta), ...EXTRAS[key],
   });
 }
-/** A Long timestamp, with the date it stands for as its hint. */
-const dateField = (shape, base, o, key) => f(shape, base, o, key, { hint: 'hint.millis', date: true });
-const durationHint = { hint: 'hint.duration' };
+/** The inputs of one part of the form (FIELDS) for the object at `base`. */
+const inputs = (part, base, o) => FIELDS[part].map((key) => f(SHAPE[part], base, o, key));
 
 function addButton(target, template, label) {
   return h('button', { type: 'button', class: 'add', 'data-action': 'add', 'data-target': target, 'data-template': template },
@@ -70,12 +73,7 @@ function list(path, titleKey, items, addLabel, template, cls = '') {
 }
 
 function productFields(path, p) {
-  const P = 'Product';
-  return h('div', { class: 'grid' },
-    f(P, path, p, 'productUri'), f(P, path, p, 'crmProductId'),
-    dateField(P, path, p, 'limitStartDate'), dateField(P, path, p, 'limitEndDate'),
-    f(P, path, p, 'limitConcurrent'), f(P, path, p, 'strictMatchWhenDelete'),
-    f(P, path, p, 'trial'), f(P, path, p, 'timeDurationExpression', durationHint));
+  return h('div', { class: 'grid' }, inputs('product', path, p));
 }
 
 function productList(path, products) {
@@ -93,9 +91,7 @@ function packageList(path, packages, nested) {
 
 function packageItem(path, m, n) {
   return item(path, 'order.package', n, 'package.remove', 'package',
-    h('div', { class: 'grid' },
-      f('Merchandise', path, m, 'merchandiseNum'), f('Merchandise', path, m, 'merchandiseName'),
-      f('Merchandise', path, m, 'crmProductId'), f('Merchandise', path, m, 'timeDurationExpression', durationHint)),
+    h('div', { class: 'grid' }, inputs('package', path, m)),
     productList(`${path}/licenseOrderProductList`, m.licenseOrderProductList),
     packageList(`${path}/children`, m.children, true));
 }
@@ -110,7 +106,7 @@ function assetNoList(path, nos) {
 function assetItem(path, a, n) {
   return item(path, 'order.asset', n, 'asset.remove', 'asset',
     assetNoList(`${path}/assetNos`, a.assetNos),
-    h('div', { class: 'grid' }, dateField('Asset', path, a, 'limitStartDate'), dateField('Asset', path, a, 'limitEndDate')),
+    h('div', { class: 'grid' }, inputs('asset', path, a)),
     productList(`${path}/products`, a.products),
     packageList(`${path}/merchandises`, a.merchandises, false));
 }
@@ -118,10 +114,10 @@ function assetItem(path, a, n) {
 function orderItem(path, o, n, openCustomer) {
   const customerKey = `${path}/customer`;
   return item(path, 'order.order', n, 'order.remove', 'order',
-    h('div', { class: 'grid' }, ORDER_ROW.map((key) => f('Order', path, o, key))),
+    h('div', { class: 'grid' }, inputs('orderRow', path, o)),
     h('details', { class: 'customer', 'data-details': customerKey, open: openCustomer(customerKey) },
       h('summary', { i18n: 'order.customer' }),
-      h('div', { class: 'grid' }, CUSTOMER_FIELDS.map((key) => f('Order', path, o, key)))),
+      h('div', { class: 'grid' }, inputs('customer', path, o))),
     list(`${path}/assets`, 'order.assets', arr(o.assets).map((a, j) => assetItem(`${path}/assets/${j}`, obj(a), j + 1)),
       'asset.add', 'asset', 'assets'));
 }
@@ -136,8 +132,7 @@ export function buildOrderForm(body, { openCustomer = () => true } = {}) {
     h('div', { class: 'msgs', 'aria-live': 'polite' }),
     h('fieldset', { class: 'batch' },
       h('legend', { i18n: 'order.batch' }),
-      h('div', { class: 'grid' }, shapes.BatchOrderRequest.fields.filter((fd) => fd.kind !== 'array')
-        .map((fd) => f('BatchOrderRequest', '', b, fd.name)))),
+      h('div', { class: 'grid' }, inputs('batch', '', b))),
     list(ptr('orderList'), 'order.orders', arr(b.orderList).map((o, i) => orderItem(`/orderList/${i}`, obj(o), i + 1, openCustomer)),
       'order.add', 'order', 'orders'),
   ];

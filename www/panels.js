@@ -5,6 +5,7 @@ import { validate } from '/pkg/slim.js';
 import { h, tr, field, readInput, showIssues, retranslateOptions, errorBox, table, fmtTime, trackTouched } from './dom.js';
 import { locale } from './i18n.js';
 import { enumText, inputOf, isRequired, requestFields } from './wire.js';
+import { labelKey } from './form-fields.js';
 import { rulesProfile } from './settings.js';
 
 const yesNo = (v) => (v === undefined || v === null ? '' : tr(v ? 'yes' : 'no'));
@@ -26,7 +27,7 @@ function panelForm(spec, getClient) {
       const input = inputOf(meta);
       const extra = spec.extras?.[meta.name] ?? {};
       return field({
-        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: `f.${meta.name}`, wire: meta.name, ...input,
+        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: labelKey(meta.name), wire: meta.name, ...input,
         value: extra.value, placeholder: extra.placeholder, hint: extra.hint,
         cls: input.kind === 'lines' ? 'wide' : undefined, required: isRequired(meta),
       });

@@ -1,0 +1,51 @@
+// The demo portal's labels (www/text-en.js, www/text-zh-CN.js) against the wire as
+// the installed package states it (licensing-sdk/meta): a field the forms show
+// without a label would show its raw key (`f.remark`) instead.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { endpoints, shapes, enums } from 'licensing-sdk/meta';
+import { en } from '../../www/text-en.js';
+import { zh } from '../../www/text-zh-CN.js';
+import { labelledFields, labelKey } from '../../www/form-fields.js';
+
+const DICTIONARIES = [['www/text-en.js', en], ['www/text-zh-CN.js', zh]];
+const fields = labelledFields({ endpoints, shapes });
+const list = (lines) => lines.map((line) => `  ${line}`).join('\n');
+
+test('every field the forms show is on the wire', () => {
+  const unknown = fields.filter(({ shape, name }) => !shapes[shape]?.fields.some((f) => f.name === name))
+    .map(({ shape, name }) => `${shape}.${name}: not a field of licensing-sdk/meta (www/form-fields.js lists it)`);
+  assert.ok(unknown.length === 0, `\n${list(unknown)}`);
+});
+
+test('every field the forms show has a label in both dictionaries', () => {
+  const missing = [];
+  for (const { shape, name } of fields) {
+    for (const [file, dictionary] of DICTIONARIES) {
+      const line = `${shape}.${name}: add '${labelKey(name)}' to ${file}`;
+      if (!Object.hasOwn(dictionary, labelKey(name)) && !missing.includes(line)) missing.push(line);
+    }
+  }
+  assert.ok(missing.length === 0, `fields without a label:\n${list(missing)}`);
+});
+
+test('every label names a field the forms show', () => {
+  const shown = new Set(fields.map(({ name }) => labelKey(name)));
+  const stale = DICTIONARIES.flatMap(([file, dictionary]) => Object.keys(dictionary)
+    .filter((key) => key.startsWith(labelKey('')) && !shown.has(key)).map((key) => `${key} in ${file}`));
+  assert.ok(stale.length === 0, `labels of no field the forms show (remove them, or show the field):\n${list(stale)}`);
+});
+
+test('the two dictionaries have the same keys, but the enumeration values only in Chinese', () => {
+  // English says what a value means in the spec's own words (meta's `doc`, see
+  // www/wire.js enumText); Chinese has a text for every value.
+  const values = Object.entries(enums).flatMap(([name, e]) => e.values.map((v) => `enum.${name}.${v.value}`));
+  const expectedInZh = new Set([...Object.keys(en), ...values]);
+  const problems = [
+    ...Object.keys(en).filter((key) => !Object.hasOwn(zh, key)).map((key) => `${key}: in www/text-en.js, missing from www/text-zh-CN.js`),
+    ...values.filter((key) => !Object.hasOwn(zh, key)).map((key) => `${key}: a value of licensing-sdk/meta, missing from www/text-zh-CN.js`),
+    ...Object.keys(zh).filter((key) => !expectedInZh.has(key))
+      .map((key) => `${key}: in www/text-zh-CN.js, missing from www/text-en.js (or a value the wire no longer has)`),
+  ];
+  assert.ok(problems.length === 0, `\n${list(problems)}`);
+});
