@@ -95,6 +95,28 @@ export function showIssues(root, issues) {
   return { errors, warnings };
 }
 
+/**
+ * Moves the focus to the input of a pointer, or to the first control of its
+ * container, else of the nearest ancestor pointer's; opens its <details> and
+ * scrolls it into view.
+ */
+export function focusPointer(root, path) {
+  let p = path;
+  for (;;) {
+    const el = root.querySelector(`[data-path="${CSS.escape(p)}"]`);
+    if (el) {
+      const details = el.closest('details');
+      if (details) details.open = true;
+      const input = el.matches('input, select, textarea') ? el : el.querySelector('input, select, textarea, button');
+      (input ?? el).focus();
+      (input ?? el).scrollIntoView({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    if (p === '') return;
+    p = p.slice(0, p.lastIndexOf('/'));
+  }
+}
+
 /** Marks inputs as touched once edited (their issues show from then on, even when emptied). */
 export function trackTouched(root) {
   root.addEventListener('input', (e) => {

@@ -1,5 +1,6 @@
-// The batch order page's state, apart from its wiring (order-page.js): the request
-// being edited, which fields the user has touched, whether the JSON text parses,
+// The batch order page's state, apart from its drawing (order-view.js) and its
+// wiring (order-page.js): the request being edited, which fields the user has
+// touched, which customer sections they closed, whether the JSON text parses,
 // whether a submit is under way, and the last report. No DOM: the Node tests drive
 // it with the package's own `validate`.
 //
@@ -29,6 +30,8 @@ export function createOrderState({ validate, validateJson, validateField, blank,
     showAll: false,
     sending: false,
     report: { valid: true, issues: [] },
+    /** Keys of the customer sections the user closed (they stay closed when the form is rebuilt). */
+    closed: new Set(),
 
     /** Validates the body; the report is kept and returned. */
     check(options) {
@@ -39,6 +42,28 @@ export function createOrderState({ validate, validateJson, validateField, blank,
     /** Whether the body may be sent now. */
     canSubmit() {
       return state.report.valid && !state.jsonBroken && !state.sending;
+    },
+
+    /**
+     * What the summary says of the last report: `status` is 'jsonBroken' (the text
+     * does not parse: the report is the last good body's), 'none', 'errors' or
+     * 'warnings' (only).
+     */
+    summary() {
+      const errors = state.report.issues.filter((i) => i.severity === 'error').length;
+      const warnings = state.report.issues.length - errors;
+      const status = state.jsonBroken ? 'jsonBroken' : errors ? 'errors' : warnings ? 'warnings' : 'none';
+      return { status, errors, warnings };
+    },
+
+    /** Sends a copy of the body (later edits do not change what was sent) through a LicensingClient; its answer's rows. */
+    async send(client) {
+      state.sending = true;
+      try {
+        return await client.batchOrder(structuredClone(state.body));
+      } finally {
+        state.sending = false;
+      }
     },
 
     /** The user changed the input of a pointer (undefined: the field is unset). */
@@ -59,6 +84,11 @@ export function createOrderState({ validate, validateJson, validateField, blank,
       state.touched.add(path);
       for (const issue of issues) state.touched.add(issue.path);
       return issues;
+    },
+
+    /** The user opened or closed the customer section `key`. */
+    setOpen(key, open) {
+      if (open) state.closed.delete(key); else state.closed.add(key);
     },
 
     /** Adds a new item (from a template) to the list at `target`; its index. */

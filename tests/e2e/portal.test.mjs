@@ -190,6 +190,19 @@ test('batch order: add/remove buttons change the request and the tree; tabs work
   check();
 });
 
+test('no text shows its raw i18n key, in either language', { timeout: 20_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.locator('#order-sample').click(); // every level of the order tree, with its inputs
+  for (const lang of ['zh-CN', 'en']) {
+    await page.locator('#locale').selectOption(lang);
+    await until(async () => (await page.locator('html').getAttribute('lang')) === lang, { what: `the page in ${lang}` });
+    const raw = await page.evaluate(() => [...document.querySelectorAll('[data-i18n]')]
+      .filter((el) => el.textContent === el.dataset.i18n).map((el) => el.dataset.i18n));
+    assert.deepEqual(raw, [], `${lang}: elements that show their key (add it to www/text-en.js and www/text-zh-CN.js)`);
+  }
+  check();
+});
+
 test('activity: claiming twice with one identity shows the 3002 refusal with unit errorCode 14005', { timeout: 30_000 }, async (t) => {
   const { page, check } = await openPortal(t);
   await page.locator('#tab-activity').click();

@@ -1,5 +1,5 @@
 // The demo portal's order state (www/order-state.js) without a DOM, driven with the
-// installed package's validate: the page's wiring only renders what it says.
+// installed package's validate: the page's view (www/order-view.js) only draws what it says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate, validateJson, validateField } from 'licensing-sdk';
@@ -77,4 +77,50 @@ test('reset: an empty request, nothing touched, touched issues only', () => {
   assert.equal(state.touched.size, 0);
   assert.equal(state.showAll, false);
   assert.deepEqual(state.body, blank());
+});
+
+test('the summary: nothing to say, warnings only, errors, or JSON that does not parse', () => {
+  const state = newState();
+  state.check(options);
+  assert.deepEqual(state.summary(), { status: 'none', errors: 0, warnings: 0 });
+  state.edit('/orderList/0/adminEmail', 'not-an-address'); // a warning (inferred format)
+  state.check(options);
+  assert.deepEqual(state.summary(), { status: 'warnings', errors: 0, warnings: 1 });
+  state.edit('/channelCode', undefined);
+  state.check(options);
+  assert.deepEqual(state.summary(), { status: 'errors', errors: 1, warnings: 1 });
+  state.readJson('{', options);
+  assert.equal(state.summary().status, 'jsonBroken');
+});
+
+test('send: a copy of the body through the client, sending meanwhile, not after (even on a failure)', async () => {
+  const state = newState();
+  state.check(options);
+  const sent = [];
+  const client = {
+    async batchOrder(body) {
+      assert.equal(state.sending, true);
+      assert.equal(state.canSubmit(), false, 'no second submit while one is under way');
+      sent.push(body);
+      body.channelCode = 'CHANGED BY THE CLIENT';
+      return [{ sequence: 1, licenseOrderId: 'LO1', customerId: 'C1' }];
+    },
+  };
+  assert.deepEqual(await state.send(client), [{ sequence: 1, licenseOrderId: 'LO1', customerId: 'C1' }]);
+  assert.equal(state.sending, false);
+  assert.equal(state.body.channelCode, 'WEB', 'the client got a copy');
+  assert.notEqual(sent[0], state.body);
+  await assert.rejects(state.send({ batchOrder: async () => { throw new Error('refused'); } }), /refused/);
+  assert.equal(state.sending, false);
+  assert.equal(state.canSubmit(), true);
+});
+
+test('closed customer sections stay closed; a reset does not reopen them', () => {
+  const state = newState();
+  state.setOpen('/orderList/0/customer', false);
+  assert.deepEqual([...state.closed], ['/orderList/0/customer']);
+  state.reset();
+  assert.equal(state.closed.has('/orderList/0/customer'), true);
+  state.setOpen('/orderList/0/customer', true);
+  assert.equal(state.closed.size, 0);
 });
