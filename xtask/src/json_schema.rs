@@ -1,15 +1,22 @@
 //! `pkg/schemas/<endpoint>.json`: one JSON Schema (2020-12) per request, and
-//! the schema pieces `openapi.rs` places under `components/schemas`.
+//! the schema pieces `openapi.rs` places under `components/schemas`;
+//! `pkg/schemas/spec/<endpoint>.json`: the same under the `spec` profile.
 //!
-//! The schemas say what the `recommended` profile makes an error, as far as
-//! JSON Schema can: unknown fields are allowed (a warning there), warnings are
-//! not encoded, `null` counts as absent, and the cross-field rules are
-//! `if`/`then`. [`COVERAGE`] says for every rule how it is carried or why it
-//! cannot be; the documents carry that table as `x-licensing-rules`.
+//! The schemas say what a profile makes an error (`recommended`, or `spec`,
+//! where only the rules the spec states are), as far as JSON Schema can:
+//! unknown fields are allowed (a warning there), warnings are not encoded,
+//! `null` counts as absent, and the cross-field rules are `if`/`then`.
+//! [`COVERAGE`] says for every rule how it is carried or why it cannot be; the
+//! documents carry that table as `x-licensing-rules`.
+//!
+//! They compile under ajv's `strict: true` once the two `x-` keywords are
+//! declared: every subschema that tests a type's keywords names that type (a
+//! `$ref`'d definition is compiled without its referrer's type), and every
+//! `type: array` has `items` (Spectral's `array-items`).
 
 use licensing_core::model::{LicenseType, OrderType, WireEnum};
 use licensing_core::schema::{EnumDef, Field, IntEnumDef, Kind, Presence, Role, Shape};
-use licensing_core::validate::Rule;
+use licensing_core::validate::{Profile, Rule, Source};
 use licensing_core::wire::Endpoint;
 
 use crate::json::{obj, s, strs, Json};
@@ -21,7 +28,7 @@ pub(crate) const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 /// Characters Rust's `str::trim` removes (Unicode `White_Space`): a string is
 /// not blank when it has another one. JavaScript's `\s` differs (it has U+FEFF
 /// and lacks U+0085), so the class is spelt out.
-const NOT_BLANK: &str =
+pub(crate) const NOT_BLANK: &str =
     "[^\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 
 /// How a JSON Schema carries a rule.
@@ -63,13 +70,17 @@ pub(crate) const COVERAGE: &[(Rule, Carried)] = &[
     (Rule::IssueCap, Carried::No("a limit of the report, not a rule of the body")),
 ];
 
-/// The coverage table as JSON: `[{rule, source, carried, how|why}]`.
-pub(crate) fn coverage_json() -> Json {
+/// The coverage table as JSON: `[{rule, source, carried, how|why}]`; under
+/// `spec`, an inferred rule is carried by no schema (its issues are warnings).
+pub(crate) fn coverage_json(refs: Refs) -> Json {
     Json::Arr(
         COVERAGE
             .iter()
             .map(|(rule, carried)| {
                 let (yes, text) = match carried {
+                    Carried::By(_) if !refs.errs(*rule) => {
+                        (false, ("why", "inferred: a warning under the spec profile, not encoded"))
+                    }
                     Carried::By(how) => (true, ("how", *how)),
                     Carried::No(why) => (false, ("why", *why)),
                 };
@@ -85,15 +96,33 @@ pub(crate) fn coverage_json() -> Json {
     )
 }
 
-/// Where `$ref`s point: `#/$defs/` in a schema file, `#/components/schemas/`
-/// in the OpenAPI document.
+/// Where `$ref`s point (`#/$defs/` in a schema file, `#/components/schemas/`
+/// in the OpenAPI document) and which profile's errors the schemas encode.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Refs(pub(crate) &'static str);
+pub(crate) struct Refs {
+    prefix: &'static str,
+    profile: Profile,
+}
 
 impl Refs {
+    pub(crate) const fn new(prefix: &'static str, profile: Profile) -> Refs {
+        Refs { prefix, profile }
+    }
+
     /// A `$ref` to a named schema.
     pub(crate) fn to(self, name: &str) -> Json {
-        obj([("$ref", s(format!("{}{name}", self.0)))])
+        obj([("$ref", s(format!("{}{name}", self.prefix)))])
+    }
+
+    /// Whether the rule's issues are errors under the profile (warnings are
+    /// not encoded): under `spec`, only the rules the spec states.
+    pub(crate) fn errs(self, rule: Rule) -> bool {
+        self.profile != Profile::Spec || rule.source() == Source::Spec
+    }
+
+    /// `recommended` or `spec`.
+    pub(crate) fn profile_name(self) -> &'static str {
+        self.profile.as_str()
     }
 }
 
@@ -111,19 +140,21 @@ pub(crate) fn kind_schema(kind: &Kind, refs: Refs) -> Json {
     match kind {
         Kind::Str => obj([("type", s("string"))]),
         Kind::Int => obj(int64(None)),
-        Kind::IntMin(min) => obj(int64(Some(*min))),
+        Kind::IntMin(min) => obj(int64(Some(*min).filter(|_| refs.errs(Rule::Minimum)))),
         Kind::Bool => obj([("type", s("boolean"))]),
         Kind::Enum(def) => refs.to(def.name),
         Kind::IntEnum(def) => refs.to(def.name),
-        Kind::AssetNumber(_) => obj([("type", s("string")), ("pattern", s("^[86][0-9]{9}$"))]),
-        Kind::Duration(_) => obj([("type", s("string")), ("pattern", s("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"))]),
-        // The format is a warning only.
-        Kind::Email => obj([("type", s("string"))]),
-        Kind::IntOrStr => obj([
-            ("type", strs(["integer", "string"])),
-            ("minimum", Json::Int(i64::MIN.into())),
-            ("exclusiveMaximum", Json::Int(i128::from(i64::MAX) + 1)),
-        ]),
+        Kind::AssetNumber(rule) if refs.errs(*rule) => {
+            obj([("type", s("string")), ("pattern", s("^[86][0-9]{9}$"))])
+        }
+        Kind::Duration(rule) if refs.errs(*rule) => {
+            obj([("type", s("string")), ("pattern", s("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"))])
+        }
+        // The e-mail format is a warning only; the others, under `spec`, when
+        // the spec does not state them.
+        Kind::Email | Kind::AssetNumber(_) | Kind::Duration(_) => obj([("type", s("string"))]),
+        // Branches, not a type union: ajv's strict mode refuses unions but with null.
+        Kind::IntOrStr => obj([("anyOf", Json::Arr(vec![obj(int64(None)), obj([("type", s("string"))])]))]),
         Kind::Array(item) => obj([("type", s("array")), ("items", kind_schema(item, refs))]),
         Kind::ArrayOrNull(item) => obj([("type", strs(["array", "null"])), ("items", kind_schema(item, refs))]),
         Kind::Object(shape) => refs.to(shape.name),
@@ -131,17 +162,23 @@ pub(crate) fn kind_schema(kind: &Kind, refs: Refs) -> Json {
     }
 }
 
+/// Whether a field must be present (and not `null`): an answer's never is
+/// (answers are read tolerantly), nor any under `spec` (presence is inferred).
+fn required(field: &Field, refs: Refs, tolerant: bool) -> bool {
+    !tolerant && field.presence != Presence::Optional && refs.errs(Rule::Required)
+}
+
 /// The schema of a field: its kind, `null` allowed when it is optional, the
 /// non-empty constraint, and the spec's words.
-fn field_schema(field: &Field, refs: Refs) -> Json {
+fn field_schema(field: &Field, refs: Refs, tolerant: bool) -> Json {
     let mut schema = kind_schema(&field.kind, refs);
-    if field.presence == Presence::NonEmpty {
+    if field.presence == Presence::NonEmpty && !tolerant && refs.errs(Rule::NonEmpty) {
         match &field.kind {
             Kind::Array(_) => schema.set("minItems", Json::Int(1)),
             _ => schema.set("pattern", s(NOT_BLANK)),
         }
     }
-    if field.presence == Presence::Optional {
+    if !required(field, refs, tolerant) {
         schema = nullable(schema);
     }
     if !field.doc.is_empty() {
@@ -166,168 +203,191 @@ fn nullable(schema: Json) -> Json {
             out.set("type", Json::Arr(types));
             out
         }
-        // `{}` already allows null; a `$ref` gets a sibling alternative.
+        // `{}` already allows null; branches get one more; a `$ref` gets a
+        // sibling alternative.
         None if schema == obj::<&str>([]) => schema,
+        None if matches!(schema.get("anyOf"), Some(Json::Arr(_))) => {
+            let mut out = schema.clone();
+            if let Some(Json::Arr(mut branches)) = schema.get("anyOf").cloned() {
+                branches.push(obj([("type", s("null"))]));
+                out.set("anyOf", Json::Arr(branches));
+            }
+            out
+        }
         _ => obj([("anyOf", Json::Arr(vec![schema, obj([("type", s("null"))])]))]),
     }
 }
 
-/// The schema of a shape: an object with its fields, required ones listed, and
-/// the cross-field rules of its role.
+/// The schema of a request shape: an object with its fields, required ones
+/// listed, and the cross-field rules of its role.
 pub(crate) fn shape_schema(shape: &Shape, refs: Refs) -> Json {
-    let required: Vec<&str> =
-        shape.fields.iter().filter(|f| f.presence != Presence::Optional).map(|f| f.name).collect();
+    shape_schema_on(shape, refs, false)
+}
+
+/// The schema of a shape; `tolerant` for an answer's: every field optional
+/// and nullable, as the SDK reads answers (its types and its Rust model).
+fn shape_schema_on(shape: &Shape, refs: Refs, tolerant: bool) -> Json {
+    let required: Vec<&str> = shape.fields.iter().filter(|f| required(f, refs, tolerant)).map(|f| f.name).collect();
     let mut out = obj([("type", s("object")), ("description", s(shape.doc))]);
     if !required.is_empty() {
         out.set("required", strs(required));
     }
-    out.set("properties", obj(shape.fields.iter().map(|f| (f.name, field_schema(f, refs)))));
+    out.set("properties", obj(shape.fields.iter().map(|f| (f.name, field_schema(f, refs, tolerant)))));
     match shape.role {
         Role::Order => out.set("allOf", order_rules(refs)),
-        Role::Merchandise => {
+        Role::Merchandise if refs.errs(Rule::LeafProducts) => {
             // A lowest-level package (children absent, null or []) lists products.
-            out.set(
-                "if",
-                obj([(
-                    "properties",
-                    obj([(
-                        "children",
-                        obj([(
-                            "anyOf",
-                            Json::Arr(vec![
-                                obj([("type", s("null"))]),
-                                obj([("type", s("array")), ("maxItems", Json::Int(0))]),
-                            ]),
-                        )]),
-                    )]),
-                )]),
-            );
+            let leaf =
+                obj([("anyOf", Json::Arr(vec![obj([("type", s("null"))]), array([("maxItems", Json::Int(0))])]))]);
+            out.set("if", object([("properties", obj([("children", leaf)]))]));
             out.set("then", non_empty_list("licenseOrderProductList"));
         }
-        Role::Plain | Role::Asset | Role::Product => {}
+        Role::Plain | Role::Asset | Role::Product | Role::Merchandise => {}
     }
     out
 }
 
-/// `{required: [name], properties: {name: {type: array, minItems: 1}}}`.
+/// `{type: object, ...}`: a branch names its type (ajv strict, `$ref`'d alone).
+fn object<const N: usize>(entries: [(&str, Json); N]) -> Json {
+    let mut out = obj([("type", s("object"))]);
+    for (key, value) in entries {
+        out.set(key, value);
+    }
+    out
+}
+
+/// `{type: array, items: {}, ...}`: `items` for Spectral's `array-items`; the
+/// elements' schema is the field's own.
+fn array<const N: usize>(entries: [(&str, Json); N]) -> Json {
+    let mut out = obj([("type", s("array")), ("items", obj::<&str>([]))]);
+    for (key, value) in entries {
+        out.set(key, value);
+    }
+    out
+}
+
+/// `{type: object, required: [name], properties: {name: {type: array, minItems: 1}}}`.
 fn non_empty_list(name: &str) -> Json {
-    obj([
-        ("required", strs([name])),
-        ("properties", obj([(name, obj([("type", s("array")), ("minItems", Json::Int(1))]))])),
-    ])
+    when(name, array([("minItems", Json::Int(1))]))
 }
 
-/// `{required: [field], properties: {field: <condition>}}`.
+/// `{type: object, required: [field], properties: {field: <condition>}}`.
 fn when(field: &str, condition: Json) -> Json {
-    obj([("required", strs([field])), ("properties", obj([(field, condition)]))])
+    object([("required", strs([field])), ("properties", obj([(field, condition)]))])
 }
 
-/// The cross-field rules of an order.
+/// The cross-field rules of an order (under `spec`, those the spec states).
 fn order_rules(refs: Refs) -> Json {
     let refunds: Vec<&str> = OrderType::ALL.iter().filter(|t| t.is_refund()).map(|t| t.as_str()).collect();
     let cloud: Vec<&str> = LicenseType::ALL.iter().filter(|t| t.is_cloud()).map(|t| t.as_str()).collect();
-    let assets_are = |def: &str| obj([("properties", obj([("assets", obj([("items", refs.to(def))]))]))]);
-    Json::Arr(vec![
+    // `null` passes here: absent assets are the `required` rule's business.
+    let assets_are = |def: &str| {
+        let assets = obj([("type", strs(["array", "null"])), ("items", refs.to(def))]);
+        object([("properties", obj([("assets", assets)]))])
+    };
+    let mut rules = Vec::new();
+    if refs.errs(Rule::SrcLicenseOrderRequired) {
         // A refund of a cloud licence names the order it refunds.
-        obj([
+        let refund = object([
+            ("required", strs(["orderType", "licenseType"])),
             (
-                "if",
-                obj([
-                    ("required", strs(["orderType", "licenseType"])),
-                    (
-                        "properties",
-                        obj([
-                            ("orderType", obj([("enum", strs(refunds))])),
-                            ("licenseType", obj([("enum", strs(cloud))])),
-                        ]),
-                    ),
-                ]),
+                "properties",
+                obj([("orderType", obj([("enum", strs(refunds))])), ("licenseType", obj([("enum", strs(cloud))]))]),
             ),
-            ("then", when("srcLicenseOrderId", obj([("type", s("string")), ("pattern", s(NOT_BLANK))]))),
-        ]),
+        ]);
+        let named = when("srcLicenseOrderId", obj([("type", s("string")), ("pattern", s(NOT_BLANK))]));
+        rules.push(obj([("if", refund), ("then", named)]));
+    }
+    if refs.errs(Rule::ProductsRequired) {
         // new_buy: each asset has products, directly or in its merchandise tree.
-        obj([
+        rules.push(obj([
             ("if", when("orderType", obj([("const", s(OrderType::NewBuy.as_str()))]))),
             ("then", assets_are("AssetWithProducts")),
-        ]),
+        ]));
         // delete_product: each asset lists the products it deletes.
-        obj([
+        rules.push(obj([
             ("if", when("orderType", obj([("const", s(OrderType::DeleteProduct.as_str()))]))),
             ("then", assets_are("DeleteProductAsset")),
-        ]),
-    ])
+        ]));
+    }
+    Json::Arr(rules)
 }
 
-/// The helper schemas the order's rules refer to.
+/// The helper schemas the order's rules refer to (those of its profile).
 pub(crate) fn rule_defs(refs: Refs) -> Vec<(&'static str, Json)> {
-    let matched: Vec<(&str, Json)> = ["limitStartDate", "limitEndDate", "limitConcurrent"]
-        .into_iter()
-        .map(|f| (f, obj([("type", s("integer"))])))
-        .collect();
-    vec![
-        (
+    let mut out = Vec::new();
+    if refs.errs(Rule::ProductsRequired) {
+        let merchandise_with_products = || array([("contains", refs.to("MerchandiseWithProducts"))]);
+        out.push((
             "AssetWithProducts",
-            obj([
+            object([
                 ("description", s("A new_buy asset: products directly, or a merchandise tree that lists some.")),
                 (
                     "anyOf",
-                    Json::Arr(vec![
-                        non_empty_list("products"),
-                        when(
-                            "merchandises",
-                            obj([("type", s("array")), ("contains", refs.to("MerchandiseWithProducts"))]),
-                        ),
-                    ]),
+                    Json::Arr(vec![non_empty_list("products"), when("merchandises", merchandise_with_products())]),
                 ),
             ]),
-        ),
-        (
+        ));
+        out.push((
             "MerchandiseWithProducts",
-            obj([
+            object([
                 ("description", s("A package that lists products, itself or in a lower-level package.")),
                 (
                     "anyOf",
                     Json::Arr(vec![
                         non_empty_list("licenseOrderProductList"),
-                        when("children", obj([("type", s("array")), ("contains", refs.to("MerchandiseWithProducts"))])),
+                        when("children", merchandise_with_products()),
                     ]),
                 ),
             ]),
-        ),
-        (
+        ));
+        // The products a delete names are checked further by inferred rules only.
+        let deleted = refs.errs(Rule::DeleteProductUri) || refs.errs(Rule::StrictMatchFields);
+        let products = match deleted {
+            true => array([("minItems", Json::Int(1)), ("items", refs.to("DeletedProduct"))]),
+            false => array([("minItems", Json::Int(1))]),
+        };
+        out.push((
             "DeleteProductAsset",
-            obj([
+            object([
                 ("description", s("A delete_product asset: it lists the products it deletes.")),
                 ("required", strs(["products"])),
-                (
-                    "properties",
-                    obj([(
-                        "products",
-                        obj([("type", s("array")), ("minItems", Json::Int(1)), ("items", refs.to("DeletedProduct"))]),
-                    )]),
-                ),
+                ("properties", obj([("products", products)])),
             ]),
-        ),
-        (
-            "DeletedProduct",
-            obj([
-                (
-                    "description",
-                    s("A delete_product product: it names productUri; strict matching needs the matched fields."),
-                ),
-                ("required", strs(["productUri"])),
-                ("properties", obj([("productUri", obj([("type", s("string")), ("pattern", s(NOT_BLANK))]))])),
-                ("if", when("strictMatchWhenDelete", obj([("const", true.into())]))),
-                (
-                    "then",
-                    obj([
-                        ("required", strs(["limitStartDate", "limitEndDate", "limitConcurrent"])),
-                        ("properties", obj(matched)),
-                    ]),
-                ),
+        ));
+        if deleted {
+            out.push(("DeletedProduct", deleted_product(refs)));
+        }
+    }
+    out
+}
+
+/// A product of a delete_product asset: it names `productUri`; strict matching
+/// needs the matched fields.
+fn deleted_product(refs: Refs) -> Json {
+    let mut out = object([(
+        "description",
+        s("A delete_product product: it names productUri; strict matching needs the matched fields."),
+    )]);
+    if refs.errs(Rule::DeleteProductUri) {
+        out.set("required", strs(["productUri"]));
+        out.set("properties", obj([("productUri", obj([("type", s("string")), ("pattern", s(NOT_BLANK))]))]));
+    }
+    if refs.errs(Rule::StrictMatchFields) {
+        let matched: Vec<(&str, Json)> = ["limitStartDate", "limitEndDate", "limitConcurrent"]
+            .into_iter()
+            .map(|f| (f, obj([("type", s("integer"))])))
+            .collect();
+        out.set("if", when("strictMatchWhenDelete", obj([("const", true.into())])));
+        out.set(
+            "then",
+            object([
+                ("required", strs(["limitStartDate", "limitEndDate", "limitConcurrent"])),
+                ("properties", obj(matched)),
             ]),
-        ),
-    ]
+        );
+    }
+    out
 }
 
 /// A string enumeration's schema.
@@ -350,12 +410,21 @@ pub(crate) fn int_enum_schema(def: &IntEnumDef) -> Json {
     ])
 }
 
-/// The named schemas reachable from these kinds: shapes, enumerations, and
-/// the rule helpers when an order is among them; first reached first.
+/// The named schemas reachable from these kinds (requests): shapes,
+/// enumerations, and the rule helpers when an order is among them; first
+/// reached first.
 pub(crate) fn defs_of(roots: &[&'static Kind], refs: Refs) -> Vec<(&'static str, Json)> {
-    let reachable = Reachable::of(roots, Side::Request);
-    let mut out: Vec<(&'static str, Json)> =
-        reachable.shapes.iter().map(|(s, _)| (s.name, shape_schema(s, refs))).collect();
+    defs_in(&Reachable::of(roots, Side::Request), refs)
+}
+
+/// The named schemas of what is reachable; answers' shapes read tolerantly (a
+/// shape on both sides keeps its request schema: the requests are checked).
+pub(crate) fn defs_in(reachable: &Reachable, refs: Refs) -> Vec<(&'static str, Json)> {
+    let mut out: Vec<(&'static str, Json)> = reachable
+        .shapes
+        .iter()
+        .map(|(shape, side)| (shape.name, shape_schema_on(shape, refs, *side == Side::Response)))
+        .collect();
     if reachable.shapes.iter().any(|(s, _)| s.role == Role::Order) {
         out.extend(rule_defs(refs));
     }
@@ -364,16 +433,21 @@ pub(crate) fn defs_of(roots: &[&'static Kind], refs: Refs) -> Vec<(&'static str,
     out
 }
 
-/// `pkg/schemas/<endpoint>.json`.
-pub(crate) fn request_schema(endpoint: Endpoint) -> String {
+/// `pkg/schemas/<endpoint>.json` (`recommended`) or
+/// `pkg/schemas/spec/<endpoint>.json` (`spec`).
+pub(crate) fn request_schema(endpoint: Endpoint, profile: Profile) -> String {
     let def = endpoint.def();
-    let refs = Refs("#/$defs/");
+    let refs = Refs::new("#/$defs/", profile);
+    let id = match profile {
+        Profile::Spec => format!("urn:licensing-sdk:schemas:spec:{}", endpoint.name()),
+        _ => format!("urn:licensing-sdk:schemas:{}", endpoint.name()),
+    };
     let mut root = shape_schema(def.request, refs);
     let Json::Obj(body) = std::mem::replace(&mut root, Json::Null) else { return String::new() };
     let mut out = vec![
         ("$comment".to_owned(), s("@generated by xtask/src/json_schema.rs from the schema tables: do not edit")),
         ("$schema".to_owned(), s(DIALECT)),
-        ("$id".to_owned(), s(format!("urn:licensing-sdk:schemas:{}", endpoint.name()))),
+        ("$id".to_owned(), s(id)),
         ("title".to_owned(), s(def.request.name)),
     ];
     out.extend(body);
@@ -382,8 +456,8 @@ pub(crate) fn request_schema(endpoint: Endpoint) -> String {
     if !defs.is_empty() {
         out.push(("$defs".to_owned(), obj(defs)));
     }
-    out.push(("x-licensing-profile".to_owned(), s("recommended")));
-    out.push(("x-licensing-rules".to_owned(), coverage_json()));
+    out.push(("x-licensing-profile".to_owned(), s(refs.profile_name())));
+    out.push(("x-licensing-rules".to_owned(), coverage_json(refs)));
     Json::Obj(out).pretty()
 }
 

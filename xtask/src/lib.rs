@@ -13,6 +13,8 @@
 
 use std::path::{Path, PathBuf};
 
+use licensing_core::validate::Profile;
+
 mod fast_check;
 mod json;
 mod json_schema;
@@ -42,13 +44,21 @@ pub fn outputs() -> Vec<Output> {
         output("pkg/index.d.ts", typescript::index_d_ts()),
         output("pkg/meta.cjs", meta::meta_cjs()),
         output("pkg/meta.d.ts", meta::meta_d_ts()),
-        output("pkg/openapi.json", openapi::openapi_json()),
+        output("pkg/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("pkg/invalid-examples.cjs", testing::testing_cjs()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
     ];
     for e in licensing_core::wire::Endpoint::ALL {
-        all.push(output(&format!("pkg/schemas/{}.json", e.name()), json_schema::request_schema(e)));
+        all.push(output(
+            &format!("pkg/schemas/{}.json", e.name()),
+            json_schema::request_schema(e, Profile::Recommended),
+        ));
+    }
+    // The spec profile's variants, for gateways and mocks that must accept what the spec allows.
+    all.push(output("pkg/schemas/spec/openapi.json", openapi::openapi_json(Profile::Spec)));
+    for e in licensing_core::wire::Endpoint::ALL {
+        all.push(output(&format!("pkg/schemas/spec/{}.json", e.name()), json_schema::request_schema(e, Profile::Spec)));
     }
     all
 }

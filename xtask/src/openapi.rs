@@ -2,15 +2,28 @@
 //! tables as everything else: the ten operations (paths, methods, `g_nonce`
 //! and `appKey`, the path and query parameters of the two GETs), bearer auth
 //! with the two scopes, request bodies, the order module's 200/299 envelopes
-//! and the activity envelope, every record and enumeration.
+//! and the activity envelope (each with a success example), 401/403, links
+//! from one answer to the calls it feeds, every record and enumeration.
+//! `pkg/schemas/spec/openapi.json` is the same document with the request
+//! schemas of the `spec` profile.
+//!
+//! It is written to lint clean in Spectral (`spectral:oas`) and Redocly
+//! (`recommended`) and to drive Prism and schemathesis (`tests/contract/`,
+//! whose rulesets say why each remaining warning is off).
 
 use licensing_core::schema::{self, Kind, Presence, Shape};
+use licensing_core::validate::{Profile, Rule};
 use licensing_core::wire::{Endpoint, Method, Module, HTTP_BUSINESS_ERROR, NONCE_PARAM, SCOPE_ACTIVITY, SCOPE_ORDER};
 
 use crate::json::{obj, s, strs, Json};
-use crate::json_schema::{coverage_json, defs_of, kind_schema, Refs, DIALECT};
+use crate::json_schema::{coverage_json, defs_in, kind_schema, Refs, DIALECT, NOT_BLANK};
+use crate::shapes::Reachable;
 
-const REFS: Refs = Refs("#/components/schemas/");
+/// licensing-sim's bounds the spec does not state (`--max-shellnums`'s
+/// default, `MAX_NONCE_CHARS`): the document carries them so that a generator
+/// stays inside what the simulator answers; the real service's are unknown.
+const SIM_MAX_SHELLNUMS: i64 = 1000;
+const SIM_MAX_NONCE_CHARS: i64 = 128;
 
 fn reference(kind: &str, name: &str) -> Json {
     obj([("$ref", s(format!("#/components/{kind}/{name}")))])
@@ -23,24 +36,169 @@ fn module_name(module: Module) -> &'static str {
     }
 }
 
+/// A string that is neither empty nor blank (what the SDK and licensing-sim
+/// refuse as missing).
+fn non_blank(mut schema: Json) -> Json {
+    schema.set("minLength", Json::Int(1));
+    schema.set("pattern", s(NOT_BLANK));
+    schema
+}
+
 /// A request field sent in the path or the query.
-fn parameter(shape: &Shape, name: &str, place: &str) -> Json {
+fn parameter(shape: &Shape, name: &str, place: &str, refs: Refs) -> Json {
     let Some(field) = shape.fields.iter().find(|f| f.name == name) else { return Json::Null };
-    let mut schema = kind_schema(&field.kind, REFS);
-    if field.presence == Presence::NonEmpty {
-        schema.set("minLength", Json::Int(1));
+    let mut schema = kind_schema(&field.kind, refs);
+    // A path segment is never absent: an empty one is another path.
+    let non_empty = field.presence == Presence::NonEmpty && refs.errs(Rule::NonEmpty);
+    if place == "path" || (non_empty && schema.get("type") == Some(&s("string"))) {
+        schema = non_blank(schema);
     }
+    let required = place == "path" || (field.presence != Presence::Optional && refs.errs(Rule::Required));
     obj([
         ("name", s(name)),
         ("in", s(place)),
-        ("required", (place == "path" || field.presence != Presence::Optional).into()),
+        ("required", required.into()),
         ("description", s(field.doc)),
         ("schema", schema),
     ])
 }
 
+/// An example value of a kind (the success examples Prism answers with).
+fn example(kind: &Kind) -> Json {
+    match kind {
+        Kind::Str | Kind::Email => s("x"),
+        Kind::Int | Kind::IntMin(_) | Kind::IntOrStr => Json::Int(1),
+        Kind::Bool => false.into(),
+        Kind::Enum(def) => def.wire().next().map_or(Json::Null, s),
+        Kind::IntEnum(def) => def.wire().next().map_or(Json::Null, Json::from),
+        Kind::AssetNumber(_) => s("8000000001"),
+        Kind::Duration(_) => s("1-0-0"),
+        Kind::Array(item) | Kind::ArrayOrNull(item) => Json::Arr(vec![example(item)]),
+        Kind::Object(shape) => obj(shape.fields.iter().map(|f| (f.name, example(&f.kind)))),
+        Kind::Any => Json::Null,
+    }
+}
+
+/// The success body of an endpoint, as an OpenAPI `examples` map.
+fn success_example(endpoint: Endpoint) -> Json {
+    let data = endpoint.data();
+    let value = match endpoint.def().module {
+        Module::Order => {
+            let mut body = obj([("code", Json::Int(0)), ("message", s("success"))]);
+            if !matches!(data, Kind::Any) {
+                body.set("data", example(data));
+            }
+            body
+        }
+        Module::Activity => {
+            obj([("resultCode", s("0000")), ("resultMessage", s("success")), ("detail", example(data))])
+        }
+    };
+    obj([("success", obj([("summary", s("success")), ("value", value)]))])
+}
+
+/// The calls an answer feeds (OpenAPI links; schemathesis' stateful phase
+/// follows them). A request body's strings may embed `{$response…}`
+/// expressions, which schemathesis evaluates; other tools read them as text.
+fn links(endpoint: Endpoint) -> Option<Json> {
+    let link = |operation: &str, description: &str, what: (&str, Json)| {
+        obj([("operationId", s(operation)), what, ("description", s(description))])
+    };
+    let number = "$response.body#/data/0";
+    let links = match endpoint {
+        Endpoint::ShellNums => obj([
+            (
+                "BatchOrderOfTheNumber",
+                link(
+                    "batchOrder",
+                    "A new_buy order of the first asset number handed out.",
+                    (
+                        "requestBody",
+                        obj([
+                            ("channelCode", s("link")),
+                            ("channelOrderId", s(format!("CO-{{{number}}}"))),
+                            ("syncMode", s("sync")),
+                            (
+                                "orderList",
+                                Json::Arr(vec![obj([
+                                    ("sequence", Json::Int(1)),
+                                    ("crmCustomerId", s(format!("crm-{{{number}}}"))),
+                                    ("enterpriseGlobalId", s(format!("EG-{{{number}}}"))),
+                                    ("licenseType", s("normal_recover_usbkey")),
+                                    ("orderType", s("new_buy")),
+                                    (
+                                        "assets",
+                                        Json::Arr(vec![obj([
+                                            ("assetNos", Json::Arr(vec![s(number)])),
+                                            ("products", Json::Arr(vec![obj([("productUri", s("gms:1001"))])])),
+                                        ])]),
+                                    ),
+                                ])]),
+                            ),
+                        ]),
+                    ),
+                ),
+            ),
+            (
+                "LockTheNumber",
+                link(
+                    "lockAssets",
+                    "Disables the lock of the first asset number handed out.",
+                    ("requestBody", obj([("assetNums", Json::Arr(vec![s(number)])), ("operatorIdentity", s("link"))])),
+                ),
+            ),
+        ]),
+        Endpoint::BindEnterprise => obj([(
+            "QueryTheBinding",
+            link(
+                "queryEnterprises",
+                "Finds the enterprise main accounts of the channel customer just bound.",
+                (
+                    "parameters",
+                    obj([
+                        ("channelCode", s("$request.body#/channelCode")),
+                        ("channelCustomerId", s("$request.body#/channelCustomerId")),
+                        ("defaultCustomer", s("N")),
+                    ]),
+                ),
+            ),
+        )]),
+        Endpoint::CreateEnterprise => obj([
+            (
+                "UpdateTheCustomer",
+                link(
+                    "updateEnterprise",
+                    "Renames the customer just created.",
+                    (
+                        "requestBody",
+                        obj([("crmCustomerId", s("$request.body#/crmCustomerId")), ("customerName", s("renamed"))]),
+                    ),
+                ),
+            ),
+            (
+                "ListTheAssets",
+                link(
+                    "listAssets",
+                    "Lists the virtual assets of the enterprise just created.",
+                    ("parameters", obj([("enterpriseGlobalId", s("$response.body#/data/enterpriseGlobalId"))])),
+                ),
+            ),
+        ]),
+        Endpoint::BatchOrder => obj([(
+            "ListTheOrderedAssets",
+            link(
+                "listAssets",
+                "Lists the assets of the first order's enterprise.",
+                ("parameters", obj([("enterpriseGlobalId", s("$request.body#/orderList/0/enterpriseGlobalId"))])),
+            ),
+        )]),
+        _ => return None,
+    };
+    Some(links)
+}
+
 /// One operation.
-fn operation(endpoint: Endpoint) -> Json {
+fn operation(endpoint: Endpoint, refs: Refs) -> Json {
     let def = endpoint.def();
     let mut parameters = Vec::new();
     if def.app_key {
@@ -48,10 +206,10 @@ fn operation(endpoint: Endpoint) -> Json {
     }
     parameters.push(reference("parameters", NONCE_PARAM));
     if let Some(name) = def.path_param {
-        parameters.push(parameter(def.request, name, "path"));
+        parameters.push(parameter(def.request, name, "path", refs));
     }
     for name in def.query {
-        parameters.push(parameter(def.request, name, "query"));
+        parameters.push(parameter(def.request, name, "query", refs));
     }
     let mut op = obj([
         ("operationId", s(def.name)),
@@ -62,44 +220,72 @@ fn operation(endpoint: Endpoint) -> Json {
         ("parameters", Json::Arr(parameters)),
     ]);
     if def.method == Method::Post {
+        let mut schema = refs.to(def.request.name);
+        if endpoint == Endpoint::ShellNums {
+            // licensing-sim's bound, here only: the schemas and the component
+            // stay the validator's verdict.
+            let size = obj([
+                ("type", s("integer")),
+                ("maximum", Json::Int(SIM_MAX_SHELLNUMS.into())),
+                (
+                    "description",
+                    s(format!("licensing-sim answers at most {SIM_MAX_SHELLNUMS} numbers (`--max-shellnums`); the spec states no maximum")),
+                ),
+            ]);
+            schema = obj([(
+                "allOf",
+                Json::Arr(vec![schema, obj([("type", s("object")), ("properties", obj([("size", size)]))])]),
+            )]);
+            schema.set(
+                "x-licensing-sim-limit",
+                s(format!("size <= {SIM_MAX_SHELLNUMS}: the simulator's, not the service's")),
+            );
+        }
         op.set(
             "requestBody",
-            obj([
-                ("required", true.into()),
-                ("content", obj([("application/json", obj([("schema", REFS.to(def.request.name))]))])),
-            ]),
+            obj([("required", true.into()), ("content", obj([("application/json", obj([("schema", schema)]))]))]),
         );
     }
     let payload = match endpoint.data() {
         Kind::Any => None,
-        data => Some(kind_schema(data, REFS)),
+        data => Some(kind_schema(data, refs)),
     };
-    let responses = match def.module {
+    let (key, envelope, description) = match def.module {
         Module::Order => {
-            let envelope = REFS.to("OrderResult");
-            let schema = match payload {
-                Some(data) => obj([("allOf", Json::Arr(vec![envelope, obj([("properties", obj([("data", data)]))])]))]),
-                None => envelope,
-            };
-            obj([
-                ("200", json_response("Processed: `code` 0 and `data` on success (read the business `code`).", schema)),
-                (HTTP_BUSINESS_ERROR.to_string().as_str(), reference("responses", "BusinessError")),
-            ])
+            ("data", "OrderResult", "Processed: `code` 0 and `data` on success (read the business `code`).")
         }
-        Module::Activity => {
-            let mut detail = obj([("properties", obj::<&str>([]))]);
-            if let Some(data) = payload {
-                detail = obj([("properties", obj([("detail", data)]))]);
-            }
-            obj([(
-                "200",
-                json_response(
-                    "Always HTTP 200: read `resultCode` (`0000` on success, with `detail`; 3002 adds `activityDtoList`).",
-                    obj([("allOf", Json::Arr(vec![REFS.to("ActivityResult"), detail]))]),
-                ),
-            )])
-        }
+        Module::Activity => (
+            "detail",
+            "ActivityResult",
+            "Always HTTP 200: read `resultCode` (`0000` on success, with `detail`; 3002 adds `activityDtoList`).",
+        ),
     };
+    let schema = match payload {
+        Some(data) => obj([(
+            "allOf",
+            Json::Arr(vec![refs.to(envelope), obj([("type", s("object")), ("properties", obj([(key, data)]))])]),
+        )]),
+        None => refs.to(envelope),
+    };
+    let mut success = json_response(description, schema);
+    if let Some(Json::Obj(content)) = success.get("content").cloned() {
+        let mut content = Json::Obj(content);
+        if let Some(mut media) = content.get("application/json").cloned() {
+            media.set("examples", success_example(endpoint));
+            content.set("application/json", media);
+        }
+        success.set("content", content);
+    }
+    if let Some(links) = links(endpoint) {
+        success.set("links", links);
+    }
+    let mut responses = obj([("200", success)]);
+    if def.module == Module::Order {
+        responses.set(&HTTP_BUSINESS_ERROR.to_string(), reference("responses", "BusinessError"));
+    }
+    responses.set("401", reference("responses", "Unauthorized"));
+    responses.set("403", reference("responses", "Forbidden"));
+    responses.set("5XX", reference("responses", "Unavailable"));
     op.set("responses", responses);
     op
 }
@@ -108,9 +294,18 @@ fn json_response(description: &str, schema: Json) -> Json {
     obj([("description", s(description)), ("content", obj([("application/json", obj([("schema", schema)]))]))])
 }
 
-/// The envelope schemas.
-fn envelopes() -> Vec<(&'static str, Json)> {
-    let string = |doc: &str| obj([("type", s("string")), ("description", s(doc))]);
+/// A string property with examples.
+fn string(doc: &str, examples: &[&str]) -> Json {
+    let mut out = obj([("type", s("string")), ("description", s(doc))]);
+    if !examples.is_empty() {
+        out.set("examples", strs(examples));
+    }
+    out
+}
+
+/// The envelope schemas. Their success examples come first: a mock that
+/// samples the schema (Prism) answers success.
+fn envelopes(refs: Refs) -> Vec<(&'static str, Json)> {
     vec![
         (
             "OrderResult",
@@ -121,8 +316,15 @@ fn envelopes() -> Vec<(&'static str, Json)> {
                 (
                     "properties",
                     obj([
-                        ("code", obj([("type", s("integer")), ("description", s("business code: 0 on success"))])),
-                        ("message", string("on success a success text")),
+                        (
+                            "code",
+                            obj([
+                                ("type", s("integer")),
+                                ("description", s("business code: 0 on success")),
+                                ("examples", Json::Arr(vec![Json::Int(0)])),
+                            ]),
+                        ),
+                        ("message", string("on success a success text", &["success"])),
                         ("data", obj([("description", s("the endpoint's payload"))])),
                     ]),
                 ),
@@ -137,9 +339,9 @@ fn envelopes() -> Vec<(&'static str, Json)> {
                 (
                     "properties",
                     obj([
-                        ("code", string("the error code, e.g. `13004` or `500`")),
-                        ("message", string("what went wrong")),
-                        ("cause", string("the cause")),
+                        ("code", string("the error code, e.g. `13004` or `500`", &["13004", "500"])),
+                        ("message", string("what went wrong", &[])),
+                        ("cause", string("the cause", &[])),
                     ]),
                 ),
             ]),
@@ -155,11 +357,28 @@ fn envelopes() -> Vec<(&'static str, Json)> {
                     obj([
                         (
                             "resultCode",
-                            string("`0000` success (detail.products is filled); `1001` request parameter error; `1002` processing exception; `1004` illegal participant information; `2001` dropped by a filter rule; `3001` the activity does not exist; `3002` the participant does not meet the conditions (activityDtoList)"),
+                            string(
+                                "`0000` success (detail.products is filled); `1001` request parameter error; `1002` processing exception; `1004` illegal participant information; `2001` dropped by a filter rule; `3001` the activity does not exist; `3002` the participant does not meet the conditions (activityDtoList)",
+                                &["0000", "1001", "3002"],
+                            ),
                         ),
-                        ("resultMessage", string("what happened")),
-                        ("detail", REFS.to(schema::ACTIVITY_DETAIL.name)),
-                        ("activityDtoList", kind_schema(&schema::ACTIVITY_REJECTIONS, REFS)),
+                        ("resultMessage", string("what happened", &["success"])),
+                        ("detail", refs.to(schema::ACTIVITY_DETAIL.name)),
+                        ("activityDtoList", kind_schema(&schema::ACTIVITY_REJECTIONS, refs)),
+                    ]),
+                ),
+            ]),
+        ),
+        (
+            "AuthError",
+            obj([
+                ("type", s("object")),
+                ("description", s("The body of a 401 or 403 as licensing-sim answers it: the spec shows none, and the service's gateway may answer otherwise (so nothing is required).")),
+                (
+                    "properties",
+                    obj([
+                        ("code", string("the HTTP status as text", &["401", "403"])),
+                        ("message", string("what is missing", &[])),
                     ]),
                 ),
             ]),
@@ -167,12 +386,22 @@ fn envelopes() -> Vec<(&'static str, Json)> {
     ]
 }
 
-/// `pkg/openapi.json`.
-pub(crate) fn openapi_json() -> String {
-    let mut roots: Vec<&'static Kind> = Vec::new();
-    for e in Endpoint::ALL {
-        roots.extend(e.def().request.fields.iter().map(|f| &f.kind));
+/// An error response of the components.
+fn error_response(description: &str, schema: &str, example: Json) -> Json {
+    let mut out = json_response(description, obj([("$ref", s(format!("#/components/schemas/{schema}")))]));
+    if let Some(mut content) = out.get("content").cloned() {
+        if let Some(mut media) = content.get("application/json").cloned() {
+            media.set("example", example);
+            content.set("application/json", media);
+        }
+        out.set("content", content);
     }
+    out
+}
+
+/// `pkg/openapi.json` (`recommended`) or `pkg/schemas/spec/openapi.json` (`spec`).
+pub(crate) fn openapi_json(profile: Profile) -> String {
+    let refs = Refs::new("#/components/schemas/", profile);
     let requests: Vec<(&'static str, Json)> = {
         let mut seen: Vec<&'static str> = Vec::new();
         Endpoint::ALL
@@ -183,17 +412,12 @@ pub(crate) fn openapi_json() -> String {
                 seen.push(shape.name);
                 new
             })
-            .map(|shape| (shape.name, crate::json_schema::shape_schema(shape, REFS)))
+            .map(|shape| (shape.name, crate::json_schema::shape_schema(shape, refs)))
             .collect()
     };
-    for e in Endpoint::ALL {
-        roots.push(e.data());
-    }
-    roots.push(&schema::ACTIVITY_REJECTIONS);
-    roots.push(&schema::ONE_ACTIVITY_DETAIL);
     let mut schemas = requests;
-    schemas.extend(envelopes());
-    for (name, schema) in defs_of(&roots, REFS) {
+    schemas.extend(envelopes(refs));
+    for (name, schema) in defs_in(&Reachable::all(), refs) {
         if !schemas.iter().any(|(n, _)| *n == name) {
             schemas.push((name, schema));
         }
@@ -207,20 +431,40 @@ pub(crate) fn openapi_json() -> String {
             Method::Post => "post",
         };
         match paths.iter_mut().find(|(p, _)| p == def.path) {
-            Some((_, item)) => item.set(method, operation(e)),
-            None => paths.push((def.path.to_owned(), obj([(method, operation(e))]))),
+            Some((_, item)) => item.set(method, operation(e, refs)),
+            None => paths.push((def.path.to_owned(), obj([(method, operation(e, refs))]))),
         }
     }
 
-    let description = "The Licensing Order and Activity Service, generated by licensing-sdk from the tables its \
-validator, client and simulator share.\n\n\
-Request schemas say what the SDK's `recommended` rules profile makes an error, as far as JSON Schema can: \
-`null` counts as absent, unknown fields are allowed, warnings are not encoded, and the cross-field rules are \
-`if`/`then`. What the spec does not state (presence, minimums, the lock number and package duration formats) is \
-inferred by the SDK: the real service may accept more. `x-licensing-rules` lists every rule with its \
-provenance and how the schemas carry it; these cannot be carried: `limit_range` (end before start), \
-`unique_sequence`, `duplicate_key`, `depth`, and the warnings.";
+    let rules = match profile {
+        Profile::Spec => {
+            "Request schemas say what the SDK's `spec` rules profile makes an error, as far as JSON \
+Schema can: only what the spec states (field types, enumerations, order asset numbers, product durations, \
+a cloud refund's `srcLicenseOrderId`, products where the spec requires them). Nothing is required, nothing is \
+bounded: what the SDK infers (presence, minimums, formats) is a warning there, not encoded. For gateways and \
+mocks that must accept what the spec allows; `licensing-sdk/openapi.json` carries the `recommended` profile."
+        }
+        _ => {
+            "Request schemas say what the SDK's `recommended` rules profile makes an error, as far as JSON Schema \
+can. What the spec does not state (presence, minimums, the lock number and package duration formats) is \
+inferred by the SDK: the real service may accept more (`licensing-sdk/schemas/spec/openapi.json` carries the \
+`spec` profile)."
+        }
+    };
+    let description = format!(
+        "The Licensing Order and Activity Service, generated by licensing-sdk from the tables its \
+validator, client and simulator share.\n\n{rules} `null` counts as absent, unknown fields are allowed, \
+warnings are not encoded, and the cross-field rules are `if`/`then`. `x-licensing-rules` lists every rule \
+with its provenance and how the schemas carry it; these cannot be carried: `limit_range` (end before start), \
+`unique_sequence`, `duplicate_key`, `depth`, and the warnings.\n\n\
+Bounds marked `x-licensing-sim-limit` (`size` of `shellNums`, the length of `g_nonce`) are licensing-sim's, \
+not the service's (the spec states none). Answers are read tolerantly: no field of a record is required."
+    );
 
+    let scopes = [
+        (SCOPE_ORDER, "the order module (enterprise accounts, license orders, locks, assets, asset numbers)"),
+        (SCOPE_ACTIVITY, "the activity module (joining an activity)"),
+    ];
     obj([
         ("openapi", s("3.1.0")),
         ("x-generated", s("@generated by xtask/src/openapi.rs from the schema tables: do not edit")),
@@ -231,22 +475,17 @@ provenance and how the schemas carry it; these cannot be carried: `limit_range` 
                 ("title", s("Licensing Order and Activity Service")),
                 ("version", s(licensing_core::VERSION)),
                 ("description", s(description)),
+                ("x-licensing-profile", s(refs.profile_name())),
             ]),
         ),
         (
             "servers",
+            // The variable has no description: @apidevtools/swagger-parser's
+            // 3.1 schema refuses one there.
             Json::Arr(vec![obj([
                 ("url", s("{baseUrl}")),
-                (
-                    "variables",
-                    obj([(
-                        "baseUrl",
-                        obj([
-                            ("default", s("http://127.0.0.1:8787")),
-                            ("description", s("the service's base address (`{base_url}`); the default is licensing-sim")),
-                        ]),
-                    )]),
-                ),
+                ("description", s("the service's base address (`{base_url}`); the default is licensing-sim")),
+                ("variables", obj([("baseUrl", obj([("default", s("http://127.0.0.1:8787"))]))])),
             ])]),
         ),
         (
@@ -273,8 +512,15 @@ provenance and how the schemas carry it; these cannot be carried: `limit_range` 
                                 ("name", s(NONCE_PARAM)),
                                 ("in", s("query")),
                                 ("required", true.into()),
-                                ("description", s("anti-replay random string, sent on every call (its format and uniqueness rules are not shown by the spec)")),
-                                ("schema", obj([("type", s("string"))])),
+                                ("description", s(format!("anti-replay random string, sent on every call: a fresh one each time (licensing-sim refuses a reused one within its window; the spec shows no format or uniqueness rule). An empty or blank one counts as missing; at most {SIM_MAX_NONCE_CHARS} characters is licensing-sim's bound, not the service's"))),
+                                (
+                                    "schema",
+                                    non_blank(obj([
+                                        ("type", s("string")),
+                                        ("maxLength", Json::Int(SIM_MAX_NONCE_CHARS.into())),
+                                    ])),
+                                ),
+                                ("x-licensing-sim-limit", s(format!("at most {SIM_MAX_NONCE_CHARS} characters: the simulator's, not the service's"))),
                             ]),
                         ),
                         (
@@ -283,21 +529,51 @@ provenance and how the schemas carry it; these cannot be carried: `limit_range` 
                                 ("name", s("appKey")),
                                 ("in", s("query")),
                                 ("required", true.into()),
-                                ("description", s("the integrator's app key")),
-                                ("schema", obj([("type", s("string"))])),
+                                ("description", s("the integrator's app key (the SDK sends it from its `appKey` option; empty or blank counts as missing)")),
+                                ("schema", non_blank(obj([("type", s("string"))]))),
                             ]),
                         ),
                     ]),
                 ),
                 (
                     "responses",
-                    obj([(
-                        "BusinessError",
-                        json_response(
-                            "A business exception of the order module (HTTP 299).",
-                            REFS.to("OrderError"),
+                    obj([
+                        (
+                            "BusinessError",
+                            error_response(
+                                "A business exception of the order module (HTTP 299).",
+                                "OrderError",
+                                obj([
+                                    ("code", s("13004")),
+                                    ("message", s("size: must be at least 1")),
+                                    ("cause", s("parameter validation failure")),
+                                ]),
+                            ),
                         ),
-                    )]),
+                        (
+                            "Unauthorized",
+                            error_response(
+                                "No bearer token, or an unknown one (every operation).",
+                                "AuthError",
+                                obj([("code", s("401")), ("message", s("missing or unknown bearer token"))]),
+                            ),
+                        ),
+                        (
+                            "Forbidden",
+                            error_response(
+                                "The token lacks the operation's scope (every operation).",
+                                "AuthError",
+                                obj([("code", s("403")), ("message", s(format!("the token lacks scope {SCOPE_ORDER}")))]),
+                            ),
+                        ),
+                        (
+                            "Unavailable",
+                            obj([(
+                                "description",
+                                s("A gateway or server failure (502, 503, 504: `LicensingClient` retries the idempotent calls). licensing-sim answers one only when told to (`x-sim-fault: http=STATUS`)."),
+                            )]),
+                        ),
+                    ]),
                 ),
                 (
                     "securitySchemes",
@@ -308,14 +584,15 @@ provenance and how the schemas carry it; these cannot be carried: `limit_range` 
                             ("scheme", s("bearer")),
                             (
                                 "description",
-                                s(format!("`Authorization: Bearer <APP_ACCESS_TOKEN>`: an application-level token. Order-module calls need the scope `{SCOPE_ORDER}`, activity-module calls `{SCOPE_ACTIVITY}` (listed as roles in each operation's security requirement). How the token is obtained and its lifetime are not shown by the spec.")),
+                                s(format!("`Authorization: Bearer <APP_ACCESS_TOKEN>`: an application-level token. Order-module calls need the scope `{SCOPE_ORDER}`, activity-module calls `{SCOPE_ACTIVITY}` (listed as roles in each operation's security requirement, and declared in `x-scopes`: OpenAPI declares scopes only in OAuth 2 flows, and the spec shows no token endpoint). How the token is obtained and its lifetime are not shown by the spec.")),
                             ),
+                            ("x-scopes", obj(scopes.map(|(name, doc)| (name, s(doc))))),
                         ]),
                     )]),
                 ),
             ]),
         ),
-        ("x-licensing-rules", coverage_json()),
+        ("x-licensing-rules", coverage_json(refs)),
     ])
     .pretty()
 }
