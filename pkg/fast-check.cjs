@@ -37,10 +37,6 @@ const DELETE_PRODUCT = 2;
 
 // Not Rust white space (char::is_whitespace, what str::trim removes); generated from it.
 const NOT_BLANK = /[^\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028-\u2029\u202f\u205f\u3000]/;
-// An ASCII subset of rules/email.rs: local part without white space or `@` (at most 64),
-// domain labels of letters, digits and inner `-`, at least two of them.
-const EMAIL = /^[\x21-\x3f\x41-\x7e]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-
 // Blank as the walk sees it (RawStr::is_blank: str::trim leaves nothing) after
 // JSON.stringify and its decoding: the same characters, but for a lone surrogate, which
 // reads as U+FFFD; neither is white space.
@@ -49,6 +45,35 @@ function isBlank(s) {
   const c = s.charCodeAt(0);
   if (c > 0x20 && c < 0x7f) return false;
   return !NOT_BLANK.test(s);
+}
+
+// Once per call: JSON.stringify would call a toJSON found on a built-in prototype, and
+// an enumerable property of Object.prototype would be read (and counted) as a field.
+function builtinsClean() {
+  if (OP.toJSON !== undefined || AP.toJSON !== undefined || SP.toJSON !== undefined ||
+      NP.toJSON !== undefined || BP.toJSON !== undefined) return false;
+  for (const k in OP) return false;
+  return true;
+}
+
+// rules/sequence.rs when the sequences are not strictly increasing: none repeats.
+function uniqueSequences(a) {
+  const seen = new Set();
+  for (let i = 0, n = a.length; i < n; i++) {
+    const s = a[i].sequence;
+    if (seen.has(s)) return false;
+    seen.add(s);
+  }
+  return true;
+}
+
+// Surely nothing for rules/email.rs, which checks a non-empty value only: an
+// ASCII subset of its check (local part without white space or `@`, at most
+// 64; domain labels of letters, digits and inner `-`, at least two of them; the
+// whole at most 255).
+const EMAIL = /^[\x21-\x3f\x41-\x7e]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+function isEmailOrEmpty(s) {
+  return s.length === 0 || (s.length <= 255 && EMAIL.test(s));
 }
 
 // model::check_asset_number: exactly 10 ASCII digits, the first 8 or 6.
@@ -80,31 +105,6 @@ function isDuration(s) {
     }
   }
   return run !== 0 && parts === 3;
-}
-
-// Surely an e-mail for rules/email.rs (whose domain may be up to 255 bytes).
-function isEmail(s) {
-  return s.length <= 255 && EMAIL.test(s);
-}
-
-// Once per call: JSON.stringify would call a toJSON found on a built-in prototype, and
-// an enumerable property of Object.prototype would be read (and counted) as a field.
-function builtinsClean() {
-  if (OP.toJSON !== undefined || AP.toJSON !== undefined || SP.toJSON !== undefined ||
-      NP.toJSON !== undefined || BP.toJSON !== undefined) return false;
-  for (const k in OP) return false;
-  return true;
-}
-
-// rules/sequence.rs when the sequences are not strictly increasing: none repeats.
-function uniqueSequences(a) {
-  const seen = new Set();
-  for (let i = 0, n = a.length; i < n; i++) {
-    const s = a[i].sequence;
-    if (seen.has(s)) return false;
-    seen.add(s);
-  }
-  return true;
 }
 
 const K_bindEnterprise = ['channelCode', 'channelCustomerId', 'customerName', 'branchName', 'enterpriseName', 'passwordMobile'];
@@ -338,7 +338,7 @@ function obj_order(o, d, m) {
   }
   if (v_adminEmail !== undefined) {
     def |= 128;
-    if (v_adminEmail !== null && !(typeof v_adminEmail === 'string' && (v_adminEmail.length === 0 || isEmail(v_adminEmail)))) return false;
+    if (v_adminEmail !== null && !(typeof v_adminEmail === 'string' && isEmailOrEmpty(v_adminEmail))) return false;
   }
   if (v_adminCellNumber !== undefined) {
     def |= 256;

@@ -987,7 +987,8 @@ exports.shapes = {
         "doc": "administrator e-mail",
         "kind": "email",
         "name": "adminEmail",
-        "presence": "optional"
+        "presence": "optional",
+        "source": "inferred"
       },
       {
         "doc": "administrator mobile number",
@@ -1340,7 +1341,7 @@ exports.enums = {
     ]
   },
   "LicenseType": {
-    "doc": "`licenseType`: the 14 license types of the spec.",
+    "doc": "`licenseType`: the license types of the spec.",
     "values": [
       {
         "doc": "standalone, non-recoverable lock",

@@ -3,6 +3,9 @@
 // licensing-sdk/meta: the wire as data for form builders.
 import type { Endpoint } from './index.js';
 
+/** The string formats the rules define (each in its rule's file). */
+export type FormatKind = "email" | "assetNumber" | "duration";
+
 /** The kind of a value, as the validator checks it. */
 export type FieldKind =
   | { kind: "string" }
@@ -10,9 +13,7 @@ export type FieldKind =
   | { kind: "boolean" }
   | { kind: "enum"; enum: string }
   | { kind: "intEnum"; enum: string }
-  | { kind: "assetNumber"; source: "spec" | "inferred" }
-  | { kind: "duration"; source: "spec" | "inferred" }
-  | { kind: "email" }
+  | { kind: FormatKind; source: "spec" | "inferred" }
   | { kind: "integerOrString" }
   | { kind: "array"; items: FieldKind }
   | { kind: "arrayOrNull"; items: FieldKind }

@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 
 use licensing_core::model::{OrderType, WireEnum};
 use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
-use licensing_core::validate::{Rule, MAX_DEPTH};
+use licensing_core::validate::{JsFormat, Rule, MAX_DEPTH};
 use licensing_core::wire::Endpoint;
 
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
@@ -59,6 +59,10 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(HEADER);
     out.push_str("'use strict';\n\n");
     out.push_str(&prelude());
+    for format in &g.formats {
+        out.push_str(format.source);
+        out.push('\n');
+    }
     out.push_str(&functions);
     out.push_str(&arrays);
     out.push_str(&dispatch(&g));
@@ -75,8 +79,7 @@ pub(crate) fn fast_check_js() -> String {
 /// for every field of the order).
 fn rule_facts() -> String {
     let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
-    let cross: Vec<String> =
-        Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("'{}'", r.id())).collect();
+    let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("'{}'", r.id())).collect();
     format!(
         "\n// The ten endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
          // Rules (an issue's `rule`) whose issue depends on more than the field it is at.\n\
@@ -162,11 +165,7 @@ const isSafeInteger = Number.isSafeInteger;
         whitespace_class()
     );
     s.push_str(
-        r"// An ASCII subset of rules/email.rs: local part without white space or `@` (at most 64),
-// domain labels of letters, digits and inner `-`, at least two of them.
-const EMAIL = /^[\x21-\x3f\x41-\x7e]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-
-// Blank as the walk sees it (RawStr::is_blank: str::trim leaves nothing) after
+        r"// Blank as the walk sees it (RawStr::is_blank: str::trim leaves nothing) after
 // JSON.stringify and its decoding: the same characters, but for a lone surrogate, which
 // reads as U+FFFD; neither is white space.
 function isBlank(s) {
@@ -174,42 +173,6 @@ function isBlank(s) {
   const c = s.charCodeAt(0);
   if (c > 0x20 && c < 0x7f) return false;
   return !NOT_BLANK.test(s);
-}
-
-// model::check_asset_number: exactly 10 ASCII digits, the first 8 or 6.
-function isAssetNumber(s) {
-  if (s.length !== 10) return false;
-  const c = s.charCodeAt(0);
-  if (c !== 56 && c !== 54) return false;
-  for (let i = 1; i < 10; i++) {
-    const d = s.charCodeAt(i);
-    if (d < 48 || d > 57) return false;
-  }
-  return true;
-}
-
-// rules/duration.rs: three runs of 1 to 6 ASCII digits joined by `-`.
-function isDuration(s) {
-  let parts = 1;
-  let run = 0;
-  for (let i = 0, n = s.length; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 45) {
-      if (run === 0) return false;
-      parts++;
-      run = 0;
-    } else if (c >= 48 && c <= 57) {
-      if (++run > 6) return false;
-    } else {
-      return false;
-    }
-  }
-  return run !== 0 && parts === 3;
-}
-
-// Surely an e-mail for rules/email.rs (whose domain may be up to 255 bytes).
-function isEmail(s) {
-  return s.length <= 255 && EMAIL.test(s);
 }
 
 // Once per call: JSON.stringify would call a toJSON found on a built-in prototype, and
@@ -294,6 +257,8 @@ struct Gen {
     shapes: Vec<(&'static Shape, String)>,
     /// Array helpers: item check (the key), name, source.
     arrays: Vec<(String, String, String)>,
+    /// The formats' predicates used, once each (two formats may share one).
+    formats: Vec<JsFormat>,
 }
 
 impl Gen {
@@ -372,10 +337,13 @@ impl Gen {
             Kind::Bool => format!("({v} === true || {v} === false)"),
             Kind::Enum(def) => any_of(def.wire().map(|a| format!("{v} === {}", js_str(a)))),
             Kind::IntEnum(def) => any_of(def.wire().map(|a| format!("{v} === {}", safe(a)))),
-            Kind::AssetNumber(_) => format!("(typeof {v} === 'string' && isAssetNumber({v}))"),
-            Kind::Duration(_) => format!("(typeof {v} === 'string' && isDuration({v}))"),
-            // rules/email.rs checks a non-empty value only (and only warns).
-            Kind::Email => format!("(typeof {v} === 'string' && ({v}.length === 0 || isEmail({v})))"),
+            // The format's own predicate, from its rule's `.js` file.
+            Kind::Format(format) => {
+                if !self.formats.iter().any(|f| f.function == format.js.function) {
+                    self.formats.push(format.js);
+                }
+                format!("(typeof {v} === 'string' && {}({v}))", format.js.function)
+            }
             Kind::IntOrStr => format!("(typeof {v} === 'string' || isSafeInteger({v}))"),
             // JSON.stringify calls an array's own toJSON; a real array without one is
             // written index by index, as the loop reads it.
@@ -404,7 +372,7 @@ impl Gen {
         let base = match item {
             Kind::Object(shape) => self.name_of(shape).to_owned(),
             Kind::Str => "string".into(),
-            Kind::AssetNumber(_) => "assetNumber".into(),
+            Kind::Format(format) => format.name.into(),
             _ => format!("items{}", self.arrays.len()),
         };
         let name = format!("arr_{base}");
@@ -513,7 +481,7 @@ impl Gen {
 
 /// Whether a kind takes JSON strings (so a NonEmpty field of it may be blank).
 fn accepts_string(kind: &Kind) -> bool {
-    matches!(kind, Kind::Str | Kind::Enum(_) | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email | Kind::IntOrStr)
+    matches!(kind, Kind::Str | Kind::Enum(_) | Kind::Format(_) | Kind::IntOrStr)
 }
 
 /// What a field's objects receive as `m`: an order's assets get its type, and so do

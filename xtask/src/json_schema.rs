@@ -144,15 +144,12 @@ pub(crate) fn kind_schema(kind: &Kind, refs: Refs) -> Json {
         Kind::Bool => obj([("type", s("boolean"))]),
         Kind::Enum(def) => refs.to(def.name),
         Kind::IntEnum(def) => refs.to(def.name),
-        Kind::AssetNumber(rule) if refs.errs(*rule) => {
-            obj([("type", s("string")), ("pattern", s("^[86][0-9]{9}$"))])
-        }
-        Kind::Duration(rule) if refs.errs(*rule) => {
-            obj([("type", s("string")), ("pattern", s("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"))])
-        }
-        // The e-mail format is a warning only; the others, under `spec`, when
-        // the spec does not state them.
-        Kind::Email | Kind::AssetNumber(_) | Kind::Duration(_) => obj([("type", s("string"))]),
+        // A format's pattern where its issues are errors: never for a warning
+        // (e-mail), nor under `spec` for a format the spec does not state.
+        Kind::Format(format) => match format.pattern.filter(|_| refs.errs(format.rule)) {
+            Some(pattern) => obj([("type", s("string")), ("pattern", s(pattern))]),
+            None => obj([("type", s("string"))]),
+        },
         // Branches, not a type union: ajv's strict mode refuses unions but with null.
         Kind::IntOrStr => obj([("anyOf", Json::Arr(vec![obj(int64(None)), obj([("type", s("string"))])]))]),
         Kind::Array(item) => obj([("type", s("array")), ("items", kind_schema(item, refs))]),

@@ -5,9 +5,7 @@ export type FieldKind =
   | { kind: "boolean" }
   | { kind: "enum"; enum: string }
   | { kind: "intEnum"; enum: string }
-  | { kind: "assetNumber"; source: "spec" | "inferred" }
-  | { kind: "duration"; source: "spec" | "inferred" }
-  | { kind: "email" }
+  | { kind: FormatKind; source: "spec" | "inferred" }
   | { kind: "integerOrString" }
   | { kind: "array"; items: FieldKind }
   | { kind: "arrayOrNull"; items: FieldKind }

@@ -77,7 +77,7 @@ fn strict(kind: &Kind) -> String {
 /// A value's Rust type inside its `Option`.
 fn item_type(kind: &Kind) -> String {
     match kind {
-        Kind::Str | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => "String".into(),
+        Kind::Str | Kind::Format(_) => "String".into(),
         Kind::Int | Kind::IntMin(_) => "i64".into(),
         Kind::Bool => "bool".into(),
         Kind::Enum(def) => def.name.into(),
@@ -93,7 +93,7 @@ fn item_type(kind: &Kind) -> String {
 /// that reads it (`None`: serde's own).
 fn tolerant(kind: &Kind) -> (String, Option<&'static str>) {
     match kind {
-        Kind::Str | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => ("Option<String>".into(), Some("string")),
+        Kind::Str | Kind::Format(_) => ("Option<String>".into(), Some("string")),
         Kind::Int | Kind::IntMin(_) => ("Option<i64>".into(), Some("int")),
         Kind::Bool => ("Option<bool>".into(), Some("boolean")),
         Kind::Enum(def) => (format!("Option<Open<{}>>", def.name), Some("open")),

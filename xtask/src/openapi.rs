@@ -66,13 +66,12 @@ fn parameter(shape: &Shape, name: &str, place: &str, refs: Refs) -> Json {
 /// An example value of a kind (the success examples Prism answers with).
 fn example(kind: &Kind) -> Json {
     match kind {
-        Kind::Str | Kind::Email => s("x"),
+        Kind::Str => s("x"),
+        Kind::Format(format) => s(format.example),
         Kind::Int | Kind::IntMin(_) | Kind::IntOrStr => Json::Int(1),
         Kind::Bool => false.into(),
         Kind::Enum(def) => def.wire().next().map_or(Json::Null, s),
         Kind::IntEnum(def) => def.wire().next().map_or(Json::Null, Json::from),
-        Kind::AssetNumber(_) => s("8000000001"),
-        Kind::Duration(_) => s("1-0-0"),
         Kind::Array(item) | Kind::ArrayOrNull(item) => Json::Arr(vec![example(item)]),
         Kind::Object(shape) => obj(shape.fields.iter().map(|f| (f.name, example(&f.kind)))),
         Kind::Any => Json::Null,

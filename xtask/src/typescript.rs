@@ -92,7 +92,7 @@ fn request_type(e: Endpoint) -> String {
 fn result_type(e: Endpoint) -> String {
     match e.data() {
         Kind::Any => "void".into(),
-        Kind::Array(Kind::AssetNumber(_)) => "string[]".into(),
+        Kind::Array(Kind::Format(_)) => "string[]".into(),
         other => value_type(other, Side::Response),
     }
 }
@@ -148,7 +148,7 @@ fn value_type(kind: &Kind, side: Side) -> String {
 /// `value_type`, with an object's type named by `name`.
 fn value_type_named(kind: &Kind, side: Side, name: &dyn Fn(&Shape) -> String) -> String {
     match kind {
-        Kind::Str | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => "string".into(),
+        Kind::Str | Kind::Format(_) => "string".into(),
         Kind::Int | Kind::IntMin(_) => "number".into(),
         Kind::Bool => "boolean".into(),
         Kind::Enum(def) if side.tolerant() => format!("{} | (string & {{}})", def.name),

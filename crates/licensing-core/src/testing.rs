@@ -175,9 +175,7 @@ pub fn possible_codes(endpoint: Endpoint) -> Vec<Code> {
             match kind {
                 Kind::Enum(_) | Kind::IntEnum(_) => add(&mut codes, &[Code::Enum]),
                 Kind::IntMin(_) => add(&mut codes, &[Code::Minimum]),
-                Kind::AssetNumber(_) => add(&mut codes, &[Code::AssetNumberFormat, Code::AssetNumberPartition]),
-                Kind::Duration(_) => add(&mut codes, &[Code::DurationExpression]),
-                Kind::Email => add(&mut codes, &[Code::Email]),
+                Kind::Format(format) => add(&mut codes, format.codes),
                 Kind::Object(inner) => pending.push(inner),
                 _ => {}
             }
@@ -368,9 +366,7 @@ mod strategies {
                 let values: Vec<i64> = def.wire().collect();
                 prop::sample::select(values).prop_map(Value::from).boxed()
             }
-            Kind::AssetNumber(_) => "[86][0-9]{9}".prop_map(Value::from).boxed(),
-            Kind::Duration(_) => "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}".prop_map(Value::from).boxed(),
-            Kind::Email => "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)".prop_map(Value::from).boxed(),
+            Kind::Format(format) => format.strategy.prop_map(Value::from).boxed(),
             Kind::Array(item) => {
                 let min = usize::from(presence == Presence::NonEmpty).max(1);
                 prop::collection::vec(self::kind(item, Presence::Required), min..=3).prop_map(Value::from).boxed()

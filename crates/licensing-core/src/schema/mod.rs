@@ -26,7 +26,7 @@ mod responses;
 pub use requests::*;
 pub use responses::*;
 
-use crate::validate::Rule;
+use crate::validate::Format;
 
 /// The JSON kind of a field. Exhaustive on purpose: a new kind must be handled
 /// by the walk and by every generator before anything compiles.
@@ -44,14 +44,10 @@ pub enum Kind {
     Enum(&'static EnumDef),
     /// One of an enumeration's integers.
     IntEnum(&'static IntEnumDef),
-    /// An asset number digit string, checked by this rule (`AssetNumber` for
-    /// `assetNos`, `LockNumber` for `assetNums`).
-    AssetNumber(Rule),
-    /// A `y-m-d` time expression, checked by this rule (`Duration` for products,
-    /// `PackageDuration` for merchandise).
-    Duration(Rule),
-    /// An e-mail address (checked as a warning only).
-    Email,
+    /// A string of a format its rule's file defines (asset numbers, `y-m-d`
+    /// expressions, e-mail addresses): the field names the rule, as garde's
+    /// `#[garde(email)]` does.
+    Format(&'static Format),
     /// A Long timestamp or a date string (the spec's "date" without a format).
     IntOrStr,
     /// An array of the kind.
@@ -338,9 +334,7 @@ pub(crate) fn example_value(kind: &'static Kind, out: &mut String) {
         Kind::Bool => out.push_str("false"),
         Kind::Enum(def) => text(out, def.values.first().map_or("", |v| v.wire)),
         Kind::IntEnum(def) => crate::validate::itoa::push_signed(out, def.values.first().map_or(0, |v| v.value)),
-        Kind::AssetNumber(_) => text(out, "8000000001"),
-        Kind::Duration(_) => text(out, "1-0-0"),
-        Kind::Email => text(out, "admin@example.com"),
+        Kind::Format(format) => text(out, format.example),
         Kind::Array(item) => {
             out.push('[');
             example_value(item, out);

@@ -3,7 +3,7 @@
 
 use super::{non_empty, opt, req, shape, Kind, Role, Shape};
 use crate::model::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial};
-use crate::validate::Rule;
+use crate::validate::rules;
 
 /// Body of `bindEnterprise` (endpoint 1).
 pub static BIND_ENTERPRISE: Shape = shape(
@@ -69,7 +69,7 @@ pub static LOCK: Shape = shape(
     "LockRequest",
     "Body of `lockAssets` and `unlockAssets`: the locks to disable or enable.",
     &[
-        non_empty("assetNums", Kind::Array(&Kind::AssetNumber(Rule::LockNumber)), "lock numbers"),
+        non_empty("assetNums", Kind::Array(&Kind::Format(&rules::lock_number::FORMAT)), "lock numbers"),
         non_empty("operatorIdentity", Kind::Str, "operator identity: name, mobile number or e-mail"),
     ],
     Role::Plain,
@@ -123,7 +123,7 @@ pub(crate) const ORDER_FIELDS: &[super::Field] = &[
     opt("channelCustomerId", Kind::Str, "channel customer number"),
     opt("adminName", Kind::Str, "administrator name"),
     opt("adminAccount", Kind::Str, "administrator account"),
-    opt("adminEmail", Kind::Email, "administrator e-mail"),
+    opt("adminEmail", Kind::Format(&rules::email::FORMAT), "administrator e-mail"),
     opt("adminCellNumber", Kind::Str, "administrator mobile number"),
     opt("passwordMobile", Kind::Str, "purchaser mobile number"),
     opt("address", Kind::Str, "customer address"),
@@ -149,7 +149,7 @@ pub(crate) const ORDER_FIELDS: &[super::Field] = &[
 pub static ORDER: Shape = shape("Order", "One order of `orderList`.", ORDER_FIELDS, Role::Order);
 
 pub(crate) const ASSET_FIELDS: &[super::Field] = &[
-    non_empty("assetNos", Kind::Array(&Kind::AssetNumber(Rule::AssetNumber)), "asset numbers"),
+    non_empty("assetNos", Kind::Array(&Kind::Format(&rules::asset_number::FORMAT)), "asset numbers"),
     opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND), "extension attributes"),
     opt("limitStartDate", Kind::Int, "asset limit start time (a Long)"),
     opt("limitEndDate", Kind::Int, "asset limit end time (a Long)"),
@@ -194,7 +194,7 @@ pub(crate) const PRODUCT_FIELDS: &[super::Field] = &[
     opt("timeUnitQuantity", Kind::IntMin(0), "number of units"),
     opt(
         "timeDurationExpression",
-        Kind::Duration(Rule::Duration),
+        Kind::Format(&rules::duration::FORMAT),
         "time expression of form y-m-d; passing a length of time is recommended",
     ),
     opt(
@@ -230,7 +230,7 @@ pub(crate) static MERCHANDISE_FIELDS: &[super::Field] = &[
     opt("merchandiseNum", Kind::Str, "package number"),
     opt("merchandiseName", Kind::Str, "package name"),
     opt("parentMerchandiseNum", Kind::Str, "parent package number"),
-    opt("timeDurationExpression", Kind::Duration(Rule::PackageDuration), "package time expression"),
+    opt("timeDurationExpression", Kind::Format(&rules::package_duration::FORMAT), "package time expression"),
     opt("children", Kind::ArrayOrNull(&A_MERCHANDISE), "lower-level packages; null at the lowest level"),
     opt("licenseOrderProductList", Kind::Array(&A_PRODUCT), "products contained in the package"),
 ];

@@ -4,7 +4,7 @@
 use super::requests::AN_ASSET_EXTEND;
 use super::{opt, req, shape, Kind, Role, Shape};
 use crate::model::{ActivateType, KeyChipType, LicenseType, LockStatus};
-use crate::validate::Rule;
+use crate::validate::rules;
 
 static A_MEMBER: Kind = Kind::Object(&ENTERPRISE_MEMBER);
 static A_LOCK_RESULT: Kind = Kind::Object(&LOCK_RESULT);
@@ -224,7 +224,7 @@ pub static LOCK_RESULTS: Kind = Kind::Array(&A_LOCK_RESULT);
 /// `data` of `listAssets`.
 pub static ASSET_RECORDS: Kind = Kind::Array(&AN_ASSET_RECORD);
 /// `data` of `shellNums`: asset number digit strings.
-pub static ASSET_NUMBERS: Kind = Kind::Array(&Kind::AssetNumber(Rule::AssetNumber));
+pub static ASSET_NUMBERS: Kind = Kind::Array(&Kind::Format(&rules::asset_number::FORMAT));
 /// `detail` of `joinActivity`.
 pub static ONE_ACTIVITY_DETAIL: Kind = Kind::Object(&ACTIVITY_DETAIL);
 /// `updateEnterprise` returns no payload.

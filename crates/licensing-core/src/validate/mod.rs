@@ -19,7 +19,7 @@ pub(crate) mod itoa;
 mod messages;
 mod report;
 mod rule;
-mod rules;
+pub(crate) mod rules;
 pub(crate) mod scan;
 mod slot;
 mod walk;
@@ -29,7 +29,7 @@ use serde_json::Value;
 
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
-pub use rule::{Example, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};
+pub use rule::{Example, Format, JsFormat, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};
 pub use rules::strict_match::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;

@@ -47,115 +47,79 @@ impl Locale {
     }
 }
 
-/// Stable machine codes of the issues. Documented one by one in `RULES.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Code {
-    /// The text is not JSON (or the JS value is not serializable to JSON).
-    InvalidJson,
-    /// Nesting deeper than the validator follows.
-    TooDeep,
-    /// Wrong JSON type for the field (string where an integer belongs, ...).
-    Type,
-    /// A required field is absent or null.
-    Required,
-    /// A required string or a list that must not be empty is empty.
-    Empty,
-    /// Not one of the allowed case-sensitive values.
-    Enum,
-    /// A field the endpoint does not know.
-    UnknownField,
-    /// A known field given twice in one object (which value a server keeps is
-    /// not defined).
-    DuplicateKey,
-    /// Not exactly 10 ASCII digits.
-    AssetNumberFormat,
-    /// 10 digits, but the partition marker is not 8 or 6.
-    AssetNumberPartition,
-    /// A number below the allowed minimum.
-    Minimum,
-    /// Not of the form `y-m-d`.
-    DurationExpression,
-    /// Not an e-mail address.
-    Email,
-    /// A limit end date before its start date.
-    LimitEndBeforeStart,
-    /// `sequence` repeated within `orderList`.
-    DuplicateSequence,
-    /// Cloud licence refund without `srcLicenseOrderId`.
-    SrcLicenseOrderRequired,
-    /// Refund without `srcLicenseOrderId` (deletes from every order of the customer).
-    SrcLicenseOrderRecommended,
-    /// Products missing where the order type needs them.
-    ProductsRequired,
-    /// A strict-match delete product lacks a field it is matched on.
-    StrictMatchFieldRequired,
-    /// A lowest-level merchandise package without products.
-    LeafProductsRequired,
-    /// A product `srcLicenseOrderId` (transfer) outside `new_buy`, where it is ignored.
-    TransferOnlyOnNewBuy,
-    /// The endpoint name is not one of the ten.
-    UnknownEndpoint,
-    /// More issues than the cap; the last issue says how many were left out.
-    TooManyIssues,
+/// Defines the codes once: the enum, its wire names and `Code::ALL` (no
+/// parallel lists to keep in step).
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $code:ident = $wire:literal,)+) => {
+        /// Stable machine codes of the issues. Documented one by one in `RULES.md`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[doc = $doc])* $code,)+
+        }
+
+        impl Code {
+            /// The stable wire form (`snake_case`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$code => $wire,)+
+                }
+            }
+
+            /// Every code, in `RULES.md`'s order.
+            pub const ALL: &'static [Code] = &[$(Self::$code),+];
+        }
+    };
 }
 
-impl Code {
-    /// The stable wire form (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::InvalidJson => "invalid_json",
-            Self::TooDeep => "too_deep",
-            Self::Type => "type",
-            Self::Required => "required",
-            Self::Empty => "empty",
-            Self::Enum => "enum",
-            Self::UnknownField => "unknown_field",
-            Self::DuplicateKey => "duplicate_key",
-            Self::AssetNumberFormat => "asset_number_format",
-            Self::AssetNumberPartition => "asset_number_partition",
-            Self::Minimum => "minimum",
-            Self::DurationExpression => "duration_expression",
-            Self::Email => "email",
-            Self::LimitEndBeforeStart => "limit_end_before_start",
-            Self::DuplicateSequence => "duplicate_sequence",
-            Self::SrcLicenseOrderRequired => "src_license_order_required",
-            Self::SrcLicenseOrderRecommended => "src_license_order_recommended",
-            Self::ProductsRequired => "products_required",
-            Self::StrictMatchFieldRequired => "strict_match_field_required",
-            Self::LeafProductsRequired => "leaf_products_required",
-            Self::TransferOnlyOnNewBuy => "transfer_only_on_new_buy",
-            Self::UnknownEndpoint => "unknown_endpoint",
-            Self::TooManyIssues => "too_many_issues",
-        }
-    }
-
-    /// Every code, for documentation tests.
-    pub const ALL: &'static [Code] = &[
-        Self::InvalidJson,
-        Self::TooDeep,
-        Self::Type,
-        Self::Required,
-        Self::Empty,
-        Self::Enum,
-        Self::UnknownField,
-        Self::DuplicateKey,
-        Self::AssetNumberFormat,
-        Self::AssetNumberPartition,
-        Self::Minimum,
-        Self::DurationExpression,
-        Self::Email,
-        Self::LimitEndBeforeStart,
-        Self::DuplicateSequence,
-        Self::SrcLicenseOrderRequired,
-        Self::SrcLicenseOrderRecommended,
-        Self::ProductsRequired,
-        Self::StrictMatchFieldRequired,
-        Self::LeafProductsRequired,
-        Self::TransferOnlyOnNewBuy,
-        Self::UnknownEndpoint,
-        Self::TooManyIssues,
-    ];
+codes! {
+    /// The text is not JSON (or the JS value is not serializable to JSON).
+    InvalidJson = "invalid_json",
+    /// Nesting deeper than the validator follows.
+    TooDeep = "too_deep",
+    /// Wrong JSON type for the field (string where an integer belongs, ...).
+    Type = "type",
+    /// A required field is absent or null.
+    Required = "required",
+    /// A required string or a list that must not be empty is empty.
+    Empty = "empty",
+    /// Not one of the allowed case-sensitive values.
+    Enum = "enum",
+    /// A field the endpoint does not know.
+    UnknownField = "unknown_field",
+    /// A known field given twice in one object (which value a server keeps is
+    /// not defined).
+    DuplicateKey = "duplicate_key",
+    /// Not exactly 10 ASCII digits.
+    AssetNumberFormat = "asset_number_format",
+    /// 10 digits, but the partition marker is not 8 or 6.
+    AssetNumberPartition = "asset_number_partition",
+    /// A number below the allowed minimum.
+    Minimum = "minimum",
+    /// Not of the form `y-m-d`.
+    DurationExpression = "duration_expression",
+    /// Not an e-mail address.
+    Email = "email",
+    /// A limit end date before its start date.
+    LimitEndBeforeStart = "limit_end_before_start",
+    /// `sequence` repeated within `orderList`.
+    DuplicateSequence = "duplicate_sequence",
+    /// Cloud licence refund without `srcLicenseOrderId`.
+    SrcLicenseOrderRequired = "src_license_order_required",
+    /// Refund without `srcLicenseOrderId` (deletes from every order of the customer).
+    SrcLicenseOrderRecommended = "src_license_order_recommended",
+    /// Products missing where the order type needs them.
+    ProductsRequired = "products_required",
+    /// A strict-match delete product lacks a field it is matched on.
+    StrictMatchFieldRequired = "strict_match_field_required",
+    /// A lowest-level merchandise package without products.
+    LeafProductsRequired = "leaf_products_required",
+    /// A product `srcLicenseOrderId` (transfer) outside `new_buy`, where it is ignored.
+    TransferOnlyOnNewBuy = "transfer_only_on_new_buy",
+    /// The endpoint name is not one of the ten.
+    UnknownEndpoint = "unknown_endpoint",
+    /// More issues than the cap; the last issue says how many were left out.
+    TooManyIssues = "too_many_issues",
 }
 
 impl Serialize for Code {

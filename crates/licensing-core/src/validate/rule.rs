@@ -270,6 +270,99 @@ impl serde::Serialize for Rule {
     }
 }
 
+/// A string format a field names in the schema tables, as garde's
+/// `#[garde(email)]` names a rule: `Kind::Format(&asset_number::FORMAT)`. The
+/// format's rule file owns everything about it: the check, and (feature
+/// `meta`) its JavaScript predicate, JSON Schema pattern and proptest strategy;
+/// each generator reads it here, through one `Kind` variant.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Format {
+    /// The rule whose issues it reports (code, provenance, severity, messages).
+    pub rule: Rule,
+    /// Its name in `licensing-sdk/meta` (`kind`) and the generators.
+    pub name: &'static str,
+    /// The codes its issues may have (the rule's, and any other it reports).
+    pub codes: &'static [Code],
+    /// A value it accepts (the tables' examples, `exampleBody`).
+    pub example: &'static str,
+    /// Checks a string value, reporting under `rule` through the context.
+    pub(crate) check: fn(Rule, &str, &mut super::ctx::Ctx<'_>),
+    /// Its JavaScript predicate (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub js: JsFormat,
+    /// The JSON Schema `pattern` of the values it accepts, written into the
+    /// schemas where its issues are errors (feature `meta`; `None`: no pattern
+    /// says it, the schema only says `string`).
+    #[cfg(feature = "meta")]
+    pub pattern: Option<&'static str>,
+    /// A proptest regex generating values it accepts (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub strategy: &'static str,
+}
+
+/// A format's JavaScript predicate: `function` is called with a string and is
+/// true when the format reports nothing; `source` (the rule's sibling `.js`
+/// file) declares it. Two formats may share one predicate.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct JsFormat {
+    /// The function's name.
+    pub function: &'static str,
+    /// Its declaration.
+    pub source: &'static str,
+}
+
+impl Format {
+    /// A format: its rule, name, codes, an accepted example and its check.
+    pub(crate) const fn new(
+        rule: Rule,
+        name: &'static str,
+        codes: &'static [Code],
+        example: &'static str,
+        check: fn(Rule, &str, &mut super::ctx::Ctx<'_>),
+    ) -> Self {
+        Self {
+            rule,
+            name,
+            codes,
+            example,
+            check,
+            #[cfg(feature = "meta")]
+            js: JsFormat { function: "", source: "" },
+            #[cfg(feature = "meta")]
+            pattern: None,
+            #[cfg(feature = "meta")]
+            strategy: "",
+        }
+    }
+
+    /// With its JavaScript predicate, the JSON Schema pattern of the values it
+    /// accepts (if a pattern can say it) and a proptest regex of such values
+    /// (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn generated(
+        mut self,
+        function: &'static str,
+        source: &'static str,
+        pattern: Option<&'static str>,
+        strategy: &'static str,
+    ) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.js = JsFormat { function, source };
+            self.pattern = pattern;
+            self.strategy = strategy;
+        }
+        self
+    }
+
+    /// Checks a string value.
+    pub(crate) fn check(&self, value: &str, ctx: &mut super::ctx::Ctx<'_>) {
+        (self.check)(self.rule, value, ctx);
+    }
+}
+
 impl Rule {
     /// Its definition (its file in `validate/rules/`).
     pub fn def(self) -> &'static RuleDef {

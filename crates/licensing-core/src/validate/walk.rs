@@ -71,7 +71,7 @@ struct Walk<'a> {
 /// Name of the JSON type a kind expects, as used in `type` issues.
 fn expected(kind: &Kind) -> &'static str {
     match kind {
-        Kind::Str | Kind::Enum(_) | Kind::AssetNumber(_) | Kind::Duration(_) | Kind::Email => "string",
+        Kind::Str | Kind::Enum(_) | Kind::Format(_) => "string",
         Kind::Int | Kind::IntMin(_) | Kind::IntEnum(_) => "integer",
         Kind::Bool => "boolean",
         Kind::IntOrStr => "integer or string",
@@ -313,9 +313,7 @@ impl<'a> Walk<'a> {
                     None => rules::enums::not_allowed(&value, def, &mut self.ctx),
                 }
             }
-            Kind::AssetNumber(rule) => rules::asset_number::check(*rule, &raw.decode(), &mut self.ctx),
-            Kind::Duration(rule) => rules::duration::check(*rule, &raw.decode(), &mut self.ctx),
-            Kind::Email => rules::email::check(&raw.decode(), &mut self.ctx),
+            Kind::Format(format) => format.check(&raw.decode(), &mut self.ctx),
             _ => self.type_error(expected(kind), "string"),
         }
         Slot::Str { blank, variant }

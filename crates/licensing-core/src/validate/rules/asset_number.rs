@@ -5,7 +5,16 @@ use crate::model::{check_asset_number, AssetNumberError};
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::{Code, Params};
 use crate::validate::rule::Rule;
-use crate::validate::rule::{Message, RuleDef};
+use crate::validate::rule::{Format, Message, RuleDef};
+
+/// The format `assetNumber` of order asset numbers (`assetNos`).
+pub(crate) const FORMAT: Format = asset_number_format(Rule::AssetNumber);
+
+/// The asset number format under a rule (this one's, or `lock_number`'s).
+pub(crate) const fn asset_number_format(rule: Rule) -> Format {
+    Format::new(rule, "assetNumber", &[Code::AssetNumberFormat, Code::AssetNumberPartition], "8000000001", check)
+        .generated("isAssetNumber", include_str!("asset_number.js"), Some("^[86][0-9]{9}$"), "[86][0-9]{9}")
+}
 
 /// The rule `asset_number` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

@@ -2,9 +2,22 @@
 //! (years, months, days), e.g. `1-0-0` for one year.
 
 use crate::validate::ctx::{excerpt, Ctx};
-use crate::validate::report::Params;
+use crate::validate::report::{Code, Params};
 use crate::validate::rule::Rule;
-use crate::validate::rule::{Message, RuleDef};
+use crate::validate::rule::{Format, Message, RuleDef};
+
+/// The format `duration` of a product's `timeDurationExpression`.
+pub(crate) const FORMAT: Format = duration_format(Rule::Duration);
+
+/// The `y-m-d` format under a rule (this one's, or `package_duration`'s).
+pub(crate) const fn duration_format(rule: Rule) -> Format {
+    Format::new(rule, "duration", &[Code::DurationExpression], "1-0-0", check).generated(
+        "isDuration",
+        include_str!("duration.js"),
+        Some("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"),
+        "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}",
+    )
+}
 
 /// The rule `duration` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

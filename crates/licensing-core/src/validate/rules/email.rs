@@ -5,7 +5,19 @@
 use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::rule::RuleDef;
+use crate::validate::rule::{Format, RuleDef};
+
+/// The format `email` of `adminEmail`. A warning only, so the JSON Schemas
+/// carry no pattern for it.
+pub(crate) const FORMAT: Format = {
+    use crate::validate::report::Code;
+    Format::new(Rule::Email, "email", &[Code::Email], "admin@example.com", check).generated(
+        "isEmailOrEmpty",
+        include_str!("email.js"),
+        None,
+        "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)",
+    )
+};
 
 /// The rule `email` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
@@ -34,8 +46,8 @@ pub(crate) fn is_email(s: &str) -> bool {
         && labels_ok
 }
 
-pub(crate) fn check(s: &str, ctx: &mut Ctx<'_>) {
+pub(crate) fn check(rule: Rule, s: &str, ctx: &mut Ctx<'_>) {
     if !s.is_empty() && !is_email(s) {
-        ctx.report(Rule::Email, || Params::none().with("value", excerpt(s, 40)));
+        ctx.report(rule, || Params::none().with("value", excerpt(s, 40)));
     }
 }

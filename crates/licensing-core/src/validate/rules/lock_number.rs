@@ -1,6 +1,9 @@
 //! A lock number (`assetNums`) read as an asset number: the spec calls them lock numbers and gives no format, so the SDK infers the asset number's. Its check is `asset_number::check`.
 
-use crate::validate::rule::RuleDef;
+use crate::validate::rule::{Format, Rule, RuleDef};
+
+/// The format `assetNumber` of lock numbers (`assetNums`).
+pub(crate) const FORMAT: Format = super::asset_number::asset_number_format(Rule::LockNumber);
 
 /// The rule `lock_number` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

@@ -1,6 +1,9 @@
 //! A merchandise's `timeDurationExpression` read as `y-m-d` too (the spec gives the form for products only). Its check is `duration::check`.
 
-use crate::validate::rule::RuleDef;
+use crate::validate::rule::{Format, Rule, RuleDef};
+
+/// The format `duration` of a merchandise's `timeDurationExpression`.
+pub(crate) const FORMAT: Format = super::duration::duration_format(Rule::PackageDuration);
 
 /// The rule `package_duration` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
