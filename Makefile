@@ -25,7 +25,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
 
 help:
@@ -44,7 +44,7 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-load
+test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-contract test-load
 	@echo "make test: all suites passed"
 
 # Formatting, clippy and rustdoc as errors, natively and for the wasm-only code
@@ -126,6 +126,15 @@ test-ecosystem: install-pkg
 	tests/ecosystem/install.sh
 	mkdir -p $(SCRATCH)
 	cd tests/ecosystem && TMPDIR=$(SCRATCH) NEXT_TELEMETRY_DISABLED=1 node --test --test-concurrency=1 *.test.mjs
+
+# pkg/openapi.json and the JSON Schemas in the tools their users point at them
+# (tests/contract/, its own lockfile; schemathesis from PyPI in a virtualenv under
+# target/contract/): Spectral and Redocly lint, ajv strict compile, schemathesis
+# against licensing-sim (bounded, seeded), a Prism mock answering LicensingClient.
+test-contract: install-pkg
+	tests/contract/install.sh
+	cargo build --release -q -p licensing-sim
+	cd tests/contract && node --test *.test.mjs
 
 # The portal in Debian's Chromium driven by playwright-core, against a simulator
 # the test starts itself.
