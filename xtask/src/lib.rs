@@ -22,6 +22,7 @@ mod meta;
 mod model;
 mod openapi;
 mod rule_cases;
+mod rules_md;
 mod shapes;
 mod testing;
 mod typescript;
@@ -48,6 +49,11 @@ pub fn outputs() -> Vec<Output> {
         output("pkg/invalid-examples.cjs", testing::testing_cjs()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
+        // Written by hand but for its tables, which are rewritten in place.
+        output(
+            "RULES.md",
+            rules_md::rules_md(&std::fs::read_to_string(repository_root().join("RULES.md")).unwrap_or_default()),
+        ),
     ];
     for e in licensing_core::wire::Endpoint::ALL {
         all.push(output(
@@ -61,6 +67,11 @@ pub fn outputs() -> Vec<Output> {
         all.push(output(&format!("pkg/schemas/spec/{}.json", e.name()), json_schema::request_schema(e, Profile::Spec)));
     }
     all
+}
+
+/// The request shapes whose field table `RULES.md` lacks (its markers).
+pub fn rules_md_missing_field_tables(root: &Path) -> Vec<&'static str> {
+    rules_md::missing_field_tables(&std::fs::read_to_string(root.join("RULES.md")).unwrap_or_default())
 }
 
 /// The repository root (the parent of this crate's folder).

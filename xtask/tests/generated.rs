@@ -16,3 +16,12 @@ fn every_output_is_marked_generated() {
         assert!(head.contains("@generated"), "{} does not say it is generated", output.path);
     }
 }
+
+#[test]
+fn rules_md_has_a_field_table_for_every_request_shape() {
+    let missing = xtask::rules_md_missing_field_tables(&xtask::repository_root());
+    assert!(
+        missing.is_empty(),
+        "RULES.md has no `<!-- fields:NAME:begin -->` / `<!-- fields:NAME:end -->` section for {missing:?}: add one under `## Fields per endpoint`"
+    );
+}

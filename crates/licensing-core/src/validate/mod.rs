@@ -14,6 +14,7 @@
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
 pub(crate) mod answer;
+mod codes;
 mod ctx;
 pub(crate) mod itoa;
 mod messages;
@@ -27,6 +28,8 @@ pub(crate) mod write;
 
 use serde_json::Value;
 
+#[cfg(feature = "meta")]
+pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{Example, Format, JsFormat, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};

@@ -2,6 +2,7 @@
 
 use serde::{Serialize, Serializer};
 
+pub use super::codes::Code;
 use super::rule::{Rule, Source};
 
 /// How bad an issue is. `valid` is false when any issue is an error.
@@ -45,81 +46,6 @@ impl Locale {
             _ => None,
         }
     }
-}
-
-/// Defines the codes once: the enum, its wire names and `Code::ALL` (no
-/// parallel lists to keep in step).
-macro_rules! codes {
-    ($($(#[doc = $doc:literal])* $code:ident = $wire:literal,)+) => {
-        /// Stable machine codes of the issues. Documented one by one in `RULES.md`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum Code {
-            $($(#[doc = $doc])* $code,)+
-        }
-
-        impl Code {
-            /// The stable wire form (`snake_case`).
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$code => $wire,)+
-                }
-            }
-
-            /// Every code, in `RULES.md`'s order.
-            pub const ALL: &'static [Code] = &[$(Self::$code),+];
-        }
-    };
-}
-
-codes! {
-    /// The text is not JSON (or the JS value is not serializable to JSON).
-    InvalidJson = "invalid_json",
-    /// Nesting deeper than the validator follows.
-    TooDeep = "too_deep",
-    /// Wrong JSON type for the field (string where an integer belongs, ...).
-    Type = "type",
-    /// A required field is absent or null.
-    Required = "required",
-    /// A required string or a list that must not be empty is empty.
-    Empty = "empty",
-    /// Not one of the allowed case-sensitive values.
-    Enum = "enum",
-    /// A field the endpoint does not know.
-    UnknownField = "unknown_field",
-    /// A known field given twice in one object (which value a server keeps is
-    /// not defined).
-    DuplicateKey = "duplicate_key",
-    /// Not exactly 10 ASCII digits.
-    AssetNumberFormat = "asset_number_format",
-    /// 10 digits, but the partition marker is not 8 or 6.
-    AssetNumberPartition = "asset_number_partition",
-    /// A number below the allowed minimum.
-    Minimum = "minimum",
-    /// Not of the form `y-m-d`.
-    DurationExpression = "duration_expression",
-    /// Not an e-mail address.
-    Email = "email",
-    /// A limit end date before its start date.
-    LimitEndBeforeStart = "limit_end_before_start",
-    /// `sequence` repeated within `orderList`.
-    DuplicateSequence = "duplicate_sequence",
-    /// Cloud licence refund without `srcLicenseOrderId`.
-    SrcLicenseOrderRequired = "src_license_order_required",
-    /// Refund without `srcLicenseOrderId` (deletes from every order of the customer).
-    SrcLicenseOrderRecommended = "src_license_order_recommended",
-    /// Products missing where the order type needs them.
-    ProductsRequired = "products_required",
-    /// A strict-match delete product lacks a field it is matched on.
-    StrictMatchFieldRequired = "strict_match_field_required",
-    /// A lowest-level merchandise package without products.
-    LeafProductsRequired = "leaf_products_required",
-    /// A product `srcLicenseOrderId` (transfer) outside `new_buy`, where it is ignored.
-    TransferOnlyOnNewBuy = "transfer_only_on_new_buy",
-    /// The endpoint name is not one of the ten.
-    UnknownEndpoint = "unknown_endpoint",
-    /// More issues than the cap; the last issue says how many were left out.
-    TooManyIssues = "too_many_issues",
 }
 
 impl Serialize for Code {

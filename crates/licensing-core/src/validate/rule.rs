@@ -299,6 +299,9 @@ pub struct Format {
     /// A proptest regex generating values it accepts (feature `meta`).
     #[cfg(feature = "meta")]
     pub strategy: &'static str,
+    /// The values it accepts, in words (`RULES.md`'s kinds; feature `meta`).
+    #[cfg(feature = "meta")]
+    pub describe: &'static str,
 }
 
 /// A format's JavaScript predicate: `function` is called with a string and is
@@ -334,15 +337,18 @@ impl Format {
             pattern: None,
             #[cfg(feature = "meta")]
             strategy: "",
+            #[cfg(feature = "meta")]
+            describe: "",
         }
     }
 
-    /// With its JavaScript predicate, the JSON Schema pattern of the values it
-    /// accepts (if a pattern can say it) and a proptest regex of such values
-    /// (dropped without feature `meta`).
+    /// With what the generators need (dropped without feature `meta`): the
+    /// values it accepts in words, its JavaScript predicate, their JSON Schema
+    /// pattern (if a pattern can say it) and a proptest regex of such values.
     #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
     pub(crate) const fn generated(
         mut self,
+        describe: &'static str,
         function: &'static str,
         source: &'static str,
         pattern: Option<&'static str>,
@@ -353,6 +359,7 @@ impl Format {
             self.js = JsFormat { function, source };
             self.pattern = pattern;
             self.strategy = strategy;
+            self.describe = describe;
         }
         self
     }

@@ -13,7 +13,9 @@ pub(crate) const FORMAT: Format = asset_number_format(Rule::AssetNumber);
 /// The asset number format under a rule (this one's, or `lock_number`'s).
 pub(crate) const fn asset_number_format(rule: Rule) -> Format {
     Format::new(rule, "assetNumber", &[Code::AssetNumberFormat, Code::AssetNumberPartition], "8000000001", check)
-        .generated("isAssetNumber", include_str!("asset_number.js"), Some("^[86][0-9]{9}$"), "[86][0-9]{9}")
+        .generated(
+            "10 ASCII digits, the first 8 (domestic) or 6 (Singapore)",
+            "isAssetNumber", include_str!("asset_number.js"), Some("^[86][0-9]{9}$"), "[86][0-9]{9}")
 }
 
 /// The rule `asset_number` (see `RULES.md`).

@@ -12,6 +12,7 @@ use crate::validate::rule::{Format, RuleDef};
 pub(crate) const FORMAT: Format = {
     use crate::validate::report::Code;
     Format::new(Rule::Email, "email", &[Code::Email], "admin@example.com", check).generated(
+        "an e-mail address, or empty (a bad one is only a warning)",
         "isEmailOrEmpty",
         include_str!("email.js"),
         None,

@@ -18,7 +18,7 @@ mod prelude {
 /// file (its `DEF`: id, code, provenance, severity, messages, examples, JS
 /// part; and its check) plus its line here.
 macro_rules! registry {
-    ($($(#[$doc:meta])* $rule:ident => $module:ident;)+) => {
+    ($($(#[doc = $doc:literal])* $rule:ident => $module:ident;)+) => {
         $(pub(crate) mod $module;)+
 
         /// One rule of the validator, as `RULES.md` lists it (its `rule` column);
@@ -26,12 +26,20 @@ macro_rules! registry {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum Rule {
-            $($(#[$doc])* $rule,)+
+            $($(#[doc = $doc])* $rule,)+
         }
 
         impl Rule {
             /// Every rule, in `RULES.md`'s order.
             pub const ALL: &'static [Rule] = &[$(Self::$rule),+];
+
+            /// What it checks, in one sentence (`RULES.md`'s rules table; feature `meta`).
+            #[cfg(feature = "meta")]
+            pub fn doc(self) -> &'static str {
+                match self {
+                    $(Self::$rule => concat!($($doc),*).trim_ascii(),)+
+                }
+            }
         }
 
         /// A rule's definition.
@@ -44,33 +52,33 @@ macro_rules! registry {
 }
 
 registry! {
-    /// The text is JSON (RFC 8259, which lets a reader bound the nesting).
+    /// The text is JSON.
     Json => json;
-    /// The body (or query object) is a JSON object: the spec lists its fields.
+    /// The body or query object is a JSON object.
     BodyObject => body_object;
     /// A field holds the JSON type the spec gives it.
     FieldType => field_type;
-    /// Objects nest at most `MAX_DEPTH` levels (deeper ones are not checked).
+    /// Objects nest at most 64 levels.
     Depth => depth;
-    /// A required field is present and not null (the spec shows no presence).
+    /// A required field is present and not `null`.
     Required => required;
     /// A required string or list is not blank or empty.
     NonEmpty => non_empty;
     /// An enumerated field holds one of the spec's values.
     EnumValue => enums;
-    /// A field the shape does not define.
+    /// The field is one the shape defines.
     UnknownField => unknown_field;
-    /// A field given twice in one object.
+    /// No field is given twice in one object.
     DuplicateKey => duplicate_key;
-    /// An order asset number (`assetNos`): 10 digits, marker 8 or 6.
+    /// An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`).
     AssetNumber => asset_number;
-    /// A lock number (`assetNums`) read as an asset number.
+    /// A lock number (`assetNums`) is an asset number (also `asset_number_partition`).
     LockNumber => lock_number;
-    /// `size` ≥ 1 and the product counts ≥ 0.
+    /// `size` ≥ 1; product counts and durations ≥ 0.
     Minimum => minimum;
     /// A product's `timeDurationExpression` has the form `y-m-d`.
     Duration => duration;
-    /// A merchandise's `timeDurationExpression` read as `y-m-d` too.
+    /// A merchandise's `timeDurationExpression` has the form `y-m-d`.
     PackageDuration => package_duration;
     /// `adminEmail` looks like an e-mail address.
     Email => email;
@@ -94,7 +102,7 @@ registry! {
     TransferOnlyOnNewBuy => transfer_only_on_new_buy;
     /// The endpoint is one of the spec's ten.
     Endpoint => endpoint;
-    /// The report keeps at most `maxIssues` issues (the SDK's cap).
+    /// The report keeps at most `maxIssues` issues.
     IssueCap => issue_cap;
 }
 
