@@ -16,15 +16,18 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 venv=../../target/contract/venv
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -f "$venv/installed" ] || [ requirements.txt -nt "$venv/installed" ]; then
+  python=python3
   if ! command -v python3 >/dev/null || ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
     echo "[contract] installing python3 and python3-venv (apt)" >&2
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+    # Debian's, whatever else is first on PATH (its venv module is the one installed).
+    python=/usr/bin/python3
   fi
   echo "[contract] installing schemathesis into $venv" >&2
   rm -rf "$venv"
-  python3 -m venv "$venv"
+  "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check --no-input -r requirements.txt
   touch "$venv/installed"
 fi
