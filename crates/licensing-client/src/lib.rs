@@ -34,6 +34,7 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+mod call_url;
 #[cfg(feature = "js")]
 #[cfg_attr(docsrs, doc(cfg(feature = "js")))]
 pub mod fetch;
@@ -51,9 +52,10 @@ use licensing_core::model::*;
 use licensing_core::response::{backoff_ms, read_activity, read_order};
 use licensing_core::valid::Valid;
 use licensing_core::validate::{self, Issue, Options};
-use licensing_core::wire::{CallUrl, Endpoint, Method, Module};
+use licensing_core::wire::{Endpoint, Method, Module};
 use serde::de::DeserializeOwned;
 
+pub use call_url::CallUrl;
 pub use licensing_core::response::{Answer, ClientError, ErrorKind};
 pub use options::{CallOptions, ClientOptions, Phase, WarningHook, MAX_TIMER_MS};
 pub use transport::{HttpRequest, HttpResponse, Transport};

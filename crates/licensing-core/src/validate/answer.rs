@@ -119,8 +119,8 @@ impl<'a> Envelope<'a> {
         (raw != "null").then_some(raw)
     }
 
-    /// A string field's value, or any other value as written (business codes
-    /// come as numbers and as strings).
+    /// A string field's value decoded, or any other value as written (business
+    /// codes come as numbers and as strings; `null` as `null`).
     pub(crate) fn text(&self, name: &str) -> Option<String> {
         let raw = self.raw(name)?;
         let mut scanner = Scanner::new(raw);

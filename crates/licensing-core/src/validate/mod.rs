@@ -88,6 +88,34 @@ pub fn invalid_json(reason: &str, opts: &Options) -> Report {
     ctx.finish()
 }
 
+/// The top-level values of a request's JSON text, read by name as the text
+/// they hold (a string decoded, a number as written; `null` counts as absent,
+/// as it does for validation): what a GET call puts in its URL. `None` when
+/// the text is not JSON.
+///
+/// ```
+/// use licensing_core::validate::request_fields;
+/// use licensing_core::wire::Endpoint;
+/// let fields = request_fields(Endpoint::ListAssets, r#"{"enterpriseGlobalId": "E\u0031"}"#).unwrap();
+/// assert_eq!(fields.text("enterpriseGlobalId").as_deref(), Some("E1"));
+/// assert_eq!(fields.text("extendCode"), None);
+/// let fields = request_fields(Endpoint::ListAssets, r#"{"enterpriseGlobalId": "E1", "extendCode": null}"#).unwrap();
+/// assert_eq!(fields.text("extendCode"), None);
+/// ```
+pub fn request_fields(endpoint: Endpoint, text: &str) -> Option<RequestFields<'_>> {
+    answer::request(text, endpoint).map(RequestFields)
+}
+
+/// A request's top-level values ([`request_fields`]).
+pub struct RequestFields<'a>(answer::Envelope<'a>);
+
+impl RequestFields<'_> {
+    /// The value of a top-level field as text; `None` when it is absent or `null`.
+    pub fn text(&self, name: &str) -> Option<String> {
+        self.0.text(name).filter(|value| value != "null" || self.0.is_string(name))
+    }
+}
+
 /// A report for an endpoint name that is not one of the ten.
 pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
