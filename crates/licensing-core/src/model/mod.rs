@@ -17,7 +17,6 @@
 //! in its payload is a reason to fail.
 
 mod activity;
-mod enums;
 mod envelope;
 #[rustfmt::skip] // generated (xtask): kept as the generator writes it
 mod generated;
@@ -25,7 +24,9 @@ pub mod tolerant;
 mod values;
 
 pub use activity::*;
-pub use enums::*;
+// The enumerations are part of the wire's definition (`schema::enums`); the
+// typed model uses them as they are.
+pub use crate::schema::enums::*;
 pub use envelope::*;
 pub use generated::*;
 pub use tolerant::Open;

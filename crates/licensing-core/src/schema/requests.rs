@@ -2,7 +2,7 @@
 //! object of its path and query parameters), with the objects inside them.
 
 use super::{non_empty, opt, req, shape, Kind, Role, Shape};
-use crate::model::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial};
+use super::enums::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial};
 use crate::validate::rules;
 
 /// Body of `bindEnterprise` (endpoint 1).

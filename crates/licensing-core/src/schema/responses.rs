@@ -3,7 +3,7 @@
 
 use super::requests::AN_ASSET_EXTEND;
 use super::{opt, req, shape, Kind, Role, Shape};
-use crate::model::{ActivateType, KeyChipType, LicenseType, LockStatus};
+use super::enums::{ActivateType, KeyChipType, LicenseType, LockStatus};
 use crate::validate::rules;
 
 static A_MEMBER: Kind = Kind::Object(&ENTERPRISE_MEMBER);

@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 use serde_repr::{Deserialize_repr, Serialize_repr};
 
-use crate::schema::{enum_def, enum_value, int_enum_def, int_enum_value, EnumDef, IntEnumDef};
+use super::{enum_def, enum_value, int_enum_def, int_enum_value, EnumDef, IntEnumDef};
 
 /// An enumeration whose wire form is one of a fixed set of case-sensitive strings.
 pub trait WireEnum: Sized + Copy + 'static {
