@@ -46,12 +46,23 @@ function pathKeys(pointer) {
 }
 
 /**
- * `createSchemas(options)`: for each endpoint, `{ '~standard': { version: 1, vendor,
- * validate } }`, plain JS over `validate` (no closures in the wasm). A value the
- * fast path proves clean is `{ value }` at once; any other is validated with the
- * options and fails on errors only (warnings must not block a form).
+ * What `~standard.jsonSchema` asks for in an entry without the JSON Schemas (the
+ * default browser entry and slim: the data would add ~4 KB gzip to every page).
  */
-function schemasWith(validate) {
+function noJsonSchemas() {
+  throw new Error("licensing-sdk: this entry leaves the JSON Schemas out: import { schemas, createSchemas } from "
+    + "'licensing-sdk/json-schema' for objects whose ~standard.jsonSchema has them (README: \"Standard JSON Schema\")");
+}
+
+/**
+ * `createSchemas(options)`: for each endpoint, `{ '~standard': { version: 1, vendor,
+ * validate, jsonSchema } }`, plain JS over `validate` (no closures in the wasm). A
+ * value the fast path proves clean is `{ value }` at once; any other is validated
+ * with the options and fails on errors only (warnings must not block a form).
+ * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
+ * converter (pkg/json-schema.cjs), loaded on first use where the entry has it.
+ */
+function schemasWith(validate, jsonSchemas = noJsonSchemas) {
   return (options) => {
     const touched = touchedTest(options?.touched);
     const out = {};
@@ -69,7 +80,8 @@ function schemasWith(validate) {
         }
         return { issues };
       };
-      out[name] = { '~standard': { version: 1, vendor: VENDOR, validate: check } };
+      const convert = (o) => jsonSchemas().jsonSchema(name, options, o);
+      out[name] = { '~standard': { version: 1, vendor: VENDOR, validate: check, jsonSchema: { input: convert, output: convert } } };
     }
     return out;
   };
@@ -262,8 +274,11 @@ function fieldValidatorWith(validate) {
   };
 }
 
-/** The package's exports, over instances of `wasmModule` made with `createGlue`. */
-function api(createGlue, wasmModule) {
+/**
+ * The package's exports, over instances of `wasmModule` made with `createGlue`;
+ * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it.
+ */
+function api(createGlue, wasmModule, jsonSchemas) {
   /**
    * The exported class: `new LicensingClient(options)` makes the client in the
    * current instance (which then lives as long as the client); every such client
@@ -304,7 +319,7 @@ function api(createGlue, wasmModule) {
     if (fastCheck(endpoint, body)) return { valid: true, issues: [] };
     return settle(glue.validate(endpoint, body, options));
   };
-  const createSchemas = schemasWith(validate);
+  const createSchemas = schemasWith(validate, jsonSchemas);
   return {
     /** The issues of one field, and of the cross-field rules that involve it. */
     validateField: fieldValidatorWith(validate),

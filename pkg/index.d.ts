@@ -778,12 +778,12 @@ export interface ValidateOptions {
 /** The partition named by an asset number's first digit: 8 domestic, 6 Singapore. */
 export type Partition = "domestic" | "singapore";
 
-/** Standard Schema v1 (https://standardschema.dev). */
+/** Standard Schema v1 (https://standardschema.dev; @standard-schema/spec 1.1). */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly "~standard": {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (value: unknown) => StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
+    readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
     readonly types?: { readonly input: Input; readonly output: Output } | undefined;
   };
 }
@@ -793,10 +793,42 @@ export declare namespace StandardSchemaV1 {
   interface FailureResult { readonly issues: ReadonlyArray<Issue> }
   interface Issue { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined }
   interface PathSegment { readonly key: PropertyKey }
+  interface Options { readonly libraryOptions?: Record<string, unknown> | undefined }
 }
 
-/** One Standard Schema per endpoint. */
-export type Schemas = { readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> };
+/** Standard JSON Schema v1 (https://standardschema.dev/json-schema; @standard-schema/spec 1.1). */
+export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly jsonSchema: StandardJSONSchemaV1.Converter;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+export declare namespace StandardJSONSchemaV1 {
+  interface Converter {
+    /**
+     * The request's JSON Schema for `options.target`, a fresh object per call; it
+     * throws for another target, for `rules: "strict"` schemas, and in the default
+     * browser entry, which leaves the schemas out (import `licensing-sdk/json-schema`).
+     */
+    readonly input: (options: StandardJSONSchemaV1.Options) => Record<string, unknown>;
+    /** The same as `input` (no transforms). */
+    readonly output: (options: StandardJSONSchemaV1.Options) => Record<string, unknown>;
+  }
+  /** `draft-2020-12`, `draft-07` and `openapi-3.0` are supported; another target throws. */
+  type Target = "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
+  interface Options {
+    readonly target: Target;
+    /** `{ refPrefix: "#/components/schemas/" }`: what the `$ref`s start with (the definitions stay in `$defs` / `definitions`). */
+    readonly libraryOptions?: Record<string, unknown> | undefined;
+  }
+}
+
+/** One Standard Schema per endpoint, each a Standard JSON Schema too. */
+export type Schemas = {
+  readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> & StandardJSONSchemaV1<EndpointRequests[E]>;
+};
 
 // ---- Client ----------------------------------------------------------------------
 
@@ -893,7 +925,7 @@ export declare function isAssetNumber(value: unknown): value is string;
 /** The partition of an asset number, or null when it is not one. */
 export declare function assetNumberPartition(value: unknown): Partition | null;
 
-/** Standard Schema v1 objects for other options (locale, rules). Create once. */
+/** Standard Schema v1 (and Standard JSON Schema v1) objects for other options (locale, rules). Create once. */
 export declare function createSchemas(options?: SchemaOptions): Schemas;
 
 /** Options of `createSchemas`: the validation options, and which fields are touched. */
@@ -911,7 +943,7 @@ export interface SchemaOptions extends ValidateOptions {
 /** A complete valid example body of an endpoint, every field filled. */
 export declare function exampleBody<E extends Endpoint>(endpoint: E): EndpointRequests[E];
 
-/** Standard Schema v1 objects, one per endpoint (English messages). */
+/** Standard Schema v1 (and Standard JSON Schema v1) objects, one per endpoint (English messages). */
 export declare const schemas: Schemas;
 
 /** The fetch client (browsers, workers, Node 18+); every method rejects with a LicensingError. */

@@ -8,4 +8,7 @@ globalThis.crypto ??= require('node:crypto').webcrypto;
 const { api } = require('./api.cjs');
 const createGlue = require('./glue.cjs');
 
-module.exports = api(createGlue, new WebAssembly.Module(Buffer.from(require('./wasm-base64.cjs'), 'base64')));
+// The JSON Schemas of `~standard.jsonSchema` (pkg/json-schema.cjs) are required on
+// the first input()/output(), not at start-up.
+module.exports = api(createGlue, new WebAssembly.Module(Buffer.from(require('./wasm-base64.cjs'), 'base64')),
+  () => require('./json-schema.cjs'));

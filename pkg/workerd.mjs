@@ -4,7 +4,10 @@
 import createGlue from './glue.cjs';
 import { api } from './api.cjs';
 import wasm from './web/licensing_sdk_bg.wasm';
+// The JSON Schemas of `~standard.jsonSchema`: imported (an ES module cannot load a
+// module synchronously later); the data is strings, parsed only when asked for.
+import jsonSchemas from './json-schema.cjs';
 
 export const {
   validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
-} = api(createGlue, wasm);
+} = api(createGlue, wasm, () => jsonSchemas);

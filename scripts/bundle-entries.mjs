@@ -13,6 +13,9 @@
 //   the first createSimulator (readable: testers step through it).
 // - pkg/meta.mjs (`licensing-sdk/meta` for `import`): scripts/entries/meta.js:
 //   the data of pkg/meta.cjs as an ES module (readable, like testing.mjs).
+// - pkg/json-schema.js (`licensing-sdk/json-schema` outside Node and workerd):
+//   scripts/entries/json-schema.js with the JSON Schemas and their converter; it
+//   imports `./index.js`, the default entry, left as a module of its own (readable).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -55,4 +58,17 @@ await esbuild.build({
   entryPoints: [`${entries}meta.js`],
   outfile: `${pkg}meta.mjs`,
   banner: { js: '// licensing-sdk/meta as an ES module: pkg/meta.cjs bundled by scripts/bundle-entries.mjs (see meta.d.ts).' },
+});
+
+await esbuild.build({
+  ...common,
+  entryPoints: [`${entries}json-schema.js`],
+  outfile: `${pkg}json-schema.js`,
+  // The default entry as the page has it: the same module, not a copy.
+  plugins: [{
+    name: 'default-entry-external',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
+    },
+  }],
 });

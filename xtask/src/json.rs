@@ -79,6 +79,41 @@ impl Json {
         out
     }
 
+    /// On one line, with no whitespace (`JSON.stringify(value)`).
+    pub(crate) fn compact(&self) -> String {
+        let mut out = String::new();
+        self.write_compact(&mut out);
+        out
+    }
+
+    fn write_compact(&self, out: &mut String) {
+        match self {
+            Json::Arr(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write_compact(out);
+                }
+                out.push(']');
+            }
+            Json::Obj(entries) => {
+                out.push('{');
+                for (i, (key, value)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    string(out, key);
+                    out.push(':');
+                    value.write_compact(out);
+                }
+                out.push('}');
+            }
+            scalar => scalar.write(out, 0),
+        }
+    }
+
     fn write(&self, out: &mut String, depth: usize) {
         let indent = |out: &mut String, depth: usize| {
             out.push('\n');
@@ -126,7 +161,7 @@ impl Json {
 }
 
 /// A JSON string literal, escaped as `JSON.stringify` escapes it.
-fn string(out: &mut String, text: &str) {
+pub(crate) fn string(out: &mut String, text: &str) {
     out.push('"');
     for c in text.chars() {
         match c {
@@ -157,5 +192,6 @@ mod tests {
         assert_eq!(text, "{\n  \"b\": \"x\\\"\\n\",\n  \"a\": [\n    1,\n    null\n  ],\n  \"e\": {}\n}\n");
         let parsed: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
         assert_eq!(parsed["a"][0], 1);
+        assert_eq!(v.compact(), "{\"b\":\"x\\\"\\n\",\"a\":[1,null],\"e\":{}}");
     }
 }

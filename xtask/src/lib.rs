@@ -66,6 +66,8 @@ pub fn outputs() -> Vec<Output> {
     for e in licensing_core::wire::Endpoint::ALL {
         all.push(output(&format!("pkg/schemas/spec/{}.json", e.name()), json_schema::request_schema(e, Profile::Spec)));
     }
+    // Both profiles' schemas again, as the data of `~standard.jsonSchema`.
+    all.push(output("pkg/json-schema-data.cjs", json_schema::json_schema_data_cjs()));
     all
 }
 
