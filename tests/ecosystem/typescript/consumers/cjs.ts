@@ -7,6 +7,7 @@ import sdk = require('licensing-sdk');
 import inline = require('licensing-sdk/inline');
 import meta = require('licensing-sdk/meta');
 import testing = require('licensing-sdk/testing');
+import jsonSchemas = require('licensing-sdk/json-schema');
 import type { BatchOrderRequest, ValidationReport } from 'licensing-sdk';
 import type { ValidationIssue } from 'licensing-sdk/inline';
 import type { FieldMeta } from 'licensing-sdk/meta';
@@ -22,5 +23,6 @@ async function slimReport(): Promise<ValidationReport> {
 const firstField: FieldMeta | undefined = meta.shapes[meta.endpoints.batchOrder.request]?.fields[0];
 const examples: InvalidExample[] = testing.invalidExamples('shellNums');
 const simulator: Promise<Simulator> = testing.createSimulator({ seed: 1 });
+const jsonSchema: Record<string, unknown> = jsonSchemas.schemas.lockAssets['~standard'].jsonSchema.input({ target: 'openapi-3.0' });
 
-export { report, issues, slimReport, firstField, examples, simulator };
+export { report, issues, slimReport, firstField, examples, simulator, jsonSchema };

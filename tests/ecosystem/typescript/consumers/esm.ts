@@ -9,6 +9,7 @@ import { validate as validateInline, type Schemas } from 'licensing-sdk/inline';
 import { validate as validateSlim } from 'licensing-sdk/slim';
 import { endpoints, shapes, type FieldMeta } from 'licensing-sdk/meta';
 import { invalidExamples, createSimulator, type InvalidExample, type Simulator } from 'licensing-sdk/testing';
+import { schemas as withJsonSchemas, type StandardJSONSchemaV1 } from 'licensing-sdk/json-schema';
 
 const body: BatchOrderRequest = exampleBody('batchOrder');
 const report: ValidationReport = validate('batchOrder', body);
@@ -22,6 +23,8 @@ const viaSlim: ValidationReport = validateSlim('lockAssets', { assetNums: ['8000
 const schemaSet: Schemas = schemas;
 const firstField: FieldMeta | undefined = shapes[endpoints.batchOrder.request]?.fields[0];
 const examples: InvalidExample[] = invalidExamples('shellNums');
+const batchJsonSchema: StandardJSONSchemaV1<BatchOrderRequest> = withJsonSchemas.batchOrder;
+const jsonSchema: Record<string, unknown> = schemas.shellNums['~standard'].jsonSchema.input({ target: 'draft-07' });
 const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:1', token: 't' });
 client.free();
 async function simulated(): Promise<Simulator> {
@@ -30,4 +33,4 @@ async function simulated(): Promise<Simulator> {
 // @ts-expect-error: a wrong enum value is an error
 validate('batchOrder', { syncMode: 'SYNC' });
 
-export { report, fromUnknown, byName, form, viaInline, viaSlim, schemaSet, firstField, examples, simulated };
+export { report, fromUnknown, byName, form, viaInline, viaSlim, schemaSet, firstField, examples, simulated, batchJsonSchema, jsonSchema };
