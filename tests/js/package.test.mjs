@@ -179,7 +179,8 @@ test('Standard Schemas answer clean values at once and keep the options for the 
 
 test('Standard Schema objects: shape, the same value back, error paths as keys, options', () => {
   for (const e of ENDPOINTS) {
-    assert.deepEqual(Object.keys(schemas[e]['~standard']).sort(), ['validate', 'vendor', 'version']);
+    assert.deepEqual(Object.keys(schemas[e]['~standard']).sort(), ['jsonSchema', 'validate', 'vendor', 'version']);
+    assert.deepEqual(Object.keys(schemas[e]['~standard'].jsonSchema).sort(), ['input', 'output']);
   }
   const body = { size: 5, extra: 1 }; // an unknown field is a warning: the value passes
   assert.equal(schemas.shellNums['~standard'].validate(body).value, body);
