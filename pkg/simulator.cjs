@@ -108,14 +108,20 @@ function toResponse(exchange, signal) {
 
 /** `sim.fault(spec)` as `x-sim-fault` directives. */
 function directives(spec) {
-  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, times?, endpoint?, status?, delayMs? }');
-  const { kind, times = 1, status, delayMs } = spec;
+  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, times?, endpoint?, status?, retryAfter?, delayMs? }');
+  const { kind, times = 1, status, retryAfter, delayMs } = spec;
   if (!FAULT_KINDS.includes(kind)) throw new TypeError(`sim.fault: kind must be one of ${FAULT_KINDS.join(', ')}, not ${String(kind)}`);
   if (!Number.isInteger(times) || times < 1) throw new TypeError('sim.fault: times must be a positive integer');
   const parts = [];
   if (kind === 'http') {
     if (!Number.isInteger(status)) throw new TypeError("sim.fault: kind 'http' needs status (e.g. 503)");
     parts.push(`http=${status}`);
+    if (retryAfter !== undefined) {
+      // Seconds, or an HTTP date (its comma written as `_`: directives are split at `;` and `,` is kept).
+      const value = typeof retryAfter === 'number' ? String(retryAfter) : String(retryAfter).replace(/,/g, '_');
+      if (!/^[\x20-\x7e]{1,64}$/.test(value) || value.includes(';')) throw new TypeError('sim.fault: retryAfter must be seconds or an HTTP date');
+      parts.push(`retry-after=${value}`);
+    }
   } else if (kind !== 'delay') {
     parts.push(kind);
   }

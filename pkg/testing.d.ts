@@ -45,6 +45,8 @@ export interface FaultSpec {
   endpoint?: Endpoint;
   /** The HTTP status, with kind `http`. */
   status?: number;
+  /** With kind `http`: a `Retry-After` header, seconds or an HTTP date. */
+  retryAfter?: number | string;
   /** Milliseconds to wait first (any kind; required with `delay`). */
   delayMs?: number;
 }

@@ -77,6 +77,19 @@ fn warning_hook(hook: js_sys::Function) -> WarningHook {
     })
 }
 
+/// `__onRetry` as the Rust hook: called with `{ endpoint, attempt, error,
+/// delayMs }`; what it returns or throws is the JS layer's business.
+fn retry_hook(hook: js_sys::Function) -> licensing_client::RetryHook {
+    Rc::new(move |e: &licensing_client::RetryEvent| {
+        let event: JsValue = js_sys::Object::new().into();
+        set(&event, "endpoint", &JsValue::from_str(e.endpoint.name()));
+        set(&event, "attempt", &JsValue::from_f64(f64::from(e.attempt)));
+        set(&event, "error", &to_js_error(&e.error));
+        set(&event, "delayMs", &JsValue::from_f64(f64::from(e.delay_ms)));
+        let _ = hook.call1(&JsValue::UNDEFINED, &event);
+    })
+}
+
 fn options_error(message: &str) -> JsValue {
     to_js_error(&ClientError::new(ErrorKind::Validation, message))
 }
@@ -98,6 +111,10 @@ impl JsClient {
         let base_url = get(&options, "baseUrl").as_string().ok_or_else(|| options_error("baseUrl is required"))?;
         let token = get(&options, "token").as_string().ok_or_else(|| options_error("token is required"))?;
         let mut opts = ClientOptions::new(base_url, token);
+        // The JS layer's beforeRetry (pkg/hooks.cjs): called before each retry's wait.
+        if let Some(hook) = get(&options, "__onRetry").dyn_ref::<js_sys::Function>() {
+            opts.on_retry = Some(retry_hook(hook.clone()));
+        }
         opts.app_key = get(&options, "appKey").as_string();
         let js_error = |e: ClientError| to_js_error(&e);
         opts.timeout_ms = int_option(&options, "timeoutMs").map_err(js_error)?.unwrap_or(opts.timeout_ms);

@@ -34,10 +34,16 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+mod attempts;
 mod call_url;
 #[cfg(feature = "js")]
 #[cfg_attr(docsrs, doc(cfg(feature = "js")))]
 pub mod fetch;
+#[cfg(feature = "hooks")]
+mod hooked;
+#[cfg(feature = "hooks")]
+#[cfg_attr(docsrs, doc(cfg(feature = "hooks")))]
+pub mod hooks;
 #[cfg(feature = "reqwest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "reqwest")))]
 pub mod native;
@@ -49,15 +55,16 @@ pub mod simulator;
 mod transport;
 
 use licensing_core::model::*;
-use licensing_core::response::{backoff_ms, read_activity, read_order};
 use licensing_core::valid::Valid;
 use licensing_core::validate::{self, Issue, Options};
-use licensing_core::wire::{Endpoint, Method, Module};
+use licensing_core::wire::Endpoint;
 use serde::de::DeserializeOwned;
 
 pub use call_url::CallUrl;
+#[cfg(feature = "hooks")]
+pub use hooks::{Hooks, TokenProvider, TokenRequest};
 pub use licensing_core::response::{Answer, ClientError, ErrorKind};
-pub use options::{CallOptions, ClientOptions, Phase, WarningHook, MAX_TIMER_MS};
+pub use options::{CallOptions, ClientOptions, Phase, RetryEvent, RetryHook, WarningHook, MAX_TIMER_MS};
 pub use transport::{HttpRequest, HttpResponse, Transport};
 
 /// A client of the service over a transport.
@@ -116,69 +123,11 @@ impl<T: Transport> Client<T> {
                 message.push_str(": ");
                 message.push_str(&first);
             }
-            return Err(validation_error(&message, report.issues));
+            let error = validation_error(&message, report.issues);
+            return Err(self.failed(endpoint, 0, error, call).await);
         }
         self.warn(endpoint, Phase::Request, &report.issues);
         self.send_checked(endpoint, body, call).await
-    }
-
-    /// Sends JSON text that passed validation, with retries. One non-generic
-    /// future per transport for every endpoint: the wasm carries one copy of
-    /// the retry loop.
-    async fn send_checked(
-        &self,
-        endpoint: Endpoint,
-        body: &str,
-        call: &CallOptions<T::Signal>,
-    ) -> Result<Answer, ClientError> {
-        if endpoint == Endpoint::BatchOrder && self.opts.app_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
-            let issue = Issue::required_parameter("appKey", self.opts.locale);
-            return Err(validation_error("batchOrder needs the appKey client option", vec![issue]));
-        }
-        let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
-        options::check_range("timeoutMs", timeout_ms, 1, MAX_TIMER_MS)?;
-        let mut headers = Vec::with_capacity(self.opts.headers.len() + 2);
-        let own = |name: &str| name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type");
-        headers.extend(self.opts.headers.iter().filter(|(k, _)| !own(k)).cloned());
-        headers.push((String::from("Authorization"), String::from("Bearer ") + &self.opts.token));
-        let payload = match endpoint.method() {
-            Method::Post => {
-                headers.push((String::from("Content-Type"), String::from("application/json")));
-                Some(body)
-            }
-            Method::Get => None,
-        };
-        let call_url = CallUrl::new(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref());
-        let mut attempt = 0;
-        loop {
-            let url = call_url.with_nonce(&nonce::fresh(&self.transport)?);
-            let request = HttpRequest {
-                method: endpoint.method(),
-                url: &url,
-                headers: &headers,
-                body: payload,
-                max_response_bytes: self.opts.max_response_bytes,
-            };
-            let result = match self.transport.send(&request, timeout_ms, call.signal.as_ref()).await {
-                Ok(response) => match endpoint.module() {
-                    Module::Order => read_order(endpoint, response.status, &response.body),
-                    Module::Activity => read_activity(response.status, &response.body),
-                },
-                Err(e) => Err(e),
-            };
-            match result {
-                Err(e) if attempt < self.opts.max_retries && e.is_retryable(endpoint) => {
-                    attempt += 1;
-                    let wait = backoff_ms(attempt, self.opts.retry_base_ms, nonce::jitter(&self.transport));
-                    self.transport.sleep(wait, call.signal.as_ref()).await?;
-                }
-                Ok(answer) => {
-                    self.warn(endpoint, Phase::Response, &answer.warnings);
-                    return Ok(answer);
-                }
-                Err(e) => return Err(e),
-            }
-        }
     }
 
     /// Sends a validated request to `endpoint` as the text it was validated as,

@@ -81,6 +81,8 @@ impl Transport for ReqwestTransport {
         let exchange = async {
             let mut response = builder.send().await.map_err(|e| failed(&e))?;
             let status = response.status().as_u16();
+            let retry_after =
+                response.headers().get(reqwest::header::RETRY_AFTER).and_then(|v| v.to_str().ok()).map(str::to_owned);
             let decode = |what: &str| {
                 let mut err = ClientError::new(ErrorKind::Decode, format!("HTTP {status}: {what}"));
                 err.status = Some(status);
@@ -105,7 +107,9 @@ impl Transport for ReqwestTransport {
                 bytes.extend_from_slice(&chunk);
             }
             let body = String::from_utf8(bytes).map_err(|_| decode("the answer is not UTF-8 text"))?;
-            Ok(HttpResponse { status, body })
+            let mut answer = HttpResponse::new(status, body);
+            answer.retry_after = retry_after;
+            Ok(answer)
         };
         match tokio::time::timeout(Duration::from_millis(u64::from(timeout_ms)), exchange).await {
             Ok(result) => result,
@@ -120,5 +124,10 @@ impl Transport for ReqwestTransport {
 
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
         getrandom::fill(bytes).map_err(|e| ClientError::new(ErrorKind::Network, format!("no random source: {e}")))
+    }
+
+    fn now_ms(&self) -> Option<f64> {
+        let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(since.as_secs_f64() * 1000.0)
     }
 }

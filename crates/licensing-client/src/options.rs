@@ -16,6 +16,9 @@ use licensing_core::response::{ClientError, ErrorKind};
 use licensing_core::validate::{itoa_u64, Issue, Locale, Profile};
 use licensing_core::wire::Endpoint;
 
+#[cfg(feature = "hooks")]
+use crate::hooks::{Hooks, TokenProvider, TokenRequest};
+
 /// Which side of a call warnings come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -45,6 +48,28 @@ pub type WarningHook = std::rc::Rc<dyn Fn(Endpoint, Phase, &[Issue])>;
 /// are some. It is for logs and debugging; it cannot fail a call.
 #[cfg(not(target_arch = "wasm32"))]
 pub type WarningHook = std::sync::Arc<dyn Fn(Endpoint, Phase, &[Issue]) + Send + Sync>;
+
+/// Before a retry: why, and how long the client waits.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct RetryEvent {
+    /// The endpoint called.
+    pub endpoint: Endpoint,
+    /// The attempt that failed.
+    pub attempt: u32,
+    /// Why it failed (kind, status, code; never the token).
+    pub error: ClientError,
+    /// The wait chosen: the backoff, or the service's `Retry-After` when longer.
+    pub delay_ms: u32,
+}
+
+/// A callback before each retry's wait: why, and how long. For logs and
+/// metrics; it cannot change the call. (`Rc` in wasm, `Arc` natively.)
+#[cfg(target_arch = "wasm32")]
+pub type RetryHook = std::rc::Rc<dyn Fn(&RetryEvent)>;
+/// A callback before each retry's wait: why, and how long.
+#[cfg(not(target_arch = "wasm32"))]
+pub type RetryHook = std::sync::Arc<dyn Fn(&RetryEvent) + Send + Sync>;
 
 /// The longest timer `setTimeout` keeps: a longer delay fires at once.
 pub const MAX_TIMER_MS: u32 = (1 << 31) - 1;
@@ -80,6 +105,32 @@ pub struct ClientOptions {
     /// Extra headers on every call (tracing, the simulator's `x-sim-fault`);
     /// `Authorization` and `Content-Type` are the client's own and cannot be set here.
     pub headers: Vec<(String, String)>,
+    /// Called before each retry's wait, with why and how long.
+    pub on_retry: Option<RetryHook>,
+    /// Hooks around each attempt ([`Hooks`]; feature `hooks`).
+    #[cfg(feature = "hooks")]
+    pub hooks: Hooks,
+    /// Where the token comes from when it can change (feature `hooks`):
+    /// called before each attempt, and once more with `refused` after an
+    /// HTTP 401 (then `token` is not used).
+    #[cfg(feature = "hooks")]
+    pub token_provider: Option<TokenProvider>,
+}
+
+/// A token the service can carry: visible ASCII, not empty.
+pub(crate) fn token_ok(token: &str) -> bool {
+    !token.is_empty() && token.bytes().all(|b| b.is_ascii_graphic())
+}
+
+/// An HTTP token (RFC 9110), as header names are.
+pub(crate) fn header_name_ok(name: &str) -> bool {
+    let token_char = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    !name.is_empty() && name.bytes().all(token_char)
+}
+
+/// A header value without control characters (tabs allowed).
+pub(crate) fn header_value_ok(value: &str) -> bool {
+    value.bytes().all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
 }
 
 impl ClientOptions {
@@ -100,7 +151,56 @@ impl ClientOptions {
             on_warnings: None,
             max_response_bytes: Self::DEFAULT_MAX_RESPONSE_BYTES,
             headers: Vec::new(),
+            on_retry: None,
+            #[cfg(feature = "hooks")]
+            hooks: Hooks::default(),
+            #[cfg(feature = "hooks")]
+            token_provider: None,
         }
+    }
+
+    /// With a callback before each retry's wait.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn with_on_retry(mut self, f: impl Fn(&RetryEvent) + Send + Sync + 'static) -> Self {
+        self.on_retry = Some(std::sync::Arc::new(f));
+        self
+    }
+
+    /// With a callback before each retry's wait.
+    #[cfg(target_arch = "wasm32")]
+    pub fn with_on_retry(mut self, f: impl Fn(&RetryEvent) + 'static) -> Self {
+        self.on_retry = Some(std::rc::Rc::new(f));
+        self
+    }
+
+    /// With these hooks around each attempt.
+    #[cfg(feature = "hooks")]
+    pub fn with_hooks(mut self, hooks: Hooks) -> Self {
+        self.hooks = hooks;
+        self
+    }
+
+    /// With a token provider that returns the token at once (see
+    /// [`ClientOptions::token_provider`]).
+    #[cfg(all(feature = "hooks", not(target_arch = "wasm32")))]
+    pub fn with_token_provider(mut self, f: impl Fn(&TokenRequest) -> String + Send + Sync + 'static) -> Self {
+        self.token_provider = Some(crate::hooks::sync_hook(f));
+        self
+    }
+
+    /// With a token provider that returns the token at once (see
+    /// [`ClientOptions::token_provider`]).
+    #[cfg(all(feature = "hooks", target_arch = "wasm32"))]
+    pub fn with_token_provider(mut self, f: impl Fn(&TokenRequest) -> String + 'static) -> Self {
+        self.token_provider = Some(crate::hooks::sync_hook(f));
+        self
+    }
+
+    /// With an async token provider (a fetch of a fresh token, say).
+    #[cfg(feature = "hooks")]
+    pub fn with_token_provider_async(mut self, provider: TokenProvider) -> Self {
+        self.token_provider = Some(provider);
+        self
     }
 
     /// With the integrator's app key (sent by `batchOrder`).
@@ -175,17 +275,20 @@ impl ClientOptions {
         if base.contains(['?', '#']) || base.bytes().any(|b| !b.is_ascii_graphic()) {
             return Err(invalid("baseUrl must be a plain URL: no query, fragment, spaces or control characters"));
         }
-        if self.token.is_empty() || !self.token.bytes().all(|b| b.is_ascii_graphic()) {
+        #[cfg(feature = "hooks")]
+        let provided = self.token_provider.is_some();
+        #[cfg(not(feature = "hooks"))]
+        let provided = false;
+        if !provided && !token_ok(&self.token) {
             return Err(invalid(
                 "token must be visible ASCII characters (no spaces, line breaks or control characters)",
             ));
         }
         for (name, value) in &self.headers {
-            let token_char = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-            if name.is_empty() || !name.bytes().all(token_char) {
+            if !header_name_ok(name) {
                 return Err(invalid("headers: a header name is not an HTTP token"));
             }
-            if !value.bytes().all(|b| b == b'\t' || (b' '..=b'~').contains(&b)) {
+            if !header_value_ok(value) {
                 let mut message = String::from("headers: the value of ");
                 message.push_str(name);
                 message.push_str(" has characters a header cannot carry");
@@ -217,7 +320,8 @@ impl core::fmt::Debug for ClientOptions {
             .field("on_warnings", &self.on_warnings.is_some())
             .field("max_response_bytes", &self.max_response_bytes)
             .field("headers", &self.headers.iter().map(|(k, _)| k).collect::<Vec<_>>())
-            .finish()
+            .field("on_retry", &self.on_retry.is_some())
+            .finish_non_exhaustive()
     }
 }
 

@@ -157,6 +157,11 @@ impl Transport for SimTransport {
         Ok(())
     }
 
+    /// The simulated clock (the backoff's sleeps advance it).
+    fn now_ms(&self) -> Option<f64> {
+        Some(self.clock_ms.get() as f64)
+    }
+
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
         // splitmix64 over a counter: distinct per call, the same on every run.
         for chunk in bytes.chunks_mut(8) {
@@ -179,9 +184,12 @@ impl SimTransport {
         if reply.body.len() > max_bytes {
             return Err(ClientError::new(ErrorKind::Decode, "the answer is larger than maxResponseBytes"));
         }
+        let retry_after = reply.header_value("retry-after").map(str::to_owned);
         let body = String::from_utf8(reply.body)
             .map_err(|_| ClientError::new(ErrorKind::Decode, "the answer is not UTF-8 text"))?;
-        Ok(HttpResponse { status: reply.status, body })
+        let mut answer = HttpResponse::new(reply.status, body);
+        answer.retry_after = retry_after;
+        Ok(answer)
     }
 }
 

@@ -14,7 +14,7 @@
 //! impl Transport for Canned {
 //!     type Signal = std::convert::Infallible;
 //!     async fn send(&self, _: &HttpRequest<'_>, _: u32, _: Option<&Self::Signal>) -> Result<HttpResponse, ClientError> {
-//!         Ok(HttpResponse { status: 200, body: self.0.to_owned() })
+//!         Ok(HttpResponse::new(200, self.0))
 //!     }
 //!     async fn sleep(&self, _: u32, _: Option<&Self::Signal>) -> Result<(), ClientError> {
 //!         Ok(())
@@ -47,13 +47,30 @@ pub struct HttpRequest<'a> {
     pub max_response_bytes: usize,
 }
 
-/// What came back: the HTTP status and the body as text.
+/// What came back: the HTTP status, the body as text, and the one header the
+/// client reads (`Retry-After`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HttpResponse {
     /// The HTTP status (200, 299, …).
     pub status: u16,
     /// The body, UTF-8 text.
     pub body: String,
+    /// The `Retry-After` header, as sent (seconds or an HTTP date).
+    pub retry_after: Option<String>,
+}
+
+impl HttpResponse {
+    /// An answer with this status and body (no `Retry-After`).
+    pub fn new(status: u16, body: impl Into<String>) -> Self {
+        Self { status, body: body.into(), retry_after: None }
+    }
+
+    /// With a `Retry-After` header.
+    pub fn with_retry_after(mut self, value: impl Into<String>) -> Self {
+        self.retry_after = Some(value.into());
+        self
+    }
 }
 
 /// The platform under the client.
@@ -78,4 +95,12 @@ pub trait Transport {
 
     /// Fills `bytes` from a cryptographic random source (the nonces' 128 bits).
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError>;
+
+    /// The wall clock in milliseconds since the Unix epoch, if the platform
+    /// has one: how long a hook or an exchange took, and what an HTTP-date
+    /// `Retry-After` means. Without it (the default), durations are unknown and
+    /// a date `Retry-After` is ignored (the backoff applies).
+    fn now_ms(&self) -> Option<f64> {
+        None
+    }
 }

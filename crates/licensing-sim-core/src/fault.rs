@@ -19,6 +19,9 @@ pub(crate) struct Fault {
     pub(crate) non_json: bool,
     /// Answer 200 with the start of a body that never ends (for client timeouts).
     pub(crate) stall_body: bool,
+    /// A `Retry-After` value for the `http=` answer (seconds, or an HTTP date
+    /// with its commas written as `_`: the header's directives are split at `;`).
+    pub(crate) retry_after: Option<String>,
     pub(crate) times: Option<u32>,
     key: Option<String>,
 }
@@ -52,6 +55,13 @@ impl Fault {
                     fault.key = Some(key.to_owned());
                 }
                 "stall-body" => fault.stall_body = true,
+                "retry-after" => {
+                    let value = value.unwrap_or_default().replace('_', ",");
+                    if value.is_empty() || value.len() > 64 || !value.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+                        return Err("retry-after needs seconds or an HTTP date (up to 64 visible characters)".into());
+                    }
+                    fault.retry_after = Some(value);
+                }
                 _ => return Err(format!("unknown fault directive {name:?}")),
             }
         }

@@ -267,8 +267,8 @@ impl Simulator {
     }
 
     /// Sets a fault for the next calls, with no header on the requests: the
-    /// directives of `x-sim-fault` (`code500`, `http=503`, `non-json`,
-    /// `stall-body`, `delay=MS`; `times=N` calls, 1 without it; `key` has no
+    /// directives of `x-sim-fault` (`code500`, `http=503` with `retry-after=S`
+    /// if wanted, `non-json`, `stall-body`, `delay=MS`; `times=N` calls, 1 without it; `key` has no
     /// use here), for calls of `endpoint` only if given. Faults wait in the
     /// order set; a request's own `x-sim-fault` header comes first. `reset`
     /// clears them.
@@ -315,7 +315,11 @@ impl Simulator {
         };
         let delay = fault.delay_ms;
         if let Some(status) = fault.http_status {
-            return Err(respond::status_text(status).delayed(delay));
+            let mut reply = respond::status_text(status);
+            if let Some(value) = &fault.retry_after {
+                reply.headers.push(("retry-after", value.clone()));
+            }
+            return Err(reply.delayed(delay));
         }
         if fault.code500 {
             let reply =

@@ -20,7 +20,9 @@ or reused nonce (within --nonce-window-secs) is refused before anything is done
 Fault injection (for client tests), request header `x-sim-fault`, directives
 separated by `;`:
   code500          answer HTTP 299 {code: \"500\"} (network exception, retry)
-  http=STATUS      answer with that HTTP status (e.g. 502, 503, 504)
+  http=STATUS      answer with that HTTP status (e.g. 429, 502, 503, 504)
+  retry-after=V    with http=: a Retry-After header (seconds, or an HTTP date
+                   with `_` for its comma)
   non-json         answer HTTP 200 with a body that is not JSON
   delay=MS         wait MS milliseconds first (for timeouts)
   times=N;key=K    apply only to the first N requests carrying key K

@@ -35,7 +35,13 @@ pub fn router(state: AppState) -> Router {
     });
     // Browsers send `Authorization` and the fault header cross-origin from the test
     // runner's page: mirror the requested headers (a `*` does not cover Authorization).
-    let cors = CorsLayer::new().allow_origin(Any).allow_methods(Any).allow_headers(AllowHeaders::mirror_request());
+    // Retry-After exposed: a page on another origin (the portal, a test page)
+    // reads it only when listed.
+    let cors = CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods(Any)
+        .allow_headers(AllowHeaders::mirror_request())
+        .expose_headers([axum::http::header::RETRY_AFTER]);
     app.layer(axum::middleware::from_fn_with_state(state.clone(), crate::log::request_log))
         .layer(cors)
         .with_state(state)

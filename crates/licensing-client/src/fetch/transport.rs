@@ -55,6 +55,10 @@ impl crate::Transport for FetchTransport {
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
         random(bytes)
     }
+
+    fn now_ms(&self) -> Option<f64> {
+        Some(js_sys::Date::now())
+    }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -235,6 +239,9 @@ struct Head {
     status: u16,
     opaque_redirect: bool,
     content_length: Option<u64>,
+    /// `Retry-After`, as sent (a cross-origin page reads it only when the
+    /// server lists it in `Access-Control-Expose-Headers`).
+    retry_after: Option<String>,
     /// `body`: a ReadableStream, or null/undefined for none.
     body: JsValue,
 }
@@ -255,17 +262,18 @@ impl Head {
             _ => return Err(fail("no numeric status")),
         };
         let opaque_redirect = get(response, "type").as_string().as_deref() == Some("opaqueredirect");
-        let content_length = call(&get(response, "headers"), "get", &js_sys::Array::of1(&"content-length".into()))
-            .ok()
-            .and_then(|v| v.as_string())
-            .and_then(|v| v.trim().parse::<u64>().ok());
+        let headers = get(response, "headers");
+        let header =
+            |name: &str| call(&headers, "get", &js_sys::Array::of1(&name.into())).ok().and_then(|v| v.as_string());
+        let content_length = header("content-length").and_then(|v| v.trim().parse::<u64>().ok());
+        let retry_after = header("retry-after");
         let body = Reflect::get(response, &JsValue::from_str("body")).map_err(|_| {
             let mut err = fail("reading body threw");
             err.kind = ErrorKind::Decode;
             err.status = Some(status);
             err
         })?;
-        Ok(Head { status, opaque_redirect, content_length, body })
+        Ok(Head { status, opaque_redirect, content_length, retry_after, body })
     }
 }
 
@@ -393,9 +401,11 @@ async fn exchange(
             Err(err) => Err(Ok(err)),
             Ok(head) => match redirect(&head) {
                 Some(err) => Err(Ok(err)),
-                None => read_body(&head, request.max_response_bytes, &stop)
-                    .await
-                    .map(|body| HttpResponse { status: head.status, body }),
+                None => read_body(&head, request.max_response_bytes, &stop).await.map(|body| {
+                    let mut answer = HttpResponse::new(head.status, body);
+                    answer.retry_after = head.retry_after.clone();
+                    answer
+                }),
             },
         },
     };

@@ -17,13 +17,15 @@ use licensing_sim::{router, AppState, Config};
 
 #[path = "../common/mod.rs"]
 mod common;
+#[cfg(feature = "hooks")]
+mod hooks;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-const TOKEN: &str = "dev-all-token";
+pub(crate) const TOKEN: &str = "dev-all-token";
 
 /// A simulator on a free port of 127.0.0.1 (its base URL).
-async fn simulator(rules: Profile) -> String {
+pub(crate) async fn simulator(rules: Profile) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let config = Config { rules, admin_token: Some("native-admin".into()), ..Config::default() };
@@ -31,18 +33,18 @@ async fn simulator(rules: Profile) -> String {
     url
 }
 
-fn options(base: &str) -> ClientOptions {
+pub(crate) fn options(base: &str) -> ClientOptions {
     let mut o = ClientOptions::new(base, TOKEN);
     o.app_key = Some("app-native".into());
     o.retry_base_ms = 5;
     o
 }
 
-fn v<T: Request>(value: T) -> Valid<T> {
+pub(crate) fn v<T: Request>(value: T) -> Valid<T> {
     Valid::new(value).expect("a valid request")
 }
 
-fn none() -> CallOptions<std::convert::Infallible> {
+pub(crate) fn none() -> CallOptions<std::convert::Infallible> {
     CallOptions::default()
 }
 

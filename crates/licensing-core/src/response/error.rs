@@ -27,10 +27,13 @@ pub enum ErrorKind {
     Aborted,
     /// The body is not the expected JSON.
     Decode,
+    /// A hook or the token provider threw, rejected or gave an unusable value:
+    /// the call stops there (nothing more is sent).
+    Hook,
 }
 
 impl ErrorKind {
-    /// `validation`, `business`, `activity`, `http`, `network`, `timeout`, `aborted`, `decode`.
+    /// `validation`, `business`, `activity`, `http`, `network`, `timeout`, `aborted`, `decode`, `hook`.
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Validation => "validation",
@@ -41,6 +44,7 @@ impl ErrorKind {
             Self::Timeout => "timeout",
             Self::Aborted => "aborted",
             Self::Decode => "decode",
+            Self::Hook => "hook",
         }
     }
 }
@@ -97,7 +101,7 @@ impl ClientError {
     }
 
     /// Whether this failure may be retried for this endpoint: always on code 500;
-    /// on network failures, timeouts and HTTP 502/503/504 only for calls that are
+    /// on network failures, timeouts and HTTP 429/502/503/504 only for calls that are
     /// safe to repeat (an ambiguous failure of a creating call is never retried
     /// blindly: it might have created once already).
     pub fn is_retryable(&self, endpoint: Endpoint) -> bool {
@@ -106,7 +110,7 @@ impl ClientError {
         }
         let ambiguous = match self.kind {
             ErrorKind::Network | ErrorKind::Timeout => true,
-            ErrorKind::Http => matches!(self.status, Some(502..=504)),
+            ErrorKind::Http => matches!(self.status, Some(429 | 502..=504)),
             _ => false,
         };
         ambiguous && endpoint.is_idempotent()

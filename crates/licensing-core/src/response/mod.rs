@@ -31,7 +31,7 @@ mod error;
 mod retry;
 
 pub use error::{ClientError, ErrorKind, MAX_ERROR_TEXT};
-pub use retry::backoff_ms;
+pub use retry::{backoff_ms, retry_after_ms};
 
 use serde::de::DeserializeOwned;
 

@@ -1,0 +1,147 @@
+//! Hooks, the token provider and `Retry-After` against the simulator
+//! (feature `hooks` for the first two; `on_retry` and `Retry-After` always).
+
+use std::sync::{Arc, Mutex};
+
+use licensing_client::hooks::{hook, HookFuture};
+use licensing_client::{Client, ClientOptions, Hooks, RetryEvent, TokenRequest};
+use licensing_core::model::*;
+
+use super::{none, options, simulator, v, TOKEN};
+use licensing_core::response::ErrorKind;
+use licensing_core::validate::Profile;
+
+type Log = Arc<Mutex<Vec<String>>>;
+
+fn log() -> Log {
+    Arc::new(Mutex::new(Vec::new()))
+}
+
+fn lines(log: &Log) -> Vec<String> {
+    log.lock().unwrap().clone()
+}
+
+fn lock_body() -> LockRequest {
+    LockRequest { asset_nums: Some(vec!["8000000001".into()]), operator_identity: Some("ops".into()) }
+}
+
+#[tokio::test]
+async fn hooks_see_each_attempt_and_add_headers() {
+    let base = simulator(Profile::Recommended).await;
+    let seen = log();
+    let (before, after, retry) = (seen.clone(), seen.clone(), seen.clone());
+    let hooks = Hooks::new()
+        .before_request(move |e| {
+            let auth = e.headers.iter().find(|(k, _)| k == "Authorization").map(|(_, v)| v.clone());
+            before.lock().unwrap().push(format!("request {} {} {}", e.endpoint, e.attempt, auth.unwrap_or_default()));
+            // Sent on the wire: the simulator fails the first attempt with code 500.
+            vec![("x-sim-fault".into(), "code500;times=1;key=native-hooks".into())]
+        })
+        .after_response(move |e| {
+            after.lock().unwrap().push(format!(
+                "response {} {} {}",
+                e.attempt,
+                e.status,
+                e.code.clone().unwrap_or_default()
+            ));
+        });
+    let o = options(&base).with_hooks(hooks).with_on_retry(move |e: &RetryEvent| {
+        retry.lock().unwrap().push(format!(
+            "retry {} {} {}",
+            e.attempt,
+            e.error.code.clone().unwrap_or_default(),
+            e.delay_ms > 0
+        ));
+    });
+    let numbers =
+        Client::reqwest(o).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap();
+    assert_eq!(numbers.len(), 1);
+    assert_eq!(
+        lines(&seen),
+        [
+            "request shellNums 1 Bearer [redacted]",
+            "response 1 299 500",
+            "retry 1 500 true",
+            "request shellNums 2 Bearer [redacted]",
+            "response 2 200 0",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_refused_token_is_asked_for_again_once() {
+    let base = simulator(Profile::Recommended).await;
+    let asked = log();
+    let record = asked.clone();
+    let o = ClientOptions::new(&base, "").with_app_key("app-native").with_token_provider(move |r: &TokenRequest| {
+        record.lock().unwrap().push(format!("{} {}", r.attempt, r.refused));
+        if r.refused {
+            TOKEN.to_owned()
+        } else {
+            "expired-token".to_owned()
+        }
+    });
+    let client = Client::reqwest(o).unwrap();
+    // shellNums creates (never retried on failures), but a 401 was not acted on.
+    let numbers = client.shell_nums(&v(ShellNumsRequest { size: Some(2) }), &none()).await.unwrap();
+    assert_eq!(numbers.len(), 2);
+    assert_eq!(lines(&asked), ["1 false", "2 true"]);
+    // Refused twice: the second 401 is the answer.
+    let stale = ClientOptions::new(&base, "").with_token_provider(|_: &TokenRequest| "still-expired".to_owned());
+    let err =
+        Client::reqwest(stale).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.status), (ErrorKind::Http, Some(401)));
+}
+
+#[tokio::test]
+async fn a_failing_hook_ends_the_call_with_kind_hook_and_no_token() {
+    let base = simulator(Profile::Recommended).await;
+    let responses = log();
+    let after = responses.clone();
+    let failing: licensing_client::hooks::Hook<licensing_client::hooks::RequestEvent, Vec<(String, String)>> =
+        hook(|_| -> HookFuture<Vec<(String, String)>> {
+            Box::pin(async { Err(format!("tracing backend down (token {TOKEN})")) })
+        });
+    let hooks = Hooks::new()
+        .before_request_async(failing)
+        .after_response(move |e| after.lock().unwrap().push(e.status.to_string()));
+    let client = Client::reqwest(options(&base).with_hooks(hooks)).unwrap();
+    let err = client.lock_assets(&v(lock_body()), &none()).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Hook);
+    assert!(err.message.contains("beforeRequest hook failed: tracing backend down"), "{}", err.message);
+    assert!(!err.message.contains(TOKEN), "{}", err.message);
+    assert!(lines(&responses).is_empty(), "nothing was sent");
+    // A provider giving an unusable token.
+    let bad = ClientOptions::new(&base, "").with_token_provider(|_: &TokenRequest| "two words".to_owned());
+    let err =
+        Client::reqwest(bad).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Hook);
+}
+
+#[tokio::test]
+async fn retry_after_is_honoured_on_503_within_the_timeout() {
+    let base = simulator(Profile::Recommended).await;
+    let delays = log();
+    let record = delays.clone();
+    let mut o = options(&base).with_on_retry(move |e: &RetryEvent| record.lock().unwrap().push(e.delay_ms.to_string()));
+    o.headers.push(("x-sim-fault".into(), "http=503;retry-after=1;times=1;key=native-retry-after".into()));
+    let started = std::time::Instant::now();
+    let results = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(lines(&delays), ["1000"], "the backoff (5 ms) gives way to the service's 1 s");
+    assert!(started.elapsed() >= std::time::Duration::from_millis(1000));
+    // Longer than the timeout: not waited for, not retried.
+    let mut o = options(&base).with_timeout_ms(2_000);
+    o.headers.push(("x-sim-fault".into(), "http=503;retry-after=60;times=1;key=native-retry-after-long".into()));
+    let err = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.status), (ErrorKind::Http, Some(503)));
+    assert!(err.message.contains("Retry-After asks for 60000 ms"), "{}", err.message);
+    // An HTTP date (written with `_` for its comma in the fault directive).
+    let mut o = options(&base);
+    o.headers.push((
+        "x-sim-fault".into(),
+        "http=429;retry-after=Thu_ 01 Jan 1970 00:00:00 GMT;times=1;key=native-date".into(),
+    ));
+    let results = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap();
+    assert_eq!(results.len(), 1, "a date in the past: retried after the backoff");
+}
