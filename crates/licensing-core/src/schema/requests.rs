@@ -1,8 +1,8 @@
 //! The requests: every endpoint's body (or, for the two GET endpoints, the
 //! object of its path and query parameters), with the objects inside them.
 
-use super::{non_empty, opt, req, shape, Kind, Role, Shape};
 use super::enums::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial};
+use super::{non_empty, opt, req, shape, Kind, Role, Shape};
 use crate::validate::rules;
 
 /// Body of `bindEnterprise` (endpoint 1).

@@ -1,9 +1,9 @@
 //! The answers: each endpoint's payload, read tolerantly (`validate/answer.rs`:
 //! what differs is a warning, never an error), and the two envelopes.
 
+use super::enums::{ActivateType, KeyChipType, LicenseType, LockStatus};
 use super::requests::AN_ASSET_EXTEND;
 use super::{opt, req, shape, Kind, Role, Shape};
-use super::enums::{ActivateType, KeyChipType, LicenseType, LockStatus};
 use crate::validate::rules;
 
 static A_MEMBER: Kind = Kind::Object(&ENTERPRISE_MEMBER);
