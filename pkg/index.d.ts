@@ -808,9 +808,9 @@ export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
 export declare namespace StandardJSONSchemaV1 {
   interface Converter {
     /**
-     * The request's JSON Schema for `options.target`, a fresh object per call; it
-     * throws for another target, for `rules: "strict"` schemas, and in the default
-     * browser entry, which leaves the schemas out (import `licensing-sdk/json-schema`).
+     * The request's JSON Schema for `options.target` under the schema's rules profile,
+     * a fresh object per call; it throws for another target, and in the default browser
+     * entry, which leaves the schemas out (import `licensing-sdk/json-schema` there).
      */
     readonly input: (options: StandardJSONSchemaV1.Options) => Record<string, unknown>;
     /** The same as `input` (no transforms). */

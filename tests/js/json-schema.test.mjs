@@ -31,6 +31,8 @@ const TARGETS = {
 const PROFILES = {
   recommended: { schemas: createSchemas(), files: 'schemas', options: undefined },
   spec: { schemas: createSchemas({ rules: 'spec' }), files: 'schemas/spec', options: { rules: 'spec' } },
+  // No file of its own: recommended's, with no additional properties.
+  strict: { schemas: createSchemas({ rules: 'strict' }), files: 'schemas', options: { rules: 'strict' } },
 };
 
 /** The codes only rules the schemas cannot carry report (as schemas.test.mjs reads them). */
@@ -43,6 +45,7 @@ const UNCARRIED = {
   recommended: uncarriedCodes(require('licensing-sdk/openapi.json')),
   spec: uncarriedCodes(require('licensing-sdk/schemas/spec/openapi.json')),
 };
+UNCARRIED.strict = new Set([...UNCARRIED.recommended].filter((c) => c !== 'unknown_field'));
 /** `validate`'s verdict on what JSON Schema can say: no error but from uncarried rules. */
 const expressibleValid = (report, profile) =>
   !report.issues.some((i) => i.severity === 'error' && !UNCARRIED[profile].has(i.code));
@@ -60,13 +63,15 @@ function* keys(value, at = '') {
 }
 
 // Mutations of every field of the example: absent, null, a value of each JSON
-// type, blank, empty; and each element of arrays likewise (as schemas.test.mjs).
+// type, blank, empty; and each element of arrays likewise (as schemas.test.mjs);
+// and an unknown field in every object (an error under strict only).
 function* mutations(value, at = []) {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) yield* mutations(value[i], [...at, i]);
     return;
   }
   if (value === null || typeof value !== 'object') return;
+  yield { at: [...at, 'unknownField'], replacement: 'x' };
   for (const key of Object.keys(value)) {
     for (const replacement of [undefined, null, 0, -1, 1.5, '', '  ', 'x', true, [], {}, ['x'], [0]]) {
       yield { at: [...at, key], replacement };
@@ -118,12 +123,32 @@ for (const [target, newAjv] of Object.entries(TARGETS)) {
   });
 }
 
-test('draft-2020-12 is the committed schema file less $comment, $id and the x-licensing-* keywords', () => {
+/** The schema with every `additionalProperties: false` taken out, and how many there were. */
+function lessClosed(schema) {
+  let closed = 0;
+  const walk = (v) => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    const out = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'additionalProperties' && x === false) closed++;
+      else out[k] = walk(x);
+    }
+    return out;
+  };
+  return { schema: walk(schema), closed };
+}
+
+test('draft-2020-12 is the committed schema file less $comment, $id and the x-licensing-* keywords (strict: closed)', () => {
   for (const [profile, { schemas: set, files }] of Object.entries(PROFILES)) {
     for (const e of ENDPOINTS) {
       const { $comment, $id, 'x-licensing-profile': p, 'x-licensing-rules': r, ...file } = require(`licensing-sdk/${files}/${e}.json`);
-      assert.ok($comment && $id && p === profile && r, e);
-      assert.deepEqual(set[e]['~standard'].jsonSchema.input({ target: 'draft-2020-12' }), file, `${profile} ${e}`);
+      assert.ok($comment && $id && p === (profile === 'strict' ? 'recommended' : profile) && r, e);
+      const { schema, closed } = lessClosed(set[e]['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
+      assert.deepEqual(schema, file, `${profile} ${e}`);
+      // Strict closes the body and every request shape in it (the rules' helper schemas stay open).
+      const shapes = 1 + Object.values(file.$defs ?? {}).filter((d) => d.properties && !d.anyOf && d.description && !/^A (new_buy|delete_product|package)/.test(d.description)).length;
+      assert.equal(closed, profile === 'strict' ? shapes : 0, `${profile} ${e}`);
     }
   }
 });
@@ -211,18 +236,18 @@ test('libraryOptions.refPrefix on the other targets; unknown library options are
   assert.throws(() => std.jsonSchema.input({ target: 'draft-07', libraryOptions: { refPrefix: 1 } }), TypeError);
 });
 
-test('an unsupported target throws, as the spec asks; so does rules: strict', () => {
+test('an unsupported target throws, as the spec asks', () => {
   const std = schemas.lockAssets['~standard'];
   for (const target of ['draft-04', 'draft-2019-09', 'openapi-3.1', 'DRAFT-07', '', undefined, null, 7]) {
     assert.throws(() => std.jsonSchema.input({ target }), /no JSON Schema for the target/, String(target));
     assert.throws(() => std.jsonSchema.output({ target }), /no JSON Schema for the target/, String(target));
   }
   assert.throws(() => std.jsonSchema.input(), /no JSON Schema for the target/);
-  for (const options of [{ rules: 'strict' }, { strict: true }]) {
-    assert.throws(() => createSchemas(options).lockAssets['~standard'].jsonSchema.input({ target: 'draft-07' }), /rules: 'strict'/);
-  }
-  // `rules` wins over the `strict` alias, as in validate.
-  assert.ok(createSchemas({ strict: true, rules: 'spec' }).lockAssets['~standard'].jsonSchema.input({ target: 'draft-07' }));
+  // The profile as validate reads it: `strict: true` is rules: 'strict', and `rules` wins.
+  const shell = (options) => createSchemas(options).shellNums['~standard'].jsonSchema.input({ target: 'draft-07' });
+  assert.deepEqual(shell({ strict: true }), shell({ rules: 'strict' }));
+  assert.equal(shell({ strict: true }).additionalProperties, false);
+  assert.deepEqual(shell({ strict: true, rules: 'spec' }), shell({ rules: 'spec' }));
 });
 
 test('a fresh object per call, and the locale or touched fields change nothing', () => {
@@ -259,4 +284,6 @@ test('the browser files: the default entry says where the data is; licensing-sdk
   assert.match(zh.validate({ size: 'x' }).issues[0].message, /[\u4e00-\u9fff]/);
   assert.equal(zh.jsonSchema.input({ target: 'draft-2020-12' }).properties.size.minimum, -9223372036854775808);
   assert.deepEqual(Object.keys(browser.schemas), Object.keys(schemas));
+  assert.deepEqual(browser.createSchemas({ rules: 'strict' }).batchOrder['~standard'].jsonSchema.input({ target: 'openapi-3.0' }),
+    createSchemas({ rules: 'strict' }).batchOrder['~standard'].jsonSchema.input({ target: 'openapi-3.0' }));
 });
