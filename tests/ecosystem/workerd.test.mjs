@@ -1,13 +1,13 @@
 // Cloudflare's workerd (miniflare, from the npm registry), where compiling
 // wasm bytes at run time is forbidden: the worker is bundled as wrangler does
 // (esbuild, conditions workerd/worker/browser, each `.wasm` import left as a
-// CompiledWasm module) and answers with the validators' verdict and a client
-// call against createSimulator.
+// CompiledWasm module) and answers with the validators' verdict, a client
+// call against createSimulator and a JSON Schema of ~standard.jsonSchema.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { app, expectedVerdict, seedVerdict } from './harness.mjs';
+import { app, expectedVerdict, installedSdk, seedVerdict } from './harness.mjs';
 
 test('workerd: validators and the client against createSimulator in a Worker', async () => {
   seedVerdict('workerd', '.');
@@ -44,6 +44,10 @@ test('workerd: validators and the client against createSimulator in a Worker', a
     assert.deepEqual(got.verdict, await expectedVerdict());
     assert.equal(got.shellNums, 2);
     assert.deepEqual(got.refused, { name: 'LicensingError', kind: 'validation', codes: ['asset_number_partition'] });
+    // ~standard.jsonSchema works in the Worker, as in Node.
+    const { schemas } = await installedSdk();
+    assert.deepEqual(got.jsonSchema, schemas.batchOrder['~standard'].jsonSchema.input({ target: 'openapi-3.0' }));
+    assert.equal(got.sameSchemas, true);
   } finally {
     await mf.dispose();
   }
