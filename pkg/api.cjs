@@ -7,6 +7,7 @@
 // The endpoint names and the cross-field rules come from the rules' files
 // (generated): this layer holds no copy of what the validator knows.
 const { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES } = require('./fast-check.cjs');
+const { hooked, wantsHooks } = require('./hooks.cjs');
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -286,6 +287,12 @@ function api(createGlue, wasmModule, jsonSchemas) {
    */
   class LicensingClient {
     constructor(options) {
+      // With hooks or a token provider: JavaScript around each attempt's fetch (pkg/hooks.cjs).
+      if (wantsHooks(options)) {
+        const invalid = (message) => Object.assign(new Error(message), { name: 'LicensingError', kind: 'validation' });
+        const methods = hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS, invalid);
+        return Object.assign(Object.create(LicensingClient.prototype), methods);
+      }
       return new glue.LicensingClient(options);
     }
   }

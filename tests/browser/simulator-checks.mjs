@@ -38,6 +38,31 @@ const CHECKS = {
     const stalled = await rejection(client.shellNums({ size: 1 }));
     check(stalled.kind === 'timeout', `stall: ${stalled.kind}`);
   },
+  async 'hooks, a token provider refreshed after a 401, Retry-After'() {
+    const sim = await createSimulator();
+    const events = [];
+    let token = 'expired';
+    const client = new LicensingClient({
+      baseUrl: BASE, fetch: sim.fetch, retryBaseMs: 1,
+      // A provider keeps what it got last; a refusal makes it fetch a fresh one.
+      token: async ({ refused }) => { if (refused) token = 'dev-order-token'; return token; },
+      hooks: {
+        beforeRequest: ({ attempt, headers }) => { events.push(`request ${attempt} ${headers.authorization}`); return { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' }; },
+        afterResponse: ({ attempt, status }) => { events.push(`response ${attempt} ${status}`); },
+        beforeRetry: ({ delayMs }) => { events.push(`retry ${delayMs}`); },
+      },
+    });
+    sim.fault({ kind: 'http', status: 503, retryAfter: 1, endpoint: 'lockAssets' });
+    const results = await client.lockAssets({ assetNums: ['8000000001'], operatorIdentity: 'ops' });
+    check(results.length === 1, JSON.stringify(results));
+    const want = ['request 1 Bearer [redacted]', 'response 1 401', 'request 2 Bearer [redacted]', 'response 2 503',
+      'retry 1000', 'request 3 Bearer [redacted]', 'response 3 200'];
+    check(JSON.stringify(events) === JSON.stringify(want), JSON.stringify(events));
+    const failing = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token', fetch: sim.fetch,
+      hooks: { beforeRequest: () => Promise.reject(new Error('down')) } });
+    const err = await rejection(failing.shellNums({ size: 1 }));
+    check(err.kind === 'hook' && /down/.test(err.message), `${err.kind}: ${err.message}`);
+  },
   async 'state: stats, traces, reset'() {
     const sim = await createSimulator();
     const client = new LicensingClient({ baseUrl: BASE, token: 'dev-all-token', fetch: sim.fetch, headers: { 'x-sim-trace': 't' } });

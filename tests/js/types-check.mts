@@ -59,9 +59,23 @@ async function typedCalls(): Promise<void> {
   const nothing: void = await client.updateEnterprise({ crmCustomerId: 'c' });
   try { await client.listAssets({ enterpriseGlobalId: 'E' }); } catch (e) {
     const err = e as LicensingError;
-    const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' = err.kind;
+    const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' | 'hook' = err.kind;
     void kind;
   }
+  // Hooks and a token provider, typed.
+  const hooked = new LicensingClient({
+    baseUrl: 'https://licensing.example.com',
+    token: async ({ refused }) => (refused ? 'fresh' : 'cached'),
+    hooks: {
+      beforeRequest: ({ endpoint, attempt, headers }) => ({ traceparent: `${endpoint}-${attempt}-${headers.authorization}` }),
+      afterResponse: ({ status, durationMs, code }) => { void [status, durationMs, code]; },
+      beforeRetry: async ({ error, delayMs }) => { void [error.kind, delayMs]; },
+      onError: ({ error, attempts }) => { void [error.kind, attempts]; },
+    },
+  });
+  void hooked;
+  // @ts-expect-error: a hook returns headers as strings
+  new LicensingClient({ baseUrl: 'https://x', token: 't', hooks: { beforeRequest: () => ({ n: 1 }) } });
   // @ts-expect-error: shellNums takes {size}
   await client.shellNums({ count: 2 });
   void results; void detail; void numbers; void nothing;

@@ -103,8 +103,13 @@ export type Schemas = {
 export interface LicensingClientOptions {
   /** Absolute base address of the service (required in Node). */
   baseUrl: string;
-  /** Application access token, sent as `Authorization: Bearer <token>`; never logged or put in errors. */
-  token: string;
+  /**
+   * Application access token, sent as `Authorization: Bearer <token>`; never logged,
+   * put in errors or shown to hooks. A function is a token provider: called before
+   * each attempt, and once more with `refused: true` after an HTTP 401 (the call is
+   * then sent again once). What it throws ends the call with kind `hook`.
+   */
+  token: string | ((request: TokenRequest) => string | Promise<string>);
   /** The integrator's app key, sent by `batchOrder`. */
   appKey?: string;
   /** Per-attempt timeout (default 30000). */
@@ -134,6 +139,71 @@ export interface LicensingClientOptions {
   fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
   /** Largest answer read, in bytes (default 32 MiB); a larger one rejects with kind `decode`. */
   maxResponseBytes?: number;
+  /**
+   * Called around each attempt; each may be async, awaited with the attempt's
+   * timeout running (a hook slower than it ends the attempt as kind `timeout`).
+   * A hook that throws or rejects ends the call with kind `hook`: nothing more is
+   * sent, nothing is sent twice.
+   */
+  hooks?: LicensingHooks;
+}
+
+/** What the token provider is asked. */
+export interface TokenRequest {
+  endpoint: Endpoint;
+  /** 1 for the first attempt, 2 for the next, … */
+  attempt: number;
+  /** The service refused the last token (HTTP 401): give a fresh one. */
+  refused: boolean;
+}
+
+/** The client's hooks (names as ky's); each optional. */
+export interface LicensingHooks {
+  /** Before each attempt; may return headers to add or replace (not Authorization or Content-Type). */
+  beforeRequest?: (event: RequestEvent) => void | Record<string, string> | Headers | Promise<void | Record<string, string> | Headers>;
+  /** After each response, whatever its status. */
+  afterResponse?: (event: ResponseEvent) => void | Promise<void>;
+  /** When a retry is decided, before its wait; the retry waits for it to settle. */
+  beforeRetry?: (event: RetryEvent) => void | Promise<void>;
+  /** When the call fails, with its final error; what it throws is ignored. */
+  onError?: (event: CallErrorEvent) => void | Promise<void>;
+}
+
+export interface RequestEvent {
+  endpoint: Endpoint;
+  attempt: number;
+  method: "GET" | "POST";
+  /** With this attempt's `g_nonce`. */
+  url: string;
+  /** The headers to be sent; `Authorization` reads `Bearer [redacted]`. */
+  headers: Record<string, string>;
+}
+
+export interface ResponseEvent {
+  endpoint: Endpoint;
+  attempt: number;
+  status: number;
+  /** From the request's start to the answer's headers. */
+  durationMs?: number;
+  /** The envelope's `code` (order module) or `resultCode` (activity), when it has one. */
+  code?: string;
+}
+
+export interface RetryEvent {
+  endpoint: Endpoint;
+  /** The attempt that failed. */
+  attempt: number;
+  /** Why (kind, status, code). */
+  error: LicensingError;
+  /** The wait chosen: the backoff, or the service's `Retry-After` when longer. */
+  delayMs: number;
+}
+
+export interface CallErrorEvent {
+  endpoint: Endpoint;
+  /** Attempts sent (0 when none was: validation, a hook before the first). */
+  attempts: number;
+  error: LicensingError;
 }
 
 /** What `onWarnings` receives. */
@@ -152,7 +222,7 @@ export interface CallOptions {
 }
 
 export type LicensingErrorKind =
-  | "validation" | "business" | "activity" | "http" | "network" | "timeout" | "aborted" | "decode";
+  | "validation" | "business" | "activity" | "http" | "network" | "timeout" | "aborted" | "decode" | "hook";
 
 /** What every client method rejects with. */
 export interface LicensingError extends Error {
