@@ -146,6 +146,31 @@ function remapOrders(report, kept) {
   return { ...report, issues };
 }
 
+/**
+ * `value` as JSON text with every NaN and ±Infinity written as 0.5 (a number
+ * that is no integer: every field then gets its `type` issue), and the JSON
+ * Pointers where they were; `null` when there is none. JSON.stringify alone
+ * writes `null` for them, read as absent: a form's unparsable number would be
+ * dropped without a word. `text` is what JSON.stringify gave, to skip the
+ * second pass for the many bodies without a `null`.
+ */
+function nonFinite(value, text) {
+  if (typeof text !== 'string' || !text.includes('null')) return null;
+  const paths = [];
+  const where = new Map();
+  const substituted = JSON.stringify(value, function replace(key, v) {
+    const parent = where.get(this);
+    const at = parent === undefined ? '' : `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (v !== null && typeof v === 'object') where.set(v, at);
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      paths.push(at);
+      return 0.5;
+    }
+    return v;
+  });
+  return paths.length === 0 ? null : { text: substituted, paths };
+}
+
 /** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
 const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
   && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
@@ -275,6 +300,11 @@ function fieldValidatorWith(validate) {
   };
 }
 
+/** A LicensingError of kind `validation` (nothing was sent). */
+function licensingError(message, issues) {
+  return Object.assign(new Error(message), { name: 'LicensingError', kind: 'validation', issues });
+}
+
 /**
  * The package's exports, over instances of `wasmModule` made with `createGlue`;
  * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it.
@@ -288,12 +318,30 @@ function api(createGlue, wasmModule, jsonSchemas) {
   class LicensingClient {
     constructor(options) {
       // With hooks or a token provider: JavaScript around each attempt's fetch (pkg/hooks.cjs).
-      if (wantsHooks(options)) {
-        const invalid = (message) => Object.assign(new Error(message), { name: 'LicensingError', kind: 'validation' });
-        const methods = hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS, invalid);
-        return Object.assign(Object.create(LicensingClient.prototype), methods);
+      const client = wantsHooks(options)
+        ? Object.assign(Object.create(LicensingClient.prototype),
+          hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS, (message) => licensingError(message, [])))
+        : new glue.LicensingClient(options);
+      // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
+      for (const name of ENDPOINTS) {
+        const send = client[name];
+        Object.defineProperty(client, name, {
+          configurable: true,
+          writable: true,
+          value(body, callOptions) {
+            let found = null;
+            try {
+              found = nonFinite(body, JSON.stringify(body));
+            } catch {
+              // Not serializable: the wasm says why.
+            }
+            if (found === null) return send.call(client, body, callOptions);
+            const { issues } = validate(name, body, { locale: options?.locale, rules: options?.rules, strict: options?.strict });
+            return Promise.reject(licensingError(`invalid ${name} request: NaN or Infinity at ${found.paths.join(', ')}, which JSON cannot carry`, issues));
+          },
+        });
       }
-      return new glue.LicensingClient(options);
+      return client;
     }
   }
   function instantiate() {
@@ -314,17 +362,18 @@ function api(createGlue, wasmModule, jsonSchemas) {
     // (and those their sequences tie them to) cross to the wasm, as text.
     const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
     if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
-    if (batch !== null) {
-      let text;
-      try {
-        text = JSON.stringify(batch.cut);
-      } catch {
-        return settle(glue.validate(endpoint, body, options)); // the wasm says why
-      }
-      return remapOrders(settle(validateJsonOn(glue, encoder, endpoint, text, options)), batch.kept);
+    const target = batch !== null ? batch.cut : body;
+    if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
+    let text;
+    try {
+      text = JSON.stringify(target);
+    } catch {
+      return settle(glue.validate(endpoint, body, options)); // the wasm says why
     }
-    if (fastCheck(endpoint, body)) return { valid: true, issues: [] };
-    return settle(glue.validate(endpoint, body, options));
+    if (text === undefined) return settle(glue.validate(endpoint, body, options));
+    text = nonFinite(target, text)?.text ?? text;
+    const report = settle(validateJsonOn(glue, encoder, endpoint, text, options));
+    return batch !== null ? remapOrders(report, batch.kept) : report;
   };
   const createSchemas = schemasWith(validate, jsonSchemas);
   return {

@@ -45,7 +45,12 @@ pub(crate) enum Carried {
 pub(crate) const COVERAGE: &[(Rule, Carried)] = &[
     (Rule::Json, Carried::By("the JSON text itself (a schema validates parsed values)")),
     (Rule::BodyObject, Carried::By("type: object")),
-    (Rule::FieldType, Carried::By("type")),
+    (
+        Rule::FieldType,
+        Carried::By(
+            "type; but an integer written with a fraction (2.0) and a JS number past ±2^53 pass a schema and not validate (RULES.md, Integers at their edges)",
+        ),
+    ),
     (Rule::Depth, Carried::No("nesting depth is a property of the text; JSON Schema has no keyword for it")),
     (Rule::Required, Carried::By("required, and no null in type")),
     (Rule::NonEmpty, Carried::By("minItems: 1, or a pattern that needs one non-whitespace character")),

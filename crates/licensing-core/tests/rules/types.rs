@@ -70,3 +70,27 @@ fn feature_trial_end_date_takes_a_timestamp_or_a_date_string() {
         &[(&format!("{path}/0/trialEndDate"), "type")],
     );
 }
+
+/// The edges of Java's `long` and `integer` as the service reads them
+/// (RULES.md, "Integers at their edges"): −2⁶³ and 2⁶³ − 1 are longs, one
+/// further is not; an integer written with a fraction (`2.0`) is refused.
+#[test]
+fn integer_edges() {
+    use licensing_core::validate::{validate_json, Options};
+    let limit = |value: &str| {
+        let text = format!(
+            r#"{{"channelCode":"c","channelOrderId":"o","orderList":[{{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{{"assetNos":["8000000001"],"limitStartDate":{value},"products":[{{"productUri":"p"}}]}}]}}]}}"#
+        );
+        validate_json(BatchOrder, &text, &Options::default()).issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>()
+    };
+    assert!(limit("-9223372036854775808").is_empty());
+    assert!(limit("9223372036854775807").is_empty());
+    assert_eq!(limit("-9223372036854775809"), ["type"]);
+    assert_eq!(limit("9223372036854775808"), ["type"]);
+    // What JSON.stringify writes for the double −2⁶³: outside the long range.
+    assert_eq!(limit("-9223372036854776000"), ["type"]);
+    for written in ["2.0", "2e0", "2.5"] {
+        let report = validate_json(ShellNums, &format!(r#"{{"size": {written}}}"#), &Options::default());
+        assert_eq!((report.issues[0].code.as_str(), report.issues[0].params.get("actual")), ("type", Some("number")), "{written}");
+    }
+}

@@ -1,0 +1,41 @@
+// NaN and ±Infinity in a JS body: JSON.stringify would write null (absent),
+// dropping what a user typed without a word. validate reports `type` at the
+// field; the client refuses to send; the Standard Schema fails.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validate, validateField, schemas, exampleBody, LicensingClient } from 'licensing-sdk';
+
+const codesAt = (report) => report.issues.filter((i) => i.severity === 'error').map((i) => [i.path, i.code, i.params?.actual]);
+
+test('NaN, Infinity and -Infinity are type errors at their field, in any endpoint', () => {
+  for (const bad of [NaN, Infinity, -Infinity]) {
+    assert.deepEqual(codesAt(validate('shellNums', { size: bad })), [['/size', 'type', 'number']], String(bad));
+    const order = exampleBody('batchOrder');
+    order.orderList[0].assets[0].limitStartDate = bad; // an optional Long: null would have been "absent"
+    assert.deepEqual(codesAt(validate('batchOrder', order)), [['/orderList/0/assets/0/limitStartDate', 'type', 'number']]);
+    assert.deepEqual(validateField('batchOrder', '/orderList/0/assets/0/limitStartDate', order).map((i) => i.code), ['type']);
+  }
+  // A batch long enough to be checked order by order: the same, with the batch's index.
+  const batch = exampleBody('batchOrder');
+  for (let i = 1; i < 6; i++) batch.orderList.push({ ...structuredClone(batch.orderList[0]), sequence: i + 1 });
+  batch.orderList[4].assets[0].products[0].limitConcurrent = NaN;
+  assert.deepEqual(codesAt(validate('batchOrder', batch)), [['/orderList/4/assets/0/products/0/limitConcurrent', 'type', 'number']]);
+  // null itself is still absent, as before.
+  assert.equal(validate('shellNums', { size: null }).issues[0].code, 'required');
+});
+
+test('the Standard Schema fails, the client sends nothing', async () => {
+  const result = schemas.shellNums['~standard'].validate({ size: NaN });
+  assert.deepEqual(result.issues.map((i) => [i.path.join('/'), i.code]), [['size', 'type']]);
+  let sent = 0;
+  const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 't',
+    fetch: async () => { sent += 1; return new Response('{"code":0,"data":[]}'); } });
+  const err = await client.shellNums({ size: Infinity }).catch((e) => e);
+  assert.deepEqual([err.name, err.kind, err.issues[0].path], ['LicensingError', 'validation', '/size']);
+  assert.match(err.message, /NaN or Infinity at \/size/);
+  // Even inside a field the validator does not check (an unknown one).
+  const err2 = await client.lockAssets({ assetNums: ['8000000001'], operatorIdentity: 'o', extra: { n: NaN } }).catch((e) => e);
+  assert.equal(err2.kind, 'validation');
+  assert.match(err2.message, /\/extra\/n/);
+  assert.equal(sent, 0);
+});
