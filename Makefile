@@ -12,7 +12,7 @@ SCRATCH := $(CURDIR)/target/tmp
 WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	WASM_BINDGEN_TEST_TIMEOUT=120
 # With both drivers on PATH the runner would pick Firefox: name one explicitly per run.
-# Chromium and Node expose gc() to the tests (a forced GC mid-body, tests/client).
+# Chromium and Node expose gc() to the tests (a forced GC mid-body, crates/licensing-client/tests/fetch).
 CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver-chrome.json
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
 DEMO_ADDR ?= 127.0.0.1:8787
@@ -109,13 +109,16 @@ test-browser:
 
 # The README's "Testing your portal" examples, run as a user runs them: a Rust
 # crate's wasm-bindgen-tests in headless Chromium and Firefox, Playwright with
-# page.route, Vitest with MSW; each against the in-process simulator.
+# page.route, Vitest with MSW; each against the in-process simulator. And the
+# OpenTelemetry example (its own lockfile, installed when it changed).
 test-examples: install-pkg
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) cargo test --target wasm32-unknown-unknown -p portal-example --test web
 	$(WASM_TEST_ENV) $(FIREFOX) cargo test --target wasm32-unknown-unknown -p portal-example --test web
 	TMPDIR=$(SCRATCH) node --test examples/playwright/
 	node_modules/.bin/vitest run --root examples/vitest-msw
+	cd examples/opentelemetry && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; }
+	node --test examples/opentelemetry/
 
 # The packed package in the toolchains its users run, each a small real project
 # built and loaded in headless Chromium (tests/ecosystem/, its own lockfile):
