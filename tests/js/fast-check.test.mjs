@@ -1,5 +1,5 @@
 // The fast path of `validate` (pkg/fast-check.cjs, generated from the Rust schema
-// tables by crates/licensing-core/src/validate/fast_check_js.rs), checked against the
+// tables by xtask/src/fast_check.rs), checked against the
 // wasm validator: fastCheck(e, body) === true must mean that validateJson(e,
 // JSON.stringify(body)) is { valid: true, issues: [] }; on the generated payloads it
 // must also be true whenever the wasm finds nothing, or the fast path is useless.

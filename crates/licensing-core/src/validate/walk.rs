@@ -1,5 +1,5 @@
 //! The streaming walk: reads the JSON text once, token by token, checking each
-//! value against the schema tables (`schema.rs`) as it goes. No tree is built:
+//! value against the schema tables (`schema/`) as it goes. No tree is built:
 //! an object keeps one [`Slot`] per known field for the rules that run when it
 //! closes (`rules::on_close`).
 //!
