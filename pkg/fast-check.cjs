@@ -107,6 +107,11 @@ function isDuration(s) {
   return run !== 0 && parts === 3;
 }
 
+// rules/path_segment.rs: not `.` or `..` (any case of `%2e` counts as a dot too).
+function isPathSegment(s) {
+  return !/^(\.|%2e){1,2}$/i.test(s);
+}
+
 const K_bindEnterprise = ['channelCode', 'channelCustomerId', 'customerName', 'branchName', 'enterpriseName', 'passwordMobile'];
 const I_bindEnterprise = { __proto__: null, channelCode: 0, channelCustomerId: 1, customerName: 2, branchName: 3, enterpriseName: 4, passwordMobile: 5 };
 function obj_bindEnterprise(o, d, m) {
@@ -804,7 +809,7 @@ function obj_listAssets(o, d, m) {
   const v_enterpriseGlobalId = o.enterpriseGlobalId;
   const v_extendCode = o.extendCode;
   let def = 0;
-  if (v_enterpriseGlobalId == null || !(typeof v_enterpriseGlobalId === 'string') || isBlank(v_enterpriseGlobalId)) return false;
+  if (v_enterpriseGlobalId == null || !(typeof v_enterpriseGlobalId === 'string' && isPathSegment(v_enterpriseGlobalId)) || (typeof v_enterpriseGlobalId === 'string' && isBlank(v_enterpriseGlobalId))) return false;
   def |= 1;
   if (v_extendCode !== undefined) {
     def |= 2;

@@ -558,14 +558,21 @@ const EXAMPLES = {
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
-      "text": "{\"enterpriseGlobalId\":\"x\",\"extendCode\":\"x\",\"unknownField\":1}"
+      "text": "{\"enterpriseGlobalId\":\"EG0001\",\"extendCode\":\"x\",\"unknownField\":1}"
     },
     {
       "code": "duplicate_key",
       "path": "/enterpriseGlobalId",
       "source": "inferred",
       "severity": "error",
-      "text": "{\"enterpriseGlobalId\":\"x\",\"enterpriseGlobalId\":\"x\",\"extendCode\":\"x\"}"
+      "text": "{\"enterpriseGlobalId\":\"EG0001\",\"enterpriseGlobalId\":\"EG0001\",\"extendCode\":\"x\"}"
+    },
+    {
+      "code": "path_segment",
+      "path": "/enterpriseGlobalId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"enterpriseGlobalId\": \"..\"}"
     }
   ],
   "shellNums": [

@@ -821,9 +821,10 @@ exports.shapes = {
     "fields": [
       {
         "doc": "enterprise main account global id (the path segment)",
-        "kind": "string",
+        "kind": "pathSegment",
         "name": "enterpriseGlobalId",
-        "presence": "nonEmpty"
+        "presence": "nonEmpty",
+        "source": "inferred"
       },
       {
         "doc": "extension attribute code to query",

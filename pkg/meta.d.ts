@@ -4,7 +4,7 @@
 import type { Endpoint } from './index.js';
 
 /** The string formats the rules define (each in its rule's file). */
-export type FormatKind = "email" | "assetNumber" | "duration";
+export type FormatKind = "email" | "assetNumber" | "duration" | "pathSegment";
 
 /** The kind of a value, as the validator checks it. */
 export type FieldKind =

@@ -197,6 +197,11 @@ fn field_schema(field: &Field, refs: Refs, tolerant: bool) -> Json {
     if field.presence == Presence::NonEmpty && !tolerant && refs.errs(Rule::NonEmpty) {
         match &field.kind {
             Kind::Array(_) => schema.set("minItems", Json::Int(1)),
+            // A format's own pattern stays; not blank is said beside it.
+            _ if schema.get("pattern").is_some() => {
+                let not_blank = obj([("type", s("string")), ("pattern", s(NOT_BLANK))]);
+                schema.set("allOf", Json::Arr(vec![not_blank]));
+            }
             _ => schema.set("pattern", s(NOT_BLANK)),
         }
     }

@@ -50,7 +50,11 @@ pub static LIST_ASSETS: Shape = shape(
     "ListAssetsRequest",
     "Path and query of `listAssets`: the assets of an enterprise main account.",
     &[
-        non_empty("enterpriseGlobalId", Kind::Str, "enterprise main account global id (the path segment)"),
+        non_empty(
+            "enterpriseGlobalId",
+            Kind::Format(&rules::path_segment::FORMAT),
+            "enterprise main account global id (the path segment)",
+        ),
         opt("extendCode", Kind::Str, "extension attribute code to query"),
     ],
     Role::Plain,

@@ -120,6 +120,11 @@ codes! {
         params: "`value` (≤ 40 chars)",
         meaning: "A non-empty value is not an e-mail address.",
     }
+    PathSegment = "path_segment" {
+        at: "`/enterpriseGlobalId` (`listAssets`)",
+        params: "`value` (≤ 24 chars)",
+        meaning: "The value is `.` or `..` (or `%2e` for a dot): URL parsers drop such a path segment, so the call would reach another address.",
+    }
     LimitEndBeforeStart = "limit_end_before_start" {
         at: "`A/limitEndDate`, `P/limitEndDate`",
         params: "`start` (`limitStartDate`), `value` (the end date)",

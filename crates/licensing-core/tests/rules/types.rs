@@ -91,6 +91,10 @@ fn integer_edges() {
     assert_eq!(limit("-9223372036854776000"), ["type"]);
     for written in ["2.0", "2e0", "2.5"] {
         let report = validate_json(ShellNums, &format!(r#"{{"size": {written}}}"#), &Options::default());
-        assert_eq!((report.issues[0].code.as_str(), report.issues[0].params.get("actual")), ("type", Some("number")), "{written}");
+        assert_eq!(
+            (report.issues[0].code.as_str(), report.issues[0].params.get("actual")),
+            ("type", Some("number")),
+            "{written}"
+        );
     }
 }

@@ -82,6 +82,8 @@ registry! {
     PackageDuration => package_duration;
     /// `adminEmail` looks like an e-mail address.
     Email => email;
+    /// `enterpriseGlobalId` stays one URL path segment: not `.` or `..`.
+    PathSegment => path_segment;
     /// A limit end date is not before its start date.
     LimitRange => limit_range;
     /// `sequence` is unique within `orderList`.
