@@ -174,7 +174,8 @@ function hooked(options, makeClient, endpoints, error) {
       fetch: fetchForCall,
       // Before each retry's wait (the wasm's retry policy decided it).
       __onRetry: hooks.beforeRetry ? (event) => {
-        state.retry = run('the beforeRetry hook', hooks.beforeRetry, event);
+        // The attempt as the other hooks count it (a 401's re-send included).
+        state.retry = run('the beforeRetry hook', hooks.beforeRetry, { ...event, attempt: state.attempt });
         state.retry.catch(() => {});
       } : undefined,
     });

@@ -49,14 +49,14 @@ const CHECKS = {
       hooks: {
         beforeRequest: ({ attempt, headers }) => { events.push(`request ${attempt} ${headers.authorization}`); return { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' }; },
         afterResponse: ({ attempt, status }) => { events.push(`response ${attempt} ${status}`); },
-        beforeRetry: ({ delayMs }) => { events.push(`retry ${delayMs}`); },
+        beforeRetry: ({ attempt, delayMs }) => { events.push(`retry ${attempt} ${delayMs}`); },
       },
     });
     sim.fault({ kind: 'http', status: 503, retryAfter: 1, endpoint: 'lockAssets' });
     const results = await client.lockAssets({ assetNums: ['8000000001'], operatorIdentity: 'ops' });
     check(results.length === 1, JSON.stringify(results));
     const want = ['request 1 Bearer [redacted]', 'response 1 401', 'request 2 Bearer [redacted]', 'response 2 503',
-      'retry 1000', 'request 3 Bearer [redacted]', 'response 3 200'];
+      'retry 2 1000', 'request 3 Bearer [redacted]', 'response 3 200'];
     check(JSON.stringify(events) === JSON.stringify(want), JSON.stringify(events));
     const failing = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token', fetch: sim.fetch,
       hooks: { beforeRequest: () => Promise.reject(new Error('down')) } });
