@@ -107,3 +107,25 @@ test('unusable hooks options are refused at construction', () => {
     (e) => e.kind === 'validation' && /hooks.beforeRequest/.test(e.message));
   assert.throws(() => new LicensingClient({ baseUrl: 'nope', token: () => 't' }), (e) => e.kind === 'validation');
 });
+
+test('against the native simulator over HTTP: hooks, a refreshed token and Retry-After', async (t) => {
+  const base = process.env.LICENSING_SIM_URL;
+  if (!base) return t.skip('LICENSING_SIM_URL is not set (make test-js starts a simulator)');
+  const events = [];
+  let token = 'expired-token';
+  const key = `hooks-native-${Date.now()}`;
+  const client = new LicensingClient({
+    baseUrl: base, retryBaseMs: 5,
+    token: async ({ refused }) => { if (refused) token = TOKEN; return token; },
+    hooks: {
+      // Sent on the wire: the simulator answers the first sent attempt 503 with Retry-After: 1.
+      beforeRequest: ({ attempt }) => { events.push(`request ${attempt}`); return { 'x-sim-fault': `http=503;retry-after=1;times=1;key=${key}` }; },
+      afterResponse: ({ attempt, status }) => events.push(`response ${attempt} ${status}`),
+      beforeRetry: ({ attempt, delayMs }) => events.push(`retry ${attempt} ${delayMs}`),
+    },
+  });
+  const results = await client.lockAssets(lock);
+  assert.equal(results.length, 1);
+  // The 401 is answered before faults apply; its re-send gets the 503.
+  assert.deepEqual(events, ['request 1', 'response 1 401', 'request 2', 'response 2 503', 'retry 2 1000', 'request 3', 'response 3 200']);
+});
