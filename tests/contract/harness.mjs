@@ -2,9 +2,9 @@
 // serve on a port (licensing-sim, Prism), each stopped by its own pid.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, portAnswers } from '../ports.mjs';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '../..');
@@ -15,26 +15,7 @@ export const VENV = path.join(ROOT, 'target/contract/venv');
 export const DOCUMENT = path.join(ROOT, 'pkg/openapi.json');
 export const SPEC_DOCUMENT = path.join(ROOT, 'pkg/schemas/spec/openapi.json');
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function portAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
+export { freePort };
 
 /**
  * Starts `command args` (given `port` to listen on), waits until the port

@@ -2,10 +2,10 @@
 // (serving www/ and pkg/) on a free port and launches Debian's headless Chromium.
 import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort, portAnswers } from '../ports.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIM = path.join(ROOT, 'target/release/licensing-sim');
@@ -15,26 +15,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 process.env.TMPDIR = process.env.TMPDIR ? path.resolve(process.env.TMPDIR) : path.join(ROOT, 'target/tmp');
 mkdirSync(process.env.TMPDIR, { recursive: true });
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function portAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
+export { freePort };
 
 /**
  * Starts licensing-sim on a free port (or `port`) with extra `args` (e.g. `--rules spec`),
