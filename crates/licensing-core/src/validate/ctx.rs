@@ -172,7 +172,8 @@ impl<'a> Ctx<'a> {
         let field = self.path.iter().rev().find_map(|s| self.key(s)).map(cut_key);
         let message = messages::render(rule, code, &params, field.as_deref(), self.opts.locale);
         let path = self.pointer();
-        self.kept_bytes += path.len() + message.len() + params.0.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
+        let params_len: usize = params.0.iter().map(|(k, v)| k.len() + v.len()).sum();
+        self.kept_bytes += path.len() + message.len() + params_len + code.as_str().len() + rule.id().len();
         self.issues.push(Issue { path, code, severity, source: rule.source(), rule, message, params });
     }
 
@@ -245,7 +246,7 @@ impl<'a> Ctx<'a> {
 /// there, `…` marking the cut, so a 50 MB key costs a report 256 characters.
 pub const MAX_KEY_CHARS: usize = 256;
 
-/// Most bytes of text (paths, messages, params) a report keeps, whatever
+/// Most bytes of text (paths, messages, params, codes and rule ids) a report keeps, whatever
 /// `max_issues` says: past it, issues are counted in `too_many_issues` instead.
 pub const MAX_REPORT_BYTES: usize = 4 << 20;
 
