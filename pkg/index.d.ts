@@ -700,6 +700,7 @@ export type IssueCode =
   | "strict_match_field_required"
   | "leaf_products_required"
   | "transfer_only_on_new_buy"
+  | "unsafe_integer"
   | "unknown_endpoint"
   | "too_many_issues";
 
@@ -730,6 +731,7 @@ export type RuleId =
   | "strict_match_fields"
   | "leaf_products"
   | "transfer_only_on_new_buy"
+  | "unsafe_integer"
   | "endpoint"
   | "issue_cap";
 

@@ -39,3 +39,14 @@ test('the Standard Schema fails, the client sends nothing', async () => {
   assert.match(err2.message, /\/extra\/n/);
   assert.equal(sent, 0);
 });
+
+test('an answer\'s integer past 2^53 arrives as JSON.parse reads it, and onWarnings says so', async () => {
+  const warnings = [];
+  const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 't', appKey: 'k',
+    onWarnings: ({ phase, issues }) => warnings.push(...issues.map((i) => `${phase} ${i.path} ${i.code}`)),
+    fetch: async () => new Response('{"code":0,"data":[{"sequence":9007199254740993,"licenseOrderId":"LO1"}]}',
+      { headers: { 'content-type': 'application/json' } }) });
+  const results = await client.batchOrder(exampleBody('batchOrder'));
+  assert.equal(results[0].sequence, 9007199254740992); // rounded by JSON.parse, as sent otherwise
+  assert.deepEqual(warnings, ['response /data/0/sequence unsafe_integer']);
+});

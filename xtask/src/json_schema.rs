@@ -67,6 +67,7 @@ pub(crate) const COVERAGE: &[(Rule, Carried)] = &[
     (Rule::StrictMatchFields, Carried::By("if/then on DeletedProduct")),
     (Rule::LeafProducts, Carried::By("if/then on Merchandise")),
     (Rule::TransferOnlyOnNewBuy, Carried::No("a warning: the schemas carry errors only")),
+    (Rule::UnsafeInteger, Carried::No("answers only: a request's integer is the service's to read")),
     (Rule::Endpoint, Carried::By("one schema per endpoint")),
     (Rule::IssueCap, Carried::No("a limit of the report, not a rule of the body")),
 ];

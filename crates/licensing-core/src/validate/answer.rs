@@ -186,5 +186,14 @@ mod tests {
         assert_eq!(paths, ["/data/0/status", "/data/1/assetNum", "/data/1/status"]);
         assert!(warnings.iter().all(|w| w.severity == Severity::Warning));
         assert_eq!(absent("/data").path, "/data");
+        // Integers JavaScript would round: a warning; 2^53 − 1 is still exact.
+        let warnings =
+            data(Endpoint::BatchOrder, r#"[{"sequence":1234567890123456789},{"sequence":9007199254740991}]"#).unwrap();
+        let found: Vec<(&str, &str)> = warnings.iter().map(|w| (w.path.as_str(), w.code.as_str())).collect();
+        assert_eq!(found, [("/data/0/sequence", "unsafe_integer")]);
+        // An id sent as a number: its type, and its rounding.
+        let warnings = data(Endpoint::BatchOrder, r#"[{"sequence":1,"licenseOrderId":1234567890123456789}]"#).unwrap();
+        let found: Vec<(&str, &str)> = warnings.iter().map(|w| (w.path.as_str(), w.code.as_str())).collect();
+        assert_eq!(found, [("/data/0/licenseOrderId", "type"), ("/data/0/licenseOrderId", "unsafe_integer")]);
     }
 }

@@ -165,6 +165,11 @@ codes! {
         params: "`orderType`",
         meaning: "A product transfer appears outside `new_buy`.",
     }
+    UnsafeInteger = "unsafe_integer" {
+        at: "an integer of an answer (`/data/…`, `/detail/…`): a warning of the tolerant reader, never of a request",
+        params: "`value`",
+        meaning: "The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust exactly). It reaches the caller as the platform reads it; `onWarnings` hears of it.",
+    }
     UnknownEndpoint = "unknown_endpoint" {
         at: "`\"\"`",
         params: "`value` (≤ 40 chars), `allowed` (the ten names), `suggestion`?",

@@ -321,7 +321,11 @@ impl<'a> Walk<'a> {
 
     fn number(&mut self, kind: &'static Kind, n: Number) -> Slot {
         match (kind, n) {
-            (Kind::Int | Kind::IntOrStr, Number::Int(_)) => {}
+            (Kind::Int | Kind::IntOrStr, Number::Int(v)) => {
+                if self.tolerant {
+                    rules::unsafe_integer::check(v, &mut self.ctx);
+                }
+            }
             (Kind::IntMin(min), Number::Int(v)) => {
                 if v < *min {
                     self.ctx.report(Rule::Minimum, || {
@@ -334,7 +338,13 @@ impl<'a> Walk<'a> {
                     rules::enums::not_allowed_int(v, def, &mut self.ctx);
                 }
             }
-            _ => self.type_error(expected(kind), number_name(n)),
+            _ => {
+                self.type_error(expected(kind), number_name(n));
+                // A number where an answer's string belongs (an id) arrives as JS reads it.
+                if let (true, Number::Int(v)) = (self.tolerant, n) {
+                    rules::unsafe_integer::check(v, &mut self.ctx);
+                }
+            }
         }
         match n {
             Number::Int(v) => Slot::Int(v),

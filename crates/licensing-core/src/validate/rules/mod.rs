@@ -102,6 +102,8 @@ registry! {
     LeafProducts => merchandise_leaf;
     /// A product transfer appears on `new_buy` only.
     TransferOnlyOnNewBuy => transfer_only_on_new_buy;
+    /// An answer's integer is within ±2⁵³ (what JavaScript reads exactly).
+    UnsafeInteger => unsafe_integer;
     /// The endpoint is one of the spec's ten.
     Endpoint => endpoint;
     /// The report keeps at most `maxIssues` issues.
@@ -171,7 +173,7 @@ mod tests {
     use crate::validate::{validate_json, Code, Options};
 
     /// The rules whose issue no request body on its own gives (they say why).
-    const WITHOUT_EXAMPLES: [Rule; 3] = [Rule::Depth, Rule::Endpoint, Rule::IssueCap];
+    const WITHOUT_EXAMPLES: [Rule; 4] = [Rule::Depth, Rule::UnsafeInteger, Rule::Endpoint, Rule::IssueCap];
 
     #[test]
     fn every_rules_examples_give_its_issue_at_its_path() {

@@ -1,0 +1,28 @@
+//! An answer's integer past ±2⁵³: JavaScript's `JSON.parse` reads it rounded
+//! (`1234567890123456789` arrives as `…800`), while Rust reads it exactly. The
+//! tolerant reader says so as a warning (`onWarnings`, phase `response`): the
+//! value still arrives as the platform reads it. Answers only: a request's
+//! integer is the service's to read, as a Java `long`.
+
+use crate::validate::ctx::Ctx;
+use crate::validate::itoa;
+use crate::validate::report::Params;
+use crate::validate::rule::{Rule, RuleDef};
+
+/// The largest integer every JavaScript number holds exactly (2⁵³ − 1).
+const MAX_SAFE: u64 = (1 << 53) - 1;
+
+/// The rule `unsafe_integer` (see `RULES.md`).
+pub(crate) static DEF: RuleDef = {
+    use super::prelude::*;
+    RuleDef::new("unsafe_integer", Code::UnsafeInteger, Inferred, Warning, &[
+        Message::new(Code::UnsafeInteger, "`{field}` {value} is past 2^53: JavaScript reads it rounded", "`{field}` 的值 {value} 超出 2^53：JavaScript 读取时会被舍入"),
+    ])
+};
+
+/// Warns of an integer of an answer that a JS number cannot hold exactly.
+pub(crate) fn check(value: i64, ctx: &mut Ctx<'_>) {
+    if value.unsigned_abs() > MAX_SAFE {
+        ctx.report(Rule::UnsafeInteger, || Params::none().with("value", itoa::signed(value)));
+    }
+}
