@@ -74,7 +74,7 @@ impl Json {
     /// Pretty-printed with two spaces, and a final newline.
     pub(crate) fn pretty(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, 0);
+        self.write(&mut out, Some(0));
         out.push('\n');
         out
     }
@@ -82,45 +82,22 @@ impl Json {
     /// On one line, with no whitespace (`JSON.stringify(value)`).
     pub(crate) fn compact(&self) -> String {
         let mut out = String::new();
-        self.write_compact(&mut out);
+        self.write(&mut out, None);
         out
     }
 
-    fn write_compact(&self, out: &mut String) {
-        match self {
-            Json::Arr(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    item.write_compact(out);
+    /// Writes the value; `depth` is the indentation level when pretty, `None`
+    /// for one line.
+    fn write(&self, out: &mut String, depth: Option<usize>) {
+        let indent = |out: &mut String, depth: Option<usize>| {
+            if let Some(depth) = depth {
+                out.push('\n');
+                for _ in 0..depth {
+                    out.push_str("  ");
                 }
-                out.push(']');
-            }
-            Json::Obj(entries) => {
-                out.push('{');
-                for (i, (key, value)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    string(out, key);
-                    out.push(':');
-                    value.write_compact(out);
-                }
-                out.push('}');
-            }
-            scalar => scalar.write(out, 0),
-        }
-    }
-
-    fn write(&self, out: &mut String, depth: usize) {
-        let indent = |out: &mut String, depth: usize| {
-            out.push('\n');
-            for _ in 0..depth {
-                out.push_str("  ");
             }
         };
+        let inner = depth.map(|d| d + 1);
         match self {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -136,8 +113,8 @@ impl Json {
                     if i > 0 {
                         out.push(',');
                     }
-                    indent(out, depth + 1);
-                    item.write(out, depth + 1);
+                    indent(out, inner);
+                    item.write(out, inner);
                 }
                 indent(out, depth);
                 out.push(']');
@@ -148,10 +125,10 @@ impl Json {
                     if i > 0 {
                         out.push(',');
                     }
-                    indent(out, depth + 1);
+                    indent(out, inner);
                     string(out, key);
-                    out.push_str(": ");
-                    value.write(out, depth + 1);
+                    out.push_str(if depth.is_some() { ": " } else { ":" });
+                    value.write(out, inner);
                 }
                 indent(out, depth);
                 out.push('}');
