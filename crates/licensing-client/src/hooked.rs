@@ -90,33 +90,7 @@ impl<T: Transport> Client<T> {
     /// Awaits a hook's future with `ms` left of the attempt's time: its
     /// failure, or its not settling in time, ends the call (kind `hook`); the
     /// caller's signal ends it too (kind `aborted`).
-    /// Boxed in wasm: awaited at five places of the loop, the race's code (the
-    /// timer's future with it) was inlined at each.
-    #[cfg(target_arch = "wasm32")]
-    fn within<'a>(
-        &'a self,
-        future: AnyHookFuture,
-        ms: u32,
-        call: &'a CallOptions<T::Signal>,
-        what: &'a str,
-        token: &'a str,
-    ) -> core::pin::Pin<Box<dyn Future<Output = Result<HookValue, ClientError>> + 'a>> {
-        Box::pin(self.race(future, ms, call, what, token))
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn within<'a>(
-        &'a self,
-        future: AnyHookFuture,
-        ms: u32,
-        call: &'a CallOptions<T::Signal>,
-        what: &'a str,
-        token: &'a str,
-    ) -> impl Future<Output = Result<HookValue, ClientError>> + 'a {
-        self.race(future, ms, call, what, token)
-    }
-
-    async fn race(
+    async fn within(
         &self,
         future: AnyHookFuture,
         ms: u32,
