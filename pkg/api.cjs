@@ -151,11 +151,11 @@ function remapOrders(report, kept) {
  * that is no integer: every field then gets its `type` issue), and the JSON
  * Pointers where they were; `null` when there is none. JSON.stringify alone
  * writes `null` for them, read as absent: a form's unparsable number would be
- * dropped without a word. `text` is what JSON.stringify gave, to skip the
- * second pass for the many bodies without a `null`.
+ * dropped without a word. `text`, when the caller has it, is what
+ * JSON.stringify gave: a body without a `null` in it needs no look at all.
  */
 function nonFinite(value, text) {
-  if (typeof text !== 'string' || !text.includes('null') || !mayHoldNonFinite(value, 0)) return null;
+  if ((typeof text === 'string' && !text.includes('null')) || !mayHoldNonFinite(value, 0)) return null;
   const paths = [];
   const where = new Map();
   const substituted = JSON.stringify(value, function replace(key, v) {
@@ -348,7 +348,7 @@ function api(createGlue, wasmModule, jsonSchemas) {
           value(body, callOptions) {
             let found = null;
             try {
-              found = nonFinite(body, JSON.stringify(body));
+              found = nonFinite(body); // the walk alone: the wasm stringifies the body itself
             } catch {
               // Not serializable: the wasm says why.
             }
