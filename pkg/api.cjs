@@ -7,7 +7,7 @@
 // The endpoint names and the cross-field rules come from the rules' files
 // (generated): this layer holds no copy of what the validator knows.
 const { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES } = require('./fast-check.cjs');
-const { hooked, wantsHooks } = require('./hooks.cjs');
+const { hooked, wantsHooks, licensingError } = require('./hooks.cjs');
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -317,11 +317,6 @@ function fieldValidatorWith(validate) {
   };
 }
 
-/** A LicensingError of kind `validation` (nothing was sent). */
-function licensingError(message, issues) {
-  return Object.assign(new Error(message), { name: 'LicensingError', kind: 'validation', issues });
-}
-
 /**
  * The package's exports, over instances of `wasmModule` made with `createGlue`;
  * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it.
@@ -337,7 +332,7 @@ function api(createGlue, wasmModule, jsonSchemas) {
       // With hooks or a token provider: JavaScript around each attempt's fetch (pkg/hooks.cjs).
       const client = wantsHooks(options)
         ? Object.assign(Object.create(LicensingClient.prototype),
-          hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS, (message) => licensingError(message, [])))
+          hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS))
         : new glue.LicensingClient(options);
       // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
       for (const name of ENDPOINTS) {
@@ -354,7 +349,8 @@ function api(createGlue, wasmModule, jsonSchemas) {
             }
             if (found === null) return send.call(client, body, callOptions);
             const { issues } = validate(name, body, { locale: options?.locale, rules: options?.rules, strict: options?.strict });
-            return Promise.reject(licensingError(`invalid ${name} request: NaN or Infinity at ${found.paths.join(', ')}, which JSON cannot carry`, issues));
+            const message = `invalid ${name} request: NaN or Infinity at ${found.paths.join(', ')}, which JSON cannot carry`;
+            return Promise.reject(licensingError('validation', message, { issues }));
           },
         });
       }

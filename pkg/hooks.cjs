@@ -19,6 +19,7 @@ const PLACEHOLDER = 'provided-per-attempt';
 const CODE_PREFIX_BYTES = 64 << 10;
 const HOOKS = ['beforeRequest', 'afterResponse', 'beforeRetry', 'onError'];
 
+/** A LicensingError of `kind`, with what else it carries (`issues`, …). */
 function licensingError(kind, message, extra) {
   const error = new Error(message);
   error.name = 'LicensingError';
@@ -68,7 +69,8 @@ async function envelopeCode(response) {
 }
 
 /** Checks the options' hooks and token provider; what `hooked()` needs. */
-function hookOptions(options, error) {
+function hookOptions(options) {
+  const error = (message) => licensingError('validation', message, { issues: [] });
   const hooks = options.hooks ?? {};
   if (hooks === null || typeof hooks !== 'object') throw error('hooks must be an object of functions');
   for (const name of HOOKS) {
@@ -81,8 +83,8 @@ function hookOptions(options, error) {
  * The ten methods of a client with hooks: `makeClient(options)` makes a wasm
  * client (the glue's), `endpoints` the method names.
  */
-function hooked(options, makeClient, endpoints, error) {
-  const { hooks, provider } = hookOptions(options, error);
+function hooked(options, makeClient, endpoints) {
+  const { hooks, provider } = hookOptions(options);
   const baseFetch = options.fetch ?? ((request) => globalThis.fetch(request));
   // The wasm client checks everything else, once now (a bad option throws here).
   const base = { ...options, hooks: undefined };
@@ -212,4 +214,4 @@ function hooked(options, makeClient, endpoints, error) {
 const wantsHooks = (options) => options !== null && typeof options === 'object'
   && (typeof options.token === 'function' || options.hooks !== undefined);
 
-module.exports = { hooked, wantsHooks };
+module.exports = { hooked, wantsHooks, licensingError };
