@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   maxShellnums?: number;
   /** Most (asset number, product) pairs of the delete_product orders of one batch. Default: 1,000,000. */
   maxDeletePairs?: number;
+  /** Largest `listAssets` answer, in bytes of JSON (its records repeat what their order stores once). Default: 32 MiB. */
+  maxAnswerBytes?: number;
   /** The token `/__sim/*` routes need in `x-sim-admin`. Default: `licensing-sim-admin`. */
   adminToken?: string;
 }

@@ -152,6 +152,17 @@ test('400 asset numbers sharing one 500 KB extension: stored once per order, not
   const grown = rssMb(sim.pid) - before;
   t.diagnostic(`simulator RSS +${grown.toFixed(1)} MB for a ${(text.length / 1e6).toFixed(2)} MB body`);
   assert.ok(grown < 40, `the store grew by ${grown.toFixed(1)} MB for a ${(text.length / 1e6).toFixed(2)} MB body (peak ${peak.toFixed(1)} MB)`);
+  // Listed, each record repeats the extension: 400 x 500 KB = 200 MB of answer,
+  // refused once its JSON passes --max-answer-bytes (32 MiB), never built whole.
+  let listed;
+  const listPeak = await peakRss(async () => {
+    const res = await fetch(`${base}/order/api/order/v1/asset/EG-EXT/list?g_nonce=${nonce()}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    listed = [res.status, await res.json()];
+  });
+  t.diagnostic(`listAssets of those 400 numbers: HTTP ${listed[0]} ${listed[1].code}; simulator peak RSS ${listPeak.toFixed(1)} MB`);
+  assert.deepEqual([listed[0], listed[1].code], [299, '13004']);
+  assert.match(listed[1].message, /max-answer-bytes/);
+  assert.ok(listPeak - before < 120, `listing took the simulator from ${before.toFixed(1)} to ${listPeak.toFixed(1)} MB`);
 });
 
 test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 300_000 }, async () => {

@@ -38,7 +38,7 @@ pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_
 pub use admin::ADMIN_HEADER;
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;
-pub use options::{parse_rules, Options, TokenGrant};
+pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
 pub use simulator::{Admitted, Simulator, TRACE_HEADER};

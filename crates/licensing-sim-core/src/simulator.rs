@@ -23,7 +23,7 @@ use crate::nonce::{NonceCache, NonceError};
 use crate::options::Options;
 use crate::respond;
 use crate::route::{route, Route};
-use crate::store::{BatchLimits, Store};
+use crate::store::{BatchLimits, Store, TooLarge};
 use crate::trace::Traces;
 
 /// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
@@ -48,6 +48,7 @@ pub struct Simulator {
     pub(crate) catalogue: ActivityCatalogue,
     pub(crate) max_body_bytes: usize,
     pub(crate) max_shellnums: u64,
+    pub(crate) max_answer_bytes: usize,
     pub(crate) batch_limits: BatchLimits,
     /// The token `/__sim/*` routes need (`admin.rs`).
     pub(crate) admin_token: String,
@@ -137,6 +138,7 @@ impl Simulator {
             catalogue,
             max_body_bytes: options.max_body_bytes,
             max_shellnums: options.max_shellnums,
+            max_answer_bytes: options.max_answer_bytes,
             batch_limits: BatchLimits { max_delete_pairs: options.max_delete_pairs },
             admin_token: options.admin_token.clone(),
             rules: options.rules,
@@ -393,7 +395,14 @@ impl Simulator {
                 Endpoint::ListAssets => {
                     let req: licensing_core::model::ListAssetsRequest = typed(input)?;
                     let id = req.enterprise_global_id.unwrap_or_default();
-                    respond::order_ok(Some(lock(&self.store).list_assets(&id, req.extend_code.as_deref())))
+                    let listed = lock(&self.store).list_assets(&id, req.extend_code.as_deref(), self.max_answer_bytes);
+                    match listed {
+                        Ok(records) => respond::order_ok(Some(records)),
+                        Err(TooLarge { listed, bytes }) => respond::invalid(format!(
+                            "the answer would exceed {} bytes ({listed} assets made {bytes} bytes before it stopped); this simulator answers at most that many (--max-answer-bytes)",
+                            self.max_answer_bytes
+                        )),
+                    }
                 }
                 Endpoint::ShellNums => {
                     let req: licensing_core::model::ShellNumsRequest = typed(input)?;

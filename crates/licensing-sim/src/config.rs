@@ -78,6 +78,10 @@ pub struct Config {
     /// may name (each is matched against the asset's products under the lock).
     #[arg(long, default_value_t = 1_000_000)]
     pub max_delete_pairs: u64,
+    /// Largest `listAssets` answer, in bytes of JSON (larger: code 13004). Its
+    /// records repeat what their order stores once (an asset's extensions).
+    #[arg(long, default_value_t = licensing_sim_core::DEFAULT_MAX_ANSWER_BYTES)]
+    pub max_answer_bytes: usize,
     /// Seconds a client has to send a request's headers; an idle keep-alive
     /// connection is closed after as long.
     #[arg(long, default_value_t = 10)]
@@ -114,6 +118,7 @@ impl Default for Config {
             quiet: true,
             admin_token: None,
             max_delete_pairs: 1_000_000,
+            max_answer_bytes: licensing_sim_core::DEFAULT_MAX_ANSWER_BYTES,
             header_timeout_secs: 10,
             body_timeout_secs: 30,
             write_timeout_secs: 30,
@@ -148,6 +153,7 @@ impl Config {
         options.max_body_bytes = self.max_body_bytes;
         options.max_shellnums = self.max_shellnums;
         options.max_delete_pairs = self.max_delete_pairs;
+        options.max_answer_bytes = self.max_answer_bytes;
         options.admin_token = self.admin_token.clone().unwrap_or_else(random_token);
         options.rules = self.rules;
         options.seed = self.seed;

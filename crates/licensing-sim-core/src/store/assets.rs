@@ -4,6 +4,32 @@ use licensing_core::model::{AssetNumber, AssetRecord, LicenseType, LockResult, L
 
 use super::Store;
 
+/// A `listAssets` answer past its byte bound: how many records fitted and how
+/// many bytes they and the one that did not fit make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooLarge {
+    pub(crate) listed: usize,
+    pub(crate) bytes: usize,
+}
+
+/// The length of a value's JSON text, counted without keeping the text.
+fn json_len(value: &impl serde::Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing to a counter cannot fail; a value serde refuses counts as what it wrote.
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
+}
+
 /// The lock types that can be disabled and enabled. The spec: "Only recoverable
 /// locks and large-customer locks can be disabled". Recoverable locks are the two
 /// `normal_recover_*` types. The spec names no "large-customer" licence type; the
@@ -49,19 +75,37 @@ impl Store {
 
     /// The assets bought under an enterprise main account (by the order's
     /// enterpriseGlobalId or its customer's), having an extension `extendCode`
-    /// when one is given.
-    pub(crate) fn list_assets(&self, enterprise_global_id: &str, extend_code: Option<&str>) -> Vec<AssetRecord> {
+    /// when one is given; [`TooLarge`] as soon as their JSON passes `max_bytes`
+    /// (each record repeats what its order stores once, so a small store can
+    /// make an answer of hundreds of MB: it is counted record by record, never
+    /// built whole).
+    pub(crate) fn list_assets(
+        &self,
+        enterprise_global_id: &str,
+        extend_code: Option<&str>,
+        max_bytes: usize,
+    ) -> Result<Vec<AssetRecord>, TooLarge> {
         let extend_code = extend_code.filter(|c| !c.is_empty());
-        self.assets
-            .values()
-            .filter(|a| a.enterprise_global_id.as_deref() == Some(enterprise_global_id))
-            .filter(|a| {
-                extend_code.is_none_or(|code| {
-                    a.extends.iter().flat_map(|e| e.iter()).any(|e| e.extend_code.as_deref() == Some(code))
-                })
-            })
-            .map(|a| a.answer())
-            .collect()
+        let matching =
+            self.assets.values().filter(|a| a.enterprise_global_id.as_deref() == Some(enterprise_global_id)).filter(
+                |a| {
+                    extend_code.is_none_or(|code| {
+                        a.extends.iter().flat_map(|e| e.iter()).any(|e| e.extend_code.as_deref() == Some(code))
+                    })
+                },
+            );
+        let mut records = Vec::new();
+        // The array's brackets and commas.
+        let mut bytes = 2usize;
+        for asset in matching {
+            let record = asset.answer();
+            bytes = bytes.saturating_add(json_len(&record)).saturating_add(1);
+            if bytes > max_bytes {
+                return Err(TooLarge { listed: records.len(), bytes });
+            }
+            records.push(record);
+        }
+        Ok(records)
     }
 
     /// `size` fresh asset numbers of a partition, from its increasing sequence.

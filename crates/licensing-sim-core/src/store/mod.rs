@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
 
+pub(crate) use assets::TooLarge;
 pub(crate) use orders::BatchLimits;
 
 /// A customer of the authorization platform.

@@ -119,6 +119,30 @@ async fn delete_work_is_bounded() {
     assert!(m.contains("12 (asset number, product) pairs") && m.contains("--max-delete-pairs"), "{m}");
 }
 
+#[tokio::test]
+async fn a_list_answer_is_bounded_in_bytes() {
+    // 50 numbers sharing one 20 KB extension: stored once, answered 50 times (~1 MB).
+    let app = router(
+        AppState::new(&Config { max_answer_bytes: 500_000, admin_token: Some(ADMIN.into()), ..Config::default() })
+            .unwrap(),
+    );
+    let mut body = wide_new_buy("CO-ext", 50, 1);
+    body["orderList"][0]["assets"][0]["assetExtendList"] =
+        json!([{"extendCode": "big", "extendValue": "v".repeat(20_000)}]);
+    ok(&post(&app, ORDER, BATCH, body).await);
+    let m = business(&get(&app, ORDER, "/order/api/order/v1/asset/EG-WIDE/list").await, "13004");
+    assert!(m.contains("exceed 500000 bytes") && m.contains("--max-answer-bytes"), "{m}");
+    // An answer within the bound is whole: the 50 records, each with its extension.
+    let roomy = router(AppState::new(&Config { admin_token: Some(ADMIN.into()), ..Config::default() }).unwrap());
+    let mut body = wide_new_buy("CO-ext", 50, 1);
+    body["orderList"][0]["assets"][0]["assetExtendList"] =
+        json!([{"extendCode": "big", "extendValue": "v".repeat(20_000)}]);
+    ok(&post(&roomy, ORDER, BATCH, body).await);
+    let listed = ok(&get(&roomy, ORDER, "/order/api/order/v1/asset/EG-WIDE/list").await);
+    let records = listed.as_array().map(Vec::len);
+    assert_eq!(records, Some(50), "{listed}");
+}
+
 /// A simulator on a socket with short read timeouts.
 async fn listening(header_timeout: Duration, body_timeout_secs: u64) -> std::net::SocketAddr {
     let config = Config { body_timeout_secs, admin_token: Some(ADMIN.into()), ..Config::default() };
