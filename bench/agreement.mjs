@@ -1,12 +1,13 @@
-// Agreement: for every generated payload, ours (`validate('batchOrder', p).valid`), ajv
-// and zod give the same verdict, and it is the one the generator built the payload
-// for. Prints disagreements; exits 1 if there is any (when run alone).
+// Agreement: for every generated payload of both families (compact and wide, see
+// generate.mjs), ours (`validate('batchOrder', p).valid`), ajv and zod give the same
+// verdict, and it is the one the generator built the payload for. Prints
+// disagreements; exits 1 if there is any (when run alone).
 //
-//   node agreement.mjs            (BENCH_QUICK=1 for fewer seeds)
+//   node agreement.mjs [compact|wide]   (BENCH_QUICK=1 for fewer seeds; both families by default)
 
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
-import { agreementCorpus, MUTATIONS } from './generate.mjs';
+import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
 
 export async function loadValidators() {
   await build({ quiet: true });
@@ -21,13 +22,16 @@ function short(v, n = 300) {
   return s.length > n ? s.slice(0, n) + '…' : s;
 }
 
-export async function runAgreement({ quick = false, log = console.error } = {}) {
+export async function runAgreement({ quick = false, log = console.error, families = FAMILY_IDS } = {}) {
   const { sdk, ajvValidate, zodSchema } = await loadValidators();
-  const byMutation = new Map(MUTATIONS.map((m) => [m.name, { mutation: m, payloads: 0, codeSeen: 0 }]));
+  const perFamily = () => Object.fromEntries(families.map((f) => [f, 0]));
+  const byMutation = new Map(MUTATIONS.map((m) => [m.name, { mutation: m, payloads: 0, codeSeen: 0, byFamily: perFamily() }]));
+  const byFamily = Object.fromEntries(families.map((f) => [f, { total: 0, valid: 0 }]));
   const disagreements = [];
   let total = 0, valid = 0;
-  for (const item of agreementCorpus({ quick })) {
+  for (const item of agreementCorpus({ quick, families })) {
     total++;
+    byFamily[item.family].total++;
     // The wire form: what a body becomes when sent (undefined dropped, NaN → null).
     const body = JSON.parse(JSON.stringify(item.body));
     const report = sdk.validate('batchOrder', body);
@@ -35,15 +39,20 @@ export async function runAgreement({ quick = false, log = console.error } = {}) 
     const ajv = ajvValidate(body);
     const zr = zodSchema.safeParse(body);
     const zod = zr.success;
-    if (ours) valid++;
+    if (ours) {
+      valid++;
+      byFamily[item.family].valid++;
+    }
     if (item.mutation) {
       const entry = byMutation.get(item.mutation);
       entry.payloads++;
+      entry.byFamily[item.family]++;
       const code = entry.mutation.code;
       if (code === null ? report.issues.length === 0 : report.issues.some((i) => i.code === code)) entry.codeSeen++;
     }
     if (ours !== ajv || ours !== zod || ours !== item.expectedValid) {
       disagreements.push({
+        family: item.family,
         name: item.name,
         expected: item.expectedValid,
         ours,
@@ -55,7 +64,8 @@ export async function runAgreement({ quick = false, log = console.error } = {}) 
       });
     }
   }
-  const uncovered = [...byMutation.values()].filter((e) => e.payloads === 0).map((e) => e.mutation.name);
+  // A mutation must apply in every family (else that family's bodies never have it).
+  const uncovered = [...byMutation.values()].flatMap((e) => families.filter((f) => e.byFamily[f] === 0).map((f) => `${e.mutation.name} (${f})`));
   const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);
   for (const d of disagreements) {
     log(`DISAGREE ${d.name}: expected ${d.expected}, ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}`);
@@ -67,17 +77,19 @@ export async function runAgreement({ quick = false, log = console.error } = {}) 
     total,
     valid,
     invalid: total - valid,
+    byFamily,
     disagreements,
     uncovered,
-    mutations: [...byMutation.values()].map((e) => ({ name: e.mutation.name, code: e.mutation.code, error: e.mutation.error, payloads: e.payloads, codeSeen: e.codeSeen })),
+    mutations: [...byMutation.values()].map((e) => ({ name: e.mutation.name, code: e.mutation.code, error: e.mutation.error, payloads: e.payloads, byFamily: e.byFamily, codeSeen: e.codeSeen })),
     ok: disagreements.length === 0 && uncovered.length === 0,
   };
-  log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid), ${MUTATIONS.length} mutation kinds: ` +
+  log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid; ` + families.map((f) => `${f} ${byFamily[f].total}`).join(', ') + `), ${MUTATIONS.length} mutation kinds: ` +
     (result.ok ? 'ours, ajv and zod agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
   return result;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const r = await runAgreement({ quick: !!process.env.BENCH_QUICK });
+  const only = process.argv.slice(2).filter((a) => FAMILY_IDS.includes(a));
+  const r = await runAgreement({ quick: !!process.env.BENCH_QUICK, families: only.length ? only : FAMILY_IDS });
   process.exit(r.ok ? 0 : 1);
 }

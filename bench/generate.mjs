@@ -7,9 +7,14 @@
 //   delete_asset and delete_product orders, all 14 licence types. No issue at all.
 // - MUTATIONS: one named change each, with the code our validator reports for it and
 //   whether it is an error (the body becomes invalid) or only a warning (still valid).
-// - timingPayloads(): the payloads that are timed (1, 100 and 1,000 orders; valid, and
-//   with scattered errors).
-// - agreementCorpus(): every payload the peers are checked against.
+// - FAMILIES: the two payload families, "compact" (makeBatch, about 4 KB per order) and
+//   "wide" (makeWideBatch in generate-wide.mjs, about 8 KB per order: more products and
+//   features, merchandise trees 3–4 levels deep, long strings, CJK text).
+// - timingPayloads(sizes, families): the payloads that are timed (1, 100 and 1,000
+//   orders; valid, and with scattered errors), per family.
+// - agreementCorpus({ families }): every payload the peers are checked against.
+
+import { makeWideBatch } from './generate-wide.mjs';
 
 /** Small fast PRNG (mulberry32). */
 export function rng(seed) {
@@ -335,9 +340,9 @@ export function mutated(base, m, seed) {
  * least one), of kinds drawn from ERROR_MUTATIONS, plus a few warnings. Mutations that
  * empty or restructure the whole batch (`empty orderList`) are left out.
  */
-export function scattered(n, seed, every = 25) {
+export function scattered(n, seed, every = 25, family = 'compact') {
   const r = rng(seed ^ 0x5eed);
-  const b = makeBatch(n, seed);
+  const b = FAMILIES[family].makeBatch(n, seed);
   const kinds = ERROR_MUTATIONS.filter((m) => m.name !== 'empty orderList');
   const applied = [];
   const count = Math.max(1, Math.round(n / every));
@@ -359,49 +364,76 @@ export function utf8Bytes(text) {
 
 export const SIZES = [1, 100, 1000];
 
-/** The timed payloads: per size, a valid one and one with scattered errors. */
-export function timingPayloads(sizes = SIZES) {
+/**
+ * The payload families. Each has its generator and the seed of its timed batch of n
+ * orders (the one with errors is that batch with scattered changes).
+ * - compact: makeBatch, about 4 KB per order (the first family of the benchmark).
+ * - wide: makeWideBatch (generate-wide.mjs), about 8.5 KB per order. Its one-order
+ *   payload is seed 2016, a new_buy order of 8.8 KB with a merchandise tree 4 levels
+ *   deep (most single orders are 5–17 KB or a short refund; this one is near the
+ *   family's average); 100 and 1,000 orders: seeds 2100 and 3000.
+ */
+export const FAMILIES = {
+  compact: { id: 'compact', label: 'compact (~4 KB per order)', makeBatch, timingSeed: (n) => 1000 + n },
+  wide: { id: 'wide', label: 'wide (~8.5 KB per order, CJK, deep merchandise trees)', makeBatch: makeWideBatch, timingSeed: (n) => (n === 1 ? 2016 : 2000 + n) },
+};
+export const FAMILY_IDS = Object.keys(FAMILIES);
+
+/** The timed payloads: per family and size, a valid one and one with scattered errors. */
+export function timingPayloads(sizes = SIZES, families = ['compact']) {
   const out = [];
-  for (const n of sizes) {
-    // Same base batch for both: the second differs only by the scattered changes.
-    const valid = makeBatch(n, 1000 + n);
-    const bad = scattered(n, 1000 + n);
-    for (const [variant, body, expectedValid] of [['valid', valid, true], ['errors', bad.body, bad.expectedValid]]) {
-      const text = JSON.stringify(body);
-      out.push({ size: n, variant, body, text, bytes: utf8Bytes(text), expectedValid });
+  for (const family of families) {
+    const { makeBatch: make, timingSeed } = FAMILIES[family];
+    for (const n of sizes) {
+      // Same base batch for both: the second differs only by the scattered changes.
+      const seed = timingSeed(n);
+      const valid = make(n, seed);
+      const bad = scattered(n, seed, 25, family);
+      for (const [variant, body, expectedValid] of [['valid', valid, true], ['errors', bad.body, bad.expectedValid]]) {
+        const text = JSON.stringify(body);
+        out.push({ family, size: n, variant, body, text, bytes: utf8Bytes(text), expectedValid });
+      }
     }
   }
   return out;
 }
 
 /**
- * Every payload the agreement check runs: valid batches of all sizes; each mutation
- * alone in batches of 1, 10 and 100 orders (several seeds); scattered errors and
- * warnings in batches of 100 and 1,000; the timed payloads.
+ * Every payload the agreement check runs, per family: valid batches of all sizes; each
+ * mutation alone in batches of 1, 10 and 100 orders (several seeds; the wide family:
+ * 1 and 10); scattered errors and warnings in batches of 100 and 1,000; the timed
+ * payloads. Each item names its family.
  */
-export function* agreementCorpus({ quick = false } = {}) {
+export function* agreementCorpus({ quick = false, families = ['compact'] } = {}) {
+  for (const family of families) yield* familyCorpus(family, quick);
+}
+
+function* familyCorpus(family, quick) {
+  const make = FAMILIES[family].makeBatch;
+  const wide = family === 'wide';
   const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
-  for (const n of [1, 2, 10, 100, 1000]) for (const s of seeds.slice(0, n >= 1000 ? 2 : undefined)) {
-    yield { name: `valid n=${n} seed=${s}`, body: makeBatch(n, s), expectedValid: true, mutation: null };
+  const tag = wide ? ' [wide]' : '';
+  for (const n of [1, 2, 10, 100, 1000]) for (const s of seeds.slice(0, n >= 1000 || (wide && n >= 100) ? 2 : undefined)) {
+    yield { family, name: `valid n=${n} seed=${s}${tag}`, body: make(n, s), expectedValid: true, mutation: null };
   }
   for (const m of MUTATIONS) {
-    for (const n of [1, 10, 100]) {
-      for (const s of n === 100 ? seeds.slice(0, 1) : seeds) {
-        const base = makeBatch(n, s * 7 + n);
+    for (const n of wide ? [1, 10] : [1, 10, 100]) {
+      for (const s of n === 100 ? seeds.slice(0, 1) : wide ? seeds.slice(0, 3) : seeds) {
+        const base = make(n, s * 7 + n);
         const body = mutated(base, m, s * 31 + n);
-        if (body) yield { name: `${m.name} n=${n} seed=${s}`, body, expectedValid: !m.error, mutation: m.name };
+        if (body) yield { family, name: `${m.name} n=${n} seed=${s}${tag}`, body, expectedValid: !m.error, mutation: m.name };
       }
     }
   }
   for (const n of [100, 1000]) {
-    for (const s of seeds.slice(0, n >= 1000 ? 2 : undefined)) {
+    for (const s of seeds.slice(0, n >= 1000 ? (wide ? 1 : 2) : undefined)) {
       for (const every of [10, 50, 1000]) {
-        const x = scattered(n, s * 101 + every, every);
-        yield { name: `scattered n=${n} every=${every} seed=${s} (${x.applied.length} changes)`, body: x.body, expectedValid: x.expectedValid, mutation: null };
+        const x = scattered(n, s * 101 + every, every, family);
+        yield { family, name: `scattered n=${n} every=${every} seed=${s} (${x.applied.length} changes)${tag}`, body: x.body, expectedValid: x.expectedValid, mutation: null };
       }
     }
   }
-  for (const p of timingPayloads()) {
-    yield { name: `timed n=${p.size} ${p.variant}`, body: p.body, expectedValid: p.expectedValid, mutation: null };
+  for (const p of timingPayloads(SIZES, [family])) {
+    yield { family, name: `timed n=${p.size} ${p.variant}${tag}`, body: p.body, expectedValid: p.expectedValid, mutation: null };
   }
 }
