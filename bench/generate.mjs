@@ -355,6 +355,12 @@ export function scattered(n, seed, every = 25, family = 'compact') {
     const m = r.pick(kinds);
     if (m.apply(b, r)) applied.push(m.name);
   }
+  // At least one error: when none of the kinds drawn applied (a one-order batch has no
+  // second sequence to repeat, a new_buy order no refund fields), draw again.
+  for (let tries = 0; tries < 100 && !applied.some((name) => MUTATIONS.find((m) => m.name === name).error); tries++) {
+    const m = r.pick(kinds);
+    if (m.apply(b, r)) applied.push(m.name);
+  }
   return { body: b, applied, expectedValid: !applied.some((name) => MUTATIONS.find((m) => m.name === name).error) };
 }
 
