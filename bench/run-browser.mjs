@@ -1,5 +1,5 @@
 // The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
-// throughput of the five cases on every timed payload in one page, the steps of the
+// throughput of the five cases on every timed payload (both families) in one page, the steps of the
 // unmet targets (lib/measure.mjs, makeStepCases) in that page, then cold starts,
 // each in a fresh browser context (empty cache), plus a second visit in the same
 // context (HTTP cache warm). Prints the results as JSON on stdout.
@@ -47,7 +47,7 @@ export async function runBrowser({ quick, log = console.error }) {
     for (let i = 0; i < info.payloads.length; i++) {
       const r = await page.evaluate(([i, cfg]) => window.benchPayload(i, cfg), [i, cfg]);
       throughput.push(r);
-      log(`[chromium] ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+      log(`[chromium] ${r.family}, ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
     }
     // The steps of the unmet targets, in the same page after the throughput.
     const steps = [];
@@ -55,7 +55,7 @@ export async function runBrowser({ quick, log = console.error }) {
       const r = await page.evaluate(([i, cfg]) => window.benchSteps(i, cfg), [i, cfg]);
       if (r === null) continue;
       steps.push(r);
-      log(`[chromium] steps, ${r.size} orders ${r.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+      log(`[chromium] steps, ${r.family}, ${r.size} orders ${r.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
     }
     await context.close();
 

@@ -1,5 +1,6 @@
-// The Node run: throughput of the five cases on every timed payload, the steps of the
-// unmet targets (lib/measure.mjs, makeStepCases), then cold starts in fresh processes.
+// The Node run: throughput of the five cases on every timed payload of both families
+// (compact and wide, generate.mjs), the steps of the unmet targets (lib/measure.mjs,
+// makeStepCases), then cold starts in fresh processes.
 // Prints the results as JSON on stdout (progress on stderr).
 //   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
 // bench.mjs runs it as a child process, so it starts with a clean heap.
@@ -7,40 +8,40 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { timingPayloads } from './generate.mjs';
+import { FAMILY_IDS, SIZES, timingPayloads } from './generate.mjs';
 import { createRequire } from 'node:module';
 import { makeCases, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
-export async function runNodeThroughput({ quick, log = console.error }) {
+export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS }) {
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads()) {
+  for (const p of timingPayloads(SIZES, families)) {
     const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
-    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
-    log(`[node] ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+    out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
+    log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
   return out;
 }
 
 /** The steps of the unmet targets (see makeStepCases), after the throughput. */
-export async function runNodeSteps({ quick, log = console.error }) {
+export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS }) {
   const sdk = await import('../pkg/node.mjs');
   // The same module instance as node.mjs's (node.cjs requires it).
   const { cutBatch } = createRequire(import.meta.url)('../pkg/api.cjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads().filter(stepPayload)) {
+  for (const p of timingPayloads(SIZES, families).filter(stepPayload)) {
     const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
     const r = await measure(steps, cfg);
-    out.push({ size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
-    log(`[node] steps, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+    out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
+    log(`[node] steps, ${p.family}, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
   return out;
 }
