@@ -7,7 +7,7 @@ use licensing_core::model::{
 };
 use licensing_core::validate::MAX_DEPTH;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use super::{Customer, Grant, Store, StoredAsset, StoredOrder};
@@ -75,10 +75,10 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 /// The products of each shared list by `productUri`, built once per list a
 /// batch looks into: a lookup per (number, product) pair instead of a scan.
 #[derive(Default)]
-struct ProductIndex(HashMap<usize, ByUri>);
+struct ProductIndex(FxHashMap<usize, ByUri>);
 
 /// The products of one list by `productUri`.
-type ByUri = HashMap<Option<String>, Vec<usize>>;
+type ByUri = FxHashMap<Option<String>, Vec<usize>>;
 
 impl ProductIndex {
     /// The index of `grant`'s product list, built on first use, and whether
@@ -88,7 +88,7 @@ impl ProductIndex {
         let mut built = false;
         let by_uri = self.0.entry(key).or_insert_with(|| {
             built = true;
-            let mut by_uri = ByUri::new();
+            let mut by_uri = ByUri::default();
             for (i, p) in grant.products.iter().enumerate() {
                 by_uri.entry(p.product_uri.clone()).or_default().push(i);
             }
@@ -106,11 +106,12 @@ impl ProductIndex {
     }
 
     /// The indices in `grant` of the live products a delete element names.
-    fn find<'g>(&mut self, grant: &'g Grant, wanted: &'g Product) -> impl Iterator<Item = usize> + 'g {
-        let candidates = self.of(grant).0.get(&wanted.product_uri).cloned().unwrap_or_default();
-        candidates.into_iter().filter(move |&i| {
-            !grant.removed.get(i).copied().unwrap_or(false) && grant.products.get(i).is_some_and(|p| matches(p, wanted))
-        })
+    fn find<'a>(&'a mut self, grant: &'a Grant, wanted: &'a Product) -> impl Iterator<Item = usize> + 'a {
+        let candidates = self.of(grant).0.get(&wanted.product_uri).map_or(&[][..], Vec::as_slice);
+        candidates
+            .iter()
+            .copied()
+            .filter(move |&i| !grant.removed.contains(&i) && grant.products.get(i).is_some_and(|p| matches(p, wanted)))
     }
 }
 
@@ -312,7 +313,7 @@ impl Store {
                         stored.grants.push(Grant {
                             license_order_id: order_id.clone(),
                             products: products.clone(),
-                            removed: Vec::new(),
+                            removed: Default::default(),
                         });
                     }
                     OrderType::DeleteAsset => {
@@ -331,14 +332,7 @@ impl Store {
                                     .flatten()
                                     .flat_map(|w| index.find(grant, w).collect::<Vec<_>>())
                                     .collect();
-                                if !hits.is_empty() && grant.removed.is_empty() {
-                                    grant.removed = vec![false; grant.products.len()];
-                                }
-                                for i in hits {
-                                    if let Some(r) = grant.removed.get_mut(i) {
-                                        *r = true;
-                                    }
-                                }
+                                grant.removed.extend(hits);
                             }
                             stored.record.update_time = Some(now);
                         }
