@@ -165,6 +165,56 @@ test('400 asset numbers sharing one 500 KB extension: stored once per order, not
   assert.ok(listPeak - before < 120, `listing took the simulator from ${before.toFixed(1)} to ${listPeak.toFixed(1)} MB`);
 });
 
+test('the longest lock hold: a shellNums asked again and again while each probe runs is answered within a stated ceiling', { timeout: 120_000 }, async (t) => {
+  // Bodies up to ~130 KB: measured under 40 ms here, quiet; at the limits (a
+  // 1 MiB body, a 10 MB answer, 10^6 delete pairs) up to ~0.5 s. Loose for load.
+  const SMALL_CEILING_MS = 300;
+  const LARGE_CEILING_MS = 1500;
+  const own = await startSim(KEEP_ALIVE_SAFE_TIMEOUT_S);
+  t.after(() => own.proc.kill('SIGKILL'));
+  const call = (p, init = {}) => fetch(`${own.base}${p}${p.includes('?') ? '&' : '?'}g_nonce=${nonce()}`, { ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...init.headers } });
+  const batch = (body) => call('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', { method: 'POST', body });
+  const numbers = (from, count) => Array.from({ length: count }, (_, k) => `8${String(from + k).padStart(9, '0')}`);
+  const buy = (id, enterprise, assetNos, products) => JSON.stringify({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1,
+    licenseType: 'softkey', orderType: 'new_buy', enterpriseGlobalId: enterprise, assets: [{ assetNos, products }] }] });
+  const del = (id, assetNos, products) => JSON.stringify({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1,
+    licenseType: 'softkey', orderType: 'delete_product', assets: [{ assetNos, products }] }] });
+  const probes = [
+    ['3,000 numbers x 3,000 products, new_buy (130 KB)', SMALL_CEILING_MS, 0,
+      () => batch(buy('wide', 'EG-W', numbers(200_000, 3000), Array.from({ length: 3000 }, (_, k) => ({ productUri: `gms:${k}` }))))],
+    ['2,000 orders, each a new customer', SMALL_CEILING_MS, 0, () => batch(JSON.stringify({ channelCode: 'AB', channelOrderId: 'customers',
+      orderList: Array.from({ length: 2000 }, (_, k) => ({ sequence: k + 1, licenseType: 'softkey', orderType: 'new_buy', customerId: `C-${k}`,
+        crmCustomerId: `crm-${k}`, enterpriseGlobalId: `EG-C${k}`, assets: [{ assetNos: numbers(600_000 + k, 1), products: [{ productUri: 'gms:1' }] }] })) }))],
+    ['1 MiB new_buy: 40,000 numbers x 20,000 products', LARGE_CEILING_MS, 0,
+      () => batch(buy('max', 'EG-M', numbers(1_000_000, 40_000), Array.from({ length: 20_000 }, (_, k) => ({ productUri: `g:${k}` }))))],
+    ['listAssets of those 40,000 (~10 MB of answer)', LARGE_CEILING_MS, 0, () => call('/order/api/order/v1/asset/EG-M/list')],
+    ['delete of 10^6 (number, product) pairs (--max-delete-pairs)', LARGE_CEILING_MS, 0,
+      () => batch(del('max-del', numbers(1_000_000, 1000), Array.from({ length: 1000 }, (_, k) => ({ productUri: `g:${k * 7}` }))))],
+  ];
+  const over = [];
+  for (const [name, ceiling, code, send] of probes) {
+    let done = false;
+    let longest = 0;
+    let asked = 0;
+    const started = performance.now();
+    const probe = send().then(async (res) => [res.status, await res.json()]).finally(() => { done = true; });
+    while (!done) {
+      const at = performance.now();
+      const res = await call('/order/api/order/v1/shellnums', { method: 'POST', body: '{"size":1}' });
+      assert.equal((await res.json()).code, 0);
+      longest = Math.max(longest, performance.now() - at);
+      asked += 1;
+    }
+    const [status, answer] = await probe;
+    t.diagnostic(`${name}: HTTP ${status} code ${answer.code} in ${(performance.now() - started).toFixed(0)} ms; `
+      + `${asked} shellNums meanwhile, the slowest answered in ${longest.toFixed(0)} ms (ceiling ${ceiling} ms)`);
+    assert.equal(answer.code, code, `${name}: ${JSON.stringify(answer).slice(0, 300)}`);
+    if (longest > ceiling) over.push(`${name}: ${longest.toFixed(0)} ms`);
+  }
+  assert.deepEqual(over, []);
+});
+
 test('10,000 unauthenticated traced requests and 10,000 giant nonces: refused, nothing kept', { timeout: 300_000 }, async () => {
   const peak = await peakRss(async () => {
     // 24 KB of query each: kept whole, 10,000 of them would pass the ceiling.
