@@ -8,8 +8,9 @@
 // 2. agreement: ours, ajv and zod give the same verdict on every generated payload;
 //    stops here (exit 1) if not, since the comparison would not be honest
 // 3. sizes (sizes.mjs)
-// 4. Node: throughput in a fresh child process, cold starts in fresh processes (run-node.mjs)
-// 5. Chromium: throughput and cold starts (run-browser.mjs)
+// 4. Node: throughput in a fresh child process per payload family, cold starts in fresh
+//    processes (run-node.mjs)
+// 5. Chromium: throughput in a fresh page per payload family, cold starts (run-browser.mjs)
 // 6. the report: figures, ratios, growth, targets met / not met, machine and versions
 //
 // Throughput runs on two payload families (generate.mjs, FAMILIES): "compact" (~4 KB
@@ -175,14 +176,23 @@ async function main() {
 
   const sizes = await measureSizes({ validationOnly: validationOnlyDir(process.argv), log });
 
-  log('[bench] Node run (child process)…');
-  const nodeOut = execFileSync(process.execPath, [join(HERE, 'run-node.mjs')], {
-    encoding: 'utf8',
-    env: { ...process.env, BENCH_QUICK: quick ? '1' : '', BENCH_BUILT: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const node = JSON.parse(nodeOut.trim().split('\n').pop());
+  // One child process per payload family (a clean heap, and no JIT feedback from the
+  // other family's shapes); cold starts in the first one.
+  const node = { throughput: [], steps: [] };
+  for (const [k, family] of FAMILY_IDS.entries()) {
+    log(`[bench] Node run, ${family} payloads (child process)…`);
+    const out = execFileSync(process.execPath, [join(HERE, 'run-node.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_QUICK: quick ? '1' : '', BENCH_BUILT: '1', BENCH_FAMILIES: family, BENCH_NO_COLD: k === 0 ? '' : '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const part = JSON.parse(out.trim().split('\n').pop());
+    node.node = part.node;
+    node.throughput.push(...part.throughput);
+    node.steps.push(...part.steps);
+    if (part.cold) node.cold = part.cold;
+  }
 
   let browser = null;
   if (withBrowser) {
@@ -495,7 +505,7 @@ function report(r) {
     '- **Payloads** (`generate.mjs`, deterministic seeds, the same module in Node and Chromium): batch orders of 1, 100 and 1,000 orders, in two families. **compact** (`makeBatch`, ~4 KB per order): customer fields, one of 14 licence types, new_buy (60 %), delete_asset or delete_product, 1–3 assets with 1–3 asset numbers, extensions and limits; new_buy assets have 1–2 full products with 1–3 features and, half of them, a merchandise tree 2–3 levels deep whose leaves list products; delete_product assets have 1–2 products reduced to the delete fields, half with strict matching. **wide** (`generate-wide.mjs`, `makeWideBatch`, ~8.5 KB per order; 8.8 KB for its one-order payload): new_buy (70 %), delete_asset (10 %), delete_product (20 %); 2–3 assets of 2–6 asset numbers, each with 2–4 extensions, one a remark of 30–140 CJK characters (the spec has no remark field: an unknown field would be a warning); new_buy assets have 1–2 full products (every field) with 3–6 features and, 40 % of them, a merchandise tree 3–4 levels deep (1–2 packages under the root, mostly 1 below); Chinese company names, addresses, person, product, package and feature names, some Japanese and Korean, full-width punctuation, feature values with JSON-ish text (quotes to escape), the odd newline in a remark. Both families are valid with no issue at all (no warning either), so `validate` takes its fast path on the valid ones.',
     '- **Our design** (what the figures measure): `validate` (object input) first runs a JavaScript fast path generated from the Rust schema tables (`pkg/fast-check.cjs`, by `xtask/src/fast_check.rs`), which answers a body it can prove clean without entering the wasm; any other body (one issue, even a warning, or a value it does not handle) is serialized with `JSON.stringify` and read by the wasm validator, which builds the report. So the valid payloads time the fast path and the payloads with errors time the fast path up to the first issue plus the wasm. `validateJson` (text input) always runs the wasm: a one-pass streaming validator over the text (no tree).',
     '- **Cases**: `validate(\'batchOrder\', body)` vs `ajvValidate(body)` vs `zodSchema.safeParse(body)` on the same parsed object; `validateJson(\'batchOrder\', text)` vs `ajvValidate(JSON.parse(text))` on the same text. Default options for ours (English messages, up to 100 issues); ajv with `allErrors: true`; each call\'s verdict is checked before timing.',
-    '- **Timing** (`lib/measure.mjs`, the same code in both environments): per payload, each case is warmed up for ' + (r.quick ? '40' : '250') + ' ms (which also sets how many calls make a round of about ' + (r.quick ? '30' : '200') + ' ms), then ' + (r.quick ? '3' : '9') + ' rounds in which the cases take turns (order rotated each round). The figure is the median time per call over the rounds; min–max shows the spread.',
+    '- **Timing** (`lib/measure.mjs`, the same code in both environments; each payload family in its own Node process and its own Chromium page, so the JIT has seen only that family\'s shapes): per payload, each case is warmed up for ' + (r.quick ? '40' : '250') + ' ms (which also sets how many calls make a round of about ' + (r.quick ? '30' : '200') + ' ms), then ' + (r.quick ? '3' : '9') + ' rounds in which the cases take turns (order rotated each round). The figure is the median time per call over the rounds; min–max shows the spread.',
     '- **Peers** (`peers/`): ajv v8 with a JSON Schema of the batch order (draft-07, `if`/`then` for the cross-field rules, ajv\'s `$data` for end ≥ start, a user keyword for unique `sequence`, which JSON Schema cannot express), compiled to standalone code; zod v4 with `superRefine` for the cross-field rules. Both encode every rule that decides validity; warnings (unknown fields, e-mail format, recommended srcLicenseOrderId, transfer on a refund) do not, and unknown fields are allowed. Known limits: zod\'s `z.int()` stops at ±(2⁵³ − 1) where ours and the ajv schema accept any i64 (not generated); zod skips an object\'s refinements once its fields have issues, so it lists fewer issues on invalid bodies (same verdict).',
     '- **Noise**: 2 cores; see the load average above. Medians over rounds damp but do not remove the effect of other processes.',
   ].join('\n'));

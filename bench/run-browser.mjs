@@ -1,6 +1,6 @@
 // The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
-// throughput of the five cases on every timed payload (both families) in one page, the steps of the
-// unmet targets (lib/measure.mjs, makeStepCases) in that page, then cold starts,
+// throughput of the five cases on every timed payload, one page per payload family,
+// the steps of the unmet targets (lib/measure.mjs, makeStepCases) in that page, then cold starts,
 // each in a fresh browser context (empty cache), plus a second visit in the same
 // context (HTTP cache warm). Prints the results as JSON on stdout.
 //   node run-browser.mjs         (BENCH_QUICK=1 for the smoke settings)
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 import { median, timingConfig } from './lib/measure.mjs';
+import { FAMILY_IDS } from './generate.mjs';
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -26,38 +27,42 @@ async function coldVisit(page, url, what) {
   return r;
 }
 
-export async function runBrowser({ quick, log = console.error }) {
+export async function runBrowser({ quick, log = console.error, families = FAMILY_IDS }) {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     const version = browser.version();
     const cfg = timingConfig(quick);
 
-    // Throughput: one page, every payload.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    await page.goto(`${server.url}/bench/browser/page.html`);
-    await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 60_000 }).catch((e) => {
-      throw new Error(`bench page did not load: ${pageErrors.join('; ') || e.message}`);
-    });
-    const info = await page.evaluate(() => window.benchInfo());
+    // Throughput: one page per payload family (a fresh context, so what the JIT
+    // learnt on one family's shapes does not carry over to the other's), every
+    // payload of that family, then the steps of the unmet targets in that page.
     const throughput = [];
-    for (let i = 0; i < info.payloads.length; i++) {
-      const r = await page.evaluate(([i, cfg]) => window.benchPayload(i, cfg), [i, cfg]);
-      throughput.push(r);
-      log(`[chromium] ${r.family}, ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
-    }
-    // The steps of the unmet targets, in the same page after the throughput.
     const steps = [];
-    for (let i = 0; i < info.payloads.length; i++) {
-      const r = await page.evaluate(([i, cfg]) => window.benchSteps(i, cfg), [i, cfg]);
-      if (r === null) continue;
-      steps.push(r);
-      log(`[chromium] steps, ${r.family}, ${r.size} orders ${r.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+    let info;
+    for (const family of families) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pageErrors = [];
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      await page.goto(`${server.url}/bench/browser/page.html?family=${family}`);
+      await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 60_000 }).catch((e) => {
+        throw new Error(`bench page did not load: ${pageErrors.join('; ') || e.message}`);
+      });
+      info = await page.evaluate(() => window.benchInfo());
+      for (let i = 0; i < info.payloads.length; i++) {
+        const r = await page.evaluate(([i, cfg]) => window.benchPayload(i, cfg), [i, cfg]);
+        throughput.push(r);
+        log(`[chromium] ${r.family}, ${r.size} orders ${r.variant} (${(r.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+      }
+      for (let i = 0; i < info.payloads.length; i++) {
+        const r = await page.evaluate(([i, cfg]) => window.benchSteps(i, cfg), [i, cfg]);
+        if (r === null) continue;
+        steps.push(r);
+        log(`[chromium] steps, ${r.family}, ${r.size} orders ${r.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
+      }
+      await context.close();
     }
-    await context.close();
 
     // Cold starts: a new context per load (first visit), then the same URL again.
     const runs = quick ? 3 : 9;

@@ -3,7 +3,7 @@
 // makeStepCases), then cold starts in fresh processes.
 // Prints the results as JSON on stdout (progress on stderr).
 //   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
-// bench.mjs runs it as a child process, so it starts with a clean heap.
+// bench.mjs runs it as a child process per payload family, so each starts with a clean heap.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -61,11 +61,15 @@ export function runNodeCold({ runs, log = console.error }) {
   return out;
 }
 
+// BENCH_FAMILIES=compact,wide: the payload families (all by default); bench.mjs runs
+// one process per family, so that what the JIT learnt on one family's shapes does not
+// carry over to the other's. BENCH_NO_COLD=1: no cold starts.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const quick = !!process.env.BENCH_QUICK;
+  const families = process.env.BENCH_FAMILIES ? process.env.BENCH_FAMILIES.split(',') : FAMILY_IDS;
   if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
-  const throughput = await runNodeThroughput({ quick });
-  const steps = await runNodeSteps({ quick });
-  const cold = runNodeCold({ runs: quick ? 3 : 9 });
+  const throughput = await runNodeThroughput({ quick, families });
+  const steps = await runNodeSteps({ quick, families });
+  const cold = process.env.BENCH_NO_COLD ? null : runNodeCold({ runs: quick ? 3 : 9 });
   process.stdout.write(JSON.stringify({ node: process.version, throughput, steps, cold }) + '\n');
 }

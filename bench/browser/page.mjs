@@ -8,7 +8,10 @@ import { FAMILY_IDS, SIZES, timingPayloads } from '/bench/generate.mjs';
 import { cutBatch } from '/bench/build/cut-batch.bundle.js';
 import { makeCases, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
-const payloads = timingPayloads(SIZES, FAMILY_IDS);
+// ?family=compact|wide: that family's payloads only (run-browser.mjs opens one page per
+// family); every family without it.
+const family = new URLSearchParams(location.search).get('family');
+const payloads = timingPayloads(SIZES, family ? [family] : FAMILY_IDS);
 window.benchInfo = () => ({
   crossOriginIsolated: self.crossOriginIsolated,
   userAgent: navigator.userAgent,
