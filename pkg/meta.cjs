@@ -1294,11 +1294,13 @@ exports.enums = {
     "values": [
       {
         "doc": "activated at the time of claiming",
-        "value": "0"
+        "value": "0",
+        "zh-CN": "领取时激活"
       },
       {
         "doc": "must be activated separately later",
-        "value": "1"
+        "value": "1",
+        "zh-CN": "之后单独激活"
       }
     ]
   },
@@ -1307,11 +1309,13 @@ exports.enums = {
     "values": [
       {
         "doc": "a person",
-        "value": "personal"
+        "value": "personal",
+        "zh-CN": "个人"
       },
       {
         "doc": "a company",
-        "value": "company"
+        "value": "company",
+        "zh-CN": "企业"
       }
     ]
   },
@@ -1320,11 +1324,13 @@ exports.enums = {
     "values": [
       {
         "doc": "only the default customer",
-        "value": "Y"
+        "value": "Y",
+        "zh-CN": "仅默认客户"
       },
       {
         "doc": "all customers",
-        "value": "N"
+        "value": "N",
+        "zh-CN": "全部客户"
       }
     ]
   },
@@ -1333,11 +1339,13 @@ exports.enums = {
     "values": [
       {
         "doc": "generation-4 lock",
-        "value": 1
+        "value": 1,
+        "zh-CN": "四代锁"
       },
       {
         "doc": "generation-5 lock",
-        "value": 2
+        "value": 2,
+        "zh-CN": "五代锁"
       }
     ]
   },
@@ -1346,59 +1354,73 @@ exports.enums = {
     "values": [
       {
         "doc": "standalone, non-recoverable lock",
-        "value": "normal_unrecover_usbkey"
+        "value": "normal_unrecover_usbkey",
+        "zh-CN": "单机不可回收锁"
       },
       {
         "doc": "standalone, recoverable lock",
-        "value": "normal_recover_usbkey"
+        "value": "normal_recover_usbkey",
+        "zh-CN": "单机可回收锁"
       },
       {
         "doc": "network, non-recoverable lock",
-        "value": "normal_unrecover_lan_usbkey"
+        "value": "normal_unrecover_lan_usbkey",
+        "zh-CN": "网络不可回收锁"
       },
       {
         "doc": "network, recoverable lock",
-        "value": "normal_recover_lan_usbkey"
+        "value": "normal_recover_lan_usbkey",
+        "zh-CN": "网络可回收锁"
       },
       {
         "doc": "standalone identity lock",
-        "value": "identity_usbkey"
+        "value": "identity_usbkey",
+        "zh-CN": "单机身份锁"
       },
       {
         "doc": "network identity lock",
-        "value": "identity_lan_usbkey"
+        "value": "identity_lan_usbkey",
+        "zh-CN": "网络身份锁"
       },
       {
         "doc": "standalone certificate",
-        "value": "softkey"
+        "value": "softkey",
+        "zh-CN": "单机证书"
       },
       {
         "doc": "network certificate",
-        "value": "lan_softkey"
+        "value": "lan_softkey",
+        "zh-CN": "网络证书"
       },
       {
         "doc": "product entity",
-        "value": "product_entity"
+        "value": "product_entity",
+        "zh-CN": "产品实体"
       },
       {
         "doc": "cloud account",
-        "value": "cloud_account"
+        "value": "cloud_account",
+        "zh-CN": "云账号"
       },
       {
         "doc": "enterprise cloud account authorization",
-        "value": "cloud_customer"
+        "value": "cloud_customer",
+        "zh-CN": "企业云账号授权"
       },
       {
         "doc": "personal cloud account authorization",
-        "value": "cloud_personal"
+        "value": "cloud_personal",
+        "zh-CN": "个人云账号授权"
       },
       {
         "doc": "product lock",
-        "value": "lk_product_usbkey"
+        "value": "lk_product_usbkey",
+        "zh-CN": "产品锁"
       },
       {
         "doc": "login lock",
-        "value": "lk_auth_usbkey"
+        "value": "lk_auth_usbkey",
+        "zh-CN": "登录锁"
       }
     ]
   },
@@ -1407,19 +1429,23 @@ exports.enums = {
     "values": [
       {
         "doc": "success",
-        "value": 1
+        "value": 1,
+        "zh-CN": "成功"
       },
       {
         "doc": "lock does not exist",
-        "value": 2
+        "value": 2,
+        "zh-CN": "锁不存在"
       },
       {
         "doc": "failure",
-        "value": 3
+        "value": 3,
+        "zh-CN": "失败"
       },
       {
         "doc": "wrong lock type",
-        "value": 4
+        "value": 4,
+        "zh-CN": "锁类型错误"
       }
     ]
   },
@@ -1428,15 +1454,18 @@ exports.enums = {
     "values": [
       {
         "doc": "new purchase",
-        "value": "new_buy"
+        "value": "new_buy",
+        "zh-CN": "新购"
       },
       {
         "doc": "revoke assets",
-        "value": "delete_asset"
+        "value": "delete_asset",
+        "zh-CN": "退资产"
       },
       {
         "doc": "revoke products",
-        "value": "delete_product"
+        "value": "delete_product",
+        "zh-CN": "退产品"
       }
     ]
   },
@@ -1445,11 +1474,13 @@ exports.enums = {
     "values": [
       {
         "doc": "synchronous processing",
-        "value": "sync"
+        "value": "sync",
+        "zh-CN": "同步"
       },
       {
         "doc": "asynchronous processing (the answer may come without data)",
-        "value": "async"
+        "value": "async",
+        "zh-CN": "异步"
       }
     ]
   },
@@ -1458,11 +1489,13 @@ exports.enums = {
     "values": [
       {
         "doc": "not a trial",
-        "value": 0
+        "value": 0,
+        "zh-CN": "非试用"
       },
       {
         "doc": "trial",
-        "value": 1
+        "value": 1,
+        "zh-CN": "试用"
       }
     ]
   }

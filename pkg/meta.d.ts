@@ -38,7 +38,8 @@ export interface ShapeMeta {
 
 export interface EnumMeta {
   doc: string;
-  values: { value: string | number; doc: string }[];
+  /** Each value, what the spec says of it (English) and its name in Simplified Chinese. */
+  values: { value: string | number; doc: string; 'zh-CN': string }[];
 }
 
 export interface EndpointMeta {

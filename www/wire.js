@@ -3,7 +3,7 @@
 // the spec's words. The forms build their inputs from it instead of keeping
 // lists of fields and values by hand.
 import { endpoints, shapes, enums } from '/pkg/meta.mjs';
-import { t } from './i18n.js';
+import { locale, t } from './i18n.js';
 
 export { endpoints, shapes };
 
@@ -39,11 +39,9 @@ export function inputOf(meta) {
 /** An enumeration's values, as select option values. */
 export const enumValues = (name) => enums[name].values.map((v) => String(v.value));
 
-/** A value's meaning: the current language's words, else the spec's (English). */
+/** A value's meaning: in Chinese its name from the wire's definition, else the spec's words (English). */
 export function enumText(name, value) {
-  const key = `enum.${name}.${value}`;
-  const text = t(key);
-  if (text !== key) return text;
   const known = enums[name]?.values.find((v) => String(v.value) === String(value));
-  return known ? known.doc : t('unknownValue');
+  if (!known) return t('unknownValue');
+  return locale() === 'zh-CN' ? known['zh-CN'] : known.doc;
 }

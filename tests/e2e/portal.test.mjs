@@ -118,9 +118,13 @@ test('batch order: an invalid asset number is shown at its field, blocks submit,
   assert.match(await msgs.first().textContent(), /资产编号/);
   const channelCodeId = await input(page, '/channelCode').getAttribute('id');
   assert.match(await page.locator(`label[for="${channelCodeId}"] .text`).textContent(), /渠道编码/);
+  // An enumeration value's name comes from its definition (schema/enums.rs #[zh]) through licensing-sdk/meta.
+  const licenseTypeOption = input(page, '/orderList/0/licenseType').locator('option[value="normal_recover_usbkey"]');
+  assert.equal(await licenseTypeOption.textContent(), 'normal_recover_usbkey — 单机可回收锁');
   assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
   await page.locator('#locale').selectOption('en');
   await until(async () => /Error/.test(await msgs.first().textContent()), { what: 'the English message again' });
+  assert.equal(await licenseTypeOption.textContent(), 'normal_recover_usbkey — standalone, recoverable lock');
 
   // Fixed: no issue, submit enabled, the simulator answers with a license order id.
   await input(page, ASSET_NO).fill('8000000123');

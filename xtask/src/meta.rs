@@ -48,11 +48,13 @@ fn data() -> Value {
     }
     let mut enums = Map::new();
     for (def, _) in &reachable.enums {
-        let values: Vec<Value> = def.values.iter().map(|v| json!({ "value": v.wire, "doc": v.doc.trim() })).collect();
+        let values: Vec<Value> =
+            def.values.iter().map(|v| json!({ "value": v.wire, "doc": v.doc.trim(), "zh-CN": v.zh_cn })).collect();
         enums.insert(def.name.into(), json!({ "doc": def.doc.trim(), "values": values }));
     }
     for (def, _) in &reachable.int_enums {
-        let values: Vec<Value> = def.values.iter().map(|v| json!({ "value": v.value, "doc": v.doc.trim() })).collect();
+        let values: Vec<Value> =
+            def.values.iter().map(|v| json!({ "value": v.value, "doc": v.doc.trim(), "zh-CN": v.zh_cn })).collect();
         enums.insert(def.name.into(), json!({ "doc": def.doc.trim(), "values": values }));
     }
     json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums })

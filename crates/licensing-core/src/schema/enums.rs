@@ -39,9 +39,12 @@ impl std::error::Error for UnknownVariant {}
 
 /// Defines a string enumeration once: the Rust enum (serde wire names), its
 /// [`WireEnum`] lists, and its [`EnumDef`] for the tables and the generators
-/// (docs included: every doc line of the type and of each variant).
+/// (docs included: every doc line of the type and of each variant). Each value
+/// carries its doc (the spec's words) and `#[zh = "…"]`, its name in Simplified
+/// Chinese (forms show it; `licensing-sdk/meta` has it): a value without one
+/// does not compile.
 macro_rules! wire_enum {
-    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $wire:literal),+ $(,)? }) => {
+    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* #[zh = $zh:literal] $variant:ident = $wire:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
         ///
         /// `#[non_exhaustive]`: the service may add values; a `match` in
@@ -65,7 +68,7 @@ macro_rules! wire_enum {
             pub const DEF: EnumDef = enum_def(
                 stringify!($name),
                 concat!($($doc, "\n"),*),
-                &[$(enum_value($wire, stringify!($variant), concat!("", $($vdoc),*))),+],
+                &[$(enum_value($wire, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
             );
         }
         impl core::str::FromStr for $name {
@@ -86,32 +89,46 @@ wire_enum! {
     /// `licenseType`: the license types of the spec.
     LicenseType {
         /// standalone, non-recoverable lock
+        #[zh = "单机不可回收锁"]
         NormalUnrecoverUsbkey = "normal_unrecover_usbkey",
         /// standalone, recoverable lock
+        #[zh = "单机可回收锁"]
         NormalRecoverUsbkey = "normal_recover_usbkey",
         /// network, non-recoverable lock
+        #[zh = "网络不可回收锁"]
         NormalUnrecoverLanUsbkey = "normal_unrecover_lan_usbkey",
         /// network, recoverable lock
+        #[zh = "网络可回收锁"]
         NormalRecoverLanUsbkey = "normal_recover_lan_usbkey",
         /// standalone identity lock
+        #[zh = "单机身份锁"]
         IdentityUsbkey = "identity_usbkey",
         /// network identity lock
+        #[zh = "网络身份锁"]
         IdentityLanUsbkey = "identity_lan_usbkey",
         /// standalone certificate
+        #[zh = "单机证书"]
         Softkey = "softkey",
         /// network certificate
+        #[zh = "网络证书"]
         LanSoftkey = "lan_softkey",
         /// product entity
+        #[zh = "产品实体"]
         ProductEntity = "product_entity",
         /// cloud account
+        #[zh = "云账号"]
         CloudAccount = "cloud_account",
         /// enterprise cloud account authorization
+        #[zh = "企业云账号授权"]
         CloudCustomer = "cloud_customer",
         /// personal cloud account authorization
+        #[zh = "个人云账号授权"]
         CloudPersonal = "cloud_personal",
         /// product lock
+        #[zh = "产品锁"]
         LkProductUsbkey = "lk_product_usbkey",
         /// login lock
+        #[zh = "登录锁"]
         LkAuthUsbkey = "lk_auth_usbkey",
     }
 }
@@ -142,10 +159,13 @@ wire_enum! {
     /// `orderType`.
     OrderType {
         /// new purchase
+        #[zh = "新购"]
         NewBuy = "new_buy",
         /// revoke assets
+        #[zh = "退资产"]
         DeleteAsset = "delete_asset",
         /// revoke products
+        #[zh = "退产品"]
         DeleteProduct = "delete_product",
     }
 }
@@ -161,8 +181,10 @@ wire_enum! {
     /// `syncMode`: the batch order's processing mode (the difference between the two is not shown by the spec).
     SyncMode {
         /// synchronous processing
+        #[zh = "同步"]
         Sync = "sync",
         /// asynchronous processing (the answer may come without data)
+        #[zh = "异步"]
         Async = "async",
     }
 }
@@ -171,8 +193,10 @@ wire_enum! {
     /// `customerType` of an order.
     CustomerType {
         /// a person
+        #[zh = "个人"]
         Personal = "personal",
         /// a company
+        #[zh = "企业"]
         Company = "company",
     }
 }
@@ -181,8 +205,10 @@ wire_enum! {
     /// `defaultCustomer` query parameter: `Y` only the default customer, `N` all.
     DefaultCustomer {
         /// only the default customer
+        #[zh = "仅默认客户"]
         Yes = "Y",
         /// all customers
+        #[zh = "全部客户"]
         No = "N",
     }
 }
@@ -191,16 +217,19 @@ wire_enum! {
     /// `activateType` of a claimed product: `"0"` activated on claim, `"1"` activated later.
     ActivateType {
         /// activated at the time of claiming
+        #[zh = "领取时激活"]
         OnClaim = "0",
         /// must be activated separately later
+        #[zh = "之后单独激活"]
         Later = "1",
     }
 }
 
 /// Defines an integer enumeration once: the Rust enum (serde as integers), its
-/// value lists and its [`IntEnumDef`] for the tables and the generators.
+/// value lists and its [`IntEnumDef`] for the tables and the generators; each
+/// value with its doc and `#[zh = "…"]`, as in `wire_enum!`.
 macro_rules! int_enum {
-    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* $variant:ident = $val:literal),+ $(,)? }) => {
+    ($(#[doc = $doc:literal])* $name:ident { $($(#[doc = $vdoc:literal])* #[zh = $zh:literal] $variant:ident = $val:literal),+ $(,)? }) => {
         $(#[doc = $doc])*
         ///
         /// `#[non_exhaustive]`: the service may add values.
@@ -213,7 +242,7 @@ macro_rules! int_enum {
             pub const DEF: IntEnumDef = int_enum_def(
                 stringify!($name),
                 concat!($($doc, "\n"),*),
-                &[$(int_enum_value($val, stringify!($variant), concat!("", $($vdoc),*))),+],
+                &[$(int_enum_value($val, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
             );
             /// Every allowed integer value.
             pub const VALUES: &'static [i64] = &[$($val),+];
@@ -231,8 +260,10 @@ int_enum! {
     /// `trial`: 0 not a trial, 1 trial.
     Trial {
         /// not a trial
+        #[zh = "非试用"]
         No = 0,
         /// trial
+        #[zh = "试用"]
         Yes = 1,
     }
 }
@@ -241,12 +272,16 @@ int_enum! {
     /// Lock operation `status`.
     LockStatus {
         /// success
+        #[zh = "成功"]
         Success = 1,
         /// lock does not exist
+        #[zh = "锁不存在"]
         UnknownLock = 2,
         /// failure
+        #[zh = "失败"]
         Failure = 3,
         /// wrong lock type
+        #[zh = "锁类型错误"]
         WrongLockType = 4,
     }
 }
@@ -255,8 +290,10 @@ int_enum! {
     /// `keyChipType` of an asset record: 1 generation-4 lock, 2 generation-5 lock.
     KeyChipType {
         /// generation-4 lock
+        #[zh = "四代锁"]
         Gen4 = 1,
         /// generation-5 lock
+        #[zh = "五代锁"]
         Gen5 = 2,
     }
 }

@@ -154,6 +154,9 @@ pub struct EnumValue {
     /// What the spec says of it (feature `meta`).
     #[cfg(feature = "meta")]
     pub doc: &'static str,
+    /// Its name in Simplified Chinese, for forms (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub zh_cn: &'static str,
 }
 
 /// An integer enumeration of the wire.
@@ -182,6 +185,9 @@ pub struct IntEnumValue {
     /// What the spec says of it (feature `meta`).
     #[cfg(feature = "meta")]
     pub doc: &'static str,
+    /// Its name in Simplified Chinese, for forms (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub zh_cn: &'static str,
 }
 
 impl EnumDef {
@@ -275,13 +281,20 @@ pub const fn enum_def(name: &'static str, doc: &'static str, values: &'static [E
 
 /// A value of an enumeration (see the note above).
 #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
-pub const fn enum_value(wire: &'static str, variant: &'static str, doc: &'static str) -> EnumValue {
+pub const fn enum_value(
+    wire: &'static str,
+    variant: &'static str,
+    doc: &'static str,
+    zh_cn: &'static str,
+) -> EnumValue {
     EnumValue {
         wire,
         #[cfg(feature = "meta")]
         variant,
         #[cfg(feature = "meta")]
         doc,
+        #[cfg(feature = "meta")]
+        zh_cn,
     }
 }
 
@@ -299,13 +312,15 @@ pub const fn int_enum_def(name: &'static str, doc: &'static str, values: &'stati
 
 /// A value of an integer enumeration (see the note above).
 #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
-pub const fn int_enum_value(value: i64, variant: &'static str, doc: &'static str) -> IntEnumValue {
+pub const fn int_enum_value(value: i64, variant: &'static str, doc: &'static str, zh_cn: &'static str) -> IntEnumValue {
     IntEnumValue {
         value,
         #[cfg(feature = "meta")]
         variant,
         #[cfg(feature = "meta")]
         doc,
+        #[cfg(feature = "meta")]
+        zh_cn,
     }
 }
 
