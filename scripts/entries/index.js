@@ -4,13 +4,22 @@
 // with no top-level await and no URL to resolve: it loads as is in every
 // bundler (Vite 6-8 build and dev, Vite's iife workers, webpack, Next.js,
 // esbuild, Rollup), page, worker and Service Worker, with one request. The
-// functions are ready on import (the module compiles synchronously).
+// functions are ready on import; the wasm inside is decoded, compiled and
+// instantiated synchronously by the first call that needs it (a body the fast
+// path proves clean needs none), so the import itself does not wait for it
+// (bench/results.md, "Cold start"). A page whose CSP forbids WebAssembly still
+// fails at import.
 // `licensing-sdk/slim` (slim.js) fetches the .wasm instead: fewer bytes.
 import createGlue from '../../pkg/glue.cjs';
 import { api } from '../../pkg/api.cjs';
+import { checkWasmAllowed, compileEmbedded, deferredGlue, fromBase64 } from './load.js';
+// Last, so that the JavaScript is one stretch before it (gzip finds more in it).
 import WASM_BASE64 from '../../pkg/wasm-base64.cjs';
-import { compileEmbedded, fromBase64 } from './load.js';
+
+checkWasmAllowed();
+let compiled;
+const wasmModule = () => (compiled ??= compileEmbedded(fromBase64(WASM_BASE64)));
 
 export const {
   validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
-} = api(createGlue, compileEmbedded(fromBase64(WASM_BASE64)));
+} = api(() => deferredGlue(createGlue, wasmModule), undefined);

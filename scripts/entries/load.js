@@ -39,6 +39,48 @@ export function compileEmbedded(bytes) {
   }
 }
 
+/** The smallest module there is (8 bytes): compiling it costs microseconds. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/**
+ * Throws the LicensingLoadError of a page whose Content-Security-Policy forbids
+ * WebAssembly, now rather than at the first call that needs the wasm (the
+ * default entry compiles its wasm then): an import that fails tells at once.
+ */
+export function checkWasmAllowed() {
+  compileEmbedded(EMPTY_MODULE);
+}
+
+/**
+ * A stand-in for `createGlue()` (pkg/glue.cjs) that makes the glue, and its
+ * instance from `wasmModule()`, on the first call that needs them: the API
+ * (pkg/api.cjs) makes its instance at once, and neither compiling the glue's
+ * code nor the wasm is needed by a body the fast path proves clean. The glue's
+ * functions (GLUE_FUNCTIONS, their names, given by scripts/bundle-entries.mjs
+ * from the glue itself) are first forwarded, then replaced by the glue's own.
+ * `new LicensingClient(...)` makes the glue's client, whose class inherits from
+ * this one's (the API sets this class's prototype to inherit from its own).
+ */
+export function deferredGlue(createGlue, wasmModule) {
+  let glue;
+  function LicensingClient(options) {
+    return new (made().LicensingClient)(options);
+  }
+  const standIn = { LicensingClient, initSync() {} };
+  function made() {
+    if (glue === undefined) {
+      const g = createGlue();
+      g.initSync({ module: wasmModule() });
+      Object.setPrototypeOf(g.LicensingClient.prototype, Object.getPrototypeOf(LicensingClient.prototype));
+      for (const name of GLUE_FUNCTIONS) standIn[name] = g[name];
+      glue = g;
+    }
+    return glue;
+  }
+  for (const name of GLUE_FUNCTIONS) standIn[name] = (...args) => made()[name](...args);
+  return standIn;
+}
+
 /** Decodes the embedded base64 (native where the engine has it). */
 export function fromBase64(text) {
   if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
