@@ -5,9 +5,11 @@
 //   entry (bundled into it) and the Node entry (required);
 // - pkg/index.js (the default, also `licensing-sdk/inline`): scripts/entries/index.js
 //   with the glue factory, the fast path, the lazy schemas and the wasm inside;
-//   no top-level await, no URL (minified, with a source map);
+//   no top-level await, no URL (minified, with a source map); the glue and the
+//   wasm are made by the first call that needs them (see the entry);
 // - pkg/slim.js (`licensing-sdk/slim`): scripts/entries/slim.js, the same without
 //   the wasm: it fetches pkg/web/licensing_sdk_bg.wasm (minified, source map);
+//   in both, the pkg/*.cjs files are bundled as ES modules (cjsAsEsm, below);
 // - pkg/testing.mjs (`licensing-sdk/testing` outside Node): scripts/entries/testing.js
 //   with the simulator's glue; it fetches pkg/sim/licensing_sim_wasm_bg.wasm on
 //   the first createSimulator (readable: testers step through it).
@@ -63,7 +65,8 @@ export const cjsAsEsm = {
       for (const n of names) if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`${args.path}: module.exports = { ${whole[1]} } is not a list of names`);
       const named = [...names].map((n, i) => `const __cjsx${i} = module.exports.${n};\nexport { __cjsx${i} as ${n} };`);
       return {
-        contents: ['var module = { exports: {} }, exports = module.exports;', source, ...imports, ...named, 'export default module.exports;', ''].join('\n'),
+        // The prelude on the file's first line: the source map's lines stay the file's.
+        contents: [`var module = { exports: {} }, exports = module.exports; ${source}`, ...imports, ...named, 'export default module.exports;', ''].join('\n'),
         loader: 'js',
       };
     });
