@@ -8,9 +8,10 @@
 // 2. agreement: ours, ajv and zod give the same verdict on every generated payload;
 //    stops here (exit 1) if not, since the comparison would not be honest
 // 3. sizes (sizes.mjs)
-// 4. Node: throughput in a fresh child process per payload family, cold starts in fresh
-//    processes (run-node.mjs)
-// 5. Chromium: throughput in a fresh page per payload family, cold starts (run-browser.mjs)
+// 4. Node: throughput in a fresh child process per payload family and variant (valid,
+//    errors), cold starts in fresh processes (run-node.mjs)
+// 5. Chromium: throughput in a fresh page (and browser context) per payload family and
+//    variant, cold starts (run-browser.mjs)
 // 6. the report: figures, ratios, growth, targets met / not met, machine and versions
 //
 // Throughput runs on two payload families (generate.mjs, FAMILIES): "compact" (~4 KB
@@ -33,7 +34,7 @@ import { runBrowser } from './run-browser.mjs';
 import { interopMarkdown, runInterop } from './interop.mjs';
 import { fieldMarkdown, runField } from './field.mjs';
 import { CASES } from './lib/measure.mjs';
-import { FAMILIES, FAMILY_IDS } from './generate.mjs';
+import { FAMILIES, FAMILY_IDS, SIZES, VARIANTS } from './generate.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -48,6 +49,17 @@ const TARGETS = { vsAjv: 1.0, vsZod: 3.0, jsonVsParseAjv: 1.5, errorsOneVsZod: 1
 
 /** An entry's payload family (results from before the second family have none: compact). */
 const familyOf = (e) => e.family ?? 'compact';
+/**
+ * An environment's throughput (or steps) entries in the order of a run that timed them
+ * all in one sequence: family, size, variant (each group comes from its own process or page).
+ */
+const payloadOrder = (entries) => {
+  const key = (e) => [FAMILY_IDS.indexOf(familyOf(e)), SIZES.indexOf(e.size), VARIANTS.indexOf(e.variant)];
+  return [...entries].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+};
 /** The families an environment's throughput has, in FAMILY_IDS order. */
 const familiesIn = (env) => FAMILY_IDS.filter((id) => env.throughput.some((e) => familyOf(e) === id));
 const orders = (n) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
@@ -176,14 +188,16 @@ async function main() {
 
   const sizes = await measureSizes({ validationOnly: validationOnlyDir(process.argv), log });
 
-  // One child process per payload family (a clean heap, and no JIT feedback from the
-  // other family's shapes); cold starts in the first one.
+  // One child process per payload family and variant (a clean heap, and no JIT feedback
+  // from another group's shapes: timed after the bodies with errors in the same process,
+  // ajv ran the valid 1,000-order body 1.5-2x slower); cold starts in the first one.
   const node = { throughput: [], steps: [] };
-  for (const [k, family] of FAMILY_IDS.entries()) {
-    log(`[bench] Node run, ${family} payloads (child process)…`);
+  const groups = FAMILY_IDS.flatMap((family) => VARIANTS.map((variant) => [family, variant]));
+  for (const [k, [family, variant]] of groups.entries()) {
+    log(`[bench] Node run, ${family} payloads, ${variant} (child process)…`);
     const out = execFileSync(process.execPath, [join(HERE, 'run-node.mjs')], {
       encoding: 'utf8',
-      env: { ...process.env, BENCH_QUICK: quick ? '1' : '', BENCH_BUILT: '1', BENCH_FAMILIES: family, BENCH_NO_COLD: k === 0 ? '' : '1' },
+      env: { ...process.env, BENCH_QUICK: quick ? '1' : '', BENCH_BUILT: '1', BENCH_FAMILIES: family, BENCH_VARIANTS: variant, BENCH_NO_COLD: k === 0 ? '' : '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -193,11 +207,15 @@ async function main() {
     node.steps.push(...part.steps);
     if (part.cold) node.cold = part.cold;
   }
+  node.throughput = payloadOrder(node.throughput);
+  node.steps = payloadOrder(node.steps);
 
   let browser = null;
   if (withBrowser) {
     log('[bench] Chromium run…');
     browser = await runBrowser({ quick, log });
+    browser.throughput = payloadOrder(browser.throughput);
+    browser.steps = payloadOrder(browser.steps);
     for (const e of browser.throughput) {
       const n = node.throughput.find((x) => familyOf(x) === familyOf(e) && x.size === e.size && x.variant === e.variant);
       if (!n || n.bytes !== e.bytes) throw new Error(`payload ${familyOf(e)} ${e.size} ${e.variant} differs between Node and Chromium`);
@@ -505,7 +523,7 @@ function report(r) {
     '- **Payloads** (`generate.mjs`, deterministic seeds, the same module in Node and Chromium): batch orders of 1, 100 and 1,000 orders, in two families. **compact** (`makeBatch`, ~4 KB per order): customer fields, one of 14 licence types, new_buy (60 %), delete_asset or delete_product, 1–3 assets with 1–3 asset numbers, extensions and limits; new_buy assets have 1–2 full products with 1–3 features and, half of them, a merchandise tree 2–3 levels deep whose leaves list products; delete_product assets have 1–2 products reduced to the delete fields, half with strict matching. **wide** (`generate-wide.mjs`, `makeWideBatch`, ~8.5 KB per order; 8.8 KB for its one-order payload): new_buy (70 %), delete_asset (10 %), delete_product (20 %); 2–3 assets of 2–6 asset numbers, each with 2–4 extensions, one a remark of 30–140 CJK characters (the spec has no remark field: an unknown field would be a warning); new_buy assets have 1–2 full products (every field) with 3–6 features and, 40 % of them, a merchandise tree 3–4 levels deep (1–2 packages under the root, mostly 1 below); Chinese company names, addresses, person, product, package and feature names, some Japanese and Korean, full-width punctuation, feature values with JSON-ish text (quotes to escape), the odd newline in a remark. Both families are valid with no issue at all (no warning either), so `validate` takes its fast path on the valid ones.',
     '- **Our design** (what the figures measure): `validate` (object input) first runs a JavaScript fast path generated from the Rust schema tables (`pkg/fast-check.cjs`, by `xtask/src/fast_check.rs`), which answers a body it can prove clean without entering the wasm; any other body (one issue, even a warning, or a value it does not handle) is serialized with `JSON.stringify` and read by the wasm validator, which builds the report. So the valid payloads time the fast path and the payloads with errors time the fast path up to the first issue plus the wasm. `validateJson` (text input) always runs the wasm: a one-pass streaming validator over the text (no tree).',
     '- **Cases**: `validate(\'batchOrder\', body)` vs `ajvValidate(body)` vs `zodSchema.safeParse(body)` on the same parsed object; `validateJson(\'batchOrder\', text)` vs `ajvValidate(JSON.parse(text))` on the same text. Default options for ours (English messages, up to 100 issues); ajv with `allErrors: true`; each call\'s verdict is checked before timing.',
-    '- **Timing** (`lib/measure.mjs`, the same code in both environments; each payload family in its own Node process and its own Chromium page, so the JIT has seen only that family\'s shapes): per payload, each case is warmed up for ' + (r.quick ? '40' : '250') + ' ms (which also sets how many calls make a round of about ' + (r.quick ? '30' : '200') + ' ms), then ' + (r.quick ? '3' : '9') + ' rounds in which the cases take turns (order rotated each round). The figure is the median time per call over the rounds; min–max shows the spread.',
+    '- **Timing** (`lib/measure.mjs`, the same code in both environments): each payload family\'s valid bodies and its bodies with errors are timed in their own Node process and their own Chromium page (a fresh browser context), since what the JIT learns on one group slows the next (timed after the bodies with errors in the same process, ajv took 1.5–2× as long on the valid 1,000-order body). Per payload, each case is warmed up for ' + (r.quick ? '40' : '250') + ' ms (which also sets how many calls make a round of about ' + (r.quick ? '30' : '200') + ' ms), then ' + (r.quick ? '3' : '9') + ' rounds in which the cases take turns (order rotated each round). The figure is the median time per call over the rounds; min–max shows the spread.',
     '- **Peers** (`peers/`): ajv v8 with a JSON Schema of the batch order (draft-07, `if`/`then` for the cross-field rules, ajv\'s `$data` for end ≥ start, a user keyword for unique `sequence`, which JSON Schema cannot express), compiled to standalone code; zod v4 with `superRefine` for the cross-field rules. Both encode every rule that decides validity; warnings (unknown fields, e-mail format, recommended srcLicenseOrderId, transfer on a refund) do not, and unknown fields are allowed. Known limits: zod\'s `z.int()` stops at ±(2⁵³ − 1) where ours and the ajv schema accept any i64 (not generated); zod skips an object\'s refinements once its fields have issues, so it lists fewer issues on invalid bodies (same verdict).',
     '- **Noise**: 2 cores; see the load average above. Medians over rounds damp but do not remove the effect of other processes.',
     '- **One dimension at a time**: `node dimensions.mjs [--orders=N] [--reps=N] [variant …]` times the wide family changed in one way (CJK text to ASCII, short strings, flat trees, fewer features, keys out of the spec\'s order, a warning in some orders, …) against the compact family, each variant in fresh processes (Node); not part of this report.',

@@ -10,8 +10,8 @@
 // - FAMILIES: the two payload families, "compact" (makeBatch, about 4 KB per order) and
 //   "wide" (makeWideBatch in generate-wide.mjs, about 8 KB per order: more products and
 //   features, merchandise trees 3–4 levels deep, long strings, CJK text).
-// - timingPayloads(sizes, families): the payloads that are timed (1, 100 and 1,000
-//   orders; valid, and with scattered errors), per family.
+// - timingPayloads(sizes, families, variants): the payloads that are timed (1, 100 and
+//   1,000 orders; valid, and with scattered errors), per family.
 // - agreementCorpus({ families }): every payload the peers are checked against.
 
 import { makeWideBatch } from './generate-wide.mjs';
@@ -385,17 +385,29 @@ export const FAMILIES = {
 };
 export const FAMILY_IDS = Object.keys(FAMILIES);
 
-/** The timed payloads: per family and size, a valid one and one with scattered errors. */
-export function timingPayloads(sizes = SIZES, families = ['compact']) {
+/** The variants of a timed payload: valid, and with scattered errors. */
+export const VARIANTS = ['valid', 'errors'];
+
+/**
+ * The timed payloads: per family and size, a valid one and one with scattered errors
+ * (`variants`: only those; the bench times each variant in its own process or page).
+ */
+export function timingPayloads(sizes = SIZES, families = ['compact'], variants = VARIANTS) {
   const out = [];
   for (const family of families) {
     const { makeBatch: make, timingSeed } = FAMILIES[family];
     for (const n of sizes) {
       // Same base batch for both: the second differs only by the scattered changes.
       const seed = timingSeed(n);
-      const valid = make(n, seed);
-      const bad = scattered(n, seed, 25, family);
-      for (const [variant, body, expectedValid] of [['valid', valid, true], ['errors', bad.body, bad.expectedValid]]) {
+      const both = {
+        valid: () => [make(n, seed), true],
+        errors: () => {
+          const bad = scattered(n, seed, 25, family);
+          return [bad.body, bad.expectedValid];
+        },
+      };
+      for (const variant of VARIANTS.filter((v) => variants.includes(v))) {
+        const [body, expectedValid] = both[variant]();
         const text = JSON.stringify(body);
         out.push({ family, size: n, variant, body, text, bytes: utf8Bytes(text), expectedValid });
       }

@@ -1,6 +1,7 @@
 // The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
-// throughput of the five cases on every timed payload, one page per payload family,
-// the steps of the unmet targets (lib/measure.mjs, makeStepCases) in that page, then cold starts,
+// throughput of the five cases on every timed payload, one page (in a fresh browser
+// context) per payload family and variant (valid, errors), the steps of the unmet targets
+// (lib/measure.mjs, makeStepCases) in that page, then cold starts,
 // each in a fresh browser context (empty cache), plus a second visit in the same
 // context (HTTP cache warm). Prints the results as JSON on stdout.
 //   node run-browser.mjs         (BENCH_QUICK=1 for the smoke settings)
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 import { median, timingConfig } from './lib/measure.mjs';
-import { FAMILY_IDS } from './generate.mjs';
+import { FAMILY_IDS, VARIANTS } from './generate.mjs';
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -34,18 +35,19 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
     const version = browser.version();
     const cfg = timingConfig(quick);
 
-    // Throughput: one page per payload family (a fresh context, so what the JIT
-    // learnt on one family's shapes does not carry over to the other's), every
-    // payload of that family, then the steps of the unmet targets in that page.
+    // Throughput: one page per payload family and variant (a fresh context, hence a
+    // fresh renderer process, so what the JIT learnt on one group's shapes does not carry
+    // over to the next: after the bodies with errors, ajv ran the valid ones slower),
+    // every payload of that group, then the steps of the unmet targets in that page.
     const throughput = [];
     const steps = [];
     let info;
-    for (const family of families) {
+    for (const [family, variant] of families.flatMap((f) => VARIANTS.map((v) => [f, v]))) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const pageErrors = [];
       page.on('pageerror', (e) => pageErrors.push(String(e)));
-      await page.goto(`${server.url}/bench/browser/page.html?family=${family}`);
+      await page.goto(`${server.url}/bench/browser/page.html?family=${family}&variant=${variant}`);
       await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 60_000 }).catch((e) => {
         throw new Error(`bench page did not load: ${pageErrors.join('; ') || e.message}`);
       });

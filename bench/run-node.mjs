@@ -3,25 +3,26 @@
 // makeStepCases), then cold starts in fresh processes.
 // Prints the results as JSON on stdout (progress on stderr).
 //   node run-node.mjs            (BENCH_QUICK=1 for the smoke settings)
-// bench.mjs runs it as a child process per payload family, so each starts with a clean heap.
+// bench.mjs runs it as a child process per payload family and variant (valid, errors), so
+// each starts with a clean heap and a JIT that has seen only those payloads' shapes.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { FAMILY_IDS, SIZES, timingPayloads } from './generate.mjs';
+import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from './generate.mjs';
 import { createRequire } from 'node:module';
 import { makeCases, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
-export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS }) {
+export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads(SIZES, families)) {
+  for (const p of timingPayloads(SIZES, families, variants)) {
     const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
@@ -30,14 +31,14 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 }
 
 /** The steps of the unmet targets (see makeStepCases), after the throughput. */
-export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS }) {
+export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   // The same module instance as node.mjs's (node.cjs requires it).
   const { cutBatch } = createRequire(import.meta.url)('../pkg/api.cjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads(SIZES, families).filter(stepPayload)) {
+  for (const p of timingPayloads(SIZES, families, variants).filter(stepPayload)) {
     const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
@@ -61,15 +62,19 @@ export function runNodeCold({ runs, log = console.error }) {
   return out;
 }
 
-// BENCH_FAMILIES=compact,wide: the payload families (all by default); bench.mjs runs
-// one process per family, so that what the JIT learnt on one family's shapes does not
-// carry over to the other's. BENCH_NO_COLD=1: no cold starts.
+// BENCH_FAMILIES=compact,wide: the payload families (all by default); BENCH_VARIANTS=
+// valid,errors: the variants (both by default). bench.mjs runs one process per family
+// and variant, so that what the JIT learnt on one group's shapes does not carry over to
+// the next (timed after the bodies with errors in the same process, ajv ran the valid
+// 1,000-order body 1.5-2x slower). BENCH_NO_COLD=1: no cold starts.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const quick = !!process.env.BENCH_QUICK;
   const families = process.env.BENCH_FAMILIES ? process.env.BENCH_FAMILIES.split(',') : FAMILY_IDS;
+  const variants = process.env.BENCH_VARIANTS ? process.env.BENCH_VARIANTS.split(',') : VARIANTS;
+  for (const v of variants) if (!VARIANTS.includes(v)) throw new Error(`BENCH_VARIANTS: unknown variant ${v}`);
   if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
-  const throughput = await runNodeThroughput({ quick, families });
-  const steps = await runNodeSteps({ quick, families });
+  const throughput = await runNodeThroughput({ quick, families, variants });
+  const steps = await runNodeSteps({ quick, families, variants });
   const cold = process.env.BENCH_NO_COLD ? null : runNodeCold({ runs: quick ? 3 : 9 });
   process.stdout.write(JSON.stringify({ node: process.version, throughput, steps, cold }) + '\n');
 }

@@ -4,14 +4,17 @@
 import * as sdk from '/pkg/index.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
-import { FAMILY_IDS, SIZES, timingPayloads } from '/bench/generate.mjs';
+import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
 import { cutBatch } from '/bench/build/cut-batch.bundle.js';
 import { makeCases, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
-// ?family=compact|wide: that family's payloads only (run-browser.mjs opens one page per
-// family); every family without it.
-const family = new URLSearchParams(location.search).get('family');
-const payloads = timingPayloads(SIZES, family ? [family] : FAMILY_IDS);
+// ?family=compact|wide: that family's payloads only; ?variant=valid|errors: that variant's
+// only (run-browser.mjs opens one page, in a fresh browser context, per family and
+// variant); every family and variant without them.
+const query = new URLSearchParams(location.search);
+const family = query.get('family');
+const variant = query.get('variant');
+const payloads = timingPayloads(SIZES, family ? [family] : FAMILY_IDS, variant ? [variant] : VARIANTS);
 window.benchInfo = () => ({
   crossOriginIsolated: self.crossOriginIsolated,
   userAgent: navigator.userAgent,
