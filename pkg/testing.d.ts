@@ -25,7 +25,7 @@ export interface SimulatorOptions {
   maxBodyBytes?: number;
   /** Most asset numbers one shellnums call may ask for. Default: 1000. */
   maxShellnums?: number;
-  /** Most (asset number, product) pairs of the delete_product orders of one batch. Default: 1,000,000. */
+  /** Most (asset number, product) pairs of the delete_product orders of one batch. Default: 250,000. */
   maxDeletePairs?: number;
   /** Largest `listAssets` answer, in bytes of JSON (its records repeat what their order stores once). Default: 32 MiB. */
   maxAnswerBytes?: number;

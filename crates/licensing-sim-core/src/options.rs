@@ -90,7 +90,7 @@ impl Default for Options {
             nonce_window_ms: 600_000,
             max_body_bytes: 1 << 20,
             max_shellnums: 1000,
-            max_delete_pairs: 1_000_000,
+            max_delete_pairs: 250_000,
             max_answer_bytes: DEFAULT_MAX_ANSWER_BYTES,
             admin_token: String::from("licensing-sim-admin"),
             rules: Profile::Recommended,

@@ -395,8 +395,9 @@ impl Simulator {
                 Endpoint::ListAssets => {
                     let req: licensing_core::model::ListAssetsRequest = typed(input)?;
                     let id = req.enterprise_global_id.unwrap_or_default();
-                    let listed = lock(&self.store).list_assets(&id, req.extend_code.as_deref(), self.max_answer_bytes);
-                    match listed {
+                    // The lock is held to find the records, not to copy what they share.
+                    let listed = lock(&self.store).list_assets(&id, req.extend_code.as_deref());
+                    match listed.answer(self.max_answer_bytes) {
                         Ok(records) => respond::order_ok(Some(records)),
                         Err(TooLarge { listed, bytes }) => respond::invalid(format!(
                             "the answer would exceed {} bytes ({listed} assets made {bytes} bytes before it stopped); this simulator answers at most that many (--max-answer-bytes)",

@@ -76,7 +76,7 @@ pub struct Config {
     pub admin_token: Option<String>,
     /// Most (asset number, product) pairs the delete_product orders of one batch
     /// may name (each is matched against the asset's products under the lock).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 250_000)]
     pub max_delete_pairs: u64,
     /// Largest `listAssets` answer, in bytes of JSON (larger: code 13004). Its
     /// records repeat what their order stores once (an asset's extensions).
@@ -117,7 +117,7 @@ impl Default for Config {
             max_shellnums: 1000,
             quiet: true,
             admin_token: None,
-            max_delete_pairs: 1_000_000,
+            max_delete_pairs: 250_000,
             max_answer_bytes: licensing_sim_core::DEFAULT_MAX_ANSWER_BYTES,
             header_timeout_secs: 10,
             body_timeout_secs: 30,

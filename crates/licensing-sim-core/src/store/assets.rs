@@ -1,6 +1,10 @@
 //! Locks, the asset list and asset numbers.
 
-use licensing_core::model::{AssetNumber, AssetRecord, LicenseType, LockResult, LockStatus, Open, Partition};
+use std::sync::Arc;
+
+use licensing_core::model::{
+    AssetExtend, AssetNumber, AssetRecord, LicenseType, LockResult, LockStatus, Open, Partition,
+};
 
 use super::Store;
 
@@ -10,6 +14,32 @@ use super::Store;
 pub(crate) struct TooLarge {
     pub(crate) listed: usize,
     pub(crate) bytes: usize,
+}
+
+/// The records of a `listAssets` answer, taken from the store with what their
+/// order shares still shared (a 500 KB extension on 400 numbers is one `Arc`).
+pub(crate) struct Listed(Vec<(AssetRecord, Arc<str>, Option<Arc<[AssetExtend]>>)>);
+
+impl Listed {
+    /// The answer's records, or [`TooLarge`] as soon as their JSON passes
+    /// `max_bytes`: each record repeats what its order stores once, so a small
+    /// store can make an answer of hundreds of MB. It is counted record by
+    /// record and never built whole (and never under the store's lock).
+    pub(crate) fn answer(self, max_bytes: usize) -> Result<Vec<AssetRecord>, TooLarge> {
+        let mut records = Vec::with_capacity(self.0.len());
+        // The array's brackets and commas.
+        let mut bytes = 2usize;
+        for (mut record, customer_id, extends) in self.0 {
+            record.customer_id = Some(customer_id.to_string());
+            record.asset_extends = extends.map(|e| e.to_vec());
+            bytes = bytes.saturating_add(json_len(&record)).saturating_add(1);
+            if bytes > max_bytes {
+                return Err(TooLarge { listed: records.len(), bytes });
+            }
+            records.push(record);
+        }
+        Ok(records)
+    }
 }
 
 /// The length of a value's JSON text, counted without keeping the text.
@@ -75,37 +105,22 @@ impl Store {
 
     /// The assets bought under an enterprise main account (by the order's
     /// enterpriseGlobalId or its customer's), having an extension `extendCode`
-    /// when one is given; [`TooLarge`] as soon as their JSON passes `max_bytes`
-    /// (each record repeats what its order stores once, so a small store can
-    /// make an answer of hundreds of MB: it is counted record by record, never
-    /// built whole).
-    pub(crate) fn list_assets(
-        &self,
-        enterprise_global_id: &str,
-        extend_code: Option<&str>,
-        max_bytes: usize,
-    ) -> Result<Vec<AssetRecord>, TooLarge> {
+    /// when one is given, as [`Listed`] records: their shared parts are not
+    /// copied here, under the store's lock, but by [`Listed::answer`] after it.
+    pub(crate) fn list_assets(&self, enterprise_global_id: &str, extend_code: Option<&str>) -> Listed {
         let extend_code = extend_code.filter(|c| !c.is_empty());
-        let matching =
-            self.assets.values().filter(|a| a.enterprise_global_id.as_deref() == Some(enterprise_global_id)).filter(
-                |a| {
-                    extend_code.is_none_or(|code| {
-                        a.extends.iter().flat_map(|e| e.iter()).any(|e| e.extend_code.as_deref() == Some(code))
-                    })
-                },
-            );
-        let mut records = Vec::new();
-        // The array's brackets and commas.
-        let mut bytes = 2usize;
-        for asset in matching {
-            let record = asset.answer();
-            bytes = bytes.saturating_add(json_len(&record)).saturating_add(1);
-            if bytes > max_bytes {
-                return Err(TooLarge { listed: records.len(), bytes });
-            }
-            records.push(record);
-        }
-        Ok(records)
+        let records = self
+            .assets
+            .values()
+            .filter(|a| a.enterprise_global_id.as_deref() == Some(enterprise_global_id))
+            .filter(|a| {
+                extend_code.is_none_or(|code| {
+                    a.extends.iter().flat_map(|e| e.iter()).any(|e| e.extend_code.as_deref() == Some(code))
+                })
+            })
+            .map(|a| (a.record.clone(), a.customer_id.clone(), a.extends.clone()))
+            .collect();
+        Listed(records)
     }
 
     /// `size` fresh asset numbers of a partition, from its increasing sequence.

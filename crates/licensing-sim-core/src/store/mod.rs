@@ -117,23 +117,14 @@ impl Customers {
 /// used to add 192 MB, one copy per number.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredAsset {
-    /// The record as answered, less `customer_id` and `asset_extends` (below).
+    /// The record as answered, less `customer_id` and `asset_extends` (below;
+    /// `Store::list_assets` and `Listed::answer` put them back).
     pub(crate) record: AssetRecord,
     pub(crate) customer_id: Arc<str>,
     pub(crate) extends: Option<Arc<[AssetExtend]>>,
     pub(crate) enterprise_global_id: Option<Arc<str>>,
     pub(crate) license_order_ids: Vec<Arc<str>>,
     pub(crate) grants: Vec<Grant>,
-}
-
-impl StoredAsset {
-    /// The record as the service answers it (`listAssets`).
-    pub(crate) fn answer(&self) -> AssetRecord {
-        let mut record = self.record.clone();
-        record.customer_id = Some(self.customer_id.to_string());
-        record.asset_extends = self.extends.as_ref().map(|e| e.to_vec());
-        record
-    }
 }
 
 /// The products one license order put on an asset. The product list is shared
