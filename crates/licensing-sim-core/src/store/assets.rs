@@ -18,7 +18,10 @@ pub(crate) struct TooLarge {
 
 /// The records of a `listAssets` answer, taken from the store with what their
 /// order shares still shared (a 500 KB extension on 400 numbers is one `Arc`).
-pub(crate) struct Listed(Vec<(AssetRecord, Arc<str>, Option<Arc<[AssetExtend]>>)>);
+pub(crate) struct Listed(Vec<ListedRecord>);
+
+/// A record less its customer and extensions, and those two as the store shares them.
+type ListedRecord = (AssetRecord, Arc<str>, Option<Arc<[AssetExtend]>>);
 
 impl Listed {
     /// The answer's records, or [`TooLarge`] as soon as their JSON passes
