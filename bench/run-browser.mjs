@@ -83,7 +83,7 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
         await ctx.close();
       }
     }
-    // A page that imports the default entry as it loads, with and without preload
+    // A page that imports licensing-sdk/slim as it loads, with and without preload
     // hints for the wasm: navigation start to the first verdict, first visits.
     const nav = { plain: [], hints: [] };
     for (let k = 0; k < runs; k++) {
@@ -103,7 +103,7 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
     if (phases.length) cold.ours.phases = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
     log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
     log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
-    log(`[chromium] from navigation, a page importing the default entry (median ms): no hints ${cold.navigation.plain.medianMs.toFixed(1)}, preload hints ${cold.navigation.hints.medianMs.toFixed(1)}`);
+    log(`[chromium] from navigation, a page importing licensing-sdk/slim (median ms): no hints ${cold.navigation.plain.medianMs.toFixed(1)}, preload hints ${cold.navigation.hints.medianMs.toFixed(1)}`);
     return { version, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, throughput, steps, cold };
   } finally {
     await browser.close();

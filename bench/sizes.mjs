@@ -49,8 +49,9 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     { id: 'ajvRuntime', label: 'ajv + our schema, compiled at load', ...fileSize(BUNDLES.ajvRuntime) },
     { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
   ];
-  // The one JS module the browser entry is (glue + generated fast path + lazy
-  // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would.
+  // The one JS module of `licensing-sdk/slim` (glue + generated fast path + lazy
+  // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would;
+  // the default entry (`pkg/index.js`, wasm inside) is `inline` below.
   const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'slim.js'))));
   const inlinePath = join(PKG_DIR, 'index.js');
   // `licensing-sdk/testing` (createSimulator): its own wasm and module, loaded

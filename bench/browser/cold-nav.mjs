@@ -1,4 +1,4 @@
-// A page that imports the default entry as it loads (static imports, no wait for
+// A page that imports licensing-sdk/slim as it loads (static imports, no wait for
 // the load event): navigation start to the first verdict, the clock being
 // performance.now() (its origin is the navigation). cold-nav.html has no hints;
 // cold-nav-hints.html preloads the module and the wasm. Result in window.__cold.
