@@ -87,9 +87,32 @@ mod tests {
     #[test]
     fn the_bounded_distance_agrees_with_the_plain_table() {
         let words = [
-            "", "a", "ab", "ba", "abc", "channelCode", "chanelCode", "channelcode", "assetNo", "assetNos", "color",
-            "licenseType", "licensetype", "lisenceType", "orderType", "ordertype", "sequence", "sequnce", "x", "xy",
-            "limitConcurrent", "limitconcurrent", "limitConcurent", "productUri", "productUrl", "srcLicenseOrderId",
+            "",
+            "a",
+            "ab",
+            "ba",
+            "abc",
+            "channelCode",
+            "chanelCode",
+            "channelcode",
+            "assetNo",
+            "assetNos",
+            "color",
+            "licenseType",
+            "licensetype",
+            "lisenceType",
+            "orderType",
+            "ordertype",
+            "sequence",
+            "sequnce",
+            "x",
+            "xy",
+            "limitConcurrent",
+            "limitconcurrent",
+            "limitConcurent",
+            "productUri",
+            "productUrl",
+            "srcLicenseOrderId",
         ];
         for a in words {
             let lower = a.to_ascii_lowercase();
