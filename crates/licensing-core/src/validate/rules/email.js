@@ -5,11 +5,13 @@
 // and inner `-`, or of non-ASCII characters but white space, at most 255 bytes.
 // Bytes are bounded by UTF-16 units: 3 per unit at most, so a value with
 // non-ASCII is taken here only when short enough to prove the bounds.
+// The common case first, in one test: an ASCII address (a subset of the above).
+const EMAIL_ASCII = /^[\x21-\x3f\x41-\x7e]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const EMAIL_LOCAL = /^(?:[\x21-\x3f\x41-\x7e]|[^\x00-\x7f\s\u0085])+$/u;
 const EMAIL_LABEL = /^(?:[A-Za-z0-9]|[^\x00-\x7f\s\u0085])(?:(?:[A-Za-z0-9-]|[^\x00-\x7f\s\u0085])*(?:[A-Za-z0-9]|[^\x00-\x7f\s\u0085]))?$/u;
 const ASCII = /^[\x00-\x7f]*$/;
 function isEmailOrEmpty(s) {
-  if (s.length === 0) return true;
+  if (s.length === 0 || (s.length <= 255 && EMAIL_ASCII.test(s))) return true;
   const at = s.indexOf('@');
   if (at <= 0 || at !== s.lastIndexOf('@')) return false;
   const local = s.slice(0, at);
