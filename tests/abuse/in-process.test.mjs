@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
+import { deleteProducts, maxBuy, maxDelete, newBuy, newCustomers, numbers, wideBuy } from './bodies.mjs';
 
 const BASE = 'https://licensing.test';
 const BATCH = '/order/api/order/v1/licenseOrder/batchOrder?appKey=k';
@@ -21,11 +22,6 @@ const post = (sim, body) => sim.fetch(`${BASE}${BATCH}&g_nonce=ip-${++n}`, {
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
 const list = (sim, id) => sim.fetch(`${BASE}/order/api/order/v1/asset/${id}/list?g_nonce=ip-${++n}`, { headers: { authorization: 'Bearer dev-all-token' } });
-const numbers = (from, count) => Array.from({ length: count }, (_, k) => `8${String(from + k).padStart(9, '0')}`);
-const buy = (id, enterprise, assetNos, products, extra = {}) => ({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1, licenseType: 'softkey',
-  orderType: 'new_buy', enterpriseGlobalId: enterprise, assets: [{ assetNos, products }], ...extra }] });
-const del = (id, assetNos, products) => ({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1, licenseType: 'softkey',
-  orderType: 'delete_product', assets: [{ assetNos, products }] }] });
 
 /** Runs `call` (its body already made: only the simulator's work is timed); resolves to [answer, longest event-loop gap in ms]. */
 async function blocking(call) {
@@ -47,25 +43,20 @@ async function blocking(call) {
 test('each call blocks the event loop within a stated ceiling, at the default limits', { timeout: 120_000 }, async (t) => {
   const sim = await createSimulator();
   const probes = [
-    ['3,000 numbers x 3,000 products, new_buy (130 KB)', SMALL_CEILING_MS, 0,
-      JSON.stringify(buy('wide', 'EG-W', numbers(200_000, 3000), Array.from({ length: 3000 }, (_, k) => ({ productUri: `gms:${k}` }))))],
+    ['3,000 numbers x 3,000 products, new_buy (130 KB)', SMALL_CEILING_MS, 0, wideBuy()],
     ['200 numbers x 3,000 products of one URI, new_buy', SMALL_CEILING_MS, 0,
-      JSON.stringify(buy('same', 'EG-S', numbers(400_000, 200), Array.from({ length: 3000 }, () => ({ productUri: 'gms:same' }))))],
+      JSON.stringify(newBuy('same', 'EG-S', numbers(400_000, 200), Array.from({ length: 3000 }, () => ({ productUri: 'gms:same' }))))],
     ['delete of 500 products of that URI on the 200 numbers (16 KB): refused by its step count', SMALL_CEILING_MS, '13004',
-      JSON.stringify(del('same-del', numbers(400_000, 200), Array.from({ length: 500 }, () => ({ productUri: 'gms:same' }))))],
+      JSON.stringify(deleteProducts('same-del', numbers(400_000, 200), Array.from({ length: 500 }, () => ({ productUri: 'gms:same' }))))],
     ['400 numbers sharing a 500 KB extension, new_buy', SMALL_CEILING_MS, 0,
-      JSON.stringify(buy('ext', 'EG-X', numbers(300_000, 400), [{ productUri: 'gms:1' }], { customerId: `C-${'c'.repeat(50_000)}`,
+      JSON.stringify(newBuy('ext', 'EG-X', numbers(300_000, 400), [{ productUri: 'gms:1' }], { customerId: `C-${'c'.repeat(50_000)}`,
         assets: [{ assetNos: numbers(300_000, 400), assetExtendList: [{ extendCode: 'big', extendValue: 'v'.repeat(500_000) }], products: [{ productUri: 'gms:1' }] }] }))],
     ['listAssets of those 400 (200 MB of answer): refused by --max-answer-bytes', SMALL_CEILING_MS, '13004', 'EG-X'],
-    ['2,000 orders, each a new customer', SMALL_CEILING_MS, 0, JSON.stringify({ channelCode: 'AB', channelOrderId: 'customers', orderList: Array.from({ length: 2000 }, (_, k) => ({
-      sequence: k + 1, licenseType: 'softkey', orderType: 'new_buy', customerId: `C-${k}`, crmCustomerId: `crm-${k}`, customerName: 'x',
-      enterpriseGlobalId: `EG-C${k}`, assets: [{ assetNos: numbers(600_000 + k, 1), products: [{ productUri: 'gms:1' }] }] })) })],
+    ['2,000 orders, each a new customer', SMALL_CEILING_MS, 0, newCustomers()],
     ['1 MB of not-JSON', SMALL_CEILING_MS, '13004', 'x'.repeat(1 << 20)],
-    ['1 MB new_buy: 40,000 numbers x 20,000 products', LARGE_CEILING_MS, 0,
-      JSON.stringify(buy('max', 'EG-M', numbers(1_000_000, 40_000), Array.from({ length: 20_000 }, (_, k) => ({ productUri: `g:${k}` }))))],
+    ['1 MB new_buy: 40,000 numbers x 20,000 products', LARGE_CEILING_MS, 0, maxBuy()],
     ['listAssets of those 40,000 (~10 MB of answer)', LARGE_CEILING_MS, 0, 'EG-M'],
-    ['delete of 250,000 (number, product) pairs, --max-delete-pairs', LARGE_CEILING_MS, 0,
-      JSON.stringify(del('max-del', numbers(1_000_000, 500), Array.from({ length: 500 }, (_, k) => ({ productUri: `g:${k * 7}` }))))],
+    ['delete of 250,000 (number, product) pairs, --max-delete-pairs', LARGE_CEILING_MS, 0, maxDelete()],
   ];
   const over = [];
   for (const [name, ceiling, code, input] of probes) {

@@ -10,6 +10,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maxBuy, maxDelete, newCustomers, wideBuy } from './bodies.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIM = path.join(ROOT, 'target/release/licensing-sim');
@@ -175,22 +176,12 @@ test('the longest lock hold: a shellNums asked again and again while each probe 
   const call = (p, init = {}) => fetch(`${own.base}${p}${p.includes('?') ? '&' : '?'}g_nonce=${nonce()}`, { ...init,
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...init.headers } });
   const batch = (body) => call('/order/api/order/v1/licenseOrder/batchOrder?appKey=k', { method: 'POST', body });
-  const numbers = (from, count) => Array.from({ length: count }, (_, k) => `8${String(from + k).padStart(9, '0')}`);
-  const buy = (id, enterprise, assetNos, products) => JSON.stringify({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1,
-    licenseType: 'softkey', orderType: 'new_buy', enterpriseGlobalId: enterprise, assets: [{ assetNos, products }] }] });
-  const del = (id, assetNos, products) => JSON.stringify({ channelCode: 'AB', channelOrderId: id, orderList: [{ sequence: 1,
-    licenseType: 'softkey', orderType: 'delete_product', assets: [{ assetNos, products }] }] });
   const probes = [
-    ['3,000 numbers x 3,000 products, new_buy (130 KB)', SMALL_CEILING_MS, 0,
-      () => batch(buy('wide', 'EG-W', numbers(200_000, 3000), Array.from({ length: 3000 }, (_, k) => ({ productUri: `gms:${k}` }))))],
-    ['2,000 orders, each a new customer', SMALL_CEILING_MS, 0, () => batch(JSON.stringify({ channelCode: 'AB', channelOrderId: 'customers',
-      orderList: Array.from({ length: 2000 }, (_, k) => ({ sequence: k + 1, licenseType: 'softkey', orderType: 'new_buy', customerId: `C-${k}`,
-        crmCustomerId: `crm-${k}`, enterpriseGlobalId: `EG-C${k}`, assets: [{ assetNos: numbers(600_000 + k, 1), products: [{ productUri: 'gms:1' }] }] })) }))],
-    ['1 MiB new_buy: 40,000 numbers x 20,000 products', LARGE_CEILING_MS, 0,
-      () => batch(buy('max', 'EG-M', numbers(1_000_000, 40_000), Array.from({ length: 20_000 }, (_, k) => ({ productUri: `g:${k}` }))))],
+    ['3,000 numbers x 3,000 products, new_buy (130 KB)', SMALL_CEILING_MS, 0, () => batch(wideBuy())],
+    ['2,000 orders, each a new customer', SMALL_CEILING_MS, 0, () => batch(newCustomers())],
+    ['1 MiB new_buy: 40,000 numbers x 20,000 products', LARGE_CEILING_MS, 0, () => batch(maxBuy())],
     ['listAssets of those 40,000 (~10 MB of answer)', LARGE_CEILING_MS, 0, () => call('/order/api/order/v1/asset/EG-M/list')],
-    ['delete of 250,000 (number, product) pairs (--max-delete-pairs)', LARGE_CEILING_MS, 0,
-      () => batch(del('max-del', numbers(1_000_000, 500), Array.from({ length: 500 }, (_, k) => ({ productUri: `g:${k * 7}` }))))],
+    ['delete of 250,000 (number, product) pairs (--max-delete-pairs)', LARGE_CEILING_MS, 0, () => batch(maxDelete())],
   ];
   const over = [];
   for (const [name, ceiling, code, send] of probes) {
