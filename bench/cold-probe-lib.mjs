@@ -58,6 +58,34 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
 }
 
+/**
+ * First visits, interleaved: `runs` rounds over the variants (the order rotated
+ * each round), each visit in a fresh browser context (empty cache) at the probe
+ * page, settled, then given to `visit(page, variant, round)`. A failure names
+ * the variant and the page's own errors; `afterRound(round)` runs after each.
+ */
+export async function firstVisits(browser, base, variants, runs, visit, afterRound = () => {}) {
+  for (let k = 0; k < runs; k++) {
+    for (let j = 0; j < variants.length; j++) {
+      const v = variants[(j + k) % variants.length];
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(pageUrl(base, v));
+        await settle(page);
+        await visit(page, v, k);
+      } catch (e) {
+        throw new Error(`${v.name}: ${errors.join('; ') || e.message}`);
+      } finally {
+        await ctx.close();
+      }
+    }
+    afterRound(k);
+  }
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const n = s.length;

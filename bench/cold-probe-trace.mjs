@@ -5,7 +5,7 @@
 // kind of event (wall `dur` and thread-CPU `tdur`), medians over the runs.
 //   node bench/cold-probe-trace.mjs [--runs=N] name=/url ...   (see cold-probe.mjs)
 import { loadavg } from 'node:os';
-import { launch, median, pageUrl, parseArgs, settle, startServer } from './cold-probe-lib.mjs';
+import { firstVisits, launch, median, parseArgs, startServer } from './cold-probe-lib.mjs';
 
 const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading',
   'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.compile', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed'].join(',');
@@ -51,44 +51,36 @@ function selfTimes(events, from, to) {
 
 const results = Object.fromEntries(variants.map((v) => [v.name, []]));
 try {
-  for (let k = 0; k < runs; k++) {
-    for (let j = 0; j < variants.length; j++) {
-      const v = variants[(j + k) % variants.length];
-      const ctx = await browser.newContext();
-      const page = await ctx.newPage();
-      await page.goto(pageUrl(base, v));
-      await settle(page);
-      await browser.startTracing(page, { categories: CATEGORIES.split(',') });
-      const r = await page.evaluate(() => window.__run());
-      const trace = JSON.parse((await browser.stopTracing()).toString());
-      await ctx.close();
-      const events = trace.traceEvents ?? trace;
-      // The page marks t0 and done (performance.mark) on the renderer main thread.
-      const t0 = events.find((e) => e.name === 'cold-t0' && e.cat.includes('blink.user_timing'));
-      const t1 = events.find((e) => e.name === 'cold-done' && e.cat.includes('blink.user_timing'));
-      if (!t0 || !t1) throw new Error('no marks in the trace');
-      const main = events.filter((e) => e.pid === t0.pid && e.tid === t0.tid);
-      const times = selfTimes(main, t0.ts, t1.ts);
-      // Other threads of the renderer (streaming, wasm compile jobs): CPU time in the window.
-      const others = {};
-      for (const e of events) {
-        if (e.pid !== t0.pid || e.tid === t0.tid || e.ph !== 'X' || e.ts < t0.ts || e.ts > t1.ts) continue;
-        others[e.name] ??= { dur: 0, tdur: 0 };
-        others[e.name].dur += e.dur ?? 0;
-        others[e.name].tdur += e.tdur ?? 0;
-      }
-      results[v.name].push({ ms: r.ms, window: (t1.ts - t0.ts) / 1000, times, others });
-      // TIMELINE=1: the renderer's longer events of this visit, in order (ms after t0).
-      if (process.env.TIMELINE) {
-        const names = new Map([[t0.tid, 'main']]);
-        for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.pid === t0.pid) names.set(e.tid, e.args.name);
-        console.log(`-- ${v.name} run ${k}: ${r.ms.toFixed(1)} ms`);
-        for (const e of events.filter((e) => e.pid === t0.pid && e.ph === 'X' && e.ts >= t0.ts && e.ts <= t1.ts && (e.dur ?? 0) >= 300).sort((a, b) => a.ts - b.ts)) {
-          console.log(`   ${((e.ts - t0.ts) / 1000).toFixed(1).padStart(6)} +${(e.dur / 1000).toFixed(1).padStart(5)} (cpu ${((e.tdur ?? 0) / 1000).toFixed(1)}) ${String(names.get(e.tid) ?? e.tid).slice(0, 22).padEnd(22)} ${e.name}`);
-        }
+  await firstVisits(browser, base, variants, runs, async (page, v, k) => {
+    await browser.startTracing(page, { categories: CATEGORIES.split(',') });
+    const r = await page.evaluate(() => window.__run());
+    const trace = JSON.parse((await browser.stopTracing()).toString());
+    const events = trace.traceEvents ?? trace;
+    // The page marks t0 and done (performance.mark) on the renderer main thread.
+    const t0 = events.find((e) => e.name === 'cold-t0' && e.cat.includes('blink.user_timing'));
+    const t1 = events.find((e) => e.name === 'cold-done' && e.cat.includes('blink.user_timing'));
+    if (!t0 || !t1) throw new Error('no marks in the trace');
+    const main = events.filter((e) => e.pid === t0.pid && e.tid === t0.tid);
+    const times = selfTimes(main, t0.ts, t1.ts);
+    // Other threads of the renderer (streaming, wasm compile jobs): CPU time in the window.
+    const others = {};
+    for (const e of events) {
+      if (e.pid !== t0.pid || e.tid === t0.tid || e.ph !== 'X' || e.ts < t0.ts || e.ts > t1.ts) continue;
+      others[e.name] ??= { dur: 0, tdur: 0 };
+      others[e.name].dur += e.dur ?? 0;
+      others[e.name].tdur += e.tdur ?? 0;
+    }
+    results[v.name].push({ ms: r.ms, window: (t1.ts - t0.ts) / 1000, times, others });
+    // TIMELINE=1: the renderer's longer events of this visit, in order (ms after t0).
+    if (process.env.TIMELINE) {
+      const names = new Map([[t0.tid, 'main']]);
+      for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.pid === t0.pid) names.set(e.tid, e.args.name);
+      console.log(`-- ${v.name} run ${k}: ${r.ms.toFixed(1)} ms`);
+      for (const e of events.filter((e) => e.pid === t0.pid && e.ph === 'X' && e.ts >= t0.ts && e.ts <= t1.ts && (e.dur ?? 0) >= 300).sort((a, b) => a.ts - b.ts)) {
+        console.log(`   ${((e.ts - t0.ts) / 1000).toFixed(1).padStart(6)} +${(e.dur / 1000).toFixed(1).padStart(5)} (cpu ${((e.tdur ?? 0) / 1000).toFixed(1)}) ${String(names.get(e.tid) ?? e.tid).slice(0, 22).padEnd(22)} ${e.name}`);
       }
     }
-  }
+  });
 } finally {
   await browser.close();
   await server.close();

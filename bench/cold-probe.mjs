@@ -8,7 +8,7 @@
 // Prints per variant: median (min-max) ms, and the median of each mark.
 // PROBE_RAW=1 prints every sample too.
 import { loadavg } from 'node:os';
-import { launch, median, pageUrl, parseArgs, settle, startServer } from './cold-probe-lib.mjs';
+import { firstVisits, launch, median, parseArgs, startServer } from './cold-probe-lib.mjs';
 
 const { runs, variants } = parseArgs(process.argv.slice(2), 15);
 const server = await startServer();
@@ -16,26 +16,11 @@ const browser = await launch();
 const out = Object.fromEntries(variants.map((v) => [v.name, []]));
 const loads = [loadavg()[0]];
 try {
-  for (let k = 0; k < runs; k++) {
-    for (let j = 0; j < variants.length; j++) {
-      const v = variants[(j + k) % variants.length];
-      const ctx = await browser.newContext();
-      const page = await ctx.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      try {
-        await page.goto(pageUrl(server.url, v));
-        await settle(page);
-        const r = await page.evaluate(() => window.__run());
-        if (r.valid !== true) throw new Error('judged otherwise than expected');
-        out[v.name].push(r);
-      } catch (e) {
-        throw new Error(`${v.name}: ${errors.join('; ') || e.message}`);
-      }
-      await ctx.close();
-    }
-    loads.push(loadavg()[0]);
-  }
+  await firstVisits(browser, server.url, variants, runs, async (page, v) => {
+    const r = await page.evaluate(() => window.__run());
+    if (r.valid !== true) throw new Error('judged otherwise than expected');
+    out[v.name].push(r);
+  }, () => loads.push(loadavg()[0]));
 } finally {
   await browser.close();
   await server.close();
