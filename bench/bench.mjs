@@ -378,7 +378,7 @@ function report(r) {
       sizeRows.push(['ours: **everything `licensing-sdk/slim` loads** (wasm + that module)', raw.toLocaleString('en-US'), gz.toLocaleString('en-US'), `**${kb(gz)} KB**`]);
     }
   }
-  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`, also `licensing-sdk/inline`: one minified module, wasm inside as base64)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
+  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`, also `licensing-sdk/inline`: one minified module, wasm inside in hexadecimal)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
   if (sizes.testing) {
     const t = sizes.testing;
     sizeRows.push(['ours, apart: `licensing-sdk/testing` simulator wasm (createSimulator; loaded by tests only)', t.wasm.raw.toLocaleString('en-US'), t.wasm.gzip.toLocaleString('en-US'), `${kb(t.wasm.gzip)} KB`]);

@@ -1,6 +1,6 @@
 // Source of the default browser and bundler entry `pkg/index.js`, which
 // scripts/bundle-entries.mjs bundles (esbuild) with the glue factory, the
-// generated fast path, the API and the wasm itself (base64) into ONE module
+// generated fast path, the API and the wasm itself (in hexadecimal) into ONE module
 // with no top-level await and no URL to resolve: it loads as is in every
 // bundler (Vite 6-8 build and dev, Vite's iife workers, webpack, Next.js,
 // esbuild, Rollup), page, worker and Service Worker, with one request. The
@@ -12,13 +12,13 @@
 // `licensing-sdk/slim` (slim.js) fetches the .wasm instead: fewer bytes.
 import createGlue from '../../pkg/glue.cjs';
 import { api } from '../../pkg/api.cjs';
-import { checkWasmAllowed, compileEmbedded, deferredGlue, fromBase64 } from './load.js';
+import { checkWasmAllowed, compileEmbedded, deferredGlue, fromHex } from './load.js';
 // Last, so that the JavaScript is one stretch before it (gzip finds more in it).
-import WASM_BASE64 from '../../pkg/wasm-base64.cjs';
+import WASM_HEX from '../../pkg/wasm-hex.cjs';
 
 checkWasmAllowed();
 let compiled;
-const wasmModule = () => (compiled ??= compileEmbedded(fromBase64(WASM_BASE64)));
+const wasmModule = () => (compiled ??= compileEmbedded(fromHex(WASM_HEX)));
 
 export const {
   validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,

@@ -1,0 +1,46 @@
+// The default entry's embedded wasm (pkg/wasm-hex.cjs, written by
+// scripts/bundle-entries.mjs) and its decoder (scripts/entries/load.js, fromHex):
+// the engine's Uint8Array.fromHex where there is one, else the loop; both give
+// back every byte value.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import test from 'node:test';
+import { fromHex } from '../../scripts/entries/load.js';
+
+const require = createRequire(import.meta.url);
+const wasm = readFileSync(new URL('../../pkg/web/licensing_sdk_bg.wasm', import.meta.url));
+const every = Uint8Array.from({ length: 512 }, (_, i) => (i * 131) & 0xff);
+
+/** Runs `f` with Uint8Array.fromHex as `native` (undefined: the engine has none). */
+function withFromHex(native, f) {
+  const had = Object.getOwnPropertyDescriptor(Uint8Array, 'fromHex');
+  Object.defineProperty(Uint8Array, 'fromHex', { value: native, configurable: true, writable: true });
+  try {
+    return f();
+  } finally {
+    if (had) Object.defineProperty(Uint8Array, 'fromHex', had);
+    else delete Uint8Array.fromHex;
+  }
+}
+
+test('the loop decodes every byte value, and the empty text', () => {
+  withFromHex(undefined, () => {
+    assert.deepEqual(fromHex(Buffer.from(every).toString('hex')), every);
+    assert.deepEqual(fromHex(''), new Uint8Array());
+  });
+});
+
+test("the engine's Uint8Array.fromHex is used where it exists", () => {
+  const calls = [];
+  const native = (text) => { calls.push(text); return Uint8Array.from(Buffer.from(text, 'hex')); };
+  withFromHex(native, () => assert.deepEqual(fromHex('00ff10'), Uint8Array.of(0, 255, 16)));
+  assert.deepEqual(calls, ['00ff10']);
+});
+
+test("the package's hexadecimal is its wasm, lowercase", () => {
+  const text = require('../../pkg/wasm-hex.cjs');
+  assert.match(text, /^(?:[0-9a-f]{2})+$/);
+  assert.deepEqual(Buffer.from(text, 'hex'), wasm);
+  withFromHex(undefined, () => assert.deepEqual(Buffer.from(fromHex(text)), wasm));
+});
