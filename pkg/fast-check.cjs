@@ -634,13 +634,13 @@ function obj_product(o, d, m) {
     if (v_productFeatures !== null && !(isArray(v_productFeatures) && v_productFeatures.toJSON === undefined && arr_productFeatures(v_productFeatures, d, NO_ORDER))) return false;
   }
   if (def !== seen) return false;
-  // rule limit_range
-  // The end is not before the start.
-  if (typeof v_limitStartDate === 'number' && typeof v_limitEndDate === 'number' && v_limitEndDate < v_limitStartDate) return false;
   // rule delete_product_uri
   // A product directly in a delete_product asset names the product deleted (m is
   // the order type for an asset's own products, NO_ORDER elsewhere).
   if (m === DELETE_PRODUCT && (v_productUri == null || isBlank(v_productUri))) return false;
+  // rule limit_range
+  // The end is not before the start.
+  if (typeof v_limitStartDate === 'number' && typeof v_limitEndDate === 'number' && v_limitEndDate < v_limitStartDate) return false;
   // rule strict_match_fields
   // A strict-match delete carries the fields it is matched on.
   if (m === DELETE_PRODUCT && v_strictMatchWhenDelete === true &&
@@ -1018,6 +1018,6 @@ function fastCheckOrder(order) {
 // The ten endpoints, in the spec's order.
 const ENDPOINTS = Object.freeze(['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder', 'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']);
 // Rules (an issue's `rule`) whose issue depends on more than the field it is at.
-const CROSS_FIELD_RULES = new Set(['limit_range', 'unique_sequence', 'src_license_order_required', 'src_license_order_recommended', 'products_required', 'delete_product_uri', 'strict_match_fields', 'leaf_products', 'transfer_only_on_new_buy']);
+const CROSS_FIELD_RULES = new Set(['delete_product_uri', 'limit_range', 'leaf_products', 'products_required', 'unique_sequence', 'src_license_order_required', 'src_license_order_recommended', 'strict_match_fields', 'transfer_only_on_new_buy']);
 
 module.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES };

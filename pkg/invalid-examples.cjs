@@ -8,18 +8,18 @@
 const EXAMPLES = {
   "bindEnterprise": [
     {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
-    {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/branchName",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"branchName\":\"x\",\"branchName\":\"x\",\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
     },
     {
       "code": "type",
@@ -29,11 +29,11 @@ const EXAMPLES = {
       "text": "{\"branchName\":0,\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
     },
     {
-      "code": "required",
-      "path": "/channelCode",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "empty",
@@ -43,34 +43,34 @@ const EXAMPLES = {
       "text": "{\"branchName\":\"x\",\"channelCode\":\"\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
     },
     {
+      "code": "required",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
+    },
+    {
       "code": "unknown_field",
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
       "text": "{\"branchName\":\"x\",\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/branchName",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"branchName\":\"x\",\"branchName\":\"x\",\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"customerName\":\"x\",\"enterpriseName\":\"x\",\"passwordMobile\":\"x\"}"
     }
   ],
   "createEnterprise": [
-    {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
     {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/address",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"address\":\"x\",\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     },
     {
       "code": "type",
@@ -80,11 +80,11 @@ const EXAMPLES = {
       "text": "{\"address\":0,\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     },
     {
-      "code": "required",
-      "path": "/crmCustomerId",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"address\":\"x\",\"branchName\":\"x\",\"customerName\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "empty",
@@ -94,28 +94,21 @@ const EXAMPLES = {
       "text": "{\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"\",\"customerName\":\"x\"}"
     },
     {
+      "code": "required",
+      "path": "/crmCustomerId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"address\":\"x\",\"branchName\":\"x\",\"customerName\":\"x\"}"
+    },
+    {
       "code": "unknown_field",
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
       "text": "{\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/address",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"address\":\"x\",\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     }
   ],
   "queryEnterprises": [
-    {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
     {
       "code": "type",
       "path": "",
@@ -124,25 +117,11 @@ const EXAMPLES = {
       "text": "[]"
     },
     {
-      "code": "type",
-      "path": "/channelCode",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"channelCode\":0,\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
-    },
-    {
-      "code": "required",
+      "code": "duplicate_key",
       "path": "/channelCode",
       "source": "inferred",
       "severity": "error",
-      "text": "{\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
-    },
-    {
-      "code": "empty",
-      "path": "/channelCode",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
+      "text": "{\"channelCode\":\"x\",\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
     },
     {
       "code": "enum",
@@ -152,21 +131,12 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelCustomerId\":\"c\",\"defaultCustomer\":\"y\"}"
     },
     {
-      "code": "unknown_field",
-      "path": "/unknownField",
-      "source": "inferred",
-      "severity": "warning",
-      "text": "{\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
+      "code": "type",
       "path": "/channelCode",
-      "source": "inferred",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"channelCode\":\"x\",\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
-    }
-  ],
-  "updateEnterprise": [
+      "text": "{\"channelCode\":0,\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
+    },
     {
       "code": "invalid_json",
       "path": "",
@@ -175,11 +145,41 @@ const EXAMPLES = {
       "text": "{"
     },
     {
+      "code": "empty",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
+    },
+    {
+      "code": "required",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\"}"
+    },
+    {
+      "code": "unknown_field",
+      "path": "/unknownField",
+      "source": "inferred",
+      "severity": "warning",
+      "text": "{\"channelCode\":\"x\",\"channelCustomerId\":\"x\",\"defaultCustomer\":\"Y\",\"unknownField\":1}"
+    }
+  ],
+  "updateEnterprise": [
+    {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/address",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"address\":\"x\",\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     },
     {
       "code": "type",
@@ -189,11 +189,11 @@ const EXAMPLES = {
       "text": "{\"address\":0,\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     },
     {
-      "code": "required",
-      "path": "/crmCustomerId",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"address\":\"x\",\"branchName\":\"x\",\"customerName\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "empty",
@@ -203,84 +203,21 @@ const EXAMPLES = {
       "text": "{\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"\",\"customerName\":\"x\"}"
     },
     {
+      "code": "required",
+      "path": "/crmCustomerId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"address\":\"x\",\"branchName\":\"x\",\"customerName\":\"x\"}"
+    },
+    {
       "code": "unknown_field",
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
       "text": "{\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/address",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"address\":\"x\",\"address\":\"x\",\"branchName\":\"x\",\"crmCustomerId\":\"x\",\"customerName\":\"x\"}"
     }
   ],
   "batchOrder": [
-    {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
-    {
-      "code": "type",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "[]"
-    },
-    {
-      "code": "type",
-      "path": "/channelCode",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"channelCode\":0,\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
-    },
-    {
-      "code": "too_deep",
-      "path": "/orderList/0/assets/0/merchandises/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"assets\":[{\"assetNos\":[\"8000000001\"],\"merchandises\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"licenseOrderProductList\":[{\"productUri\":\"p\"}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}],\"products\":[{\"productUri\":\"p\"}]}],\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"sequence\":1}]}"
-    },
-    {
-      "code": "required",
-      "path": "/channelCode",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
-    },
-    {
-      "code": "empty",
-      "path": "/channelCode",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
-    },
-    {
-      "code": "enum",
-      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList/0/productFeatures/0/trial",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":-1,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
-    },
-    {
-      "code": "unknown_field",
-      "path": "/unknownField",
-      "source": "inferred",
-      "severity": "warning",
-      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/channelCode",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"x\",\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
-    },
     {
       "code": "asset_number_format",
       "path": "/orderList/0/assets/0/assetNos/0",
@@ -296,11 +233,32 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"7000000001\"],\"products\":[{\"productUri\":\"p\"}]}]}]}"
     },
     {
-      "code": "minimum",
-      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList/0/limitConcurrent",
+      "code": "type",
+      "path": "",
+      "source": "spec",
+      "severity": "error",
+      "text": "[]"
+    },
+    {
+      "code": "required",
+      "path": "/orderList/0/assets/0/products/0/productUri",
       "source": "inferred",
       "severity": "error",
-      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":-1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_product\",\"srcLicenseOrderId\":\"L1\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"crmProductId\":\"c\"}]}]}]}"
+    },
+    {
+      "code": "too_deep",
+      "path": "/orderList/0/assets/0/merchandises/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0/children/0",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"assets\":[{\"assetNos\":[\"8000000001\"],\"merchandises\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"children\":[{\"licenseOrderProductList\":[{\"productUri\":\"p\"}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}]}],\"products\":[{\"productUri\":\"p\"}]}],\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"sequence\":1}]}"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"x\",\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
     },
     {
       "code": "duration_expression",
@@ -310,13 +268,6 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\",\"timeDurationExpression\":\"1y\"}]}]}]}"
     },
     {
-      "code": "duration_expression",
-      "path": "/orderList/0/assets/0/merchandises/0/timeDurationExpression",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"merchandises\":[{\"timeDurationExpression\":\"1y\",\"licenseOrderProductList\":[{\"productUri\":\"p\"}]}]}]}]}"
-    },
-    {
       "code": "email",
       "path": "/orderList/0/adminEmail",
       "source": "inferred",
@@ -324,11 +275,74 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"adminEmail\":\"nope\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}]}]}]}"
     },
     {
+      "code": "enum",
+      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList/0/productFeatures/0/trial",
+      "source": "spec",
+      "severity": "error",
+      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":-1,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
+    },
+    {
+      "code": "type",
+      "path": "/channelCode",
+      "source": "spec",
+      "severity": "error",
+      "text": "{\"channelCode\":0,\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
+    },
+    {
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
+      "severity": "error",
+      "text": "{"
+    },
+    {
       "code": "limit_end_before_start",
       "path": "/orderList/0/assets/0/limitEndDate",
       "source": "inferred",
       "severity": "error",
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"limitStartDate\":2,\"limitEndDate\":1,\"products\":[{\"productUri\":\"p\"}]}]}]}"
+    },
+    {
+      "code": "leaf_products_required",
+      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList",
+      "source": "spec",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}],\"merchandises\":[{\"merchandiseNum\":\"m\",\"children\":null}]}]}]}"
+    },
+    {
+      "code": "minimum",
+      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList/0/limitConcurrent",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":-1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
+    },
+    {
+      "code": "empty",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
+    },
+    {
+      "code": "duration_expression",
+      "path": "/orderList/0/assets/0/merchandises/0/timeDurationExpression",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"merchandises\":[{\"timeDurationExpression\":\"1y\",\"licenseOrderProductList\":[{\"productUri\":\"p\"}]}]}]}]}"
+    },
+    {
+      "code": "products_required",
+      "path": "/orderList/0/assets/0/products",
+      "source": "spec",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
+    },
+    {
+      "code": "required",
+      "path": "/channelCode",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
     },
     {
       "code": "duplicate_sequence",
@@ -352,20 +366,6 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_asset\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
     },
     {
-      "code": "products_required",
-      "path": "/orderList/0/assets/0/products",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
-    },
-    {
-      "code": "required",
-      "path": "/orderList/0/assets/0/products/0/productUri",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_product\",\"srcLicenseOrderId\":\"L1\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"crmProductId\":\"c\"}]}]}]}"
-    },
-    {
       "code": "strict_match_field_required",
       "path": "/orderList/0/assets/0/products/0/limitStartDate",
       "source": "inferred",
@@ -373,34 +373,34 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_product\",\"srcLicenseOrderId\":\"L1\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\",\"strictMatchWhenDelete\":true,\"limitEndDate\":2,\"limitConcurrent\":1}]}]}]}"
     },
     {
-      "code": "leaf_products_required",
-      "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}],\"merchandises\":[{\"merchandiseNum\":\"m\",\"children\":null}]}]}]}"
-    },
-    {
       "code": "transfer_only_on_new_buy",
       "path": "/orderList/0/assets/0/products/0/srcLicenseOrderId",
       "source": "spec",
       "severity": "warning",
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_product\",\"srcLicenseOrderId\":\"L1\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\",\"srcLicenseOrderId\":\"L0\"}]}]}]}"
+    },
+    {
+      "code": "unknown_field",
+      "path": "/unknownField",
+      "source": "inferred",
+      "severity": "warning",
+      "text": "{\"channelCode\":\"x\",\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\",\"unknownField\":1}"
     }
   ],
   "lockAssets": [
     {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
-    {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/assetNums",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"assetNums\":[\"8000000001\"],\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\"}"
     },
     {
       "code": "type",
@@ -410,32 +410,11 @@ const EXAMPLES = {
       "text": "{\"assetNums\": \"8000000001\", \"operatorIdentity\": \"ops\"}"
     },
     {
-      "code": "required",
-      "path": "/assetNums",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"operatorIdentity\":\"x\"}"
-    },
-    {
-      "code": "empty",
-      "path": "/assetNums",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"assetNums\": [], \"operatorIdentity\": \"ops\"}"
-    },
-    {
-      "code": "unknown_field",
-      "path": "/unknownField",
-      "source": "inferred",
-      "severity": "warning",
-      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/assetNums",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"assetNums\":[\"8000000001\"],\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "asset_number_format",
@@ -450,22 +429,43 @@ const EXAMPLES = {
       "source": "inferred",
       "severity": "error",
       "text": "{\"assetNums\":[\"7000000001\"],\"operatorIdentity\":\"x\"}"
+    },
+    {
+      "code": "empty",
+      "path": "/assetNums",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"assetNums\": [], \"operatorIdentity\": \"ops\"}"
+    },
+    {
+      "code": "required",
+      "path": "/assetNums",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"operatorIdentity\":\"x\"}"
+    },
+    {
+      "code": "unknown_field",
+      "path": "/unknownField",
+      "source": "inferred",
+      "severity": "warning",
+      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\",\"unknownField\":1}"
     }
   ],
   "unlockAssets": [
     {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
-    {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/assetNums",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"assetNums\":[\"8000000001\"],\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\"}"
     },
     {
       "code": "type",
@@ -475,32 +475,11 @@ const EXAMPLES = {
       "text": "{\"assetNums\": \"8000000001\", \"operatorIdentity\": \"ops\"}"
     },
     {
-      "code": "required",
-      "path": "/assetNums",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"operatorIdentity\":\"x\"}"
-    },
-    {
-      "code": "empty",
-      "path": "/assetNums",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"assetNums\": [], \"operatorIdentity\": \"ops\"}"
-    },
-    {
-      "code": "unknown_field",
-      "path": "/unknownField",
-      "source": "inferred",
-      "severity": "warning",
-      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/assetNums",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"assetNums\":[\"8000000001\"],\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "asset_number_format",
@@ -515,50 +494,36 @@ const EXAMPLES = {
       "source": "inferred",
       "severity": "error",
       "text": "{\"assetNums\":[\"7000000001\"],\"operatorIdentity\":\"x\"}"
-    }
-  ],
-  "listAssets": [
-    {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
-    {
-      "code": "type",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "[]"
-    },
-    {
-      "code": "type",
-      "path": "/enterpriseGlobalId",
-      "source": "spec",
-      "severity": "error",
-      "text": "{\"enterpriseGlobalId\":0,\"extendCode\":\"x\"}"
-    },
-    {
-      "code": "required",
-      "path": "/enterpriseGlobalId",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"extendCode\":\"x\"}"
     },
     {
       "code": "empty",
-      "path": "/enterpriseGlobalId",
+      "path": "/assetNums",
       "source": "inferred",
       "severity": "error",
-      "text": "{\"enterpriseGlobalId\":\"\",\"extendCode\":\"x\"}"
+      "text": "{\"assetNums\": [], \"operatorIdentity\": \"ops\"}"
+    },
+    {
+      "code": "required",
+      "path": "/assetNums",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"operatorIdentity\":\"x\"}"
     },
     {
       "code": "unknown_field",
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
-      "text": "{\"enterpriseGlobalId\":\"EG0001\",\"extendCode\":\"x\",\"unknownField\":1}"
+      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"x\",\"unknownField\":1}"
+    }
+  ],
+  "listAssets": [
+    {
+      "code": "type",
+      "path": "",
+      "source": "spec",
+      "severity": "error",
+      "text": "[]"
     },
     {
       "code": "duplicate_key",
@@ -568,14 +533,12 @@ const EXAMPLES = {
       "text": "{\"enterpriseGlobalId\":\"EG0001\",\"enterpriseGlobalId\":\"EG0001\",\"extendCode\":\"x\"}"
     },
     {
-      "code": "path_segment",
+      "code": "type",
       "path": "/enterpriseGlobalId",
-      "source": "inferred",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"enterpriseGlobalId\": \"..\"}"
-    }
-  ],
-  "shellNums": [
+      "text": "{\"enterpriseGlobalId\":0,\"extendCode\":\"x\"}"
+    },
     {
       "code": "invalid_json",
       "path": "",
@@ -584,6 +547,36 @@ const EXAMPLES = {
       "text": "{"
     },
     {
+      "code": "empty",
+      "path": "/enterpriseGlobalId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"enterpriseGlobalId\":\"\",\"extendCode\":\"x\"}"
+    },
+    {
+      "code": "path_segment",
+      "path": "/enterpriseGlobalId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"enterpriseGlobalId\": \"..\"}"
+    },
+    {
+      "code": "required",
+      "path": "/enterpriseGlobalId",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"extendCode\":\"x\"}"
+    },
+    {
+      "code": "unknown_field",
+      "path": "/unknownField",
+      "source": "inferred",
+      "severity": "warning",
+      "text": "{\"enterpriseGlobalId\":\"EG0001\",\"extendCode\":\"x\",\"unknownField\":1}"
+    }
+  ],
+  "shellNums": [
+    {
       "code": "type",
       "path": "",
       "source": "spec",
@@ -591,11 +584,32 @@ const EXAMPLES = {
       "text": "[]"
     },
     {
+      "code": "duplicate_key",
+      "path": "/size",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"size\": 1, \"size\": 2}"
+    },
+    {
       "code": "type",
       "path": "/size",
       "source": "spec",
       "severity": "error",
       "text": "{\"size\": \"3\"}"
+    },
+    {
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
+      "severity": "error",
+      "text": "{"
+    },
+    {
+      "code": "minimum",
+      "path": "/size",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"size\": 0}"
     },
     {
       "code": "required",
@@ -610,36 +624,22 @@ const EXAMPLES = {
       "source": "inferred",
       "severity": "warning",
       "text": "{\"size\": 1, \"sise\": 2}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/size",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"size\": 1, \"size\": 2}"
-    },
-    {
-      "code": "minimum",
-      "path": "/size",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"size\": 0}"
     }
   ],
   "joinActivity": [
-    {
-      "code": "invalid_json",
-      "path": "",
-      "source": "spec",
-      "severity": "error",
-      "text": "{"
-    },
     {
       "code": "type",
       "path": "",
       "source": "spec",
       "severity": "error",
       "text": "[]"
+    },
+    {
+      "code": "duplicate_key",
+      "path": "/activityLabel",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"activityLabel\":\"x\",\"activityLabel\":\"x\",\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
     },
     {
       "code": "type",
@@ -649,11 +649,11 @@ const EXAMPLES = {
       "text": "{\"activityLabel\":0,\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
     },
     {
-      "code": "required",
-      "path": "/activityLabel",
-      "source": "inferred",
+      "code": "invalid_json",
+      "path": "",
+      "source": "spec",
       "severity": "error",
-      "text": "{\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
+      "text": "{"
     },
     {
       "code": "empty",
@@ -663,18 +663,18 @@ const EXAMPLES = {
       "text": "{\"activityLabel\":\"\",\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
     },
     {
+      "code": "required",
+      "path": "/activityLabel",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
+    },
+    {
       "code": "unknown_field",
       "path": "/unknownField",
       "source": "inferred",
       "severity": "warning",
       "text": "{\"activityLabel\":\"x\",\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\",\"unknownField\":1}"
-    },
-    {
-      "code": "duplicate_key",
-      "path": "/activityLabel",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"activityLabel\":\"x\",\"activityLabel\":\"x\",\"branch\":\"x\",\"identity\":\"x\",\"source\":\"x\"}"
     }
   ]
 };

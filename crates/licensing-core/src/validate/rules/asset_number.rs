@@ -18,6 +18,15 @@ pub(crate) const fn asset_number_format(rule: Rule) -> Format {
             "isAssetNumber", include_str!("asset_number.js"), Some("^[86][0-9]{9}$"), "[86][0-9]{9}")
 }
 
+/// An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`).
+pub(crate) const RULE: super::Rule = super::Rule::AssetNumber;
+
+/// The asset number is not exactly 10 ASCII digits.
+pub(crate) const CODE_ASSET_NUMBER_FORMAT: super::CodeDef = super::CodeDef::new(super::Code::AssetNumberFormat, "asset_number_format", "`A/assetNos/{n}`, `/assetNums/{n}`", "`value` (≤ 24 chars)");
+
+/// The asset number has 10 digits, but the first digit is not 8 or 6.
+pub(crate) const CODE_ASSET_NUMBER_PARTITION: super::CodeDef = super::CodeDef::new(super::Code::AssetNumberPartition, "asset_number_partition", "`A/assetNos/{n}`, `/assetNums/{n}`", "`value`");
+
 /// The rule `asset_number` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -2,6 +2,9 @@
 
 use crate::validate::rule::RuleDef;
 
+/// The body or query object is a JSON object.
+pub(crate) const RULE: super::Rule = super::Rule::BodyObject;
+
 /// The rule `body_object` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

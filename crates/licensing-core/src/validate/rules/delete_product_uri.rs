@@ -2,6 +2,9 @@
 
 use crate::validate::rule::RuleDef;
 
+/// A `delete_product` product names its `productUri`.
+pub(crate) const RULE: super::Rule = super::Rule::DeleteProductUri;
+
 /// The rule `delete_product_uri` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

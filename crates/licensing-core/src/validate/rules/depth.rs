@@ -2,6 +2,13 @@
 
 use crate::validate::rule::RuleDef;
 
+/// Objects nest at most 64 levels.
+pub(crate) const RULE: super::Rule = super::Rule::Depth;
+
+/// The object is nested more than 64 object levels below the body. Nothing
+/// inside it is checked.
+pub(crate) const CODE_TOO_DEEP: super::CodeDef = super::CodeDef::new(super::Code::TooDeep, "too_deep", "the object past the bound", "`max` (`64`)");
+
 /// The rule `depth` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -20,6 +20,12 @@ pub(crate) const fn duration_format(rule: Rule) -> Format {
     )
 }
 
+/// A product's `timeDurationExpression` has the form `y-m-d`.
+pub(crate) const RULE: super::Rule = super::Rule::Duration;
+
+/// The value does not have the form `y-m-d`.
+pub(crate) const CODE_DURATION_EXPRESSION: super::CodeDef = super::CodeDef::new(super::Code::DurationExpression, "duration_expression", "`P/timeDurationExpression`, `M/timeDurationExpression`", "`value` (≤ 24 chars)");
+
 /// The rule `duration` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

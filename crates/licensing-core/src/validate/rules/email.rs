@@ -20,6 +20,12 @@ pub(crate) const FORMAT: Format = {
     )
 };
 
+/// `adminEmail` looks like an e-mail address.
+pub(crate) const RULE: super::Rule = super::Rule::Email;
+
+/// A non-empty value is not an e-mail address.
+pub(crate) const CODE_EMAIL: super::CodeDef = super::CodeDef::new(super::Code::Email, "email", "`O/adminEmail`", "`value` (≤ 40 chars)");
+
 /// The rule `email` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

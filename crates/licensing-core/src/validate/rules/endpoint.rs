@@ -2,6 +2,12 @@
 
 use crate::validate::rule::RuleDef;
 
+/// The endpoint is one of the spec's ten.
+pub(crate) const RULE: super::Rule = super::Rule::Endpoint;
+
+/// The endpoint name is not one of the ten.
+pub(crate) const CODE_UNKNOWN_ENDPOINT: super::CodeDef = super::CodeDef::new(super::Code::UnknownEndpoint, "unknown_endpoint", "`\"\"`", "`value` (≤ 40 chars), `allowed` (the ten names), `suggestion`?");
+
 /// The rule `endpoint` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

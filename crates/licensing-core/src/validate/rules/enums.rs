@@ -9,6 +9,13 @@ use crate::validate::report::Params;
 use crate::validate::rule::Rule;
 use crate::validate::rule::RuleDef;
 
+/// An enumerated field holds one of the spec's values.
+pub(crate) const RULE: super::Rule = super::Rule::EnumValue;
+
+/// The value is not one of the allowed values, which are case-sensitive. For
+/// `trial` only `value` and `allowed` are given.
+pub(crate) const CODE_ENUM: super::CodeDef = super::CodeDef::new(super::Code::Enum, "enum", "the field", "`value` (≤ 40 chars), `allowed`, `suggestion`?");
+
 /// The rule `enum_value` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -2,6 +2,14 @@
 
 use crate::validate::rule::{Message, RuleDef};
 
+/// A field holds the JSON type the spec gives it.
+pub(crate) const RULE: super::Rule = super::Rule::FieldType;
+
+/// Wrong JSON type. `expected` is one of `string`, `integer`, `boolean`,
+/// `array`, `object`, `array or null`, `integer or string`. `actual` is one of
+/// `null`, `boolean`, `integer`, `number`, `string`, `array`, `object`.
+pub(crate) const CODE_TYPE: super::CodeDef = super::CodeDef::new(super::Code::Type, "type", "the field or array element; `\"\"` for the body", "`expected`, `actual`");
+
 /// The rule `field_type` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -2,6 +2,12 @@
 
 use crate::validate::rule::RuleDef;
 
+/// The report keeps at most `maxIssues` issues.
+pub(crate) const RULE: super::Rule = super::Rule::IssueCap;
+
+/// The cap was reached. This issue is always the last one.
+pub(crate) const CODE_TOO_MANY_ISSUES: super::CodeDef = super::CodeDef::new(super::Code::TooManyIssues, "too_many_issues", "`\"\"`", "`omitted`, `omittedErrors`, `max`");
+
 /// The rule `issue_cap` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

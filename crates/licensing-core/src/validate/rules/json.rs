@@ -2,6 +2,14 @@
 
 use crate::validate::rule::RuleDef;
 
+/// The text is JSON.
+pub(crate) const RULE: super::Rule = super::Rule::Json;
+
+/// The text is not JSON. In JS it also covers a value `JSON.stringify` cannot
+/// serialize (cycle, BigInt, throwing `toJSON`) and a `validateJson` text that
+/// is not a string.
+pub(crate) const CODE_INVALID_JSON: super::CodeDef = super::CodeDef::new(super::Code::InvalidJson, "invalid_json", "`\"\"`", "`reason` (the parser's message, cut to 200 chars)");
+
 /// The rule `json` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -5,6 +5,9 @@ use crate::validate::rule::{Format, Rule, RuleDef};
 /// The format `assetNumber` of lock numbers (`assetNums`).
 pub(crate) const FORMAT: Format = super::asset_number::asset_number_format(Rule::LockNumber);
 
+/// A lock number (`assetNums`) is an asset number (also `asset_number_partition`).
+pub(crate) const RULE: super::Rule = super::Rule::LockNumber;
+
 /// The rule `lock_number` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -2,6 +2,12 @@
 
 use crate::validate::rule::RuleDef;
 
+/// `size` ≥ 1; product counts and durations ≥ 0.
+pub(crate) const RULE: super::Rule = super::Rule::Minimum;
+
+/// An integer is below its minimum.
+pub(crate) const CODE_MINIMUM: super::CodeDef = super::CodeDef::new(super::Code::Minimum, "minimum", "`/size`, `P/limitConcurrent`, `P/limitTimeDuration`, `P/timeUnitQuantity`", "`min`, `value`");
+
 /// The rule `minimum` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -6,6 +6,9 @@
 pub(crate) mod order;
 pub(crate) mod suggest;
 
+// What the rule files name as `super::Code` and `super::CodeDef`.
+use super::codes::{Code, CodeDef};
+
 /// What every rule file's definition uses.
 mod prelude {
     pub(crate) use crate::schema::Role;
@@ -14,12 +17,14 @@ mod prelude {
     pub(crate) use crate::wire::Endpoint::*;
 }
 
-/// The registry: every rule, its file, in `RULES.md`'s order. A rule is its
-/// file (its `DEF`: id, code, provenance, severity, messages, examples, JS
-/// part; and its check) plus its line here.
+/// The registry: every rule, its file, by file name. A rule is its file and
+/// nothing else: its `RULE` (which variant, documented by what it checks), its
+/// `DEF` (id, code, provenance, severity, messages, examples, JS part), the
+/// codes it owns (`CodeDef`s) and its check; build.rs writes the registry.
 macro_rules! registry {
-    ($($(#[doc = $doc:literal])* $rule:ident => $module:ident;)+) => {
-        $(pub(crate) mod $module;)+
+    ($($(#[doc = $doc:literal])* $rule:ident => $module:ident in $file:literal;)+) => {
+        // (`path`: a module declared in an `include!`d file is looked for next to it.)
+        $(#[path = $file] pub(crate) mod $module;)+
 
         /// One rule of the validator, as `RULES.md` lists it (its `rule` column);
         /// everything about it is its file's [`RuleDef`](super::RuleDef).
@@ -30,7 +35,7 @@ macro_rules! registry {
         }
 
         impl Rule {
-            /// Every rule, in `RULES.md`'s order.
+            /// Every rule, by the name of its file.
             pub const ALL: &'static [Rule] = &[$(Self::$rule),+];
 
             /// What it checks, in one sentence (`RULES.md`'s rules table; feature `meta`).
@@ -48,67 +53,16 @@ macro_rules! registry {
                 $(Rule::$rule => &$module::DEF,)+
             }
         }
+
+        // Each file's `RULE` is the variant its line makes.
+        const _: () = { $(assert!(matches!($module::RULE, Rule::$rule));)+ };
     };
 }
 
-registry! {
-    /// The text is JSON.
-    Json => json;
-    /// The body or query object is a JSON object.
-    BodyObject => body_object;
-    /// A field holds the JSON type the spec gives it.
-    FieldType => field_type;
-    /// Objects nest at most 64 levels.
-    Depth => depth;
-    /// A required field is present and not `null`.
-    Required => required;
-    /// A required string or list is not blank or empty.
-    NonEmpty => non_empty;
-    /// An enumerated field holds one of the spec's values.
-    EnumValue => enums;
-    /// The field is one the shape defines.
-    UnknownField => unknown_field;
-    /// No field is given twice in one object.
-    DuplicateKey => duplicate_key;
-    /// An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`).
-    AssetNumber => asset_number;
-    /// A lock number (`assetNums`) is an asset number (also `asset_number_partition`).
-    LockNumber => lock_number;
-    /// `size` ≥ 1; product counts and durations ≥ 0.
-    Minimum => minimum;
-    /// A product's `timeDurationExpression` has the form `y-m-d`.
-    Duration => duration;
-    /// A merchandise's `timeDurationExpression` has the form `y-m-d`.
-    PackageDuration => package_duration;
-    /// `adminEmail` looks like an e-mail address.
-    Email => email;
-    /// `enterpriseGlobalId` stays one URL path segment: not `.` or `..`.
-    PathSegment => path_segment;
-    /// A limit end date is not before its start date.
-    LimitRange => limit_range;
-    /// `sequence` is unique within `orderList`.
-    UniqueSequence => sequence;
-    /// A cloud licence refund names `srcLicenseOrderId`.
-    SrcLicenseOrderRequired => src_license_order;
-    /// Any other refund should name `srcLicenseOrderId`.
-    SrcLicenseOrderRecommended => src_license_order_recommended;
-    /// `products` may be empty only for `delete_asset`.
-    ProductsRequired => products;
-    /// A `delete_product` product names its `productUri`.
-    DeleteProductUri => delete_product_uri;
-    /// A strict-match delete product carries the fields it is matched on.
-    StrictMatchFields => strict_match;
-    /// A lowest-level merchandise lists products.
-    LeafProducts => merchandise_leaf;
-    /// A product transfer appears on `new_buy` only.
-    TransferOnlyOnNewBuy => transfer_only_on_new_buy;
-    /// An answer's integer is within ±2⁵³ (what JavaScript reads exactly).
-    UnsafeInteger => unsafe_integer;
-    /// The endpoint is one of the spec's ten.
-    Endpoint => endpoint;
-    /// The report keeps at most `maxIssues` issues.
-    IssueCap => issue_cap;
-}
+// The registry itself, made by build.rs from the rule files: one line per file
+// that defines a rule (`Name => module in "…/module.rs";`, documented by the
+// file's `RULE`).
+include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
 use super::ctx::Ctx;
 use super::slot::Slot;

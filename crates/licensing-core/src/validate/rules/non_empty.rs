@@ -2,6 +2,13 @@
 
 use crate::validate::rule::RuleDef;
 
+/// A required string or list is not blank or empty.
+pub(crate) const RULE: super::Rule = super::Rule::NonEmpty;
+
+/// A field that must not be empty holds a blank string (whitespace only) or an
+/// empty array.
+pub(crate) const CODE_EMPTY: super::CodeDef = super::CodeDef::new(super::Code::Empty, "empty", "the field", "—");
+
 /// The rule `non_empty` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

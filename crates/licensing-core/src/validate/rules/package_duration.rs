@@ -5,6 +5,9 @@ use crate::validate::rule::{Format, Rule, RuleDef};
 /// The format `duration` of a merchandise's `timeDurationExpression`.
 pub(crate) const FORMAT: Format = super::duration::duration_format(Rule::PackageDuration);
 
+/// A merchandise's `timeDurationExpression` has the form `y-m-d`.
+pub(crate) const RULE: super::Rule = super::Rule::PackageDuration;
+
 /// The rule `package_duration` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -19,6 +19,13 @@ pub(crate) const FORMAT: Format = Format::new(Rule::PathSegment, "pathSegment", 
         "[A-Z]{2}[0-9]{4}",
     );
 
+/// `enterpriseGlobalId` stays one URL path segment: not `.` or `..`.
+pub(crate) const RULE: super::Rule = super::Rule::PathSegment;
+
+/// The value is `.` or `..` (or `%2e` for a dot): URL parsers drop such a path
+/// segment, so the call would reach another address.
+pub(crate) const CODE_PATH_SEGMENT: super::CodeDef = super::CodeDef::new(super::Code::PathSegment, "path_segment", "`/enterpriseGlobalId` (`listAssets`)", "`value` (≤ 24 chars)");
+
 /// The rule `path_segment` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

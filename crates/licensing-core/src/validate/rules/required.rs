@@ -2,6 +2,13 @@
 
 use crate::validate::rule::{Message, RuleDef};
 
+/// A required field is present and not `null`.
+pub(crate) const RULE: super::Rule = super::Rule::Required;
+
+/// A required field is absent or `null`. Also: a `delete_product` product whose
+/// `productUri` is absent, `null` or blank.
+pub(crate) const CODE_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::Required, "required", "the missing field", "—");
+
 /// The rule `required` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -8,6 +8,12 @@ use crate::validate::rule::Rule;
 use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
 
+/// `sequence` is unique within `orderList`.
+pub(crate) const RULE: super::Rule = super::Rule::UniqueSequence;
+
+/// `sequence` is repeated within `orderList`.
+pub(crate) const CODE_DUPLICATE_SEQUENCE: super::CodeDef = super::CodeDef::new(super::Code::DuplicateSequence, "duplicate_sequence", "`O/sequence` of each later repeat", "`value`, `first` (index of the first order with it)");
+
 /// The rule `unique_sequence` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

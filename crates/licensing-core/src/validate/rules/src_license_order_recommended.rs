@@ -2,6 +2,12 @@
 
 use crate::validate::rule::RuleDef;
 
+/// Any other refund should name `srcLicenseOrderId`.
+pub(crate) const RULE: super::Rule = super::Rule::SrcLicenseOrderRecommended;
+
+/// Any other refund has no `srcLicenseOrderId`.
+pub(crate) const CODE_SRC_LICENSE_ORDER_RECOMMENDED: super::CodeDef = super::CodeDef::new(super::Code::SrcLicenseOrderRecommended, "src_license_order_recommended", "`O/srcLicenseOrderId`", "`orderType`, `licenseType`?");
+
 /// The rule `src_license_order_recommended` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -2,6 +2,12 @@
 
 use crate::validate::rule::RuleDef;
 
+/// A product transfer appears on `new_buy` only.
+pub(crate) const RULE: super::Rule = super::Rule::TransferOnlyOnNewBuy;
+
+/// A product transfer appears outside `new_buy`.
+pub(crate) const CODE_TRANSFER_ONLY_ON_NEW_BUY: super::CodeDef = super::CodeDef::new(super::Code::TransferOnlyOnNewBuy, "transfer_only_on_new_buy", "`A/products/{k}/srcLicenseOrderId`", "`orderType`");
+
 /// The rule `transfer_only_on_new_buy` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

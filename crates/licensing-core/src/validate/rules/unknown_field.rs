@@ -2,6 +2,13 @@
 
 use crate::validate::rule::RuleDef;
 
+/// The field is one the shape defines.
+pub(crate) const RULE: super::Rule = super::Rule::UnknownField;
+
+/// The object has a field its shape does not define. The field's value is not
+/// checked.
+pub(crate) const CODE_UNKNOWN_FIELD: super::CodeDef = super::CodeDef::new(super::Code::UnknownField, "unknown_field", "the unknown key", "`suggestion`?");
+
 /// The rule `unknown_field` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;

@@ -12,6 +12,14 @@ use crate::validate::rule::{Rule, RuleDef};
 /// The largest integer every JavaScript number holds exactly (2⁵³ − 1).
 const MAX_SAFE: u64 = (1 << 53) - 1;
 
+/// An answer's integer is within ±2⁵³ (what JavaScript reads exactly).
+pub(crate) const RULE: super::Rule = super::Rule::UnsafeInteger;
+
+/// The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust
+/// exactly). It reaches the caller as the platform reads it; `onWarnings` hears
+/// of it.
+pub(crate) const CODE_UNSAFE_INTEGER: super::CodeDef = super::CodeDef::new(super::Code::UnsafeInteger, "unsafe_integer", "an integer of an answer (`/data/…`, `/detail/…`): a warning of the tolerant reader, never of a request", "`value`");
+
 /// The rule `unsafe_integer` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
