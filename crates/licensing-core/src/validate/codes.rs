@@ -22,12 +22,12 @@ pub struct CodeDoc {
     pub meaning: &'static str,
 }
 
-/// A code, as the rule file that owns it declares it: build.rs makes `Code`
-/// of them (the `codes!` below), its doc (the meaning) from the `///` lines
-/// above the declaration.
+/// A code, as the rule file that owns it declares it: `cargo xtask gen` lists
+/// them in the `codes!` below (xtask/src/registry.rs), each documented by the
+/// `///` lines above its declaration (its meaning).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CodeDef {
-    /// The variant this declares (checked against the one build.rs made).
+    /// The variant this declares (checked against the list's line).
     pub(crate) code: Code,
     /// The stable wire name.
     pub(crate) wire: &'static str,
@@ -45,8 +45,8 @@ impl CodeDef {
     }
 }
 
-/// Makes the codes from their declarations in the rule files (build.rs lists
-/// them, by file name): the enum (documented by each code's meaning), its wire
+/// Makes the codes from their declarations in the rule files (listed below by
+/// file name): the enum (documented by each code's meaning), its wire
 /// names, `Code::ALL` and (feature `meta`) each code's [`CodeDoc`].
 macro_rules! codes {
     ($(#[doc = $meaning:literal] $code:ident => $module:ident::$def:ident;)+) => {
@@ -85,4 +85,57 @@ macro_rules! codes {
     };
 }
 
-include!(concat!(env!("OUT_DIR"), "/codes.rs"));
+// codes:begin (written by `cargo xtask gen` from the rule files' `CodeDef`s: xtask/src/registry.rs)
+codes! {
+    #[doc = "The asset number is not exactly 10 ASCII digits."]
+    AssetNumberFormat => asset_number::CODE_ASSET_NUMBER_FORMAT;
+    #[doc = "The asset number has 10 digits, but the first digit is not 8 or 6."]
+    AssetNumberPartition => asset_number::CODE_ASSET_NUMBER_PARTITION;
+    #[doc = "The object is nested more than 64 object levels below the body. Nothing inside it is checked."]
+    TooDeep => depth::CODE_TOO_DEEP;
+    #[doc = "A known field appears twice in one object (only JSON text can say this; which value a server keeps is not defined). The repeat is not checked further."]
+    DuplicateKey => duplicate_key::CODE_DUPLICATE_KEY;
+    #[doc = "The value does not have the form `y-m-d`."]
+    DurationExpression => duration::CODE_DURATION_EXPRESSION;
+    #[doc = "A non-empty value is not an e-mail address."]
+    Email => email::CODE_EMAIL;
+    #[doc = "The endpoint name is not one of the ten."]
+    UnknownEndpoint => endpoint::CODE_UNKNOWN_ENDPOINT;
+    #[doc = "The value is not one of the allowed values, which are case-sensitive. For `trial` only `value` and `allowed` are given."]
+    Enum => enums::CODE_ENUM;
+    #[doc = "Wrong JSON type. `expected` is one of `string`, `integer`, `boolean`, `array`, `object`, `array or null`, `integer or string`. `actual` is one of `null`, `boolean`, `integer`, `number`, `string`, `array`, `object`."]
+    Type => field_type::CODE_TYPE;
+    #[doc = "The cap was reached. This issue is always the last one."]
+    TooManyIssues => issue_cap::CODE_TOO_MANY_ISSUES;
+    #[doc = "The text is not JSON. In JS it also covers a value `JSON.stringify` cannot serialize (cycle, BigInt, throwing `toJSON`) and a `validateJson` text that is not a string."]
+    InvalidJson => json::CODE_INVALID_JSON;
+    #[doc = "`limitEndDate` is less than `limitStartDate`. Equal dates are allowed."]
+    LimitEndBeforeStart => limit_range::CODE_LIMIT_END_BEFORE_START;
+    #[doc = "A lowest-level merchandise lists no products."]
+    LeafProductsRequired => merchandise_leaf::CODE_LEAF_PRODUCTS_REQUIRED;
+    #[doc = "An integer is below its minimum."]
+    Minimum => minimum::CODE_MINIMUM;
+    #[doc = "A field that must not be empty holds a blank string (whitespace only) or an empty array."]
+    Empty => non_empty::CODE_EMPTY;
+    #[doc = "The value is `.` or `..` (or `%2e` for a dot): URL parsers drop such a path segment, so the call would reach another address."]
+    PathSegment => path_segment::CODE_PATH_SEGMENT;
+    #[doc = "A `new_buy` or `delete_product` asset has no products."]
+    ProductsRequired => products::CODE_PRODUCTS_REQUIRED;
+    #[doc = "A required field is absent or `null`. Also: a `delete_product` product whose `productUri` is absent, `null` or blank."]
+    Required => required::CODE_REQUIRED;
+    #[doc = "`sequence` is repeated within `orderList`."]
+    DuplicateSequence => sequence::CODE_DUPLICATE_SEQUENCE;
+    #[doc = "A refund of a cloud licence has no `srcLicenseOrderId`."]
+    SrcLicenseOrderRequired => src_license_order::CODE_SRC_LICENSE_ORDER_REQUIRED;
+    #[doc = "Any other refund has no `srcLicenseOrderId`."]
+    SrcLicenseOrderRecommended => src_license_order_recommended::CODE_SRC_LICENSE_ORDER_RECOMMENDED;
+    #[doc = "A strict-match delete product lacks a field it is matched on."]
+    StrictMatchFieldRequired => strict_match::CODE_STRICT_MATCH_FIELD_REQUIRED;
+    #[doc = "A product transfer appears outside `new_buy`."]
+    TransferOnlyOnNewBuy => transfer_only_on_new_buy::CODE_TRANSFER_ONLY_ON_NEW_BUY;
+    #[doc = "The object has a field its shape does not define. The field's value is not checked."]
+    UnknownField => unknown_field::CODE_UNKNOWN_FIELD;
+    #[doc = "The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust exactly). It reaches the caller as the platform reads it; `onWarnings` hears of it."]
+    UnsafeInteger => unsafe_integer::CODE_UNSAFE_INTEGER;
+}
+// codes:end

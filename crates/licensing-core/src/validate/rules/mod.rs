@@ -20,11 +20,11 @@ mod prelude {
 /// The registry: every rule, its file, by file name. A rule is its file and
 /// nothing else: its `RULE` (which variant, documented by what it checks), its
 /// `DEF` (id, code, provenance, severity, messages, examples, JS part), the
-/// codes it owns (`CodeDef`s) and its check; build.rs writes the registry.
+/// codes it owns (`CodeDef`s) and its check; `cargo xtask gen` writes the
+/// registry (below) from the files.
 macro_rules! registry {
-    ($($(#[doc = $doc:literal])* $rule:ident => $module:ident in $file:literal;)+) => {
-        // (`path`: a module declared in an `include!`d file is looked for next to it.)
-        $(#[path = $file] pub(crate) mod $module;)+
+    ($($(#[doc = $doc:literal])* $rule:ident => $module:ident;)+) => {
+        $(pub(crate) mod $module;)+
 
         /// One rule of the validator, as `RULES.md` lists it (its `rule` column);
         /// everything about it is its file's [`RuleDef`](super::RuleDef).
@@ -59,10 +59,66 @@ macro_rules! registry {
     };
 }
 
-// The registry itself, made by build.rs from the rule files: one line per file
-// that defines a rule (`Name => module in "…/module.rs";`, documented by the
-// file's `RULE`).
-include!(concat!(env!("OUT_DIR"), "/rules.rs"));
+// registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/src/registry.rs)
+registry! {
+    #[doc = "An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`)."]
+    AssetNumber => asset_number;
+    #[doc = "The body or query object is a JSON object."]
+    BodyObject => body_object;
+    #[doc = "A `delete_product` product names its `productUri`."]
+    DeleteProductUri => delete_product_uri;
+    #[doc = "Objects nest at most 64 levels."]
+    Depth => depth;
+    #[doc = "No field is given twice in one object."]
+    DuplicateKey => duplicate_key;
+    #[doc = "A product's `timeDurationExpression` has the form `y-m-d`."]
+    Duration => duration;
+    #[doc = "`adminEmail` looks like an e-mail address."]
+    Email => email;
+    #[doc = "The endpoint is one of the spec's ten."]
+    Endpoint => endpoint;
+    #[doc = "An enumerated field holds one of the spec's values."]
+    EnumValue => enums;
+    #[doc = "A field holds the JSON type the spec gives it."]
+    FieldType => field_type;
+    #[doc = "The report keeps at most `maxIssues` issues."]
+    IssueCap => issue_cap;
+    #[doc = "The text is JSON."]
+    Json => json;
+    #[doc = "A limit end date is not before its start date."]
+    LimitRange => limit_range;
+    #[doc = "A lock number (`assetNums`) is an asset number (also `asset_number_partition`)."]
+    LockNumber => lock_number;
+    #[doc = "A lowest-level merchandise lists products."]
+    LeafProducts => merchandise_leaf;
+    #[doc = "`size` ≥ 1; product counts and durations ≥ 0."]
+    Minimum => minimum;
+    #[doc = "A required string or list is not blank or empty."]
+    NonEmpty => non_empty;
+    #[doc = "A merchandise's `timeDurationExpression` has the form `y-m-d`."]
+    PackageDuration => package_duration;
+    #[doc = "`enterpriseGlobalId` stays one URL path segment: not `.` or `..`."]
+    PathSegment => path_segment;
+    #[doc = "`products` may be empty only for `delete_asset`."]
+    ProductsRequired => products;
+    #[doc = "A required field is present and not `null`."]
+    Required => required;
+    #[doc = "`sequence` is unique within `orderList`."]
+    UniqueSequence => sequence;
+    #[doc = "A cloud licence refund names `srcLicenseOrderId`."]
+    SrcLicenseOrderRequired => src_license_order;
+    #[doc = "Any other refund should name `srcLicenseOrderId`."]
+    SrcLicenseOrderRecommended => src_license_order_recommended;
+    #[doc = "A strict-match delete product carries the fields it is matched on."]
+    StrictMatchFields => strict_match;
+    #[doc = "A product transfer appears on `new_buy` only."]
+    TransferOnlyOnNewBuy => transfer_only_on_new_buy;
+    #[doc = "The field is one the shape defines."]
+    UnknownField => unknown_field;
+    #[doc = "An answer's integer is within ±2⁵³ (what JavaScript reads exactly)."]
+    UnsafeInteger => unsafe_integer;
+}
+// registry:end
 
 use super::ctx::Ctx;
 use super::slot::Slot;

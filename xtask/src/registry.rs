@@ -1,0 +1,164 @@
+//! The rule registry and the issue codes, written from the rule files into
+//! their places in `rules/mod.rs` and `codes.rs` (between markers), so that a
+//! rule is its file and nothing else. Each file of
+//! `crates/licensing-core/src/validate/rules/` that defines a rule's `DEF` says
+//! which rule it is, documented, and declares the codes it owns:
+//!
+//! ```text
+//! /// `enterpriseGlobalId` stays one URL path segment: not `.` or `..`.
+//! pub(crate) const RULE: super::Rule = super::Rule::PathSegment;
+//!
+//! /// The value is `.` or `..` (…): its meaning, `RULES.md`'s codes table.
+//! pub(crate) const CODE_PATH_SEGMENT: super::CodeDef = super::CodeDef::new(super::Code::PathSegment, …);
+//! ```
+//!
+//! Both lists are by file name; the compiler checks the rest (each `RULE` and
+//! `CodeDef` names the variant its line makes). This reads the files as text:
+//! it must run before the crate knows a new rule (`cargo xtask gen` then runs
+//! itself again, `main.rs`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub(crate) const RULES_DIR: &str = "crates/licensing-core/src/validate/rules";
+pub(crate) const RULES_MOD: &str = "crates/licensing-core/src/validate/rules/mod.rs";
+pub(crate) const CODES: &str = "crates/licensing-core/src/validate/codes.rs";
+
+/// One item found in a rule file: its doc (lines joined by spaces), its variant,
+/// its file and the constant that declares it.
+struct Item {
+    doc: String,
+    variant: String,
+    module: String,
+    constant: String,
+}
+
+/// `rules/mod.rs` with its registry written from the rule files.
+pub(crate) fn rules_mod_rs(root: &Path) -> Result<String, String> {
+    let (rules, _) = scan_dir(root)?;
+    let mut region = String::from("registry! {\n");
+    for r in &rules {
+        let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {};", r.doc, r.variant, r.module);
+    }
+    region.push_str("}\n");
+    replace_region(root, RULES_MOD, "registry", &region)
+}
+
+/// `codes.rs` with its list of codes written from the rule files.
+pub(crate) fn codes_rs(root: &Path) -> Result<String, String> {
+    let (_, codes) = scan_dir(root)?;
+    let mut region = String::from("codes! {\n");
+    for c in &codes {
+        let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {}::{};", c.doc, c.variant, c.module, c.constant);
+    }
+    region.push_str("}\n");
+    replace_region(root, CODES, "codes", &region)
+}
+
+/// `path`'s text with what lies between its `// NAME:begin` and `// NAME:end`
+/// lines replaced by `region`.
+fn replace_region(root: &Path, path: &str, name: &str, region: &str) -> Result<String, String> {
+    let text = std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
+    let (begin, end) = (format!("// {name}:begin"), format!("// {name}:end"));
+    let start = text.find(&begin).ok_or_else(|| format!("{path}: no `{begin}` line"))?;
+    let start = start + text[start..].find('\n').ok_or_else(|| format!("{path}: `{begin}` ends the file"))? + 1;
+    let stop = start + text[start..].find(&end).ok_or_else(|| format!("{path}: no `{end}` line after `{begin}`"))?;
+    Ok(format!("{}{region}{}", &text[..start], &text[stop..]))
+}
+
+/// The rules and the codes of every file in the rules folder, by file name.
+fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
+    let dir = root.join(RULES_DIR);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{RULES_DIR}: {e}"))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
+        .collect();
+    files.sort();
+    let (mut rules, mut codes) = (Vec::new(), Vec::new());
+    for path in &files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        let (rule, file_codes) = scan(&text, &module)?;
+        match (rule, text.contains("pub(crate) static DEF: RuleDef")) {
+            (Some(rule), true) => rules.push(rule),
+            (None, false) => {}
+            (None, true) => {
+                return Err(format!(
+                    "{module}.rs defines a rule's DEF but not which rule it is: add `/// what it checks` and \
+                     `pub(crate) const RULE: super::Rule = super::Rule::Name;`"
+                ))
+            }
+            (Some(_), false) => {
+                return Err(format!("{module}.rs: a `RULE` without the rule's `pub(crate) static DEF: RuleDef`"))
+            }
+        }
+        codes.extend(file_codes);
+    }
+    Ok((rules, codes))
+}
+
+/// The file's `RULE` and its `CodeDef`s, each with the `///` lines just above it.
+fn scan(text: &str, module: &str) -> Result<(Option<Item>, Vec<Item>), String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut rule, mut codes) = (None, Vec::new());
+    let mut doc: Vec<&str> = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
+        if let Some(d) = line.strip_prefix("///") {
+            doc.push(d.trim());
+            continue;
+        }
+        let item = |constant: &str, marker: &str| -> Result<Item, String> {
+            // The variant follows the marker, on this line or the next ones (rustfmt).
+            let rest = lines.get(n..).unwrap_or_default().join("\n");
+            let variant: String = rest
+                .split_once(marker)
+                .map(|(_, after)| after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect())
+                .unwrap_or_default();
+            if variant.is_empty() {
+                return Err(format!("{module}.rs:{}: `{constant}` names no `{marker}…`", n + 1));
+            }
+            if doc.is_empty() {
+                return Err(format!("{module}.rs:{}: `{constant}` has no `///` doc (what RULES.md says of it)", n + 1));
+            }
+            Ok(Item { doc: doc.join(" "), variant, module: module.to_owned(), constant: constant.to_owned() })
+        };
+        if line.starts_with("pub(crate) const RULE: super::Rule") {
+            if rule.is_some() {
+                return Err(format!("{module}.rs: two `RULE`s"));
+            }
+            rule = Some(item("RULE", "= super::Rule::")?);
+        } else if let Some((constant, _)) =
+            line.strip_prefix("pub(crate) const ").and_then(|rest| rest.split_once(": super::CodeDef"))
+        {
+            codes.push(item(constant, "super::Code::")?);
+        }
+        if !line.starts_with("#[") {
+            doc.clear();
+        }
+    }
+    Ok((rule, codes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan;
+
+    #[test]
+    fn a_rule_file_gives_its_rule_and_its_codes_with_their_docs() {
+        let text = "//! x\n\n/// What it checks,\n/// in two lines.\npub(crate) const RULE: super::Rule = super::Rule::Thing;\n\n\
+                    /// Its meaning.\npub(crate) const CODE_THING: super::CodeDef =\n    super::CodeDef::new(super::Code::ThingWrong, \"thing_wrong\", \"a\", \"b\");\n";
+        let (rule, codes) = scan(text, "thing").unwrap_or_default();
+        let rule = rule.map(|r| (r.doc, r.variant));
+        assert_eq!(rule, Some(("What it checks, in two lines.".to_owned(), "Thing".to_owned())));
+        let codes: Vec<_> = codes.into_iter().map(|c| (c.doc, c.variant, c.constant)).collect();
+        assert_eq!(codes, [("Its meaning.".to_owned(), "ThingWrong".to_owned(), "CODE_THING".to_owned())]);
+    }
+
+    #[test]
+    fn an_undocumented_code_is_refused() {
+        let text =
+            "pub(crate) const CODE_X: super::CodeDef = super::CodeDef::new(super::Code::X, \"x\", \"a\", \"b\");\n";
+        assert!(scan(text, "x").is_err_and(|e| e.contains("no `///` doc")));
+    }
+}
