@@ -21,7 +21,6 @@ mod json_schema;
 mod meta;
 mod model;
 mod openapi;
-mod registry;
 mod rule_cases;
 mod rules_md;
 mod shapes;
@@ -72,30 +71,6 @@ pub fn outputs() -> Vec<Output> {
     all
 }
 
-/// The places in `licensing-core` written from its rule files (the registry in
-/// `rules/mod.rs`, the codes in `codes.rs`, each between markers), read as text:
-/// they must be right before the crate, and these generators, know a new rule.
-pub fn registry_outputs(root: &Path) -> Result<Vec<Output>, String> {
-    Ok(vec![
-        Output { path: registry::RULES_MOD.to_owned(), content: registry::rules_mod_rs(root)? },
-        Output { path: registry::CODES.to_owned(), content: registry::codes_rs(root)? },
-    ])
-}
-
-/// Writes the registry's places that are not what the rule files say; the paths
-/// written (when any, `cargo xtask gen` runs again, on the crate they make).
-pub fn write_registry(root: &Path) -> Result<Vec<String>, String> {
-    let mut written = Vec::new();
-    for output in registry_outputs(root)? {
-        let path = root.join(&output.path);
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(output.content.as_str()) {
-            std::fs::write(&path, &output.content).map_err(|e| format!("{}: {e}", path.display()))?;
-            written.push(output.path);
-        }
-    }
-    Ok(written)
-}
-
 /// The request shapes whose field table `RULES.md` lacks (its markers).
 pub fn rules_md_missing_field_tables(root: &Path) -> Vec<&'static str> {
     rules_md::missing_field_tables(&std::fs::read_to_string(root.join("RULES.md")).unwrap_or_default())
@@ -123,12 +98,14 @@ pub fn write_all(root: &Path) -> Result<Vec<String>, String> {
 /// The generated files (and the registry's places) whose committed content is
 /// not the generators' output.
 pub fn stale(root: &Path) -> Vec<String> {
-    let registry = match registry_outputs(root) {
+    // The registry's places (written by xtask-registry, which `cargo xtask gen` runs first).
+    let registry = match xtask_registry::outputs(root) {
         Ok(outputs) => outputs,
         Err(e) => return vec![format!("the registry: {e}")],
     };
     registry
         .into_iter()
+        .map(|(path, content)| Output { path, content })
         .chain(outputs())
         .filter(|o| std::fs::read_to_string(root.join(&o.path)).ok().as_deref() != Some(o.content.as_str()))
         .map(|o| o.path)

@@ -23,7 +23,7 @@ pub struct CodeDoc {
 }
 
 /// A code, as the rule file that owns it declares it: `cargo xtask gen` lists
-/// them in the `codes!` below (xtask/src/registry.rs), each documented by the
+/// them in the `codes!` below (xtask/registry/src/lib.rs), each documented by the
 /// `///` lines above its declaration (its meaning).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CodeDef {
@@ -85,7 +85,7 @@ macro_rules! codes {
     };
 }
 
-// codes:begin (written by `cargo xtask gen` from the rule files' `CodeDef`s: xtask/src/registry.rs)
+// codes:begin (written by `cargo xtask gen` from the rule files' `CodeDef`s: xtask/registry/src/lib.rs)
 codes! {
     #[doc = "The asset number is not exactly 10 ASCII digits."]
     AssetNumberFormat => asset_number::CODE_ASSET_NUMBER_FORMAT;

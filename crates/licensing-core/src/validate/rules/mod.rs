@@ -59,7 +59,7 @@ macro_rules! registry {
     };
 }
 
-// registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/src/registry.rs)
+// registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/registry/src/lib.rs)
 registry! {
     #[doc = "An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`)."]
     AssetNumber => asset_number;

@@ -13,16 +13,50 @@
 //! ```
 //!
 //! Both lists are by file name; the compiler checks the rest (each `RULE` and
-//! `CodeDef` names the variant its line makes). This reads the files as text:
-//! it must run before the crate knows a new rule (`cargo xtask gen` then runs
-//! itself again, `main.rs`).
+//! `CodeDef` names the variant its line makes). This reads the files as text and
+//! links nothing of the crate, so `cargo xtask gen` runs it first (`main.rs`),
+//! before the generators, which link the crate it makes. `xtask`'s check (and its
+//! generated-files test) compares these places too.
+//!
+//! ```no_run
+//! let root = xtask_registry::repository_root();
+//! for output in xtask_registry::outputs(&root).unwrap_or_default() {
+//!     println!("{} ({} bytes)", output.0, output.1.len());
+//! }
+//! ```
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub(crate) const RULES_DIR: &str = "crates/licensing-core/src/validate/rules";
-pub(crate) const RULES_MOD: &str = "crates/licensing-core/src/validate/rules/mod.rs";
-pub(crate) const CODES: &str = "crates/licensing-core/src/validate/codes.rs";
+/// The registry's file (its `registry!`, between `// registry:begin` and `// registry:end`).
+pub const RULES_MOD: &str = "crates/licensing-core/src/validate/rules/mod.rs";
+/// The codes' file (its `codes!`, between `// codes:begin` and `// codes:end`).
+pub const CODES: &str = "crates/licensing-core/src/validate/codes.rs";
+
+/// The repository root (the grandparent of this crate's folder).
+pub fn repository_root() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().and_then(Path::parent).map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The two places, each as (path from the root, the whole file as it should be).
+pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
+    Ok(vec![(RULES_MOD.to_owned(), rules_mod_rs(root)?), (CODES.to_owned(), codes_rs(root)?)])
+}
+
+/// Writes the places that are not what the rule files say; the paths written.
+pub fn write(root: &Path) -> Result<Vec<String>, String> {
+    let mut written = Vec::new();
+    for (path, content) in outputs(root)? {
+        let full = root.join(&path);
+        if std::fs::read_to_string(&full).ok().as_deref() != Some(content.as_str()) {
+            std::fs::write(&full, &content).map_err(|e| format!("{}: {e}", full.display()))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
 
 /// One item found in a rule file: its doc (lines joined by spaces), its variant,
 /// its file and the constant that declares it.
@@ -34,7 +68,7 @@ struct Item {
 }
 
 /// `rules/mod.rs` with its registry written from the rule files.
-pub(crate) fn rules_mod_rs(root: &Path) -> Result<String, String> {
+fn rules_mod_rs(root: &Path) -> Result<String, String> {
     let (rules, _) = scan_dir(root)?;
     let mut region = String::from("registry! {\n");
     for r in &rules {
@@ -45,7 +79,7 @@ pub(crate) fn rules_mod_rs(root: &Path) -> Result<String, String> {
 }
 
 /// `codes.rs` with its list of codes written from the rule files.
-pub(crate) fn codes_rs(root: &Path) -> Result<String, String> {
+fn codes_rs(root: &Path) -> Result<String, String> {
     let (_, codes) = scan_dir(root)?;
     let mut region = String::from("codes! {\n");
     for c in &codes {
