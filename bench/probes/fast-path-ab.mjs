@@ -7,7 +7,9 @@
 // bench/build/ab/ (served as /bench/build/ab/). Needs bench/build (node bench/build.mjs).
 //   node bench/probes/fast-path-ab.mjs [node|chromium|both] [sizes=100,1000]
 //     [families=compact,wide] [variants=valid,errors] [rounds=21] [base=HEAD]
-//     [fast=FILE]   (`work` with FILE as its fast-check.cjs: bench/probes/variants/)
+//     [fast=FILE]   (`work` with FILE as its fast-check.cjs; FILE.patch: the
+//                    fast path at 9f7afd6 with that patch applied, the variants
+//                    tried in bench/probes/variants/)
 // Prints per payload: ms per call (median of rounds, min–max), ajv ÷ ours (ratio of
 // the medians, and the interquartile range of the per-round ratios), the load average.
 import { execFileSync } from 'node:child_process';
@@ -41,7 +43,11 @@ async function buildVariant(name, fromGit, fast) {
       writeFileSync(`${dir}${f}`, execFileSync('git', ['show', `${fromGit}:pkg/${f}`], { cwd: ROOT, encoding: 'utf8' }));
     }
   }
-  if (fast) copyFileSync(fast, `${dir}fast-check.cjs`);
+  if (fast?.endsWith('.patch')) {
+    // The variants are patches of the fast path they were tried on.
+    writeFileSync(`${dir}fast-check.cjs`, execFileSync('git', ['show', '9f7afd6:pkg/fast-check.cjs'], { cwd: ROOT, encoding: 'utf8' }));
+    execFileSync('patch', ['-s', `${dir}fast-check.cjs`, fast]);
+  } else if (fast) copyFileSync(fast, `${dir}fast-check.cjs`);
   const src = readFileSync(`${ROOT}scripts/entries/index.js`, 'utf8')
     .replaceAll("'../../pkg/", `'${dir}`).replaceAll("'./load.js'", `'${ROOT}scripts/entries/load.js'`);
   writeFileSync(`${dir}entry.js`, src);
