@@ -1,7 +1,8 @@
 // The package's API over wasm-bindgen's glue, for every entry: node.cjs (and
 // node.mjs through it) and the two browser entries, bundled. Each entry gives
 // `api()` the glue as a factory (pkg/glue.cjs, generated) and the compiled
-// WebAssembly.Module; `api()` makes the instance itself.
+// WebAssembly.Module (or a function that compiles it); `api()` makes the
+// instance itself, on the first call that needs it.
 'use strict';
 
 // The endpoint names and the cross-field rules come from the rules' files
@@ -319,7 +320,10 @@ function fieldValidatorWith(validate) {
 
 /**
  * The package's exports, over instances of `wasmModule` made with `createGlue`;
- * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it.
+ * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it. `wasmModule`
+ * is a WebAssembly.Module, or a function that makes one (the default entry
+ * compiles its embedded wasm then). The glue and its instance are made by the
+ * first call that needs them: a body the fast path proves clean needs neither.
  */
 function api(createGlue, wasmModule, jsonSchemas) {
   /**
@@ -332,8 +336,8 @@ function api(createGlue, wasmModule, jsonSchemas) {
       // With hooks or a token provider: JavaScript around each attempt's fetch (pkg/hooks.cjs).
       const client = wantsHooks(options)
         ? Object.assign(Object.create(LicensingClient.prototype),
-          hooked(options, (o) => new glue.LicensingClient(o), ENDPOINTS))
-        : new glue.LicensingClient(options);
+          hooked(options, (o) => new (current().LicensingClient)(o), ENDPOINTS))
+        : new (current().LicensingClient)(options);
       // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
       for (const name of ENDPOINTS) {
         const send = client[name];
@@ -357,16 +361,19 @@ function api(createGlue, wasmModule, jsonSchemas) {
       return client;
     }
   }
+  let module = typeof wasmModule === 'function' ? undefined : wasmModule;
   function instantiate() {
     const fresh = createGlue();
-    fresh.initSync({ module: wasmModule });
+    fresh.initSync({ module: (module ??= wasmModule()) });
     Object.setPrototypeOf(fresh.LicensingClient.prototype, LicensingClient.prototype);
     return fresh;
   }
-  let glue = instantiate();
+  let glue;
+  /** The instance, made on first need. */
+  const current = () => (glue ??= instantiate());
   /** After a call: an outsized memory is given back by moving to a fresh instance. */
   function settle(result) {
-    if (glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
+    if (glue !== undefined && glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
     return result;
   }
   const encoder = new TextEncoder();
@@ -381,15 +388,15 @@ function api(createGlue, wasmModule, jsonSchemas) {
     try {
       text = JSON.stringify(target);
     } catch {
-      return settle(glue.validate(endpoint, body, options)); // the wasm says why
+      return settle(current().validate(endpoint, body, options)); // the wasm says why
     }
-    if (text === undefined) return settle(glue.validate(endpoint, body, options));
+    if (text === undefined) return settle(current().validate(endpoint, body, options));
     try {
       text = nonFinite(target, text)?.text ?? text;
     } catch {
-      return settle(glue.validate(endpoint, body, options)); // a getter that throws the second time
+      return settle(current().validate(endpoint, body, options)); // a getter that throws the second time
     }
-    const report = settle(validateJsonOn(glue, encoder, endpoint, text, options));
+    const report = settle(validateJsonOn(current(), encoder, endpoint, text, options));
     return batch !== null ? remapOrders(report, batch.kept) : report;
   };
   const createSchemas = schemasWith(validate, jsonSchemas);
@@ -398,11 +405,11 @@ function api(createGlue, wasmModule, jsonSchemas) {
     validateField: fieldValidatorWith(validate),
     /** Validates a body; a body the generated fast path proves clean skips the wasm. */
     validate,
-    validateJson: (endpoint, text, options) => settle(validateJsonOn(glue, encoder, endpoint, text, options)),
-    isAssetNumber: (value) => glue.isAssetNumber(value),
-    assetNumberPartition: (value) => glue.assetNumberPartition(value),
+    validateJson: (endpoint, text, options) => settle(validateJsonOn(current(), encoder, endpoint, text, options)),
+    isAssetNumber: (value) => current().isAssetNumber(value),
+    assetNumberPartition: (value) => current().assetNumberPartition(value),
     createSchemas,
-    exampleBody: (endpoint) => glue.exampleBody(endpoint),
+    exampleBody: (endpoint) => current().exampleBody(endpoint),
     LicensingClient,
     /** Standard Schema v1 objects, one per endpoint (English messages). */
     schemas: lazySchemas(() => createSchemas()),

@@ -19,20 +19,14 @@
 //   scripts/entries/json-schema.js with the JSON Schemas and their converter; it
 //   imports `./index.js`, the default entry, left as a module of its own (readable).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const pkg = fileURLToPath(new URL('../pkg/', import.meta.url));
 // The entries' sources (not shipped): they import the package's modules from pkg/.
 const entries = fileURLToPath(new URL('./entries/', import.meta.url));
-// The names of the glue's functions, for the default entry's stand-in (load.js, deferredGlue).
-const glueExports = createRequire(import.meta.url)(`${pkg}glue.cjs`)();
-const GLUE_FUNCTIONS = Object.keys(glueExports).filter((k) => typeof glueExports[k] === 'function'
-  && !['LicensingClient', 'initSync', 'default'].includes(k));
 export const common = {
   bundle: true, format: 'esm', target: 'es2022', legalComments: 'none', logLevel: 'warning',
-  define: { GLUE_FUNCTIONS: JSON.stringify(GLUE_FUNCTIONS) },
 };
 
 /**

@@ -12,14 +12,12 @@
 // `licensing-sdk/slim` (slim.js) fetches the .wasm instead: fewer bytes.
 import createGlue from '../../pkg/glue.cjs';
 import { api } from '../../pkg/api.cjs';
-import { checkWasmAllowed, compileEmbedded, deferredGlue, fromHex } from './load.js';
+import { checkWasmAllowed, compileEmbedded, fromHex } from './load.js';
 // Last, so that the JavaScript is one stretch before it (gzip finds more in it).
 import WASM_HEX from '../../pkg/wasm-hex.cjs';
 
 checkWasmAllowed();
-let compiled;
-const wasmModule = () => (compiled ??= compileEmbedded(fromHex(WASM_HEX)));
 
 export const {
   validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, LicensingClient, schemas,
-} = api(() => deferredGlue(createGlue, wasmModule), undefined);
+} = api(createGlue, () => compileEmbedded(fromHex(WASM_HEX)), undefined);

@@ -52,36 +52,6 @@ export function checkWasmAllowed() {
 }
 
 /**
- * A stand-in for `createGlue()` (pkg/glue.cjs) that makes the glue, and its
- * instance from `wasmModule()`, on the first call that needs them: the API
- * (pkg/api.cjs) makes its instance at once, and neither compiling the glue's
- * code nor the wasm is needed by a body the fast path proves clean. The glue's
- * functions (GLUE_FUNCTIONS, their names, given by scripts/bundle-entries.mjs
- * from the glue itself) are first forwarded, then replaced by the glue's own.
- * `new LicensingClient(...)` makes the glue's client, whose class inherits from
- * this one's (the API sets this class's prototype to inherit from its own).
- */
-export function deferredGlue(createGlue, wasmModule) {
-  let glue;
-  function LicensingClient(options) {
-    return new (made().LicensingClient)(options);
-  }
-  const standIn = { LicensingClient, initSync() {} };
-  function made() {
-    if (glue === undefined) {
-      const g = createGlue();
-      g.initSync({ module: wasmModule() });
-      Object.setPrototypeOf(g.LicensingClient.prototype, Object.getPrototypeOf(LicensingClient.prototype));
-      for (const name of GLUE_FUNCTIONS) standIn[name] = g[name];
-      glue = g;
-    }
-    return glue;
-  }
-  for (const name of GLUE_FUNCTIONS) standIn[name] = (...args) => made()[name](...args);
-  return standIn;
-}
-
-/**
  * The embedded wasm's bytes from its hexadecimal: natively where the engine has
  * `Uint8Array.fromHex` (Chromium 140, Firefox 133, Safari 18.2), else by a loop.
  */

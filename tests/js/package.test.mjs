@@ -226,3 +226,19 @@ test('licensing-sdk/meta: the wire as data, the same as the validator reads', as
     assert.deepEqual(missing, required, name);
   }
 });
+
+test('api() makes the glue and compiles the wasm on the first call that needs them, once', async () => {
+  const require = createRequire(createRequire(import.meta.url).resolve('licensing-sdk/package.json'));
+  const { api } = require('./api.cjs');
+  const createGlue = require('./glue.cjs');
+  const wasm = new WebAssembly.Module(Buffer.from(require('./wasm-hex.cjs'), 'hex'));
+  const made = { glue: 0, module: 0 };
+  const sdk = api(() => { made.glue += 1; return createGlue(); }, () => { made.module += 1; return wasm; });
+  assert.deepEqual(made, { glue: 0, module: 0 }, 'nothing at start-up');
+  assert.deepEqual(sdk.validate('lockAssets', { assetNums: ['8000000001'], operatorIdentity: 'o' }), { valid: true, issues: [] });
+  assert.deepEqual(made, { glue: 0, module: 0 }, 'a body the fast path proves clean needs neither');
+  assert.equal(sdk.isAssetNumber('8000000001'), true);
+  assert.equal(sdk.validate('lockAssets', {}).valid, false);
+  assert.ok(new sdk.LicensingClient({ baseUrl: 'http://127.0.0.1:1', token: 't' }) instanceof sdk.LicensingClient);
+  assert.deepEqual(made, { glue: 1, module: 1 }, 'one instance for all of it');
+});
