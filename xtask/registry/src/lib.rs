@@ -42,7 +42,8 @@ pub fn repository_root() -> PathBuf {
 
 /// The two places, each as (path from the root, the whole file as it should be).
 pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
-    Ok(vec![(RULES_MOD.to_owned(), rules_mod_rs(root)?), (CODES.to_owned(), codes_rs(root)?)])
+    let (rules, codes) = scan_dir(root)?;
+    Ok(vec![(RULES_MOD.to_owned(), rules_mod_rs(root, &rules)?), (CODES.to_owned(), codes_rs(root, &codes)?)])
 }
 
 /// Writes the places that are not what the rule files say; the paths written.
@@ -67,22 +68,20 @@ struct Item {
     constant: String,
 }
 
-/// `rules/mod.rs` with its registry written from the rule files.
-fn rules_mod_rs(root: &Path) -> Result<String, String> {
-    let (rules, _) = scan_dir(root)?;
+/// `rules/mod.rs` with its registry written from the rules found.
+fn rules_mod_rs(root: &Path, rules: &[Item]) -> Result<String, String> {
     let mut region = String::from("registry! {\n");
-    for r in &rules {
+    for r in rules {
         let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {};", r.doc, r.variant, r.module);
     }
     region.push_str("}\n");
     replace_region(root, RULES_MOD, "registry", &region)
 }
 
-/// `codes.rs` with its list of codes written from the rule files.
-fn codes_rs(root: &Path) -> Result<String, String> {
-    let (_, codes) = scan_dir(root)?;
+/// `codes.rs` with its list of codes written from the codes found.
+fn codes_rs(root: &Path, codes: &[Item]) -> Result<String, String> {
     let mut region = String::from("codes! {\n");
-    for c in &codes {
+    for c in codes {
         let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {}::{};", c.doc, c.variant, c.module, c.constant);
     }
     region.push_str("}\n");
