@@ -11,19 +11,36 @@
 // throws, rejects or returns something unusable ends the call with kind `hook`:
 // the call is aborted before anything more is sent, and the token never
 // appears in what a hook sees or in an error.
+//
+// `afterResponse` runs once the wasm has read the answer, outside the
+// attempt's timer, with the envelope's code as the wasm read it (the error it
+// retries on, or the call's result): a slow or failing hook can neither make
+// an answered attempt look like a timeout (and be sent again) nor lose an
+// answer that arrived (the error then carries it as `data`).
 'use strict';
+
+const { SUCCESS_CODES } = require('./fast-check.cjs');
 
 /** The token the wasm client holds; the real one is set on each attempt here. */
 const PLACEHOLDER = 'provided-per-attempt';
-/** Most bytes of an answer read here to find its envelope's code. */
-const CODE_PREFIX_BYTES = 64 << 10;
 const HOOKS = ['beforeRequest', 'afterResponse', 'beforeRetry', 'onError'];
+/**
+ * Request headers the Fetch standard forbids or the platform owns (the body's
+ * framing, the connection): refused here with a `hook` error before anything
+ * is sent, rather than dropped or turned into a network error by `fetch`. The
+ * same list as `header_name_ok` in crates/licensing-client/src/options.rs.
+ */
+const PLATFORM_HEADERS = new Set(['accept-charset', 'accept-encoding', 'access-control-request-headers',
+  'access-control-request-method', 'connection', 'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect',
+  'host', 'keep-alive', 'origin', 'referer', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via']);
+const platformHeader = (name) => PLATFORM_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-');
 
-/** A LicensingError of `kind`, with what else it carries (`issues`, …). */
+/** A LicensingError of `kind`, with what else it carries (`issues`, `sent`, `data`, …). */
 function licensingError(kind, message, extra) {
   const error = new Error(message);
   error.name = 'LicensingError';
   error.kind = kind;
+  error.sent = false;
   return Object.assign(error, extra);
 }
 
@@ -44,28 +61,20 @@ function freshNonce() {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The envelope's code (order `code`, activity `resultCode`) from the start of an answer. */
-async function envelopeCode(response) {
-  try {
-    const reader = response.clone().body?.getReader();
-    if (!reader) return undefined;
-    let text = '';
-    const decoder = new TextDecoder();
-    while (text.length < CODE_PREFIX_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      const m = /"(?:resultCode|code)"\s*:\s*"?(-?[\w.]+)/.exec(text);
-      if (m) {
-        reader.cancel().catch(() => {});
-        return m[1];
-      }
-    }
-    reader.cancel().catch(() => {});
-  } catch {
-    // No code to tell: the wasm reads (and judges) the answer itself.
-  }
-  return undefined;
+/** Settles with `promise`, or rejects with `onLate()` after `ms` (if given) or when `signal` fires. */
+function within(promise, ms, signal, onLate) {
+  let timer;
+  let forward;
+  const late = new Promise((_, reject) => {
+    if (ms !== undefined) timer = setTimeout(() => reject(onLate()), ms);
+    forward = () => reject(onLate());
+    if (signal?.aborted) forward();
+    else signal?.addEventListener?.('abort', forward, { once: true });
+  });
+  return Promise.race([promise, late]).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener?.('abort', forward);
+  });
 }
 
 /** Checks the options' hooks and token provider; what `hooked()` needs. */
@@ -80,7 +89,26 @@ function hookOptions(options) {
 }
 
 /**
- * The ten methods of a client with hooks: `makeClient(options)` makes a wasm
+ * Applies the headers `beforeRequest` returned; throws (a TypeError saying
+ * why) for what cannot be read or sent. Called inside the hook's guard, so a
+ * getter or an iterator that throws is the hook's failure too.
+ */
+function applyEdits(edits, headers) {
+  if (edits === undefined || edits === null) return;
+  if (typeof edits !== 'object') throw new TypeError('it must return undefined or an object of headers');
+  const pairs = typeof edits.entries === 'function' ? [...edits.entries()] : Object.entries(edits);
+  for (const [name, value] of pairs) {
+    if (typeof name !== 'string') throw new TypeError('a header name is not a string');
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'content-type') continue; // the client's own
+    if (platformHeader(lower)) throw new TypeError(`${name} is the platform's to set, not a hook's`);
+    if (typeof value !== 'string') throw new TypeError(`the value of ${name} is not a string`);
+    headers.set(name, value);
+  }
+}
+
+/**
+ * The methods of a client with hooks: `makeClient(options)` makes a wasm
  * client (the glue's), `endpoints` the method names.
  */
 function hooked(options, makeClient, endpoints) {
@@ -92,26 +120,59 @@ function hooked(options, makeClient, endpoints) {
   makeClient(base).free();
 
   async function call(endpoint, body, callOptions) {
-    const state = { attempt: 0, failure: null, retry: null, refreshed: false, token: provider ? '' : options.token };
+    const state = {
+      attempt: 0, sent: false, failure: null, between: null, refreshed: false,
+      token: provider ? '' : options.token,
+      // The answers received whose afterResponse has not run yet.
+      unreported: [],
+    };
     const controller = new AbortController();
     const userSignal = callOptions?.signal;
-    const fail = (what, thrown) => {
-      state.failure ??= licensingError('hook', `${what} ${thrown === undefined ? '' : `failed: ${said(thrown, state.token)}`}`.trim());
+    const hookMs = callOptions?.timeoutMs ?? options.timeoutMs ?? 30_000;
+    const fail = (message) => {
+      state.failure ??= licensingError('hook', message, { sent: state.sent });
       controller.abort(state.failure);
       return state.failure;
     };
-    const run = async (what, hook, event) => {
+    // A hook's promise, failing the call if it rejects, or (with the
+    // attempt's `signal`) if it outlives the attempt: kind hook, not a timeout
+    // that could be retried.
+    const run = async (what, hook, event, signal) => {
       try {
-        return await hook(event);
+        const pending = Promise.resolve(hook(event));
+        if (!signal) return await pending;
+        return await within(pending, undefined, signal, () => (userSignal?.aborted
+          ? userSignal.reason
+          : fail(`${what} did not settle within the attempt's timeout`)));
       } catch (thrown) {
-        throw fail(what, thrown);
+        throw state.failure ?? (userSignal?.aborted && thrown === userSignal.reason
+          ? thrown
+          : fail(`${what} failed: ${said(thrown, state.token)}`));
+      }
+    };
+    // afterResponse for the answers the wasm has read, in order; the last
+    // one's code as the wasm read it (earlier ones: a refused token, re-sent here).
+    const report = async (code) => {
+      const events = state.unreported.splice(0);
+      if (!hooks.afterResponse) return;
+      for (let i = 0; i < events.length; i++) {
+        const event = i === events.length - 1 ? { ...events[i], code } : events[i];
+        await run('the afterResponse hook', hooks.afterResponse, event);
       }
     };
     const send = async (request, refused) => {
       state.attempt += 1;
       const attempt = state.attempt;
       if (provider) {
-        const token = await run('the token provider', provider, { endpoint, attempt, refused });
+        let token;
+        try {
+          token = await within(Promise.resolve().then(() => provider({ endpoint, attempt, refused })), undefined,
+            request.signal, () => fail("the token provider did not settle within the attempt's timeout"));
+        } catch (thrown) {
+          if (userSignal?.aborted && thrown === userSignal.reason) throw thrown;
+          // What it threw is not repeated: it may hold a token.
+          throw fail('the token provider failed');
+        }
         if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
           throw fail('the token provider gave a token that is empty or not visible ASCII');
         }
@@ -123,42 +184,36 @@ function hooked(options, makeClient, endpoints) {
         const shown = Object.fromEntries(headers);
         shown.authorization = 'Bearer [redacted]';
         const edits = await run('the beforeRequest hook', hooks.beforeRequest,
-          { endpoint, attempt, method: request.method, url: request.url, headers: shown });
-        if (edits !== undefined && edits !== null) {
-          if (typeof edits !== 'object') throw fail('the beforeRequest hook must return undefined or an object of headers');
-          const pairs = typeof edits.entries === 'function' ? [...edits.entries()] : Object.entries(edits);
-          for (const [name, value] of pairs) {
-            if (/^(authorization|content-type)$/i.test(name)) continue; // the client's own
-            try {
-              if (typeof value !== 'string') throw new TypeError(`the value of ${name} is not a string`);
-              headers.set(name, value);
-            } catch (thrown) {
-              throw fail('the beforeRequest hook returned a header that cannot be sent:', thrown);
-            }
-          }
+          { endpoint, attempt, method: request.method, url: request.url, headers: shown }, request.signal);
+        try {
+          applyEdits(edits, headers);
+        } catch (thrown) {
+          throw fail(`the beforeRequest hook returned headers that cannot be sent: ${said(thrown, state.token)}`);
         }
       }
       // The wasm's timer aborts request.signal: a hook that outlived the
       // attempt sends nothing.
       if (request.signal.aborted) throw request.signal.reason;
       const started = performance.now();
+      state.sent = true;
       const response = await baseFetch(new Request(request.url, {
         method: request.method, headers, body: request.body === null ? undefined : await request.clone().text(),
         signal: request.signal, redirect: request.redirect,
       }));
-      if (hooks.afterResponse) {
-        const code = await envelopeCode(response);
-        await run('the afterResponse hook', hooks.afterResponse,
-          { endpoint, attempt, status: response.status, durationMs: performance.now() - started, code });
-      }
+      state.unreported.push({ endpoint, attempt, status: response.status, durationMs: performance.now() - started, code: undefined });
       return response;
     };
     const fetchForCall = async (request) => {
       if (state.failure) throw state.failure;
-      if (state.retry) {
-        const pending = state.retry;
-        state.retry = null;
-        await pending;
+      if (state.between) {
+        // The hooks between two attempts (the last answer's afterResponse,
+        // beforeRetry) run in the next attempt's time: one that outlives it
+        // ends the call (kind hook), and that attempt is not sent.
+        const pending = state.between;
+        state.between = null;
+        await within(pending, undefined, request.signal, () => (userSignal?.aborted
+          ? userSignal.reason
+          : fail("the hooks before a retry did not settle within the attempt's timeout")));
       }
       const response = await send(request, false);
       // A refused token: asked for again once, and the attempt sent again
@@ -174,20 +229,46 @@ function hooked(options, makeClient, endpoints) {
     const client = makeClient({
       ...base,
       fetch: fetchForCall,
-      // Before each retry's wait (the wasm's retry policy decided it).
-      __onRetry: hooks.beforeRetry ? (event) => {
-        // The attempt as the other hooks count it (a 401's re-send included).
-        state.retry = run('the beforeRetry hook', hooks.beforeRetry, { ...event, attempt: state.attempt });
-        state.retry.catch(() => {});
+      // Before each retry's wait (the wasm's retry policy decided it, on an
+      // error it read): the answer's afterResponse, then beforeRetry.
+      __onRetry: (hooks.afterResponse || hooks.beforeRetry) ? (event) => {
+        state.between = (async () => {
+          await report(event.error?.code);
+          // The attempt as the other hooks count it (a 401's re-send included).
+          if (hooks.beforeRetry) await run('the beforeRetry hook', hooks.beforeRetry, { ...event, attempt: state.attempt });
+        })();
+        state.between.catch(() => {});
       } : undefined,
     });
     if (userSignal?.aborted) controller.abort(userSignal.reason);
     const forward = () => controller.abort(userSignal.reason);
     userSignal?.addEventListener?.('abort', forward, { once: true });
     try {
-      return await client[endpoint](body, { ...callOptions, signal: controller.signal });
-    } catch (thrown) {
-      const final = state.failure ?? thrown;
+      let data;
+      try {
+        data = await client[endpoint](body, { ...callOptions, signal: controller.signal });
+      } catch (thrown) {
+        if (!state.failure && state.unreported.length) {
+          // The last answer's afterResponse; the call's own error stands.
+          await within(report(thrown?.code), hookMs, undefined, () => null).catch(() => {});
+        }
+        // The wasm counts an attempt that a hook kept from leaving as sent.
+        if (!state.sent && thrown !== null && typeof thrown === 'object') thrown.sent = false;
+        throw state.failure ?? thrown;
+      }
+      if (state.unreported.length) {
+        try {
+          await within(report(SUCCESS_CODES[endpoint]), hookMs, undefined,
+            () => fail(`the afterResponse hook did not settle within ${hookMs} ms`));
+        } catch {
+          // The call is done: its answer travels with the hook's error.
+          const error = state.failure;
+          error.message += ' (the service answered: error.data holds its answer)';
+          throw Object.assign(error, { sent: true, data });
+        }
+      }
+      return data;
+    } catch (final) {
       if (hooks.onError) {
         try {
           await hooks.onError({ endpoint, attempts: state.attempt, error: final });

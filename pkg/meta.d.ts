@@ -60,8 +60,14 @@ export interface EndpointMeta {
   requestType: string;
   /** The answer's payload; null when there is none. */
   data: FieldKind | null;
-  /** Whether a call may be repeated after an ambiguous failure. */
+  /** Whether a call may be repeated after an ambiguous failure (code 500, network, timeout, 429/502/503/504). */
   idempotent: boolean;
+  /**
+   * The request field by which the service answers a repeat of this creating
+   * call with the first result (a batch's `channelOrderId`): with a non-blank
+   * value there, the call is retried as the idempotent ones are. null if none.
+   */
+  repeatKey: string | null;
 }
 
 export declare const endpoints: { readonly [E in Endpoint]: EndpointMeta };

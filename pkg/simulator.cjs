@@ -5,7 +5,7 @@
 // builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
 'use strict';
 
-const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'delay'];
+const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'reset', 'delay'];
 // Statuses whose Response may have no body (the Fetch standard's null body statuses).
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -108,11 +108,12 @@ function toResponse(exchange, signal) {
 
 /** `sim.fault(spec)` as `x-sim-fault` directives. */
 function directives(spec) {
-  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, times?, endpoint?, status?, retryAfter?, delayMs? }');
-  const { kind, times = 1, status, retryAfter, delayMs } = spec;
+  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, after?, times?, endpoint?, status?, retryAfter?, delayMs? }');
+  const { kind, times = 1, status, retryAfter, delayMs, after = false } = spec;
   if (!FAULT_KINDS.includes(kind)) throw new TypeError(`sim.fault: kind must be one of ${FAULT_KINDS.join(', ')}, not ${String(kind)}`);
   if (!Number.isInteger(times) || times < 1) throw new TypeError('sim.fault: times must be a positive integer');
-  const parts = [];
+  if (typeof after !== 'boolean') throw new TypeError('sim.fault: after must be a boolean');
+  const parts = after ? ['after'] : [];
   if (kind === 'http') {
     if (!Number.isInteger(status)) throw new TypeError("sim.fault: kind 'http' needs status (e.g. 503)");
     parts.push(`http=${status}`);
@@ -162,7 +163,11 @@ function makeSimulator(createGlue, wasmModule, options) {
         const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes, signal) : { bytes: undefined };
         if (signal.aborted) throw abortError(signal);
         core.answer(exchange, body.bytes, body.tooLarge === true, Date.now());
+        // A fault after the work (`after`): its delay comes once the work is done.
+        await wait(exchange.delayMs, signal);
       }
+      // No answer: fetch's own way of saying the connection failed.
+      if (exchange.resets) throw new TypeError('fetch failed: the connection was reset (simulated fault)');
       return toResponse(exchange, signal);
     } finally {
       exchange.free();

@@ -36,11 +36,19 @@ export interface SimulatorOptions {
 /** A fault for the next calls, as the native simulator's `x-sim-fault` header asks for one. */
 export interface FaultSpec {
   /**
-   * `code500`: HTTP 299 `{code: "500"}` (retried by the client); `http`: that HTTP
-   * `status`; `non-json`: HTTP 200 with HTML; `stall-body`: a body that never ends;
-   * `delay`: only the delay.
+   * `code500`: "network exception, retry" in the module's envelope (order
+   * module: HTTP 299 `{code: "500"}`; activity module: HTTP 200 `resultCode`
+   * 1002); `http`: that HTTP `status`; `non-json`: HTTP 200 with HTML;
+   * `stall-body`: a body that never ends; `reset`: no answer, the connection
+   * is cut (`fetch` rejects); `delay`: only the delay.
    */
-  kind: 'code500' | 'http' | 'non-json' | 'stall-body' | 'delay';
+  kind: 'code500' | 'http' | 'non-json' | 'stall-body' | 'reset' | 'delay';
+  /**
+   * Do the work first, then lose or replace its answer (and wait `delayMs`
+   * after the work, not before): an answer lost after the service did what
+   * was asked. Default: false (the fault comes instead of the work).
+   */
+  after?: boolean;
   /** How many calls get it. Default: 1. */
   times?: number;
   /** Only calls of this endpoint get it. Default: any. */

@@ -56,6 +56,7 @@ pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
     if let Some(status) = err.status {
         set(&error, "status", &JsValue::from_f64(f64::from(status)));
     }
+    set(&error, "sent", &JsValue::from_bool(err.sent));
     if err.kind == ErrorKind::Validation {
         set(&error, "issues", &interop::from_json_text(&issues_json(&err.issues)));
     }
@@ -172,6 +173,10 @@ impl JsClient {
             }),
         };
         let timeout_ms = int_option(&options, "timeoutMs");
+        let repeatable = match get(&options, "repeatable") {
+            v if v.is_undefined() => Ok(false),
+            v => v.as_bool().ok_or_else(|| ClientError::new(ErrorKind::Validation, "repeatable must be a boolean")),
+        };
         let body = interop::to_json_text(&body).map_err(|reason| {
             ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
         });
@@ -179,6 +184,7 @@ impl JsClient {
             let mut call = CallOptions::default();
             call.signal = signal.map_err(|e| to_js_error(&e))?;
             call.timeout_ms = timeout_ms.map_err(|e| to_js_error(&e))?;
+            call.repeatable = repeatable.map_err(|e| to_js_error(&e))?;
             let body = body.map_err(|e| to_js_error(&e))?;
             let answer = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
             // As the service sent it; JS parses it with its own JSON.parse.

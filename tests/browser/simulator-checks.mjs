@@ -33,7 +33,7 @@ const CHECKS = {
     const sim = await createSimulator();
     const client = new LicensingClient({ baseUrl: BASE, token: 'dev-order-token', fetch: sim.fetch, retryBaseMs: 1, timeoutMs: 200 });
     sim.fault({ kind: 'code500', times: 1 });
-    check((await client.shellNums({ size: 1 })).join() === '8000000001', 'retried');
+    check((await client.shellNums({ size: 1 }, { repeatable: true })).join() === '8000000001', 'retried');
     sim.fault({ kind: 'stall-body' });
     const stalled = await rejection(client.shellNums({ size: 1 }));
     check(stalled.kind === 'timeout', `stall: ${stalled.kind}`);

@@ -91,4 +91,20 @@ export const CASES = [
   { name: 'reset', request: admin('POST', '/__sim/reset'), expect: { status: 200 } },
   { name: 'stats after reset', request: admin('GET', '/__sim/stats'), expect: { status: 200, check: (b) => b.orders === 0 && b.assets === 0 } },
   { name: 'the sequences start again', request: post(P.shellNums, { size: 1 }), expect: ok(['8000000001']) },
+  // Faults after the work (`after`): the store changed, the answer is lost or replaced.
+  { name: 'fault after;code500: the work done, its answer replaced', request: post(P.shellNums, { size: 2 }, ORDER, { 'x-sim-fault': 'after;code500' }), expect: { status: 299, code: '500' } },
+  { name: 'the numbers it handed out are gone', request: post(P.shellNums, { size: 1 }), expect: ok(['8000000004']) },
+  { name: 'fault after;reset: no answer', request: post(P.shellNums, { size: 1 }, ORDER, { 'x-sim-fault': 'after;reset' }), expect: { reset: true } },
+  { name: 'its work was done', request: post(P.shellNums, { size: 1 }), expect: ok(['8000000006']) },
+  { name: 'fault reset before the work', request: post(P.shellNums, { size: 1 }, ORDER, { 'x-sim-fault': 'reset' }), expect: { reset: true } },
+  { name: 'nothing was done', request: post(P.shellNums, { size: 1 }), expect: ok(['8000000007']) },
+  { name: 'fault after;http=503 on a batch', request: { ...post(P.batchOrder, batch('CO-AFTER', ['8000000007']), ORDER, { 'x-sim-fault': 'after;http=503' }), query: 'appKey=app-c' }, expect: { status: 503 } },
+  { name: 'its repeat gets the stored result', request: { ...post(P.batchOrder, batch('CO-AFTER', ['8000000007'])), query: 'appKey=app-c' }, expect: { ...ok(), check: (b) => b.data[0].licenseOrderId === 'LO000007' } },
+  { name: 'stats: one order', request: admin('GET', '/__sim/stats'), expect: { status: 200, check: (b) => b.orders === 1 } },
+  // The activity module has no code 500: the fault speaks its envelope (HTTP 200, 1002).
+  { name: 'fault code500 on the activity module', request: post(P.joinActivity, claim('d@example.com'), ACTIVITY, { 'x-sim-fault': 'code500' }), expect: { status: 200, resultCode: '1002' } },
+  { name: 'nothing was claimed', request: post(P.joinActivity, claim('d@example.com'), ACTIVITY), expect: { status: 200, resultCode: '0000' } },
+  { name: 'fault after;code500 on a claim', request: post(P.joinActivity, claim('e@example.com'), ACTIVITY, { 'x-sim-fault': 'after;code500' }), expect: { status: 200, resultCode: '1002' } },
+  { name: 'the claim was used', request: post(P.joinActivity, claim('e@example.com'), ACTIVITY), expect: { status: 200, resultCode: '3002' } },
+  { name: 'an unknown fault on the activity module', request: post(P.joinActivity, claim('f@example.com'), ACTIVITY, { 'x-sim-fault': 'explode' }), expect: { status: 200, resultCode: '1001' } },
 ];

@@ -33,8 +33,15 @@ async function exchange(send, base, request, nonce) {
   if (request.query) params.push(request.query);
   if (!request.noNonce) params.push(`g_nonce=${nonce}`);
   const url = `${base}${request.path}${params.length ? `?${params.join('&')}` : ''}`;
-  const response = await send(url, { method: request.method, headers: request.headers, body: request.body });
-  const text = await response.text();
+  let response;
+  let text;
+  try {
+    response = await send(url, { method: request.method, headers: request.headers, body: request.body });
+    text = await response.text();
+  } catch (failure) {
+    // A cut connection (`reset`): fetch rejects, before or while reading the body.
+    return { reset: true, failure: String(failure), status: 0, type: null, allow: null, text: '', body: undefined };
+  }
   let body;
   try { body = JSON.parse(text); } catch { body = undefined; }
   return { status: response.status, type: response.headers.get('content-type'), allow: response.headers.get('allow'), text, body };
@@ -42,6 +49,7 @@ async function exchange(send, base, request, nonce) {
 
 /** The answer with what differs between two clocks masked. */
 function comparable(answer) {
+  if (answer.reset) return { reset: true };
   const mask = (v) => {
     if (typeof v === 'number' && v > 1e12) return '<epoch ms>';
     if (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v)) return '<date time>';
@@ -53,7 +61,9 @@ function comparable(answer) {
 }
 
 function meets(answer, expect, where) {
-  const say = `${where}: ${answer.status} ${answer.text.slice(0, 300)}`;
+  const say = `${where}: ${answer.status} ${answer.text.slice(0, 300)} ${answer.failure ?? ''}`;
+  assert.equal(answer.reset === true, expect.reset === true, say);
+  if (expect.reset) return;
   assert.equal(answer.status, expect.status, say);
   if (expect.code !== undefined) assert.equal(answer.body?.code, expect.code, say);
   if (expect.resultCode !== undefined) assert.equal(answer.body?.resultCode, expect.resultCode, say);

@@ -29,12 +29,12 @@ test('hooks see each attempt in order; beforeRequest adds headers that are sent;
       beforeRetry: ({ attempt, error, delayMs }) => events.push(`retry ${attempt} ${error.kind} ${error.code} ${delayMs > 0}`),
     },
   });
-  assert.equal((await client.shellNums({ size: 1 })).length, 1);
+  assert.equal((await client.lockAssets(lock)).length, 1);
   assert.deepEqual(events, [
-    'request shellNums 1 POST Bearer [redacted] true',
+    'request lockAssets 1 POST Bearer [redacted] true',
     'response 1 299 500 true',
     'retry 1 business 500 true',
-    'request shellNums 2 POST Bearer [redacted] true',
+    'request lockAssets 2 POST Bearer [redacted] true',
     'response 2 200 0 true',
   ]);
   assert.ok(client instanceof LicensingClient);
@@ -93,7 +93,7 @@ test('a hook that throws ends the call with kind hook; nothing more is sent; onE
   // A rejected beforeRetry stops the retry: the first attempt only.
   const { sim: sim2, client: retrying } = await setup({ hooks: { beforeRetry: async () => { throw new Error('no'); } } });
   sim2.fault({ kind: 'code500', times: 2 });
-  const err2 = await retrying.shellNums({ size: 1 }).catch((e) => e);
+  const err2 = await retrying.lockAssets(lock).catch((e) => e);
   assert.equal(err2.kind, 'hook');
   // Validation fails before any attempt: onError still hears of it.
   const heard = [];

@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use licensing_core::model::{OrderType, WireEnum};
 use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
 use licensing_core::validate::{JsFormat, Rule, MAX_DEPTH};
-use licensing_core::wire::Endpoint;
+use licensing_core::wire::{Endpoint, Module};
 
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
 /// nest through `children`; anything deeper goes to the wasm, whose bound
@@ -69,7 +69,7 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     out.push_str(&rule_facts());
-    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES };\n");
+    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES, SUCCESS_CODES };\n");
     out
 }
 
@@ -80,12 +80,25 @@ pub(crate) fn fast_check_js() -> String {
 fn rule_facts() -> String {
     let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("'{}'", r.id())).collect();
+    let success: Vec<String> = Endpoint::ALL
+        .iter()
+        .map(|e| {
+            let code = match e.module() {
+                Module::Order => licensing_core::model::BusinessCode::SUCCESS,
+                Module::Activity => licensing_core::model::result_code::SUCCESS,
+            };
+            format!("{}: '{code}'", e.name())
+        })
+        .collect();
     format!(
         "\n// The ten endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
          // Rules (an issue's `rule`) whose issue depends on more than the field it is at.\n\
-         const CROSS_FIELD_RULES = new Set([{}]);\n",
+         const CROSS_FIELD_RULES = new Set([{}]);\n\
+         // The envelope code of each endpoint's success (its module's): what afterResponse tells.\n\
+         const SUCCESS_CODES = Object.freeze({{ {} }});\n",
         names.join(", "),
-        cross.join(", ")
+        cross.join(", "),
+        success.join(", ")
     )
 }
 

@@ -219,6 +219,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's per-attempt timeout for this call. */
   timeoutMs?: number;
+  /**
+   * Your word that this call may be done twice (a `shellNums` whose numbers
+   * may be wasted, a `bindEnterprise` that may store a second customer): it is
+   * then retried after ambiguous failures (code 500, network errors, timeouts,
+   * HTTP 429/502/503/504) as the safe calls are. Default: false.
+   */
+  repeatable?: boolean;
 }
 
 export type LicensingErrorKind =
@@ -238,6 +245,13 @@ export interface LicensingError extends Error {
   issues?: ValidationIssue[];
   /** `activityDtoList` of a 3002 refusal (kind `activity`), as the service sent it. */
   activities?: ActivityRejection[];
+  /**
+   * Whether the request may have reached the service: false when nothing left
+   * the machine (validation, options, a hook or the token provider before the
+   * first attempt); true once an attempt was sent, whatever came back (the
+   * service may have done the work).
+   */
+  sent: boolean;
 }
 
 // ---- Functions -------------------------------------------------------------------

@@ -39,6 +39,7 @@ fn data() -> Value {
                 "requestType": pascal_case(e.name()) + "Request",
                 "data": match e.data() { Kind::Any => Value::Null, other => kind(other) },
                 "idempotent": def.idempotent,
+                "repeatKey": def.repeat_key,
             }),
         );
     }

@@ -38,7 +38,12 @@ impl<T: Transport> Client<T> {
         let mut attempts = 0;
         match self.attempts(endpoint, body, call, &mut attempts).await {
             Ok(answer) => Ok(answer),
-            Err(error) => Err(self.failed(endpoint, attempts, error, call).await),
+            Err(mut error) => {
+                // Once an attempt was handed to the network, the service may have
+                // done the work, whatever the error says.
+                error.sent = attempts > 0;
+                Err(self.failed(endpoint, attempts, error, call).await)
+            }
         }
     }
 
@@ -65,6 +70,9 @@ impl<T: Transport> Client<T> {
         #[cfg(feature = "hooks")]
         let (mut refused, mut refreshed) = (false, false);
         let mut retries = 0;
+        // Read from the body only when a retry is in question (rare; a batch
+        // may be megabytes).
+        let mut safe_to_repeat: Option<bool> = if call.repeatable { Some(true) } else { None };
         loop {
             let number = *sent + 1;
             // What is left of this attempt's time once hooks have run (all of
@@ -111,9 +119,20 @@ impl<T: Transport> Client<T> {
                 Err(e) => (Err(e), None, None),
             };
             drop(headers);
+            // Once the answer is in, the attempt's timer has no more say: the
+            // hook gets a whole timeout of its own, and if it fails after an
+            // answer that completed the call, the error carries that answer.
             #[cfg(feature = "hooks")]
             if let Some(status) = status {
-                self.after_response(endpoint, number, status, &result, started, left(), call, &token).await?;
+                if let Err(mut failed) =
+                    self.after_response(endpoint, number, status, &result, started, timeout_ms, call, &token).await
+                {
+                    if let Ok(answer) = result {
+                        failed.message.push_str(" (the service answered: the error's data holds its answer)");
+                        failed.data = answer.data;
+                    }
+                    return Err(failed);
+                }
             }
             let error = match result {
                 Ok(answer) => {
@@ -129,7 +148,11 @@ impl<T: Transport> Client<T> {
                 (refused, refreshed) = (true, true);
                 continue;
             }
-            if retries >= self.opts.max_retries || !error.is_retryable(endpoint) {
+            if retries >= self.opts.max_retries {
+                return Err(error);
+            }
+            let safe = *safe_to_repeat.get_or_insert_with(|| endpoint.is_safe_to_repeat(body));
+            if !error.is_retryable_when(endpoint, safe) {
                 return Err(error);
             }
             retries += 1;

@@ -139,7 +139,18 @@ impl<T: Transport> Client<T> {
     ) -> Result<String, ClientError> {
         let Some(provider) = &self.opts.token_provider else { return Ok(self.opts.token.clone()) };
         let request = TokenRequest { endpoint, attempt, refused };
-        let given = self.within(any(provider(&request), HookValue::Token), ms, call, "the token provider", "").await?;
+        // What a provider says when it fails is not repeated: it may hold a token.
+        let given = self.within(any(provider(&request), HookValue::Token), ms, call, "the token provider", "").await;
+        let given = given.map_err(|mut e| {
+            if e.kind == ErrorKind::Hook {
+                e.message = String::from(if e.message.contains("did not settle") {
+                    "the token provider did not settle within the attempt's timeout"
+                } else {
+                    "the token provider failed"
+                });
+            }
+            e
+        })?;
         match given {
             HookValue::Token(token) if token_ok(&token) => Ok(token),
             _ => Err(hook_error("the token provider", "gave a token that is empty or not visible ASCII", "")),

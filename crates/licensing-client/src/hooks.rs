@@ -20,10 +20,14 @@
 //! # }
 //! ```
 //!
-//! Every hook may be async (`*_async`: a boxed future), and is awaited with the
-//! attempt's timeout running: a hook slower than that ends the call (kind `hook`). A hook or provider that fails ends the call with kind
-//! `hook`: nothing more is sent, and what was sent is never sent twice.
-//! `on_error` is told of the final error; its own failure changes nothing.
+//! Every hook may be async (`*_async`: a boxed future). The token provider and
+//! `before_request` are awaited with the attempt's timeout running: one slower
+//! than that ends the call (kind `hook`, nothing sent). `after_response` runs
+//! once the answer is read, with a whole timeout of its own; if it fails after
+//! an answer that completed the call, the error (kind `hook`) carries that
+//! answer in [`ClientError::data`]. A hook or provider that fails ends the call
+//! with kind `hook`: nothing more is sent, and what was sent is never sent
+//! twice. `on_error` is told of the final error; its own failure changes nothing.
 
 use std::future::Future;
 use std::pin::Pin;

@@ -18,13 +18,18 @@
 //! # Ok(()) }
 //! ```
 //!
-//! Retry policy (per endpoint): an answer with code 500 ("network exception,
-//! retry") is always retried; network failures, timeouts and HTTP 502/503/504 are
-//! retried only for calls that are safe to repeat (`queryEnterprises`,
-//! `listAssets`, `updateEnterprise`, `lockAssets`, `unlockAssets`), never for
-//! calls that could create twice (`bindEnterprise`, `createEnterprise`,
-//! `batchOrder`, `shellNums`, `joinActivity`). Each attempt has a fresh nonce and
-//! its own timeout; backoff is exponential with jitter.
+//! Retry policy (per endpoint): an ambiguous failure — code 500 ("network
+//! exception, retry": the spec does not say the work was not done), a network
+//! failure, a timeout, HTTP 429/502/503/504 — is retried only when doing the call
+//! twice is safe ([`licensing_core::wire::Endpoint::is_safe_to_repeat`]): the
+//! idempotent calls (`queryEnterprises`, `listAssets`, `updateEnterprise`,
+//! `lockAssets`, `unlockAssets`), and `batchOrder` / `createEnterprise` with a
+//! non-blank `channelOrderId` / `crmCustomerId` (the service answers a repeat
+//! with the first result); never `bindEnterprise`, `shellNums` or
+//! `joinActivity` unless the caller says so ([`CallOptions::repeatable`]).
+//! Each attempt has a fresh nonce and its own timeout; backoff is exponential
+//! with jitter. Every error says whether the request may have reached the
+//! service ([`ClientError::sent`]).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -122,10 +122,44 @@ pub(crate) fn token_ok(token: &str) -> bool {
     !token.is_empty() && token.bytes().all(|b| b.is_ascii_graphic())
 }
 
-/// An HTTP token (RFC 9110), as header names are.
+/// Request headers the Fetch standard forbids or the platform owns (the
+/// body's framing, the connection): `fetch` drops or refuses them, so a client
+/// refuses them first, whatever its transport. The same list as
+/// `PLATFORM_HEADERS` in pkg/hooks.cjs; `Proxy-*` and `Sec-*` too.
+pub(crate) const PLATFORM_HEADERS: [&str; 21] = [
+    "accept-charset",
+    "accept-encoding",
+    "access-control-request-headers",
+    "access-control-request-method",
+    "connection",
+    "content-length",
+    "cookie",
+    "cookie2",
+    "date",
+    "dnt",
+    "expect",
+    "host",
+    "keep-alive",
+    "origin",
+    "referer",
+    "set-cookie",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "via",
+];
+
+/// An HTTP token (RFC 9110), as header names are, that is not one of the
+/// [`PLATFORM_HEADERS`] (nor `Proxy-*`, `Sec-*`).
 pub(crate) fn header_name_ok(name: &str) -> bool {
     let token_char = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    !name.is_empty() && name.bytes().all(token_char)
+    let starts = |prefix: &str| name.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix));
+    !name.is_empty()
+        && name.bytes().all(token_char)
+        && !PLATFORM_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(name))
+        && !starts("proxy-")
+        && !starts("sec-")
 }
 
 /// A header value without control characters (tabs allowed).
@@ -334,11 +368,16 @@ pub struct CallOptions<S> {
     pub signal: Option<S>,
     /// This call's per-attempt timeout instead of the client's.
     pub timeout_ms: Option<u32>,
+    /// The caller's word that this call may be done twice (numbers from
+    /// `shellNums` that may be wasted, a claim that may be refused as a
+    /// repeat): it is then retried after ambiguous failures as the
+    /// idempotent calls are (see [`licensing_core::wire::Endpoint::is_safe_to_repeat`]).
+    pub repeatable: bool,
 }
 
 impl<S> Default for CallOptions<S> {
     fn default() -> Self {
-        Self { signal: None, timeout_ms: None }
+        Self { signal: None, timeout_ms: None, repeatable: false }
     }
 }
 
@@ -352,6 +391,13 @@ impl<S> CallOptions<S> {
     /// Options with this call's own per-attempt timeout.
     pub fn with_timeout_ms(mut self, timeout_ms: u32) -> Self {
         self.timeout_ms = Some(timeout_ms);
+        self
+    }
+
+    /// Options that let this call be retried after ambiguous failures
+    /// whatever its endpoint ([`CallOptions::repeatable`]).
+    pub fn repeatable(mut self) -> Self {
+        self.repeatable = true;
         self
     }
 }

@@ -137,10 +137,7 @@ impl Transport for SimTransport {
         }
         let admitted = match self.sim.admit(&head, self.now_ms()) {
             Ok(admitted) => admitted,
-            Err(reply) if reply.delay_ms >= u64::from(timeout_ms) || reply.end == BodyEnd::Stalls => {
-                return Err(timed_out(timeout_ms))
-            }
-            Err(reply) => return self.received(reply, request.max_response_bytes),
+            Err(reply) => return self.delivered(reply, timeout_ms, request.max_response_bytes),
         };
         if admitted.delay_ms() >= u64::from(timeout_ms) {
             return Err(timed_out(timeout_ms));
@@ -148,8 +145,9 @@ impl Transport for SimTransport {
         self.advance(admitted.delay_ms());
         let body =
             if admitted.reads_body() { request.body.unwrap_or_default().as_bytes().to_vec() } else { Vec::new() };
+        // A fault after the work (`after`) may delay, cut or replace the reply.
         let reply = self.sim.answer(admitted, Ok(body), self.now_ms());
-        self.received(reply, request.max_response_bytes)
+        self.delivered(reply, timeout_ms, request.max_response_bytes)
     }
 
     async fn sleep(&self, ms: u32, _: Option<&Infallible>) -> Result<(), ClientError> {
@@ -180,6 +178,25 @@ impl Transport for SimTransport {
 }
 
 impl SimTransport {
+    /// A reply as the client would live it: after its delay (a timeout when
+    /// the delay is longer or the body never ends), or a network failure when
+    /// the connection is cut.
+    fn delivered(
+        &self,
+        reply: licensing_sim_core::Reply,
+        timeout_ms: u32,
+        max_bytes: usize,
+    ) -> Result<HttpResponse, ClientError> {
+        if reply.delay_ms >= u64::from(timeout_ms) || reply.end == BodyEnd::Stalls {
+            return Err(timed_out(timeout_ms));
+        }
+        self.advance(reply.delay_ms);
+        if reply.end == BodyEnd::Reset {
+            return Err(ClientError::new(ErrorKind::Network, "the connection was reset (x-sim-fault: reset)"));
+        }
+        self.received(reply, max_bytes)
+    }
+
     fn received(&self, reply: licensing_sim_core::Reply, max_bytes: usize) -> Result<HttpResponse, ClientError> {
         if reply.body.len() > max_bytes {
             return Err(ClientError::new(ErrorKind::Decode, "the answer is larger than maxResponseBytes"));

@@ -106,8 +106,12 @@ pub struct EndpointDef {
     /// its path and query fields.
     pub request: &'static Shape,
     /// Whether a call can be repeated after an ambiguous failure (network error,
-    /// timeout, 502/503/504) without risk of creating something twice.
+    /// timeout, 502/503/504, code 500) without risk of doing its work twice.
     pub idempotent: bool,
+    /// The request field by which the service recognises a repeat of a
+    /// creating call and answers it with the first call's result, if any: such
+    /// a call is safe to repeat when it carries a non-blank value there.
+    pub repeat_key: Option<&'static str>,
 }
 
 /// An endpoint definition: a POST of a JSON body to a fixed order-module path.
@@ -126,6 +130,7 @@ const fn post(name: &'static str, summary: &'static str, path: &'static str, req
         app_key: false,
         request,
         idempotent: false,
+        repeat_key: None,
     }
 }
 
@@ -135,12 +140,15 @@ const BIND_ENTERPRISE: EndpointDef = post(
     "/order/api/order/v1/enterprise/user/bind",
     &schema::BIND_ENTERPRISE,
 );
-const CREATE_ENTERPRISE: EndpointDef = post(
-    "createEnterprise",
-    "Create industry customer (enterprise main account)",
-    "/order/api/order/v1/enterprise/user/create",
-    &schema::ENTERPRISE_CUSTOMER,
-);
+const CREATE_ENTERPRISE: EndpointDef = EndpointDef {
+    repeat_key: Some("crmCustomerId"),
+    ..post(
+        "createEnterprise",
+        "Create industry customer (enterprise main account)",
+        "/order/api/order/v1/enterprise/user/create",
+        &schema::ENTERPRISE_CUSTOMER,
+    )
+};
 const QUERY_ENTERPRISES: EndpointDef = EndpointDef {
     method: Method::Get,
     query: &["channelCode", "channelCustomerId", "defaultCustomer"],
@@ -163,6 +171,7 @@ const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
 };
 const BATCH_ORDER: EndpointDef = EndpointDef {
     app_key: true,
+    repeat_key: Some("channelOrderId"),
     ..post(
         "batchOrder",
         "Batch create basic license orders",
@@ -315,9 +324,31 @@ impl Endpoint {
     }
 
     /// Whether a call can be repeated after an ambiguous failure (network error,
-    /// timeout, 502/503/504) without risk of creating something twice.
+    /// timeout, 502/503/504, code 500) without risk of doing its work twice.
     pub fn is_idempotent(self) -> bool {
         self.def().idempotent
+    }
+
+    /// Whether this call, with this request (JSON text), is safe to repeat:
+    /// the endpoint is idempotent, or the request carries a non-blank
+    /// [`EndpointDef::repeat_key`] by which the service answers a repeat
+    /// with the first result (a batch's `channelOrderId`).
+    ///
+    /// ```
+    /// use licensing_core::wire::Endpoint;
+    /// assert!(Endpoint::BatchOrder.is_safe_to_repeat(r#"{"channelOrderId":"CO-1"}"#));
+    /// assert!(!Endpoint::BatchOrder.is_safe_to_repeat(r#"{"channelOrderId":" "}"#));
+    /// assert!(!Endpoint::ShellNums.is_safe_to_repeat(r#"{"size":1}"#));
+    /// assert!(Endpoint::LockAssets.is_safe_to_repeat("{}"));
+    /// ```
+    pub fn is_safe_to_repeat(self, request: &str) -> bool {
+        let def = self.def();
+        def.idempotent
+            || def.repeat_key.is_some_and(|key| {
+                crate::validate::request_fields(self, request)
+                    .and_then(|fields| fields.text(key))
+                    .is_some_and(|value| !value.trim().is_empty())
+            })
     }
 }
 

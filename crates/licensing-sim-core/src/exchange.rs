@@ -64,6 +64,9 @@ pub enum BodyEnd {
     /// The body is only a start and never ends (`x-sim-fault: stall-body`): the
     /// shell sends it and then holds the stream open until the client goes.
     Stalls,
+    /// There is no answer: the shell cuts the connection (`x-sim-fault:
+    /// reset`), and the client sees a network failure.
+    Reset,
 }
 
 /// The simulator's answer.

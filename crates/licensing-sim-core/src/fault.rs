@@ -19,6 +19,11 @@ pub(crate) struct Fault {
     pub(crate) non_json: bool,
     /// Answer 200 with the start of a body that never ends (for client timeouts).
     pub(crate) stall_body: bool,
+    /// Cut the connection instead of answering (a proxy's reset).
+    pub(crate) reset: bool,
+    /// Do the work first, then lose or replace its answer (`after`): the case
+    /// of an answer lost after the service did what was asked.
+    pub(crate) after_work: bool,
     /// A `Retry-After` value for the `http=` answer (seconds, or an HTTP date
     /// with its commas written as `_`: the header's directives are split at `;`).
     pub(crate) retry_after: Option<String>,
@@ -55,6 +60,8 @@ impl Fault {
                     fault.key = Some(key.to_owned());
                 }
                 "stall-body" => fault.stall_body = true,
+                "reset" => fault.reset = true,
+                "after" => fault.after_work = true,
                 "retry-after" => {
                     let value = value.unwrap_or_default().replace('_', ",");
                     if value.is_empty() || value.len() > 64 || !value.bytes().all(|b| (b' '..=b'~').contains(&b)) {
@@ -130,6 +137,8 @@ mod tests {
         }
         assert!(Fault::parse("times=1;key=new").unwrap().applies(&mut counters).is_err());
         assert!(Fault::parse("stall-body").unwrap().stall_body);
+        let after = Fault::parse("after; reset").unwrap();
+        assert!(after.after_work && after.reset);
         assert_eq!(Fault::parse("http=503").unwrap().http_status, Some(503));
         assert_eq!(Fault::parse("delay=50;non-json").unwrap().delay_ms, 50);
         assert!(Fault::parse("explode").is_err());

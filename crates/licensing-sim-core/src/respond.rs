@@ -69,6 +69,24 @@ pub(crate) fn stalled_body() -> Reply {
     Reply { end: BodyEnd::Stalls, ..Reply::new(200, Some(JSON), b"{\"code\":0,\"data\":[".to_vec()) }
 }
 
+/// No answer at all: the connection is cut (`x-sim-fault: reset`).
+pub(crate) fn reset() -> Reply {
+    Reply { end: BodyEnd::Reset, ..Reply::new(200, None, Vec::new()) }
+}
+
+/// "Network exception, retry" in the module's own envelope: the order
+/// module's HTTP 299 code 500; the activity module, which answers HTTP 200 in
+/// all cases and has no code 500, says 1002 (processing exception).
+pub(crate) fn retry_exception(module: licensing_core::wire::Module, cause: &str) -> Reply {
+    match module {
+        licensing_core::wire::Module::Order => business_error(BusinessCode::RETRY, "network exception, retry", cause),
+        licensing_core::wire::Module::Activity => activity_code(
+            licensing_core::model::result_code::PROCESSING_EXCEPTION,
+            format!("processing exception ({cause})"),
+        ),
+    }
+}
+
 /// No route at this path: 404, empty body.
 pub(crate) fn not_found() -> Reply {
     Reply::new(404, None, Vec::new())

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use licensing_core::model::{result_code, BusinessCode, DefaultCustomer, Partition};
+use licensing_core::model::{result_code, DefaultCustomer, Partition};
 use licensing_core::validate::{validate_json, Options as ValidationOptions, Profile};
 use licensing_core::wire::{Endpoint, Method, Module, NONCE_PARAM};
 use serde::de::DeserializeOwned;
@@ -65,6 +65,9 @@ pub struct Admitted {
     query: HashMap<String, String>,
     content_type: Option<String>,
     delay_ms: u64,
+    /// A fault for after the work (`x-sim-fault: after;...`): the answer is
+    /// replaced (or delayed, or cut) once the store has changed.
+    after_work: Option<Fault>,
 }
 
 impl Admitted {
@@ -213,20 +216,37 @@ impl Simulator {
         // Traced only once authenticated and past the nonce check: a flood of
         // refused requests leaves nothing behind.
         self.record_trace(endpoint, head);
-        let delay_ms = self.fault(endpoint, head)?;
+        let (delay_ms, after_work) = match self.fault(endpoint, head)? {
+            Some(fault) if fault.after_work => (0, Some(fault)),
+            Some(fault) => (fault.delay_ms, None),
+            None => (0, None),
+        };
         let path_param = path_param
             .map(crate::route::decode_strict)
             .transpose()
             .map_err(|message| refuse(endpoint, message).delayed(delay_ms))?;
         let content_type = head.header_value("content-type").map(str::to_owned);
-        Ok(Admitted { endpoint, path_param, query, content_type, delay_ms })
+        Ok(Admitted { endpoint, path_param, query, content_type, delay_ms, after_work })
     }
 
     /// The second step: the input (a POST's body, a GET's path and query),
     /// validation under the simulator's rules profile, then the store. `body`
     /// is what the shell read, or why it could not (a POST's body is read only
     /// when [`Admitted::reads_body`]).
-    pub fn answer(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
+    pub fn answer(&self, mut admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
+        match admitted.after_work.take() {
+            // The work is done (or refused) as always; then its answer is lost
+            // or replaced, after the fault's delay.
+            Some(fault) => {
+                let endpoint = admitted.endpoint;
+                let done = self.answer_now(admitted, body, now_ms);
+                fault_reply(endpoint, &fault).unwrap_or(done).delayed(fault.delay_ms)
+            }
+            None => self.answer_now(admitted, body, now_ms),
+        }
+    }
+
+    fn answer_now(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
         let endpoint = admitted.endpoint;
         let text = match endpoint.method() {
             Method::Get => Ok(query_input(&admitted)),
@@ -297,44 +317,32 @@ impl Simulator {
         Ok(())
     }
 
-    /// Applies the `x-sim-fault` header, or else an injected fault, if any:
-    /// `Ok(delay)` to go on (after the delay), `Err` the fault's reply (after
-    /// the delay too).
-    fn fault(&self, endpoint: Endpoint, head: &RequestHead) -> Result<u64, Reply> {
+    /// The `x-sim-fault` header's fault, or else an injected one, if any
+    /// applies to this request: `Ok(None)` to go on as usual; `Ok(Some)` to go
+    /// on with it (its delay, or its reply after the work); `Err` its reply,
+    /// in place of the work (after its delay).
+    fn fault(&self, endpoint: Endpoint, head: &RequestHead) -> Result<Option<Fault>, Reply> {
         let fault = match head.header_value(FAULT_HEADER) {
             Some(header) => {
-                let fault = Fault::parse(header).map_err(|e| respond::invalid(format!("{FAULT_HEADER}: {e}")))?;
+                let fault = Fault::parse(header).map_err(|e| refuse(endpoint, format!("{FAULT_HEADER}: {e}")))?;
                 match fault.applies(&mut lock(&self.fault_counters)) {
                     Ok(true) => fault,
-                    Ok(false) => return Ok(0),
-                    Err(e) => return Err(respond::invalid(format!("{FAULT_HEADER}: {e}"))),
+                    Ok(false) => return Ok(None),
+                    Err(e) => return Err(refuse(endpoint, format!("{FAULT_HEADER}: {e}"))),
                 }
             }
             None => match take_injected(&mut lock(&self.injected), endpoint) {
                 Some(fault) => fault,
-                None => return Ok(0),
+                None => return Ok(None),
             },
         };
-        let delay = fault.delay_ms;
-        if let Some(status) = fault.http_status {
-            let mut reply = respond::status_text(status);
-            if let Some(value) = &fault.retry_after {
-                reply.headers.push(("retry-after", value.clone()));
-            }
-            return Err(reply.delayed(delay));
+        if fault.after_work {
+            return Ok(Some(fault));
         }
-        if fault.code500 {
-            let reply =
-                respond::business_error(BusinessCode::RETRY, "network exception, retry", "simulated by x-sim-fault");
-            return Err(reply.delayed(delay));
+        match fault_reply(endpoint, &fault) {
+            Some(reply) => Err(reply.delayed(fault.delay_ms)),
+            None => Ok(Some(fault)),
         }
-        if fault.stall_body {
-            return Err(respond::stalled_body().delayed(delay));
-        }
-        if fault.non_json {
-            return Err(respond::non_json().delayed(delay));
-        }
-        Ok(delay)
     }
 
     /// A POST body: JSON content type, within the size limit, UTF-8 text (whether it
@@ -437,6 +445,28 @@ impl Simulator {
         })();
         result.unwrap_or_else(|refusal| refusal)
     }
+}
+
+/// The reply a fault puts in place of the answer, if it replaces it (a
+/// `delay` alone does not), in the endpoint's module's envelope.
+fn fault_reply(endpoint: Endpoint, fault: &Fault) -> Option<Reply> {
+    if fault.reset {
+        return Some(respond::reset());
+    }
+    if let Some(status) = fault.http_status {
+        let mut reply = respond::status_text(status);
+        if let Some(value) = &fault.retry_after {
+            reply.headers.push(("retry-after", value.clone()));
+        }
+        return Some(reply);
+    }
+    if fault.code500 {
+        return Some(respond::retry_exception(endpoint.module(), "simulated by x-sim-fault"));
+    }
+    if fault.stall_body {
+        return Some(respond::stalled_body());
+    }
+    fault.non_json.then(respond::non_json)
 }
 
 /// The object a GET endpoint validates (its path parameter and query fields, as

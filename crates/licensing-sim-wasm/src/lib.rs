@@ -173,4 +173,11 @@ impl Exchange {
     pub fn stalls(&self) -> bool {
         self.reply.as_ref().is_some_and(|r| r.end == BodyEnd::Stalls)
     }
+
+    /// Whether there is no answer: the connection is cut (`reset`), and the
+    /// shell's `fetch` rejects as on a network failure.
+    #[wasm_bindgen(getter)]
+    pub fn resets(&self) -> bool {
+        self.reply.as_ref().is_some_and(|r| r.end == BodyEnd::Reset)
+    }
 }

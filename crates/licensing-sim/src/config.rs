@@ -19,14 +19,22 @@ or reused nonce (within --nonce-window-secs) is refused before anything is done
 
 Fault injection (for client tests), request header `x-sim-fault`, directives
 separated by `;`:
-  code500          answer HTTP 299 {code: \"500\"} (network exception, retry)
+  code500          \"network exception, retry\" in the module's envelope: order
+                   module HTTP 299 {code: \"500\"}, activity module HTTP 200
+                   resultCode 1002 (it has no code 500)
   http=STATUS      answer with that HTTP status (e.g. 429, 502, 503, 504)
   retry-after=V    with http=: a Retry-After header (seconds, or an HTTP date
                    with `_` for its comma)
   non-json         answer HTTP 200 with a body that is not JSON
+  stall-body       answer HTTP 200 with the start of a body that never ends
+  reset            no answer: the connection is cut
   delay=MS         wait MS milliseconds first (for timeouts)
+  after            do the work first, then apply the fault to its answer
+                   (lost, replaced, or delayed by delay=MS): an answer lost
+                   after the service did what was asked
   times=N;key=K    apply only to the first N requests carrying key K
-Example: `x-sim-fault: code500;times=1;key=order-7`.
+Example: `x-sim-fault: code500;times=1;key=order-7`,
+`x-sim-fault: after;reset;times=1;key=order-7`.
 Admin routes (`POST /__sim/reset` empties the state; `GET /__sim/stats` counts it;
 `GET /__sim/trace/ID` lists the requests that carried `x-sim-trace: ID`, tokens
 redacted) need the header `x-sim-admin: <admin token>`: --admin-token, or a random

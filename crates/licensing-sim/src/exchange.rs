@@ -69,6 +69,11 @@ async fn respond(reply: Reply) -> Response {
             ))));
             Body::from_stream(futures_util::StreamExt::chain(first, futures_util::stream::pending()))
         }
+        // No answer: a body that fails at once makes hyper drop the connection,
+        // so the client's read of the answer fails as on a proxy's reset.
+        BodyEnd::Reset => Body::from_stream(futures_util::stream::once(std::future::ready(Err::<Bytes, _>(
+            std::io::Error::new(std::io::ErrorKind::ConnectionReset, "x-sim-fault: reset"),
+        )))),
         _ => Body::from(reply.body),
     };
     let mut response = (status, body).into_response();

@@ -53,19 +53,46 @@ async fn hooks_see_each_attempt_and_add_headers() {
             e.delay_ms > 0
         ));
     });
-    let numbers =
-        Client::reqwest(o).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap();
-    assert_eq!(numbers.len(), 1);
+    let results = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap();
+    assert_eq!(results.len(), 1);
     assert_eq!(
         lines(&seen),
         [
-            "request shellNums 1 Bearer [redacted]",
+            "request lockAssets 1 Bearer [redacted]",
             "response 1 299 500",
             "retry 1 500 true",
-            "request shellNums 2 Bearer [redacted]",
+            "request lockAssets 2 Bearer [redacted]",
             "response 2 200 0",
         ]
     );
+}
+
+#[tokio::test]
+async fn a_failing_after_response_keeps_the_completed_answer() {
+    let base = simulator(Profile::Recommended).await;
+    let hooks =
+        Hooks::new().after_response_async(hook(|_: &licensing_client::hooks::ResponseEvent| -> HookFuture<()> {
+            Box::pin(async { Err(String::from("metrics down")) })
+        }));
+    let client = Client::reqwest(options(&base).with_hooks(hooks)).unwrap();
+    let err = client.shell_nums(&v(ShellNumsRequest { size: Some(2) }), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.sent), (ErrorKind::Hook, true));
+    assert!(err.message.contains("metrics down") && err.message.contains("answered"), "{}", err.message);
+    let numbers: Vec<String> = serde_json::from_str(err.data.expect("the answer").as_str()).unwrap();
+    assert_eq!(numbers.len(), 2);
+}
+
+#[tokio::test]
+async fn a_failing_token_provider_never_shows_what_it_said() {
+    let base = simulator(Profile::Recommended).await;
+    let provider = hook(|_: &TokenRequest| -> HookFuture<String> {
+        Box::pin(async { Err(String::from("refresh failed for secret-token-123")) })
+    });
+    let mut o = options(&base);
+    o.token_provider = Some(provider);
+    let err =
+        Client::reqwest(o).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.message.as_str(), err.sent), (ErrorKind::Hook, "the token provider failed", false));
 }
 
 #[tokio::test]

@@ -38,6 +38,7 @@ sim_test!(
     injected_faults_are_retried_with_fresh_nonces,
     delays_and_stalls_end_as_timeouts,
     seeds_give_distinct_and_repeatable_ids,
+    answers_lost_after_the_work_are_retried_only_when_safe,
 );
 
 fn client(token: &str) -> (Client<SimTransport>, SimTransport) {
@@ -112,7 +113,8 @@ mod tests {
         let client = Client::new(opts, transport.clone()).unwrap();
         transport.simulator().inject_fault("code500;times=2", Some(Endpoint::ShellNums)).unwrap();
         let before = transport.now_ms();
-        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000001"]);
+        // shellNums is retried only on the caller's word that a repeat is fine.
+        assert_eq!(client.shell_nums(&shell(1), &none().repeatable()).await.unwrap(), ["8000000001"]);
         let attempts = transport.simulator().trace("retry");
         assert_eq!(attempts.len(), 3);
         let queries: std::collections::HashSet<_> = attempts.iter().map(|a| a["query"].to_string()).collect();
@@ -123,6 +125,48 @@ mod tests {
         transport.simulator().inject_fault("http=503;times=1", None).unwrap();
         assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().status, Some(503));
         assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000002"]);
+    }
+
+    pub(super) async fn answers_lost_after_the_work_are_retried_only_when_safe() {
+        let (client, transport) = client("dev-all-token");
+        let sim = transport.simulator();
+        // shellNums: the five numbers are handed out, the answer lost, nothing retried.
+        sim.inject_fault("after;code500", Some(Endpoint::ShellNums)).unwrap();
+        let lost = client.shell_nums(&shell(5), &none()).await.unwrap_err();
+        assert_eq!((lost.kind, lost.code.as_deref(), lost.sent), (ErrorKind::Business, Some("500"), true));
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000006"]);
+        // A cut connection after the work: a network error that says it was sent.
+        sim.inject_fault("after;reset", Some(Endpoint::ShellNums)).unwrap();
+        let reset = client.shell_nums(&shell(1), &none()).await.unwrap_err();
+        assert_eq!((reset.kind, reset.sent), (ErrorKind::Network, true));
+        assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000008"]);
+        // A batch with a channelOrderId is answered with its first result: retried safely.
+        let order = json!({
+            "channelCode": "CH", "channelOrderId": "CO-LOST", "syncMode": "sync",
+            "orderList": [{ "sequence": 1, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
+                "crmCustomerId": "CRM-1", "enterpriseGlobalId": "EG-1",
+                "assets": [{ "assetNos": ["8000000001"], "products": [{ "productUri": "gms:1001", "crmProductId": "P1" }] }] }],
+        });
+        let order: Valid<BatchOrderRequest> = Valid::from_json(&order.to_string()).unwrap();
+        sim.inject_fault("after;code500", Some(Endpoint::BatchOrder)).unwrap();
+        let first = client.batch_order(&order, &none()).await.unwrap();
+        assert_eq!(client.batch_order(&order, &none()).await.unwrap(), first);
+        assert_eq!(sim.order_count(), 1);
+        // The activity module's own envelope (1002), and a claim is never made twice.
+        sim.inject_fault("after;code500", Some(Endpoint::JoinActivity)).unwrap();
+        let claim = ActivityRequest {
+            identity: Some("lost@example.com".into()),
+            activity_label: Some("spring-trial".into()),
+            source: Some("portal".into()),
+            branch: Some("SH".into()),
+        };
+        let refused = client.join_activity(&v(claim.clone()), &none()).await.unwrap_err();
+        assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("1002")));
+        let used = client.join_activity(&v(claim), &none()).await.unwrap_err();
+        assert_eq!(used.code.as_deref(), Some("3002"), "the one claim was used by the first call");
+        // Nothing left the machine: sent is false.
+        let invalid = client.send_json(Endpoint::ShellNums, r#"{"size":0}"#, &none()).await;
+        assert!(invalid.is_err_and(|e| e.kind == ErrorKind::Validation && !e.sent));
     }
 
     pub(super) async fn delays_and_stalls_end_as_timeouts() {

@@ -25,6 +25,8 @@ impl BusinessCode {
     pub const VALIDATION: &'static str = "13004";
     /// Network exception, retry.
     pub const RETRY: &'static str = "500";
+    /// Success (the JSON number 0, as text).
+    pub const SUCCESS: &'static str = "0";
 
     /// The code as text.
     pub fn as_str(&self) -> &str {
@@ -32,7 +34,7 @@ impl BusinessCode {
     }
     /// Code 0.
     pub fn is_success(&self) -> bool {
-        self.0 == "0"
+        self.0 == Self::SUCCESS
     }
     /// Code 500: "network exception, retry".
     pub fn is_retry(&self) -> bool {

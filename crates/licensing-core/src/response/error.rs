@@ -5,7 +5,7 @@ use super::RawJson;
 use crate::model::{ActivityRejection, BusinessCode};
 use crate::validate::answer;
 use crate::validate::{Issue, Report};
-use crate::wire::Endpoint;
+use crate::wire::{Endpoint, Module};
 
 /// What went wrong with a call. The wire names (`as_str`) are the JS `kind`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,6 +69,14 @@ pub struct ClientError {
     /// `activityDtoList` of a 3002 refusal, checked; typed by
     /// [`ClientError::activity_rejections`].
     pub activities: Option<RawJson>,
+    /// Whether the request may have reached the service: `false` when
+    /// nothing left the machine (validation, options, a hook or the token
+    /// provider before the first attempt), `true` once an attempt was handed
+    /// to the network, whatever came back.
+    pub sent: bool,
+    /// The answer's payload when the service answered the call but a hook
+    /// failed after it (kind `hook`): the work is done, and its result is here.
+    pub data: Option<RawJson>,
 }
 
 impl ClientError {
@@ -82,6 +90,8 @@ impl ClientError {
             status: None,
             issues: Vec::new(),
             activities: None,
+            sent: false,
+            data: None,
         }
     }
 
@@ -100,20 +110,28 @@ impl ClientError {
         self.kind == ErrorKind::Business && self.code.as_deref() == Some(BusinessCode::RETRY)
     }
 
-    /// Whether this failure may be retried for this endpoint: always on code 500;
-    /// on network failures, timeouts and HTTP 429/502/503/504 only for calls that are
-    /// safe to repeat (an ambiguous failure of a creating call is never retried
-    /// blindly: it might have created once already).
+    /// Whether this failure may be retried for a call of this endpoint that
+    /// is not known to be safe to repeat otherwise: [`Self::is_retryable_when`]
+    /// with the endpoint's idempotence.
     pub fn is_retryable(&self, endpoint: Endpoint) -> bool {
-        if self.is_retry_code() {
-            return true;
-        }
+        self.is_retryable_when(endpoint, endpoint.is_idempotent())
+    }
+
+    /// Whether this failure may be retried, for a call that is `safe_to_repeat`
+    /// or not ([`Endpoint::is_safe_to_repeat`], or the caller's word). Only an
+    /// ambiguous failure is retried, and only when repeating is safe: code 500
+    /// ("network exception, retry": the spec does not say the work was not
+    /// done) from the order module, network failures, timeouts and HTTP
+    /// 429/502/503/504. The activity module never answers code 500, so an
+    /// order envelope on an activity call is no reason to claim again.
+    pub fn is_retryable_when(&self, endpoint: Endpoint, safe_to_repeat: bool) -> bool {
         let ambiguous = match self.kind {
             ErrorKind::Network | ErrorKind::Timeout => true,
             ErrorKind::Http => matches!(self.status, Some(429 | 502..=504)),
+            ErrorKind::Business => self.is_retry_code() && endpoint.module() == Module::Order,
             _ => false,
         };
-        ambiguous && endpoint.is_idempotent()
+        ambiguous && safe_to_repeat
     }
 }
 

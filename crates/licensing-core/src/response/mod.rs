@@ -212,7 +212,11 @@ mod tests {
         let e = decode_order::<()>(200, r#"{"code":13004,"message":"bad"}"#).unwrap_err();
         assert_eq!((e.kind, e.code.as_deref()), (ErrorKind::Business, Some("13004")));
         let e = decode_order::<()>(299, r#"{"code":"500","message":"retry","cause":"c"}"#).unwrap_err();
-        assert!(e.is_retry_code() && e.is_retryable(Endpoint::BatchOrder));
+        // Code 500 does not say the work was not done: retried only where a repeat is safe.
+        assert!(e.is_retry_code() && !e.is_retryable(Endpoint::BatchOrder) && e.is_retryable(Endpoint::LockAssets));
+        assert!(e.is_retryable_when(Endpoint::BatchOrder, true));
+        // The activity module has no code 500: an order envelope on it is never a retry.
+        assert!(!e.is_retryable_when(Endpoint::JoinActivity, true));
         assert_eq!(e.cause.as_deref(), Some("c"));
         let e = decode_order::<()>(503, "").unwrap_err();
         assert_eq!((e.kind, e.status), (ErrorKind::Http, Some(503)));
@@ -373,6 +377,11 @@ mod tests {
         for e in Endpoint::ALL {
             let timeout = ClientError::new(ErrorKind::Timeout, "t");
             assert_eq!(timeout.is_retryable(e), e.is_idempotent(), "{e}");
+            assert!(timeout.is_retryable_when(e, true) && !timeout.is_retryable_when(e, false), "{e}");
+            // Safe to repeat: idempotent, or a creating call carrying its repeat key.
+            let key = e.def().repeat_key.map_or(String::from("{}"), |k| format!("{{\"{k}\":\"K-1\"}}"));
+            assert_eq!(e.is_safe_to_repeat(&key), e.is_idempotent() || e.def().repeat_key.is_some(), "{e}");
+            assert_eq!(e.is_safe_to_repeat("{}"), e.is_idempotent(), "{e}");
             assert!(!ClientError::new(ErrorKind::Validation, "v").is_retryable(e));
             assert!(!ClientError::new(ErrorKind::Aborted, "a").is_retryable(e));
         }

@@ -46,7 +46,8 @@ impl Store {
     /// customer and an administrator. Creating it again returns the same account.
     pub(crate) fn create(&mut self, req: EnterpriseCustomerRequest) -> EnterpriseCreation {
         let crm = req.crm_customer_id.unwrap_or_default();
-        if let Some(c) = self.customers.by_crm(&crm) {
+        // A repeat is known by a non-blank crmCustomerId only.
+        if let Some(c) = self.customers.by_crm(&crm).filter(|_| !crm.trim().is_empty()) {
             return creation(c.record.enterprise_global_id.clone(), true, c.crm_customer_id.as_deref());
         }
         let enterprise_global_id = self.id("EG");

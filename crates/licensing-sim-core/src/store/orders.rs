@@ -137,7 +137,11 @@ impl Store {
         limits: BatchLimits,
     ) -> Result<Vec<BatchOrderResult>, BatchError> {
         let key = (req.channel_code.clone().unwrap_or_default(), req.channel_order_id.clone().unwrap_or_default());
-        if let Some(results) = self.batches.get(&key) {
+        // A repeat is known by its channelOrderId alone: batches without one
+        // (allowed under `--rules spec`) are each new, never merged into the
+        // first such batch.
+        let known_by_id = !key.1.trim().is_empty();
+        if let Some(results) = self.batches.get(&key).filter(|_| known_by_id) {
             return Ok(results.clone());
         }
         let orders = req.order_list.unwrap_or_default();
@@ -172,7 +176,9 @@ impl Store {
                 .insert(license_order_id, StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone() });
             results.push(result);
         }
-        self.batches.insert(key, results.clone());
+        if known_by_id {
+            self.batches.insert(key, results.clone());
+        }
         Ok(results)
     }
 
