@@ -164,6 +164,26 @@ mod tests {
         assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("1002")));
         let used = client.join_activity(&v(claim), &none()).await.unwrap_err();
         assert_eq!(used.code.as_deref(), Some("3002"), "the one claim was used by the first call");
+        // Under the spec profile a batch may lack channelOrderId: each is a new
+        // batch, never answered with an earlier one's result.
+        let mut spec = Options::default();
+        spec.rules = licensing_core::validate::Profile::Spec;
+        let mut opts = client.options().clone();
+        opts.rules = licensing_core::validate::Profile::Spec;
+        let (loose, loose_transport) = Client::simulated(opts, &spec).unwrap();
+        let mut ids = Vec::new();
+        for (channel_order_id, enterprise) in [(None, "EG-A"), (Some(""), "EG-B")] {
+            let mut body = order.json().parse::<serde_json::Value>().unwrap();
+            body["orderList"][0]["enterpriseGlobalId"] = json!(enterprise);
+            match channel_order_id {
+                Some(id) => body["channelOrderId"] = json!(id),
+                None => drop(body.as_object_mut().unwrap().remove("channelOrderId")),
+            }
+            let answer = loose.send_json(Endpoint::BatchOrder, &body.to_string(), &none()).await.unwrap();
+            ids.push(answer.data.unwrap().as_str().to_owned());
+        }
+        assert_ne!(ids[0], ids[1]);
+        assert_eq!(loose_transport.simulator().order_count(), 2);
         // Nothing left the machine: sent is false.
         let invalid = client.send_json(Endpoint::ShellNums, r#"{"size":0}"#, &none()).await;
         assert!(invalid.is_err_and(|e| e.kind == ErrorKind::Validation && !e.sent));
