@@ -3,7 +3,7 @@
 // as possible:
 // - pkg/wasm-hex.cjs: the wasm in hexadecimal, shared by the default browser
 //   entry (bundled into it) and the Node entry (required);
-// - pkg/index.js (the default, also `licensing-sdk/inline`): scripts/entries/index.js
+// - pkg/index.js (the default browser and bundler entry): scripts/entries/index.js
 //   with the glue factory, the fast path, the lazy schemas and the wasm inside;
 //   no top-level await, no URL (minified, with a source map); the glue and the
 //   wasm are made by the first call that needs them (see the entry);

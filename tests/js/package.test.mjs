@@ -125,10 +125,14 @@ test('CommonJS require gives the same API', () => {
   assert.equal(typeof cjs.schemas.batchOrder['~standard'].validate, 'function');
 });
 
-test('licensing-sdk/inline (the browser entry, the wasm inside) loads in Node too and gives the same API', async () => {
-  // licensing-sdk/slim fetches its .wasm, which Node's fetch cannot read from a
-  // file: URL: the portal's e2e suite loads it in Chromium.
-  const inline = await import('licensing-sdk/inline');
+test('the default browser entry (index.js, the wasm inside) loads in Node too and gives the same API', async () => {
+  // Node's `licensing-sdk` is node.cjs (the `node` condition), so the browser
+  // entry is imported by its file. licensing-sdk/slim fetches its .wasm, which
+  // Node's fetch cannot read from a file: URL: the portal's e2e suite loads it in Chromium.
+  const { dirname, join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const dir = dirname(createRequire(import.meta.url).resolve('licensing-sdk/package.json'));
+  const inline = await import(pathToFileURL(join(dir, 'index.js')).href);
   for (const e of ENDPOINTS) {
     assert.deepEqual(inline.validate(e, exampleBody(e)), { valid: true, issues: [] }, e);
     assert.deepEqual(inline.validate(e, {}), validate(e, {}), e);
