@@ -52,7 +52,7 @@ test('cloud refunds need srcLicenseOrderId; other refunds get a warning', () => 
 });
 
 test('zh-CN messages and strict mode', () => {
-  const report = validate('shellNums', { size: 1, Size: 2 }, { locale: 'zh-CN', strict: true });
+  const report = validate('shellNums', { size: 1, Size: 2 }, { locale: 'zh-CN', rules: 'strict' });
   assert.equal(report.valid, false);
   assert.match(report.issues[0].message, /未知字段 `Size`；你是不是想写 `size`？/);
 });
@@ -172,7 +172,7 @@ test('the browser entries name only files the package has (bundlers resolve new 
 test('Standard Schemas answer clean values at once and keep the options for the rest', () => {
   const order = exampleBody('batchOrder');
   assert.equal(schemas.batchOrder['~standard'].validate(order).value, order);
-  const strict = createSchemas({ strict: true, locale: 'zh-CN' });
+  const strict = createSchemas({ rules: 'strict', locale: 'zh-CN' });
   assert.equal(strict.shellNums['~standard'].validate({ size: 2 }).issues, undefined);
   const failed = strict.shellNums['~standard'].validate({ size: 2, extra: 1 });
   assert.deepEqual(failed.issues.map((i) => [i.path, i.code]), [[['extra'], 'unknown_field']]);
