@@ -320,7 +320,7 @@ function report(r) {
   targets.push([`wasm ≤ ${TARGETS.wasmValidationOnlyGzipKB} KB gzip, validation-only`, '–', vo.built ? `${kb(vo.wasm.gzip)} KB (${vo.wasm.gzip.toLocaleString('en-US')} B)` : 'not built', mark(vo.built ? vo.wasm.gzip <= TARGETS.wasmValidationOnlyGzipKB * 1000 : null)]);
   if (browser) {
     // 'ours-inline' is the default entry (`licensing-sdk`, one module with the
-    // wasm inside; `licensing-sdk/inline` is its former name), 'ours' is slim.
+    // wasm inside), 'ours' is slim.
     const ci = browser.cold['ours-inline'].first.medianMs;
     targets.push([`cold start ≤ ${TARGETS.coldChromiumMs} ms in Chromium (first visit, median), default entry \`licensing-sdk\``, '–', `${f(ci, 1)} ms`, mark(ci <= TARGETS.coldChromiumMs)]);
     const c = browser.cold.ours.first.medianMs;
@@ -378,7 +378,7 @@ function report(r) {
       sizeRows.push(['ours: **everything `licensing-sdk/slim` loads** (wasm + that module)', raw.toLocaleString('en-US'), gz.toLocaleString('en-US'), `**${kb(gz)} KB**`]);
     }
   }
-  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`, also `licensing-sdk/inline`: one minified module, wasm inside in hexadecimal)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
+  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`: one minified module, wasm inside in hexadecimal)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
   if (sizes.testing) {
     const t = sizes.testing;
     sizeRows.push(['ours, apart: `licensing-sdk/testing` simulator wasm (createSimulator; loaded by tests only)', t.wasm.raw.toLocaleString('en-US'), t.wasm.gzip.toLocaleString('en-US'), `${kb(t.wasm.gzip)} KB`]);

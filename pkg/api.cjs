@@ -352,7 +352,7 @@ function api(createGlue, wasmModule, jsonSchemas) {
               // Not serializable: the wasm says why.
             }
             if (found === null) return send.call(client, body, callOptions);
-            const { issues } = validate(name, body, { locale: options?.locale, rules: options?.rules, strict: options?.strict });
+            const { issues } = validate(name, body, { locale: options?.locale, rules: options?.rules });
             const message = `invalid ${name} request: NaN or Infinity at ${found.paths.join(', ')}, which JSON cannot carry`;
             return Promise.reject(licensingError('validation', message, { issues }));
           },

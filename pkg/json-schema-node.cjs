@@ -1,7 +1,6 @@
-// `licensing-sdk/json-schema` in Node and Bun (import and require): the Node
-// entry's own `schemas` and `createSchemas`, whose ~standard.jsonSchema already
-// loads the JSON Schemas on first use. (Named exports as `exports.x =`, which
-// Node's ESM import of CommonJS reads.)
+// `licensing-sdk/json-schema` in Node and Bun (require; json-schema-node.mjs
+// re-exports it for import): the Node entry's own `schemas` and `createSchemas`,
+// whose ~standard.jsonSchema already loads the JSON Schemas on first use.
 'use strict';
 const sdk = require('./node.cjs');
 

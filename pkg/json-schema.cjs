@@ -108,9 +108,9 @@ function openApiNode(s) {
   return out;
 }
 
-/** The `rules` profile of createSchemas' options, as `validate` reads it (`rules` wins over `strict`). */
+/** The `rules` profile of createSchemas' options, as `validate` reads it. */
 function profileOf(options) {
-  const rules = options?.rules ?? (options?.strict ? 'strict' : 'recommended');
+  const rules = options?.rules ?? 'recommended';
   if (rules === 'recommended' || rules === 'spec' || rules === 'strict') return rules;
   throw new TypeError(`licensing-sdk: unknown rules profile ${JSON.stringify(rules)}`);
 }

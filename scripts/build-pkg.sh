@@ -40,6 +40,9 @@ for t in $targets; do
 done
 
 if [ "$out" = pkg ]; then
+  # The licence texts ship in the tarball (npm pack takes only files inside pkg/);
+  # the copies are git-ignored, the repository root holds the originals.
+  cp LICENSE-MIT LICENSE-APACHE pkg/
   # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
   # describes the named exports of module.exports, which is what node.cjs builds),
   # for every subpath, each importing the other .d.cts files (TS1479 otherwise).

@@ -6,6 +6,8 @@
 
 /** An Error named LicensingLoadError with the URL (or "embedded") and the cause. */
 function loadError(message, source, cause) {
+  // "Loading the wasm": a heading of the README the package ships (pkg/README.md;
+  // tests/js/readme.test.mjs checks that it is there).
   const err = new Error(`licensing-sdk: ${message} (README: "Loading the wasm")`, { cause });
   err.name = 'LicensingLoadError';
   err.url = source;

@@ -3,7 +3,7 @@
 // itself (streaming compile while it downloads; ~20 % fewer bytes than the
 // default entry) and resolves once it is instantiated (top-level await). For
 // pages that serve the .wasm themselves (application/wasm, a preload hint):
-// see the README, "Loading the wasm". The default entry needs none of that.
+// see the package's README, "Loading the wasm". The default entry needs none of that.
 import createGlue from '../../pkg/glue.cjs';
 import { api } from '../../pkg/api.cjs';
 import { fetchModule } from './load.js';

@@ -141,8 +141,8 @@ test('the package validate: the fast answer is a fresh clean report; others are 
     const want = wasmReport('batchOrder', bad);
     assert.deepEqual(validate('batchOrder', bad), want, m.name);
     assert.deepEqual(cjs.validate('batchOrder', bad), want, m.name);
-    assert.deepEqual(validate('batchOrder', bad, { locale: 'zh-CN', strict: true }),
-      validateJson('batchOrder', JSON.stringify(bad), { locale: 'zh-CN', strict: true }), m.name);
+    assert.deepEqual(validate('batchOrder', bad, { locale: 'zh-CN', rules: 'strict' }),
+      validateJson('batchOrder', JSON.stringify(bad), { locale: 'zh-CN', rules: 'strict' }), m.name);
   }
   // Not a throw: a BigInt cannot be JSON, a throwing getter neither.
   assert.equal(validate('shellNums', { size: 10n }).issues[0].code, 'invalid_json');

@@ -243,11 +243,11 @@ test('an unsupported target throws, as the spec asks', () => {
     assert.throws(() => std.jsonSchema.output({ target }), /no JSON Schema for the target/, String(target));
   }
   assert.throws(() => std.jsonSchema.input(), /no JSON Schema for the target/);
-  // The profile as validate reads it: `strict: true` is rules: 'strict', and `rules` wins.
+  // The profile is `rules` alone (no `strict` alias); an unknown one throws.
   const shell = (options) => createSchemas(options).shellNums['~standard'].jsonSchema.input({ target: 'draft-07' });
-  assert.deepEqual(shell({ strict: true }), shell({ rules: 'strict' }));
-  assert.equal(shell({ strict: true }).additionalProperties, false);
-  assert.deepEqual(shell({ strict: true, rules: 'spec' }), shell({ rules: 'spec' }));
+  assert.equal(shell({ rules: 'strict' }).additionalProperties, false);
+  assert.deepEqual(shell({ strict: true }), shell({}));
+  assert.throws(() => shell({ rules: 'lenient' }), /unknown rules profile "lenient"/);
 });
 
 test('a fresh object per call, and the locale or touched fields change nothing', () => {

@@ -52,7 +52,7 @@ test('cloud refunds need srcLicenseOrderId; other refunds get a warning', () => 
 });
 
 test('zh-CN messages and strict mode', () => {
-  const report = validate('shellNums', { size: 1, Size: 2 }, { locale: 'zh-CN', strict: true });
+  const report = validate('shellNums', { size: 1, Size: 2 }, { locale: 'zh-CN', rules: 'strict' });
   assert.equal(report.valid, false);
   assert.match(report.issues[0].message, /未知字段 `Size`；你是不是想写 `size`？/);
 });
@@ -125,10 +125,14 @@ test('CommonJS require gives the same API', () => {
   assert.equal(typeof cjs.schemas.batchOrder['~standard'].validate, 'function');
 });
 
-test('licensing-sdk/inline (the browser entry, the wasm inside) loads in Node too and gives the same API', async () => {
-  // licensing-sdk/slim fetches its .wasm, which Node's fetch cannot read from a
-  // file: URL: the portal's e2e suite loads it in Chromium.
-  const inline = await import('licensing-sdk/inline');
+test('the default browser entry (index.js, the wasm inside) loads in Node too and gives the same API', async () => {
+  // Node's `licensing-sdk` is node.cjs (the `node` condition), so the browser
+  // entry is imported by its file. licensing-sdk/slim fetches its .wasm, which
+  // Node's fetch cannot read from a file: URL: the portal's e2e suite loads it in Chromium.
+  const { dirname, join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const dir = dirname(createRequire(import.meta.url).resolve('licensing-sdk/package.json'));
+  const inline = await import(pathToFileURL(join(dir, 'index.js')).href);
   for (const e of ENDPOINTS) {
     assert.deepEqual(inline.validate(e, exampleBody(e)), { valid: true, issues: [] }, e);
     assert.deepEqual(inline.validate(e, {}), validate(e, {}), e);
@@ -168,7 +172,7 @@ test('the browser entries name only files the package has (bundlers resolve new 
 test('Standard Schemas answer clean values at once and keep the options for the rest', () => {
   const order = exampleBody('batchOrder');
   assert.equal(schemas.batchOrder['~standard'].validate(order).value, order);
-  const strict = createSchemas({ strict: true, locale: 'zh-CN' });
+  const strict = createSchemas({ rules: 'strict', locale: 'zh-CN' });
   assert.equal(strict.shellNums['~standard'].validate({ size: 2 }).issues, undefined);
   const failed = strict.shellNums['~standard'].validate({ size: 2, extra: 1 });
   assert.deepEqual(failed.issues.map((i) => [i.path, i.code]), [[['extra'], 'unknown_field']]);

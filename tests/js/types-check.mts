@@ -4,7 +4,6 @@ import {
   type BatchOrderRequest, type ValidationReport, type LicenseType, type StandardSchemaV1, type AssetRecord,
   type LockResult, type LockStatus, type Merchandise, type ValidateOptions, type RuleSource, type WarningEvent,
 } from 'licensing-sdk';
-import { validate as validateInline, LicensingClient as InlineClient } from 'licensing-sdk/inline';
 
 const body: BatchOrderRequest = {
   channelCode: 'CH', channelOrderId: 'O', syncMode: 'async',
@@ -81,12 +80,6 @@ async function typedCalls(): Promise<void> {
   void results; void detail; void numbers; void nothing;
 }
 export { typedCalls };
-
-// licensing-sdk/inline has the same declarations.
-const inlineReport: ValidationReport = validateInline('shellNums', { size: 1 });
-const inlineClient: InlineClient = new InlineClient({ baseUrl: 'http://127.0.0.1:8787', token: 't' });
-// @ts-expect-error: not an endpoint
-validateInline('noSuchEndpoint', {});
 
 // validate: one overload per endpoint, so a typed body is checked field by field.
 // @ts-expect-error: a misspelled field

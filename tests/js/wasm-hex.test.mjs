@@ -1,7 +1,8 @@
 // The default entry's embedded wasm (pkg/wasm-hex.cjs, written by
 // scripts/bundle-entries.mjs) and its decoder (scripts/entries/load.js, fromHex):
 // the engine's Uint8Array.fromHex where there is one, else the loop; both give
-// back every byte value.
+// back every byte value. And the simulator's (pkg/sim-hex.cjs, which testing.cjs
+// requires).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,4 +44,10 @@ test("the package's hexadecimal is its wasm, lowercase", () => {
   assert.match(text, /^(?:[0-9a-f]{2})+$/);
   assert.deepEqual(Buffer.from(text, 'hex'), wasm);
   withFromHex(undefined, () => assert.deepEqual(Buffer.from(fromHex(text)), wasm));
+});
+
+test("the simulator's hexadecimal is its wasm, lowercase", () => {
+  const text = require('../../pkg/sim-hex.cjs');
+  assert.match(text, /^(?:[0-9a-f]{2})+$/);
+  assert.deepEqual(Buffer.from(text, 'hex'), readFileSync(new URL('../../pkg/sim/licensing_sim_wasm_bg.wasm', import.meta.url)));
 });

@@ -4,18 +4,16 @@
 // is the exception by design: its module has a top-level await, so Node cannot
 // `require` it (ERR_REQUIRE_ASYNC_MODULE); CommonJS loads it with import().
 import sdk = require('licensing-sdk');
-import inline = require('licensing-sdk/inline');
 import meta = require('licensing-sdk/meta');
 import testing = require('licensing-sdk/testing');
 import jsonSchemas = require('licensing-sdk/json-schema');
-import type { BatchOrderRequest, ValidationReport } from 'licensing-sdk';
-import type { ValidationIssue } from 'licensing-sdk/inline';
+import type { BatchOrderRequest, ValidationIssue, ValidationReport } from 'licensing-sdk';
 import type { FieldMeta } from 'licensing-sdk/meta';
 import type { InvalidExample, Simulator } from 'licensing-sdk/testing';
 
 const body: BatchOrderRequest = sdk.exampleBody('batchOrder');
 const report: ValidationReport = sdk.validate('batchOrder', body);
-const issues: ValidationIssue[] = inline.validate('shellNums', { size: 1 }).issues;
+const issues: ValidationIssue[] = sdk.validate('shellNums', { size: 1 }).issues;
 async function slimReport(): Promise<ValidationReport> {
   const slim = await import('licensing-sdk/slim');
   return slim.validate('shellNums', { size: 1 });

@@ -3,9 +3,8 @@
 // project whose package.json has no "type": "module", so no top-level await).
 import {
   LicensingClient, validate, schemas, exampleBody,
-  type BatchOrderRequest, type BatchOrderForm, type Endpoint, type ValidationReport,
+  type BatchOrderRequest, type BatchOrderForm, type Endpoint, type Schemas, type ValidationReport,
 } from 'licensing-sdk';
-import { validate as validateInline, type Schemas } from 'licensing-sdk/inline';
 import { validate as validateSlim } from 'licensing-sdk/slim';
 import { endpoints, shapes, type FieldMeta } from 'licensing-sdk/meta';
 import { invalidExamples, createSimulator, type InvalidExample, type Simulator } from 'licensing-sdk/testing';
@@ -18,7 +17,6 @@ const fromUnknown: ValidationReport = validate('shellNums', parsed);
 const name: string = 'shellNums';
 const byName: ValidationReport = validate(name as Endpoint, parsed);
 const form: BatchOrderForm = body;
-const viaInline: ValidationReport = validateInline('shellNums', { size: 1 });
 const viaSlim: ValidationReport = validateSlim('lockAssets', { assetNums: ['8000000001'] });
 const schemaSet: Schemas = schemas;
 const firstField: FieldMeta | undefined = shapes[endpoints.batchOrder.request]?.fields[0];
@@ -33,4 +31,4 @@ async function simulated(): Promise<Simulator> {
 // @ts-expect-error: a wrong enum value is an error
 validate('batchOrder', { syncMode: 'SYNC' });
 
-export { report, fromUnknown, byName, form, viaInline, viaSlim, schemaSet, firstField, examples, simulated, batchJsonSchema, jsonSchema };
+export { report, fromUnknown, byName, form, viaSlim, schemaSet, firstField, examples, simulated, batchJsonSchema, jsonSchema };
