@@ -152,12 +152,12 @@ function hooked(options, makeClient, endpoints) {
     };
     // afterResponse for the answers the wasm has read, in order; the last
     // one's code as the wasm read it (earlier ones: a refused token, re-sent here).
-    const report = async (code) => {
+    const report = async (code, signal) => {
       const events = state.unreported.splice(0);
       if (!hooks.afterResponse) return;
       for (let i = 0; i < events.length; i++) {
         const event = i === events.length - 1 ? { ...events[i], code } : events[i];
-        await run('the afterResponse hook', hooks.afterResponse, event);
+        await run('the afterResponse hook', hooks.afterResponse, event, signal);
       }
     };
     const send = async (request, refused) => {
@@ -221,6 +221,8 @@ function hooked(options, makeClient, endpoints) {
       if (response.status === 401 && provider && !state.refreshed) {
         state.refreshed = true;
         response.body?.cancel().catch(() => {});
+        // An answer the wasm never reads: told now, within this attempt's time.
+        await report(undefined, request.signal);
         const again = new Request(request.url.replace(/([?&]g_nonce=)[^&]*/, `$1${freshNonce()}`), request);
         return send(again, true);
       }

@@ -31,8 +31,7 @@ pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
 }
 
-/// `{ locale?, rules?, strict?, maxIssues? }`; anything unrecognised keeps its
-/// default. `strict: true` is the alias of `rules: 'strict'` (`rules` wins).
+/// `{ locale?, rules?, maxIssues? }`; anything unrecognised keeps its default.
 pub(crate) fn options(value: &JsValue) -> Options {
     let mut opts = Options::default();
     if let Some(locale) = get(value, "locale").as_string().and_then(|t| Locale::parse(&t)) {
@@ -47,11 +46,7 @@ pub(crate) fn options(value: &JsValue) -> Options {
     opts
 }
 
-/// The rules profile of an options object: `rules` if it names one, else
-/// `strict: true` (its alias), else none.
+/// The rules profile of an options object: `rules` if it names one, else none.
 pub(crate) fn profile(options: &JsValue) -> Option<Profile> {
-    match get(options, "rules").as_string().and_then(|name| Profile::parse(&name)) {
-        Some(profile) => Some(profile),
-        None => (get(options, "strict").as_bool() == Some(true)).then_some(Profile::Strict),
-    }
+    get(options, "rules").as_string().and_then(|name| Profile::parse(&name))
 }

@@ -61,7 +61,7 @@ fn type_errors_are_issues_not_aborts() {
 
 #[wasm_bindgen_test]
 fn options_locale_and_strict() {
-    let opts = js(r#"{"locale":"zh-CN","strict":true}"#);
+    let opts = js(r#"{"locale":"zh-CN","rules":"strict"}"#);
     let report = validate("listAssets".into(), js(r#"{"enterpriseGlobalID":"E1"}"#), Some(opts));
     let list = js_sys::Array::from(&get(&report, "issues"));
     let unknown = list.iter().find(|i| s(&get(i, "code")) == "unknown_field").expect("unknown field issue");

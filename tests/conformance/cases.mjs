@@ -99,7 +99,7 @@ export const CASES = [
   { name: 'fault reset before the work', request: post(P.shellNums, { size: 1 }, ORDER, { 'x-sim-fault': 'reset' }), expect: { reset: true } },
   { name: 'nothing was done', request: post(P.shellNums, { size: 1 }), expect: ok(['8000000007']) },
   { name: 'fault after;http=503 on a batch', request: { ...post(P.batchOrder, batch('CO-AFTER', ['8000000007']), ORDER, { 'x-sim-fault': 'after;http=503' }), query: 'appKey=app-c' }, expect: { status: 503 } },
-  { name: 'its repeat gets the stored result', request: { ...post(P.batchOrder, batch('CO-AFTER', ['8000000007'])), query: 'appKey=app-c' }, expect: { ...ok(), check: (b) => b.data[0].licenseOrderId === 'LO000007' } },
+  { name: 'its repeat gets the stored result', request: { ...post(P.batchOrder, batch('CO-AFTER', ['8000000007'])), query: 'appKey=app-c' }, expect: { ...ok(), check: (b) => b.data[0].licenseOrderId === 'LO000001' } },
   { name: 'stats: one order', request: admin('GET', '/__sim/stats'), expect: { status: 200, check: (b) => b.orders === 1 } },
   // The activity module has no code 500: the fault speaks its envelope (HTTP 200, 1002).
   { name: 'fault code500 on the activity module', request: post(P.joinActivity, claim('d@example.com'), ACTIVITY, { 'x-sim-fault': 'code500' }), expect: { status: 200, resultCode: '1002' } },

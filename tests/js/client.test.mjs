@@ -110,9 +110,13 @@ test('retries: code 500 with fresh nonces; 503 only when safe', async () => {
   const safe = unique('js-503-safe');
   await traced(safe, `http=503;times=1;key=${safe}`).queryEnterprises({ channelCode: 'C', channelCustomerId: 'x', defaultCustomer: 'N' });
   assert.equal((await trace(safe)).length, 2);
+  // createEnterprise carries its repeat key (crmCustomerId): the service answers a repeat with the first result.
+  const keyed = unique('js-503-keyed');
+  await traced(keyed, `http=503;times=1;key=${keyed}`).createEnterprise({ crmCustomerId: unique('crm') });
+  assert.equal((await trace(keyed)).length, 2);
   const unsafe = unique('js-503-unsafe');
-  const err = await rejects(traced(unsafe, `http=503;times=1;key=${unsafe}`).createEnterprise({ crmCustomerId: unique('crm') }));
-  assert.deepEqual([err.kind, err.status], ['http', 503]);
+  const err = await rejects(traced(unsafe, `http=503;times=1;key=${unsafe}`).bindEnterprise({ channelCode: 'C', channelCustomerId: unique('c') }));
+  assert.deepEqual([err.kind, err.status, err.sent], ['http', 503, true]);
   assert.equal((await trace(unsafe)).length, 1);
 });
 

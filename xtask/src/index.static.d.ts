@@ -36,8 +36,6 @@ export interface ValidateOptions {
   locale?: "en" | "zh-CN";
   /** Which issues are errors (default "recommended"). */
   rules?: RulesProfile;
-  /** Alias of `rules: "strict"` (unknown fields are errors); `rules` wins. */
-  strict?: boolean;
   /** Most issues listed (default 100); the last issue says how many were left out. */
   maxIssues?: number;
 }
@@ -122,8 +120,6 @@ export interface LicensingClientOptions {
   locale?: "en" | "zh-CN";
   /** What the client refuses to send: requests with errors under this profile (default "recommended"). */
   rules?: RulesProfile;
-  /** Alias of `rules: "strict"`. */
-  strict?: boolean;
   /**
    * Called with the warnings of each request sent (`phase: "request"`) and of each
    * answer read (`phase: "response"`: what the tolerant reader let through, e.g.

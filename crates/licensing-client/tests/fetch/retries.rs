@@ -1,5 +1,6 @@
-//! Retries: code 500 always (fresh nonce each time); ambiguous failures only for
-//! calls that are safe to repeat.
+//! Retries: code 500 and the other ambiguous failures only for calls that are
+//! safe to repeat (a batch with its channelOrderId, or the caller's word), a
+//! fresh nonce each time.
 
 use licensing_core::model::*;
 use licensing_core::response::ErrorKind;
@@ -29,7 +30,7 @@ async fn code_500_is_retried_with_fresh_nonces_even_for_batch_orders() {
 async fn code_500_gives_up_after_max_retries() {
     let id = unique("t-500-max");
     let c = traced(&id, Some("code500"), |o| o.max_retries = 1);
-    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none().repeatable()).await.unwrap_err();
     assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Business, Some("500")));
     assert_eq!(trace(&id).await.len(), 2);
 }
