@@ -44,7 +44,8 @@ async fn an_abort_during_backoff_ends_the_call() {
         o.max_retries = 3;
     });
     let controller = AbortController::new().unwrap();
-    let call = CallOptions::default().with_signal(controller.signal());
+    // Retried (shellNums on the caller's word that a repeat is fine), so it waits a backoff.
+    let call = CallOptions::default().with_signal(controller.signal()).repeatable();
     Timeout::new(300, move || controller.abort()).forget();
     let start = js_sys::Date::now();
     let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &call).await.unwrap_err();
