@@ -134,20 +134,23 @@ function hooked(options, makeClient, endpoints) {
       controller.abort(state.failure);
       return state.failure;
     };
-    // A hook's promise, failing the call if it rejects, or (with the
-    // attempt's `signal`) if it outlives the attempt: kind hook, not a timeout
-    // that could be retried.
-    const run = async (what, hook, event, signal) => {
+    // What ends a wait on hooks when the attempt's signal fires: the caller's
+    // abort, or else a hook failure (kind hook, not a timeout that could be retried).
+    const late = (what) => () => (userSignal?.aborted
+      ? userSignal.reason
+      : fail(`${what} did not settle within the attempt's timeout`));
+    // A hook's promise, failing the call if it throws or rejects, or (with the
+    // attempt's `signal`) if it outlives the attempt. What it threw is repeated
+    // (the token scrubbed) unless `quiet`: the token provider's failure may
+    // hold the very token it was to give.
+    const run = async (what, hook, event, signal, quiet = false) => {
       try {
         const pending = Promise.resolve(hook(event));
-        if (!signal) return await pending;
-        return await within(pending, undefined, signal, () => (userSignal?.aborted
-          ? userSignal.reason
-          : fail(`${what} did not settle within the attempt's timeout`)));
+        return await (signal ? within(pending, undefined, signal, late(what)) : pending);
       } catch (thrown) {
         throw state.failure ?? (userSignal?.aborted && thrown === userSignal.reason
           ? thrown
-          : fail(`${what} failed: ${said(thrown, state.token)}`));
+          : fail(quiet ? `${what} failed` : `${what} failed: ${said(thrown, state.token)}`));
       }
     };
     // afterResponse for the answers the wasm has read, in order; the last
@@ -164,15 +167,7 @@ function hooked(options, makeClient, endpoints) {
       state.attempt += 1;
       const attempt = state.attempt;
       if (provider) {
-        let token;
-        try {
-          token = await within(Promise.resolve().then(() => provider({ endpoint, attempt, refused })), undefined,
-            request.signal, () => fail("the token provider did not settle within the attempt's timeout"));
-        } catch (thrown) {
-          if (userSignal?.aborted && thrown === userSignal.reason) throw thrown;
-          // What it threw is not repeated: it may hold a token.
-          throw fail('the token provider failed');
-        }
+        const token = await run('the token provider', provider, { endpoint, attempt, refused }, request.signal, true);
         if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
           throw fail('the token provider gave a token that is empty or not visible ASCII');
         }
@@ -211,9 +206,7 @@ function hooked(options, makeClient, endpoints) {
         // ends the call (kind hook), and that attempt is not sent.
         const pending = state.between;
         state.between = null;
-        await within(pending, undefined, request.signal, () => (userSignal?.aborted
-          ? userSignal.reason
-          : fail("the hooks before a retry did not settle within the attempt's timeout")));
+        await within(pending, undefined, request.signal, late('the hooks before a retry'));
       }
       const response = await send(request, false);
       // A refused token: asked for again once, and the attempt sent again

@@ -72,7 +72,7 @@ impl<T: Transport> Client<T> {
         let mut retries = 0;
         // Read from the body only when a retry is in question (rare; a batch
         // may be megabytes).
-        let mut safe_to_repeat: Option<bool> = if call.repeatable { Some(true) } else { None };
+        let mut safe_to_repeat = call.repeatable.then_some(true);
         loop {
             let number = *sent + 1;
             // What is left of this attempt's time once hooks have run (all of

@@ -89,23 +89,28 @@ fn any<T: 'static>(future: HookFuture<T>, wrap: fn(T) -> HookValue) -> AnyHookFu
 impl<T: Transport> Client<T> {
     /// Awaits a hook's future with `ms` left of the attempt's time: its
     /// failure, or its not settling in time, ends the call (kind `hook`); the
-    /// caller's signal ends it too (kind `aborted`).
+    /// caller's signal ends it too (kind `aborted`). What a failing hook says
+    /// is repeated with `token` scrubbed from it; with no token to scrub
+    /// (`None`: the token provider, whose answer is the token), not at all.
     async fn within(
         &self,
         future: AnyHookFuture,
         ms: u32,
         call: &CallOptions<T::Signal>,
         what: &str,
-        token: &str,
+        token: Option<&str>,
     ) -> Result<HookValue, ClientError> {
         match first(future, self.transport.sleep(ms, call.signal.as_ref())).await {
             First::Left(Ok(value)) => Ok(value),
-            First::Left(Err(reason)) => Err(hook_error(what, &(String::from("failed: ") + &reason), token)),
+            First::Left(Err(reason)) => Err(match token {
+                Some(token) => hook_error(what, &(String::from("failed: ") + &reason), token),
+                None => hook_error(what, "failed", ""),
+            }),
             First::Right(Ok(())) => {
                 let mut detail = String::from("did not settle within ");
                 detail.push_str(&itoa_u64(u64::from(ms)));
                 detail.push_str(" ms (the attempt's timeout)");
-                Err(hook_error(what, &detail, token))
+                Err(hook_error(what, &detail, token.unwrap_or_default()))
             }
             First::Right(Err(aborted)) => Err(aborted),
         }
@@ -123,7 +128,7 @@ impl<T: Transport> Client<T> {
         if let Some(hook) = &self.opts.hooks.on_error {
             let event = ErrorEvent { endpoint, attempts, error: error.clone() };
             let timeout = call.timeout_ms.unwrap_or(self.opts.timeout_ms).clamp(1, MAX_TIMER_MS);
-            let _ = self.within(any(hook(&event), |()| HookValue::Unit), timeout, call, "the onError hook", "").await;
+            let _ = self.within(any(hook(&event), |()| HookValue::Unit), timeout, call, "the onError hook", None).await;
         }
         error
     }
@@ -140,17 +145,8 @@ impl<T: Transport> Client<T> {
         let Some(provider) = &self.opts.token_provider else { return Ok(self.opts.token.clone()) };
         let request = TokenRequest { endpoint, attempt, refused };
         // What a provider says when it fails is not repeated: it may hold a token.
-        let given = self.within(any(provider(&request), HookValue::Token), ms, call, "the token provider", "").await;
-        let given = given.map_err(|mut e| {
-            if e.kind == ErrorKind::Hook {
-                e.message = String::from(if e.message.contains("did not settle") {
-                    "the token provider did not settle within the attempt's timeout"
-                } else {
-                    "the token provider failed"
-                });
-            }
-            e
-        })?;
+        let given =
+            self.within(any(provider(&request), HookValue::Token), ms, call, "the token provider", None).await?;
         match given {
             HookValue::Token(token) if token_ok(&token) => Ok(token),
             _ => Err(hook_error("the token provider", "gave a token that is empty or not visible ASCII", "")),
@@ -179,7 +175,7 @@ impl<T: Transport> Client<T> {
         }
         let event = RequestEvent { endpoint, attempt, method: endpoint.method(), url: url.to_owned(), headers: shown };
         let given =
-            self.within(any(hook(&event), HookValue::Headers), ms, call, "the beforeRequest hook", token).await?;
+            self.within(any(hook(&event), HookValue::Headers), ms, call, "the beforeRequest hook", Some(token)).await?;
         let HookValue::Headers(edits) = given else { return Ok(()) };
         let own = |name: &str| name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type");
         for (name, value) in edits {
@@ -219,7 +215,7 @@ impl<T: Transport> Client<T> {
         };
         let duration_ms = started.zip(self.transport.now_ms()).map(|(start, now)| now - start);
         let event = ResponseEvent { endpoint, attempt, status, duration_ms, code };
-        self.within(any(hook(&event), |()| HookValue::Unit), ms, call, "the afterResponse hook", token).await?;
+        self.within(any(hook(&event), |()| HookValue::Unit), ms, call, "the afterResponse hook", Some(token)).await?;
         Ok(())
     }
 }

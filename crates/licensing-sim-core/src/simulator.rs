@@ -216,11 +216,7 @@ impl Simulator {
         // Traced only once authenticated and past the nonce check: a flood of
         // refused requests leaves nothing behind.
         self.record_trace(endpoint, head);
-        let (delay_ms, after_work) = match self.fault(endpoint, head)? {
-            Some(fault) if fault.after_work => (0, Some(fault)),
-            Some(fault) => (fault.delay_ms, None),
-            None => (0, None),
-        };
+        let (delay_ms, after_work) = self.fault(endpoint, head)?;
         let path_param = path_param
             .map(crate::route::decode_strict)
             .transpose()
@@ -318,30 +314,30 @@ impl Simulator {
     }
 
     /// The `x-sim-fault` header's fault, or else an injected one, if any
-    /// applies to this request: `Ok(None)` to go on as usual; `Ok(Some)` to go
-    /// on with it (its delay, or its reply after the work); `Err` its reply,
-    /// in place of the work (after its delay).
-    fn fault(&self, endpoint: Endpoint, head: &RequestHead) -> Result<Option<Fault>, Reply> {
+    /// applies to this request: `Ok((delay, None))` to go on after the delay
+    /// (0 without a fault); `Ok((0, Some(fault)))` to go on and apply it after
+    /// the work (`after`); `Err` its reply, in place of the work (after its delay).
+    fn fault(&self, endpoint: Endpoint, head: &RequestHead) -> Result<(u64, Option<Fault>), Reply> {
         let fault = match head.header_value(FAULT_HEADER) {
             Some(header) => {
                 let fault = Fault::parse(header).map_err(|e| refuse(endpoint, format!("{FAULT_HEADER}: {e}")))?;
                 match fault.applies(&mut lock(&self.fault_counters)) {
                     Ok(true) => fault,
-                    Ok(false) => return Ok(None),
+                    Ok(false) => return Ok((0, None)),
                     Err(e) => return Err(refuse(endpoint, format!("{FAULT_HEADER}: {e}"))),
                 }
             }
             None => match take_injected(&mut lock(&self.injected), endpoint) {
                 Some(fault) => fault,
-                None => return Ok(None),
+                None => return Ok((0, None)),
             },
         };
         if fault.after_work {
-            return Ok(Some(fault));
+            return Ok((0, Some(fault)));
         }
         match fault_reply(endpoint, &fault) {
             Some(reply) => Err(reply.delayed(fault.delay_ms)),
-            None => Ok(Some(fault)),
+            None => Ok((fault.delay_ms, None)),
         }
     }
 
