@@ -243,13 +243,15 @@ function hooked(options, makeClient, endpoints) {
       try {
         data = await client[endpoint](body, { ...callOptions, signal: controller.signal });
       } catch (thrown) {
-        if (!state.failure && state.unreported.length) {
-          // The last answer's afterResponse; the call's own error stands.
-          await within(report(thrown?.code), hookMs, undefined, () => null).catch(() => {});
-        }
         // The wasm counts an attempt that a hook kept from leaving as sent.
         if (!state.sent && thrown !== null && typeof thrown === 'object') thrown.sent = false;
-        throw state.failure ?? thrown;
+        const own = state.failure ?? thrown;
+        if (!state.failure && state.unreported.length) {
+          // The last answer's afterResponse; the call's own error stands (its
+          // code, its status), whatever the hook does.
+          await within(report(thrown?.code), hookMs, undefined, () => null).catch(() => {});
+        }
+        throw own;
       }
       if (state.unreported.length) {
         try {

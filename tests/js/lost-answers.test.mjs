@@ -108,6 +108,10 @@ test('a failing or slow afterResponse never loses a completed answer, and nothin
   assert.match(err.message, /afterResponse hook failed: metrics down/);
   assert.match(err.data[0].licenseOrderId, /^LO/);
   assert.equal(sim.stats().orders, 1);
+  // After a failed call, the call's own error stands (the service's code), not the hook's.
+  sim.fault({ kind: 'code500', after: true, endpoint: 'shellNums' });
+  const refused = await client.shellNums({ size: 3 }).catch((e) => e);
+  assert.deepEqual([refused.kind, refused.code, refused.sent], ['business', '500', true]);
   // Slower than timeoutMs on an idempotent call: sent once, the answer kept.
   const { client: slow, sent } = await setup({
     timeoutMs: 100, hooks: { afterResponse: () => new Promise((resolve) => setTimeout(resolve, 400)) },
