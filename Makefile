@@ -26,7 +26,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 
 
 .PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
-	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz clean
+	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz mutants clean
 
 help:
 	@echo "make demo   - build the package and serve the demo portal on http://$(DEMO_ADDR)/"
@@ -35,6 +35,7 @@ help:
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
 	@echo "make screenshot - regenerate docs/portal.png"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
+	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
 
 tools:
@@ -168,6 +169,13 @@ test-load:
 
 fuzz:
 	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test rules hostile
+
+# Every mutant cargo-mutants makes of the rule files must fail a test of
+# licensing-core (their tables of examples and passes, the rules suite); the
+# list is in target/mutants/mutants.out. Not part of `make test`: it takes long.
+mutants:
+	scripts/install-tools.sh mutants
+	cargo mutants --package licensing-core --file 'crates/licensing-core/src/validate/rules/*.rs' --timeout 60 --output target
 
 sim:
 	cargo run --release -q -p licensing-sim -- --listen $(DEMO_ADDR)

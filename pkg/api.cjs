@@ -7,8 +7,9 @@
 
 // The endpoint names and the cross-field rules come from the rules' files
 // (generated): this layer holds no copy of what the validator knows.
-const { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES } = require('./fast-check.cjs');
+const { fastCheck, ENDPOINTS } = require('./fast-check.cjs');
 const { hooked, wantsHooks, licensingError } = require('./hooks.cjs');
+const { CLEAN_BATCH, cutBatch, nonFinite } = require('./routing.cjs');
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -22,19 +23,32 @@ const VENDOR = 'licensing-sdk';
 const MEMORY_LIMIT = 64 << 20;
 
 /**
- * `validateJson` over the wasm's input buffer (src/text_input.rs): the text is
- * written into wasm memory by one TextEncoder.encodeInto instead of wasm-bindgen's
- * per-character copy (5× faster for ASCII text in Node).
+ * Writes `text` into the wasm's input buffer (src/text_input.rs) with one
+ * TextEncoder.encodeInto instead of wasm-bindgen's per-character copy (5×
+ * faster for ASCII text in Node), then `check(length)` validates it there.
  */
-function validateJsonOn(glue, encoder, endpoint, text, options) {
-  if (typeof text !== 'string') return glue.validateJson(endpoint, text, options);
+function onInput(glue, encoder, text, check) {
   // Room for mostly-ASCII text first; every UTF-16 unit takes at most 3 bytes.
   let capacity = text.length + (text.length >> 3) + 16;
   for (;;) {
     const at = glue.__textInput(capacity);
     const { read, written } = encoder.encodeInto(text, new Uint8Array(glue.__memory().buffer, at, capacity));
-    if (read === text.length) return glue.__validateJsonInput(endpoint, written, options);
+    if (read === text.length) return check(written);
     capacity = text.length * 3;
+  }
+}
+
+/**
+ * A body as the text the wasm validates: JSON.stringify's, with NaN and
+ * ±Infinity written as 0.5 (routing.cjs, nonFinite); `null` when it has none
+ * (not serializable, a getter that throws): the wasm's own `validate` then says why.
+ */
+function bodyText(body) {
+  try {
+    const text = JSON.stringify(body);
+    return text === undefined ? null : nonFinite(body, text)?.text ?? text;
+  } catch {
+    return null;
   }
 }
 
@@ -64,7 +78,7 @@ function noJsonSchemas() {
  * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
  * converter (pkg/json-schema.cjs), loaded on first use where the entry has it.
  */
-function schemasWith(validate, jsonSchemas = noJsonSchemas) {
+function schemasWith(validate, untouchedIssue, jsonSchemas = noJsonSchemas) {
   return (options) => {
     const touched = touchedTest(options?.touched);
     const out = {};
@@ -75,24 +89,15 @@ function schemasWith(validate, jsonSchemas = noJsonSchemas) {
         if (report.valid) return { value };
         const errors = report.issues.filter((issue) => issue.severity === 'error');
         const shown = touched ? errors.filter((issue) => touched(issue.path)) : errors;
-        const issues = shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code }));
-        if (shown.length < errors.length) {
-          const n = errors.length - shown.length;
-          issues.push({ message: untouchedMessage(n, options?.locale), path: [], code: 'untouched' });
-        }
-        return { issues };
+        // The errors left out are counted in the core's `untouched` issue.
+        if (shown.length < errors.length) shown.push(untouchedIssue(errors.length - shown.length, options));
+        return { issues: shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code })) };
       };
       const convert = (o) => jsonSchemas().jsonSchema(name, options, o);
       out[name] = { '~standard': { version: 1, vendor: VENDOR, validate: check, jsonSchema: { input: convert, output: convert } } };
     }
     return out;
   };
-}
-
-/** The root issue of `touched`, in the locale of the other messages. */
-function untouchedMessage(n, locale) {
-  if (locale === 'zh-CN') return `尚未填写的字段中还有 ${n} 个问题`;
-  return `${n} more issue${n === 1 ? '' : 's'} in fields not touched yet`;
 }
 
 /**
@@ -123,199 +128,6 @@ function lazySchemas(create) {
     Object.defineProperty(out, name, { enumerable: true, get: () => (all ??= create())[name] });
   }
   return Object.freeze(out);
-}
-
-/** Whether `path` is `pointer` or inside it (segment-wise: /a/1 is not inside /a/10). */
-const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
-
-/**
- * A report of a batch whose `orderList` was cut down to the orders at `kept`
- * (ascending indices of the whole list), with those indices put back: in paths,
- * and in duplicate_sequence's `first` and message.
- */
-function remapOrders(report, kept) {
-  const remap = (path) => path.replace(/^\/orderList\/(\d+)/, (_, n) => `/orderList/${kept[Number(n)]}`);
-  const issues = report.issues.map((issue) => {
-    const out = { ...issue, path: remap(issue.path) };
-    if (issue.code === 'duplicate_sequence' && issue.params) {
-      const first = kept[Number(issue.params.first)];
-      out.params = { ...issue.params, first: String(first) };
-      out.message = issue.message.replace(`/orderList/${issue.params.first}`, `/orderList/${first}`);
-    }
-    return out;
-  });
-  return { ...report, issues };
-}
-
-/**
- * `value` as JSON text with every NaN and ±Infinity written as 0.5 (a number
- * that is no integer: every field then gets its `type` issue), and the JSON
- * Pointers where they were; `null` when there is none. JSON.stringify alone
- * writes `null` for them, read as absent: a form's unparsable number would be
- * dropped without a word. `text`, when the caller has it, is what
- * JSON.stringify gave: a body without a `null` in it needs no look at all.
- */
-function nonFinite(value, text) {
-  if ((typeof text === 'string' && !text.includes('null')) || !mayHoldNonFinite(value, 0)) return null;
-  const paths = [];
-  const where = new Map();
-  const substituted = JSON.stringify(value, function replace(key, v) {
-    const parent = where.get(this);
-    const at = parent === undefined ? '' : `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (v !== null && typeof v === 'object') where.set(v, at);
-    if (typeof v === 'number' && !Number.isFinite(v)) {
-      paths.push(at);
-      return 0.5;
-    }
-    return v;
-  });
-  return paths.length === 0 ? null : { text: substituted, paths };
-}
-
-/**
- * Whether a NaN or ±Infinity may be in `value`: a plain walk (4× faster than
- * the replacer pass, which then finds where). An object with its own `toJSON`
- * may write anything: yes.
- */
-function mayHoldNonFinite(v, depth) {
-  if (typeof v === 'number') return v - v !== 0;
-  if (v === null || typeof v !== 'object') return false;
-  if (depth > 256 || typeof v.toJSON === 'function') return true;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (mayHoldNonFinite(v[i], depth + 1)) return true;
-    return false;
-  }
-  for (const k in v) if (mayHoldNonFinite(v[k], depth + 1)) return true;
-  return false;
-}
-
-/** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
-const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
-  && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
-
-/** Batches this long or longer are checked order by order (shorter ones: whole). */
-const SUBSET_MIN_ORDERS = 4;
-
-/** `cutBatch`'s answer for a batch with no issue at all. */
-const CLEAN_BATCH = Object.freeze({ clean: true });
-
-/**
- * A batch checked order by order, so that when it has issues the wasm sees
- * only the orders it must for the whole report: those the fast path cannot
- * prove clean, and those whose `sequence` repeats (the one rule across orders).
- * A clean order with a unique sequence adds no issue anywhere, so leaving it
- * out changes nothing but the indices, which `remapOrders` puts back.
- *
- * `CLEAN_BATCH` when every order is clean, no sequence repeats and the batch's
- * own fields are clean (what `fastCheck` would prove, in one pass); `{ cut,
- * kept }`, the batch to validate instead and the indices it keeps; `null` when
- * the batch is not a plain one to cut, a cut would save little, or reading it
- * throws (the caller then goes the whole-body way, and the wasm reports).
- */
-function cutBatch(body) {
-  try {
-    return cutBatchOrThrow(body);
-  } catch {
-    return null;
-  }
-}
-
-/** A sequence as the wasm reads it from JSON.stringify's text (5, 5.0 and new Number(5) are one). */
-function sequenceKey(s) {
-  if (typeof s === 'number') return s;
-  const text = JSON.stringify(s);
-  return text !== undefined && /^-?[0-9]/.test(text) ? Number(text) : `json:${text}`;
-}
-
-function cutBatchOrThrow(body) {
-  if (!plainObject(body) || !builtinsClean()) return null;
-  const orders = body.orderList;
-  if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
-    || orders.length < SUBSET_MIN_ORDERS) return null;
-  const n = orders.length;
-  const clean = new Array(n);
-  let failing = 0;
-  // Sequences strictly increasing as numbers cannot repeat (arr_order's test too).
-  let increasing = true;
-  let prev = -Infinity;
-  for (let k = 0; k < n; k++) {
-    if (!(k in orders)) return null; // a hole: JSON.stringify writes null
-    const o = orders[k];
-    clean[k] = fastCheckOrder(o);
-    if (!clean[k]) failing += 1;
-    const s = o !== null && typeof o === 'object' ? o.sequence : undefined;
-    if (typeof s === 'number' && s > prev) prev = s;
-    else increasing = false;
-  }
-  let repeats = null;
-  if (!increasing) {
-    const count = new Map();
-    repeats = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const o = orders[k];
-      repeats[k] = sequenceKey(o !== null && typeof o === 'object' ? o.sequence : undefined);
-      count.set(repeats[k], (count.get(repeats[k]) ?? 0) + 1);
-    }
-    for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
-  }
-  const kept = [];
-  for (let k = 0; k < n; k++) {
-    if (!clean[k] || (repeats !== null && repeats[k])) {
-      // An order with its own toJSON would be asked for its JSON with another index.
-      if (orders[k] !== null && typeof orders[k] === 'object' && orders[k].toJSON !== undefined) return null;
-      kept.push(k);
-    }
-  }
-  // The batch's own fields, with one (clean) order standing in for the list.
-  const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
-  if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;
-  if (failing * 2 > n || kept.length * 2 > n) return null;
-  if (kept.length === 0) return { cut: head, kept: [0] };
-  return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
-}
-
-/**
- * `validateField(endpoint, pointer, body, options)`: the issues at `pointer` (or
- * inside it), and those of the cross-field rules that involve it: for a field of
- * order i of a batch, every cross-field issue of that order and the repeats of its
- * `sequence`. Only what they need is validated: the order itself (with the orders
- * that share its sequence) instead of the whole batch, so it is cheap enough per
- * keystroke. The issues are those `validate` gives for the whole body; an issue
- * of the body as a whole (path "") is always among them.
- */
-function fieldValidatorWith(validate) {
-  // An issue of the whole body (not JSON, not an object, an unknown endpoint)
-  // concerns every field of it.
-  // Whether an issue concerns the field at `pointer` (in order `scope`, if any).
-  const concerns = (i, pointer, scope) => within(i.path, pointer) || (i.path === '' && i.code !== 'too_many_issues')
-    || (scope !== null && within(i.path, scope) && CROSS_FIELD_RULES.has(i.rule));
-  const pick = (report, pointer) => report.issues.filter((i) => concerns(i, pointer, null));
-  return function validateField(endpoint, pointer, body, options) {
-    if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
-    const orders = endpoint === 'batchOrder' && body !== null && typeof body === 'object' ? body.orderList : undefined;
-    const m = Array.isArray(orders) ? /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer) : null;
-    const i = m ? Number(m[1]) : -1;
-    if (!Array.isArray(orders) || pointer === '' || pointer === '/orderList' || (m && i >= orders.length)) {
-      return pick(validate(endpoint, body, options), pointer);
-    }
-    if (!m) {
-      // A field of the batch itself: the orders play no part.
-      return pick(validate(endpoint, { ...body, orderList: [] }, options), pointer);
-    }
-    // Order i, and the orders that share its sequence (the rule compares them), in order.
-    const seq = orders[i] !== null && typeof orders[i] === 'object' ? orders[i].sequence : undefined;
-    const kept = [];
-    orders.forEach((o, k) => {
-      if (k === i || (Number.isInteger(seq) && o !== null && typeof o === 'object' && o.sequence === seq)) kept.push(k);
-    });
-    // The batch's own fields are not asked about: valid stand-ins let a clean
-    // order take the fast path, and keep their issues out of the way.
-    const report = validate(endpoint, { channelCode: 'x', channelOrderId: 'x', orderList: kept.map((k) => orders[k]) }, options);
-    const { issues } = remapOrders(report, kept);
-    // Every repeat in this report is of order i's sequence: the other orders
-    // validated are the ones that share it.
-    return issues.filter((x) => concerns(x, pointer, `/orderList/${i}`) || x.code === 'duplicate_sequence');
-  };
 }
 
 /**
@@ -382,30 +194,40 @@ function api(createGlue, wasmModule, jsonSchemas) {
     // (and those their sequences tie them to) cross to the wasm, as text.
     const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
     if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
-    const target = batch !== null ? batch.cut : body;
     if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
-    let text;
-    try {
-      text = JSON.stringify(target);
-    } catch {
-      return settle(current().validate(endpoint, body, options)); // the wasm says why
-    }
-    if (text === undefined) return settle(current().validate(endpoint, body, options));
-    try {
-      text = nonFinite(target, text)?.text ?? text;
-    } catch {
-      return settle(current().validate(endpoint, body, options)); // a getter that throws the second time
-    }
-    const report = settle(validateJsonOn(current(), encoder, endpoint, text, options));
-    return batch !== null ? remapOrders(report, batch.kept) : report;
+    const text = bodyText(batch !== null ? batch.cut : body);
+    if (text === null) return settle(current().validate(endpoint, body, options));
+    const wasm = current();
+    return settle(batch !== null
+      ? onInput(wasm, encoder, text, (length) => wasm.__validateInput('batchOrder', length, options, undefined, batch.kept))
+      : onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
   };
-  const createSchemas = schemasWith(validate, jsonSchemas);
+  /**
+   * The issues of one field (licensing-core's `validate_field_json`): those at
+   * `pointer` or inside it, every issue of the body as a whole, and for a
+   * field of order i of a batch, order i's cross-field issues and the later
+   * orders that repeat its sequence; the cap counts these only.
+   */
+  const validateField = (endpoint, pointer, body, options) => {
+    if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
+    if (fastCheck(endpoint, body)) return [];
+    const text = bodyText(body);
+    if (text === null) return settle(current().validate(endpoint, body, options)).issues;
+    const wasm = current();
+    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer))).issues;
+  };
+  const validateJson = (endpoint, text, options) => {
+    if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
+    const wasm = current();
+    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
+  };
+  const createSchemas = schemasWith(validate, (count, options) => current().__untouchedReport(count, options).issues[0], jsonSchemas);
   return {
     /** The issues of one field, and of the cross-field rules that involve it. */
-    validateField: fieldValidatorWith(validate),
+    validateField,
     /** Validates a body; a body the generated fast path proves clean skips the wasm. */
     validate,
-    validateJson: (endpoint, text, options) => settle(validateJsonOn(current(), encoder, endpoint, text, options)),
+    validateJson,
     isAssetNumber: (value) => current().isAssetNumber(value),
     assetNumberPartition: (value) => current().assetNumberPartition(value),
     createSchemas,
@@ -418,8 +240,3 @@ function api(createGlue, wasmModule, jsonSchemas) {
 
 exports.api = api;
 exports.pathKeys = pathKeys;
-// Internal: the differential tests check when the cut is taken; the bench's
-// probes time these steps of `validate` alone.
-exports.cutBatch = cutBatch;
-exports.nonFinite = nonFinite;
-exports.MEMORY_LIMIT = MEMORY_LIMIT;

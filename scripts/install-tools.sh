@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for `make pkg` / `make test` / `make demo`.
 # Each step is skipped when already satisfied, so a warm machine pays nothing.
-# Usage: scripts/install-tools.sh [build|browsers|all]
+# Usage: scripts/install-tools.sh [build|browsers|all|mutants]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -57,9 +57,19 @@ browser_tools() {
   fi
 }
 
+# `make mutants` only (not part of `make test`): cargo-mutants, pinned.
+CARGO_MUTANTS_VERSION=27.1.0
+mutants_tools() {
+  if [ "$(cargo mutants --version 2>/dev/null | awk '{print $2}')" != "$CARGO_MUTANTS_VERSION" ]; then
+    log "installing cargo-mutants $CARGO_MUTANTS_VERSION (cargo)"
+    cargo install cargo-mutants --version "$CARGO_MUTANTS_VERSION"
+  fi
+}
+
 case "$what" in
   build) build_tools ;;
   browsers) browser_tools ;;
   all) build_tools; browser_tools ;;
-  *) echo "usage: $0 [build|browsers|all]" >&2; exit 2 ;;
+  mutants) mutants_tools ;;
+  *) echo "usage: $0 [build|browsers|all|mutants]" >&2; exit 2 ;;
 esac

@@ -27,6 +27,6 @@ pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
     #[cfg(all(feature = "client", target_arch = "wasm32"))]
     pub use crate::client_js::JsClient as LicensingClient;
-    pub use crate::text_input::{memory, text_input, validate_json_input};
+    pub use crate::text_input::{memory, text_input, untouched_report, validate_input};
     pub use crate::validate::{example_body, validate, validate_json};
 }

@@ -1,11 +1,11 @@
 //! A reusable buffer in wasm memory that the JS entries write JSON text into
-//! with `TextEncoder.encodeInto`, for `validateJson`.
+//! with `TextEncoder.encodeInto`, for `validate`, `validateJson` and `validateField`.
 //!
 //! ```js
 //! // pkg/api.cjs does this for validateJson:
 //! const ptr = glue.__textInput(capacity);
 //! const { written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, ptr, capacity));
-//! const report = glue.__validateJsonInput(endpoint, written, options);
+//! const report = glue.__validateInput(endpoint, written, options);
 //! ```
 //!
 //! Why not a `String` parameter: wasm-bindgen copies a JS string into wasm memory
@@ -47,19 +47,40 @@ pub fn memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
-/// `validateJson` of the first `len` bytes written into the input buffer.
-#[wasm_bindgen(js_name = __validateJsonInput, unchecked_return_type = "ValidationReport")]
-pub fn validate_json_input(
+/// Validates the first `len` bytes written into the input buffer: the whole
+/// body (`validateJson`); with `pointer`, the issues of that field
+/// (licensing-core's `validate_field_json`, for `validateField`); with
+/// `orders`, a `batchOrder` cut down to the orders at those indices of the
+/// whole batch, whose report names them (`validate_orders_json`). One export
+/// for the three: each export costs the wasm its own wrapper.
+#[wasm_bindgen(js_name = __validateInput, unchecked_return_type = "ValidationReport")]
+pub fn validate_input(
     #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
     len: usize,
-    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] options: JsValue,
+    pointer: Option<String>,
+    orders: Option<Vec<usize>>,
+) -> JsValue {
+    on_input(&endpoint, len, Some(options), &|e, text, opts| match (&pointer, &orders) {
+        (Some(pointer), _) => core_validate::validate_field_json(e, pointer, text, opts),
+        (None, Some(orders)) => core_validate::validate_orders_json(text, orders, opts),
+        (None, None) => core_validate::validate_json(e, text, opts),
+    })
+}
+
+/// `check` of the first `len` bytes of the input buffer as text, its report as JS data.
+fn on_input(
+    endpoint: &JsValue,
+    len: usize,
+    options: Option<JsValue>,
+    check: &dyn Fn(licensing_core::wire::Endpoint, &str, &core_validate::Options) -> core_validate::Report,
 ) -> JsValue {
     let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
     let report = INPUT.with(|buffer| {
         let buffer = buffer.borrow();
-        match (endpoint_or_report(&endpoint, &opts), buffer.get(..len).map(std::str::from_utf8)) {
+        match (endpoint_or_report(endpoint, &opts), buffer.get(..len).map(std::str::from_utf8)) {
             (Err(report), _) => report,
-            (Ok(e), Some(Ok(text))) => core_validate::validate_json(e, text, &opts),
+            (Ok(e), Some(Ok(text))) => check(e, text, &opts),
             // Not reachable through the entries (encodeInto writes UTF-8 within the
             // room asked for); still a report, never a panic.
             (Ok(_), Some(Err(_))) => core_validate::invalid_json("the input is not UTF-8", &opts),
@@ -67,4 +88,17 @@ pub fn validate_json_input(
         }
     });
     interop::from_json_text(&report.to_json())
+}
+
+/// The issue of the body as a whole that counts `count` errors a form leaves
+/// out (`createSchemas({ touched })`), in the options' locale: the one issue
+/// of a report.
+#[wasm_bindgen(js_name = __untouchedReport, unchecked_return_type = "ValidationReport")]
+pub fn untouched_report(
+    count: usize,
+    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
+) -> JsValue {
+    let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
+    let issues = core_validate::untouched_issue(count, &opts).into_iter().collect();
+    interop::from_json_text(&core_validate::Report::from_issues(issues).to_json())
 }

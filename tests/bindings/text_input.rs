@@ -1,9 +1,9 @@
-//! `validateJson` through the input buffer (what the package's entries do): the
+//! `validate`, `validateJson` and `validateField` through the input buffer (what the package's entries do): the
 //! text written into wasm memory, then validated; hostile lengths and bytes are
 //! reports, never a panic.
 
 use js_sys::{Uint8Array, WebAssembly};
-use licensing_sdk::js::{memory, text_input, validate_json, validate_json_input};
+use licensing_sdk::js::{memory, text_input, untouched_report, validate_input, validate_json};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -22,7 +22,7 @@ fn write(bytes: &[u8]) -> usize {
 fn the_buffer_path_reports_what_the_string_path_reports() {
     for text in [r#"{"size": 0}"#, r#"{"size": 1, "é\u0041": "中文"}"#, "{", r#"{"size": 2}"#] {
         let len = write(text.as_bytes());
-        let through_buffer = validate_json_input("shellNums".into(), len, None);
+        let through_buffer = validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None);
         let through_string = validate_json("shellNums".into(), JsValue::from_str(text), None);
         assert_eq!(issues(&through_buffer), issues(&through_string), "{text}");
         assert_eq!(valid(&through_buffer), valid(&through_string), "{text}");
@@ -32,13 +32,33 @@ fn the_buffer_path_reports_what_the_string_path_reports() {
 #[wasm_bindgen_test]
 fn hostile_lengths_and_bytes_are_reports() {
     let len = write(&[b'{', 0xff, b'}']);
-    let report = validate_json_input("shellNums".into(), len, None);
+    let report = validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None);
     assert_eq!(issues(&report)[0].1, "invalid_json");
-    let report = validate_json_input("shellNums".into(), usize::MAX, None);
+    let report = validate_input("shellNums".into(), usize::MAX, JsValue::UNDEFINED, None, None);
     assert_eq!(issues(&report)[0].1, "invalid_json");
-    let report = validate_json_input("noSuchEndpoint".into(), 0, None);
+    let report = validate_input("noSuchEndpoint".into(), 0, JsValue::UNDEFINED, None, None);
     assert_eq!(issues(&report)[0].1, "unknown_endpoint");
     // The module keeps working.
     let len = write(br#"{"size": 3}"#);
-    assert!(valid(&validate_json_input("shellNums".into(), len, None)));
+    assert!(valid(&validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None)));
+}
+
+#[wasm_bindgen_test]
+fn a_field_and_a_cut_batch_through_the_buffer() {
+    let text = r#"{"assetNums": ["8000000001", "7000000001"], "operatorIdentity": ""}"#;
+    let len = write(text.as_bytes());
+    let field = validate_input("lockAssets".into(), len, JsValue::UNDEFINED, Some("/assetNums".into()), None);
+    let paths: Vec<String> = issues(&field).into_iter().map(|(path, ..)| path).collect();
+    assert_eq!(paths, ["/assetNums/1"]);
+    // The second order of the text is order 7 of the whole batch.
+    let order = r#"{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}"#;
+    let bad = order.replace("8000000001", "7000000001");
+    let text = format!(r#"{{"channelCode":"c","channelOrderId":"o","orderList":[{order},{bad}]}}"#);
+    let len = write(text.as_bytes());
+    let report = validate_input("batchOrder".into(), len, JsValue::UNDEFINED, None, Some(vec![2, 7]));
+    let paths: Vec<String> = issues(&report).into_iter().map(|(path, ..)| path).collect();
+    assert!(paths.iter().all(|p| p.starts_with("/orderList/7/")) && !paths.is_empty(), "{paths:?}");
+    // The errors a form leaves out, counted in one issue.
+    let untouched = untouched_report(3, None);
+    assert_eq!(issues(&untouched), [(String::new(), "untouched".to_owned(), "error".to_owned())]);
 }

@@ -1,6 +1,7 @@
 // `validate('batchOrder', body)` on a batch with issues sends the wasm only the
 // orders the fast path cannot prove clean (and those whose sequence repeats),
-// then puts the batch's indices back (pkg/api.cjs, cutBatch). The report must
+// and the core writes the whole batch's indices into the report (pkg/routing.cjs,
+// cutBatch; licensing-core's validate_orders_json). The report must
 // be the one the wasm gives for the whole body: checked here against
 // validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
 // bench corpus, scattered batches, every mutation and the corner cases of the cut.
@@ -12,7 +13,7 @@ import { validate, validateJson } from 'licensing-sdk';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../bench/generate.mjs';
 
 const require = createRequire(import.meta.url);
-const { cutBatch } = require(join(dirname(require.resolve('licensing-sdk/package.json')), 'api.cjs'));
+const { cutBatch } = require(join(dirname(require.resolve('licensing-sdk/package.json')), 'routing.cjs'));
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 

@@ -69,17 +69,14 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     out.push_str(&rule_facts());
-    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, CROSS_FIELD_RULES, SUCCESS_CODES };\n");
+    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, SUCCESS_CODES };\n");
     out
 }
 
-/// What `pkg/api.cjs` needs to know of the endpoints and rules, so that it
-/// holds no hand copy: the endpoint names, and the ids of the rules whose
-/// issue depends on more than the field it is at (`validateField` shows them
-/// for every field of the order).
+/// What the package's JavaScript needs to know of the endpoints, so that it
+/// holds no hand copy: the endpoint names, and the code of each one's success.
 fn rule_facts() -> String {
     let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
-    let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("'{}'", r.id())).collect();
     let success: Vec<String> = Endpoint::ALL
         .iter()
         .map(|e| {
@@ -92,18 +89,15 @@ fn rule_facts() -> String {
         .collect();
     format!(
         "\n// The ten endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
-         // Rules (an issue's `rule`) whose issue depends on more than the field it is at.\n\
-         const CROSS_FIELD_RULES = new Set([{}]);\n\
          // The envelope code of each endpoint's success (its module's): what afterResponse tells.\n\
          const SUCCESS_CODES = Object.freeze({{ {} }});\n",
         names.join(", "),
-        cross.join(", "),
         success.join(", ")
     )
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with
-/// issues, to send only those to the wasm (`pkg/api.cjs`).
+/// issues, to send only those to the wasm (`pkg/routing.cjs`).
 const ORDER_ENTRY: &str = r"
 // fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
 // depth there): true only when the wasm reports no issue at all inside it. What it

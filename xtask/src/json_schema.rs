@@ -70,6 +70,7 @@ pub(crate) const COVERAGE: &[(Rule, Carried)] = &[
     (Rule::UnsafeInteger, Carried::No("answers only: a request's integer is the service's to read")),
     (Rule::Endpoint, Carried::By("one schema per endpoint")),
     (Rule::IssueCap, Carried::No("a limit of the report, not a rule of the body")),
+    (Rule::Untouched, Carried::No("what a form leaves out of a report, not a rule of the body")),
 ];
 
 /// How the schemas carry a rule: as [`COVERAGE`] says, or for a format's rule

@@ -68,9 +68,15 @@ struct Item {
     constant: String,
 }
 
-/// `rules/mod.rs` with its registry written from the rules found.
+/// `rules/mod.rs` with its registry written from the rules found: the rule
+/// files as plain `mod` lines (so tools that read modules, cargo-mutants among
+/// them, see them), then the `registry!` that makes `Rule` of them.
 fn rules_mod_rs(root: &Path, rules: &[Item]) -> Result<String, String> {
-    let mut region = String::from("registry! {\n");
+    let mut region = String::new();
+    for r in rules {
+        let _ = writeln!(region, "pub(crate) mod {};", r.module);
+    }
+    region.push_str("\nregistry! {\n");
     for r in rules {
         let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {};", r.doc, r.variant, r.module);
     }

@@ -137,5 +137,7 @@ codes! {
     UnknownField => unknown_field::CODE_UNKNOWN_FIELD;
     #[doc = "The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust exactly). It reaches the caller as the platform reads it; `onWarnings` hears of it."]
     UnsafeInteger => unsafe_integer::CODE_UNSAFE_INTEGER;
+    #[doc = "Errors in fields the form's user has not touched yet: how many."]
+    Untouched => untouched::CODE_UNTOUCHED;
 }
 // codes:end

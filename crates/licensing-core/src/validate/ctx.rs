@@ -65,11 +65,86 @@ pub(crate) enum Seg<'a> {
     Index(usize),
 }
 
+/// The part of a body a field-scoped report is about ([`validate_field_json`](super::validate_field_json)):
+/// the issues at or inside the field, those of the body as a whole and, for a
+/// field of order i of a batch, the cross-field issues of order i and those of
+/// the later orders that repeat its `sequence`.
+pub(crate) struct Scope {
+    /// The field's pointer (RFC 6901), with its leading `/`.
+    pointer: String,
+    /// The batch order the field lies in (`/orderList/i/…`), if it does.
+    order: Option<usize>,
+}
+
+impl Scope {
+    /// The scope of the field at `pointer` (a missing leading `/` is read as if
+    /// it were there).
+    pub(crate) fn new(pointer: &str) -> Self {
+        let mut field = String::with_capacity(pointer.len() + 1);
+        if !pointer.is_empty() && !pointer.starts_with('/') {
+            field.push('/');
+        }
+        field.push_str(pointer);
+        let order = field
+            .get(ORDER_LIST.len()..)
+            .filter(|_| field.as_bytes().starts_with(ORDER_LIST.as_bytes()))
+            .and_then(|rest| {
+                index(rest.get(..rest.bytes().position(|b| b == b'/').unwrap_or(rest.len())).unwrap_or_default())
+            });
+        Self { pointer: field, order }
+    }
+
+    /// Whether `path` is the field or lies inside it (segment-wise: `/a/1` is not inside `/a/10`).
+    fn holds(&self, path: &str) -> bool {
+        let field = self.pointer.as_bytes();
+        path.as_bytes().starts_with(field) && path.as_bytes().get(field.len()).is_none_or(|&b| b == b'/')
+    }
+}
+
+/// How a batch's orders' pointers begin.
+const ORDER_LIST: &str = "/orderList/";
+
+/// The array index a step or a parameter names: decimal digits without a
+/// leading zero (`0`, `12`; not `012`, `+1` or `1e2`).
+pub(crate) fn index(text: &str) -> Option<usize> {
+    if text.is_empty() || (text.len() > 1 && text.starts_with('0')) {
+        return None;
+    }
+    text.bytes().try_fold(0usize, |n, b| {
+        if b.is_ascii_digit() {
+            n.checked_mul(10)?.checked_add(usize::from(b - b'0'))
+        } else {
+            None
+        }
+    })
+}
+
+/// An issue found, waiting for its parameters.
+enum Pending {
+    /// Kept, with this severity.
+    Keep(Severity),
+    /// Kept if its `first` is this order.
+    IfRepeatOf(usize),
+}
+
+/// Whether an issue found is kept by the scope.
+enum Verdict {
+    Keep,
+    /// Kept if its `first` is this order (a later repeat of its `sequence`).
+    RepeatOf(usize),
+    Drop,
+}
+
 /// Where the walk is and what it has found: the path, the issues kept, the
 /// options. A leaf: what the rules remember between objects is theirs
 /// (`rules::RuleState`, owned by the walk).
 pub(crate) struct Ctx<'a> {
     pub(crate) opts: Options,
+    /// The field a field-scoped report is about (`None`: the whole body).
+    scope: Option<Scope>,
+    /// The indices in the whole `orderList` of the orders of a cut batch (the
+    /// text holds only those), written into every path and parameter.
+    orders: Option<&'a [usize]>,
     path: Vec<Seg<'a>>,
     decoded_keys: Vec<String>,
     issues: Vec<Issue>,
@@ -84,6 +159,8 @@ impl<'a> Ctx<'a> {
     pub(crate) fn new(opts: Options) -> Self {
         Self {
             opts,
+            scope: None,
+            orders: None,
             path: Vec::with_capacity(16),
             decoded_keys: Vec::new(),
             issues: Vec::new(),
@@ -91,6 +168,56 @@ impl<'a> Ctx<'a> {
             omitted_errors: 0,
             omitted_warnings: 0,
             any_error: false,
+        }
+    }
+
+    /// Keeps only the issues `scope` is about.
+    pub(crate) fn scoped(mut self, scope: Scope) -> Self {
+        self.scope = Some(scope);
+        self
+    }
+
+    /// Reads the text's `orderList` as the orders at `orders` of the whole list.
+    pub(crate) fn orders_at(mut self, orders: &'a [usize]) -> Self {
+        self.orders = Some(orders);
+        self
+    }
+
+    /// The index an item of the array at the current path has in the whole
+    /// body: the `n`th order of a cut batch's `orderList` is `orders[n]`; past
+    /// the indices given, the items follow the last one.
+    #[inline]
+    pub(crate) fn item_index(&self, n: usize) -> usize {
+        match self.orders {
+            Some(orders) if self.path.len() == 1 && self.key_at(0) == Some("orderList") => match orders.get(n) {
+                Some(&index) => index,
+                None => orders.last().map_or(n, |&last| last.saturating_add(1 + n - orders.len())),
+            },
+            _ => n,
+        }
+    }
+
+    /// Whether the scope (if any) keeps an issue of `rule` at the current path.
+    #[inline(never)]
+    fn verdict(&self, rule: Rule) -> Verdict {
+        let Some(scope) = &self.scope else { return Verdict::Keep };
+        // The whole path, keys uncut: a long key's field is the field it names.
+        if self.path.is_empty() || scope.holds(&self.pointer_cut(usize::MAX)) {
+            return Verdict::Keep;
+        }
+        let order = match self.path.as_slice() {
+            [first, Seg::Index(i), ..] if self.key(first) == Some("orderList") => Some(*i),
+            _ => None,
+        };
+        match (scope.order, order) {
+            (Some(field), Some(order)) if rule.is_cross_field() => {
+                if field == order {
+                    Verdict::Keep
+                } else {
+                    Verdict::RepeatOf(field)
+                }
+            }
+            _ => Verdict::Drop,
         }
     }
 
@@ -142,9 +269,36 @@ impl<'a> Ctx<'a> {
     /// in the wasm; the rest is [`Ctx::severity_if_kept`] and [`Ctx::keep`].
     #[inline]
     pub(crate) fn report_code(&mut self, rule: Rule, code: Code, params: impl FnOnce() -> Params) {
-        if let Some(severity) = self.severity_if_kept(rule) {
+        if let Some(pending) = self.pending(rule) {
             let params = params();
-            self.keep(rule, code, severity, params);
+            self.settle(pending, rule, code, params);
+        }
+    }
+
+    /// What becomes of an issue of `rule` at the current path, before its
+    /// parameters are computed: `None` when the scope or the cap leaves it out.
+    #[inline(never)]
+    fn pending(&mut self, rule: Rule) -> Option<Pending> {
+        match self.verdict(rule) {
+            Verdict::Keep => self.severity_if_kept(rule).map(Pending::Keep),
+            Verdict::RepeatOf(order) => Some(Pending::IfRepeatOf(order)),
+            Verdict::Drop => None,
+        }
+    }
+
+    /// Keeps a pending issue, now that its parameters are known.
+    #[inline(never)]
+    fn settle(&mut self, pending: Pending, rule: Rule, code: Code, params: Params) {
+        match pending {
+            Pending::Keep(severity) => self.keep(rule, code, severity, params),
+            Pending::IfRepeatOf(order) => {
+                // A later order's repeat of `order`'s sequence names it as `first`.
+                if params.get("first").and_then(index) == Some(order) {
+                    if let Some(severity) = self.severity_if_kept(rule) {
+                        self.keep(rule, code, severity, params);
+                    }
+                }
+            }
         }
     }
 
@@ -197,6 +351,11 @@ impl<'a> Ctx<'a> {
 
     /// The current path as an RFC 6901 JSON Pointer (`~` → `~0`, `/` → `~1`).
     fn pointer(&self) -> String {
+        self.pointer_cut(MAX_KEY_CHARS)
+    }
+
+    /// The current path, each key cut at `max_key` characters.
+    fn pointer_cut(&self, max_key: usize) -> String {
         let mut out = String::new();
         for seg in &self.path {
             out.push('/');
@@ -204,14 +363,14 @@ impl<'a> Ctx<'a> {
                 Seg::Index(i) => super::itoa::push(&mut out, *i as u64),
                 key => {
                     let key = self.key(key).unwrap_or_default();
-                    for ch in key.chars().take(MAX_KEY_CHARS) {
+                    for ch in key.chars().take(max_key) {
                         match ch {
                             '~' => out.push_str("~0"),
                             '/' => out.push_str("~1"),
                             c => out.push(c),
                         }
                     }
-                    if key.len() > MAX_KEY_CHARS && key.chars().nth(MAX_KEY_CHARS).is_some() {
+                    if key.len() > max_key && key.chars().nth(max_key).is_some() {
                         out.push('…');
                     }
                 }

@@ -57,6 +57,52 @@ pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
     walk::run(text, endpoint.def().request, opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
 }
 
+/// Validates one field of a body's JSON text, for a form that shows each
+/// field's issues as it is filled in: the issues at `pointer` (RFC 6901) or
+/// inside it, every issue of the body as a whole (path `""`: not JSON, not an
+/// object), and for a field of order i of a batch, the cross-field issues of
+/// order i and those of the later orders that repeat its `sequence`. Each is an
+/// issue [`validate_json`] gives for the whole text; the cap (`max_issues`)
+/// counts only these.
+///
+/// ```
+/// use licensing_core::validate::{validate_field_json, Options};
+/// use licensing_core::wire::Endpoint;
+/// let text = r#"{"assetNums": ["8000000001", "7000000001"], "operatorIdentity": ""}"#;
+/// let report = validate_field_json(Endpoint::LockAssets, "/assetNums", text, &Options::default());
+/// let paths: Vec<&str> = report.issues.iter().map(|i| i.path.as_str()).collect();
+/// assert_eq!(paths, ["/assetNums/1"]); // not /operatorIdentity's
+/// ```
+pub fn validate_field_json(endpoint: Endpoint, pointer: &str, text: &str, opts: &Options) -> Report {
+    let ctx = Ctx::new(*opts).scoped(ctx::Scope::new(pointer));
+    walk::run_in(text, endpoint.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+}
+
+/// [`validate_field_json`] of a parsed body (read as its JSON text, as [`validate`] reads it).
+pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Options) -> Report {
+    match serde_json::to_string(body) {
+        Ok(text) => validate_field_json(endpoint, pointer, &text, opts),
+        Err(e) => invalid_json(&e.to_string(), opts),
+    }
+}
+
+/// Validates the text of a `batchOrder` whose `orderList` holds only some of
+/// the orders of the whole batch: its nth order is order `orders[n]` of the
+/// whole list, and the report says so in every path and parameter. Leaving out
+/// orders that have no issue and whose `sequence` no other order repeats
+/// changes nothing else in the report (the package's JavaScript sends only the
+/// orders its fast path cannot prove clean).
+pub fn validate_orders_json(text: &str, orders: &[usize], opts: &Options) -> Report {
+    let ctx = Ctx::new(*opts).orders_at(orders);
+    walk::run_in(text, Endpoint::BatchOrder.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+}
+
+/// The issue of the body as a whole that counts `count` errors a form leaves
+/// out because their fields are not touched yet (code `untouched`).
+pub fn untouched_issue(count: usize, opts: &Options) -> Option<Issue> {
+    rules::untouched::issue(count, opts)
+}
+
 /// A complete example of an endpoint's answer payload (from the response tables),
 /// for tests that keep the tables and the typed model in step.
 #[doc(hidden)]

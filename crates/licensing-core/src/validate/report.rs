@@ -198,6 +198,46 @@ impl Report {
         })
     }
 
+    /// What a form shows once its user has touched some fields: the errors at
+    /// a pointer `touched` accepts or inside one, and, when others are left
+    /// out, one issue of the body as a whole (code `untouched`) that counts
+    /// them, so a submit they block still says why. Warnings are left out.
+    ///
+    /// ```
+    /// use licensing_core::{validate::{validate_json, Options}, wire::Endpoint};
+    /// let opts = Options::default();
+    /// let report = validate_json(Endpoint::LockAssets, r#"{"assetNums": ["1"], "operatorIdentity": ""}"#, &opts);
+    /// let shown = report.touched_errors(|pointer| pointer == "/assetNums", &opts);
+    /// let shown: Vec<(&str, &str)> = shown.iter().map(|i| (i.path.as_str(), i.code.as_str())).collect();
+    /// assert_eq!(shown, [("/assetNums/0", "asset_number_format"), ("", "untouched")]);
+    /// ```
+    pub fn touched_errors(&self, touched: impl Fn(&str) -> bool, opts: &super::Options) -> Vec<Issue> {
+        let is_touched = |path: &str| {
+            let mut at = path;
+            loop {
+                if touched(at) {
+                    return true;
+                }
+                match at.rfind('/') {
+                    Some(cut) => at = at.get(..cut).unwrap_or_default(),
+                    None => return false,
+                }
+            }
+        };
+        let (mut shown, mut left_out) = (Vec::new(), 0);
+        for issue in self.errors() {
+            if is_touched(&issue.path) {
+                shown.push(issue.clone());
+            } else {
+                left_out += 1;
+            }
+        }
+        if left_out > 0 {
+            shown.extend(super::untouched_issue(left_out, opts));
+        }
+        shown
+    }
+
     /// The errors, in order.
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)

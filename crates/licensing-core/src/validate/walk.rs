@@ -25,7 +25,14 @@ pub(crate) const MAX_FIELDS: usize = 32;
 /// Validates JSON text against a shape: the report, or the syntax error that
 /// stopped the reading (then no other issue counts).
 pub(crate) fn run(text: &str, shape: &'static Shape, opts: &Options) -> Result<Report, String> {
-    let mut walk = Walk::new(text, opts, false);
+    run_in(text, shape, Ctx::new(*opts))
+}
+
+/// [`run`] with a context made for it (a field's scope, a cut batch's indices);
+/// one copy for every caller in the wasm.
+#[inline(never)]
+pub(crate) fn run_in<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>) -> Result<Report, String> {
+    let mut walk = Walk::new(text, ctx, false);
     match walk.root(shape) {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
@@ -39,7 +46,7 @@ pub(crate) type Spans = Vec<Option<(usize, usize)>>;
 /// tolerated (the service may add some), and the byte range of each top-level
 /// field's value is kept so its text can be handed on as it came.
 pub(crate) fn read(text: &str, shape: &'static Shape) -> Result<(Report, Spans), String> {
-    let mut walk = Walk::new(text, &Options::default(), true);
+    let mut walk = Walk::new(text, Ctx::new(Options::default()), true);
     walk.spans = Some(vec![None; shape.fields.len()]);
     match walk.root(shape) {
         Ok(()) => Ok((walk.ctx.finish(), walk.spans.unwrap_or_default())),
@@ -49,7 +56,7 @@ pub(crate) fn read(text: &str, shape: &'static Shape) -> Result<(Report, Spans),
 
 /// Checks one value of an answer (tolerating unknown fields).
 pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, String> {
-    let mut walk = Walk::new(text, &Options::default(), true);
+    let mut walk = Walk::new(text, Ctx::new(Options::default()), true);
     let result = walk.s.peek().and_then(|token| walk.value(kind, token, 0)).and_then(|_| walk.s.finish());
     match result {
         Ok(()) => Ok(walk.ctx.finish()),
@@ -103,8 +110,8 @@ fn number_name(n: Number) -> &'static str {
 }
 
 impl<'a> Walk<'a> {
-    fn new(text: &'a str, opts: &Options, tolerant: bool) -> Self {
-        Self { s: Scanner::new(text), ctx: Ctx::new(*opts), rules: rules::RuleState::default(), tolerant, spans: None }
+    fn new(text: &'a str, ctx: Ctx<'a>, tolerant: bool) -> Self {
+        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), tolerant, spans: None }
     }
 
     fn root(&mut self, shape: &'static Shape) -> Res<()> {
@@ -291,7 +298,7 @@ impl<'a> Walk<'a> {
         let mut len = 0;
         let mut products = false;
         while self.s.next_item(len == 0)? {
-            self.ctx.push(Seg::Index(len));
+            self.ctx.push(Seg::Index(self.ctx.item_index(len)));
             let token = self.s.peek()?;
             products |= self.value(item, token, depth)?.1;
             self.ctx.pop();

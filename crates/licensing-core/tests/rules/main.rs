@@ -6,6 +6,7 @@ mod asset_numbers;
 mod batch_order;
 mod endpoints;
 mod enums;
+mod fields;
 mod hostile;
 mod locale;
 mod model_roundtrip;

@@ -15,17 +15,31 @@ pub(crate) const fn asset_number_format(rule: Rule) -> Format {
     Format::new(rule, "assetNumber", &[Code::AssetNumberFormat, Code::AssetNumberPartition], "8000000001", check)
         .generated(
             "10 ASCII digits, the first 8 (domestic) or 6 (Singapore)",
-            "isAssetNumber", include_str!("asset_number.js"), Some("^[86][0-9]{9}$"), "[86][0-9]{9}")
+            "isAssetNumber",
+            include_str!("asset_number.js"),
+            Some("^[86][0-9]{9}$"),
+            "[86][0-9]{9}",
+        )
 }
 
 /// An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`).
 pub(crate) const RULE: super::Rule = super::Rule::AssetNumber;
 
 /// The asset number is not exactly 10 ASCII digits.
-pub(crate) const CODE_ASSET_NUMBER_FORMAT: super::CodeDef = super::CodeDef::new(super::Code::AssetNumberFormat, "asset_number_format", "`A/assetNos/{n}`, `/assetNums/{n}`", "`value` (≤ 24 chars)");
+pub(crate) const CODE_ASSET_NUMBER_FORMAT: super::CodeDef = super::CodeDef::new(
+    super::Code::AssetNumberFormat,
+    "asset_number_format",
+    "`A/assetNos/{n}`, `/assetNums/{n}`",
+    "`value` (≤ 24 chars)",
+);
 
 /// The asset number has 10 digits, but the first digit is not 8 or 6.
-pub(crate) const CODE_ASSET_NUMBER_PARTITION: super::CodeDef = super::CodeDef::new(super::Code::AssetNumberPartition, "asset_number_partition", "`A/assetNos/{n}`, `/assetNums/{n}`", "`value`");
+pub(crate) const CODE_ASSET_NUMBER_PARTITION: super::CodeDef = super::CodeDef::new(
+    super::Code::AssetNumberPartition,
+    "asset_number_partition",
+    "`A/assetNos/{n}`, `/assetNums/{n}`",
+    "`value`",
+);
 
 /// The rule `asset_number` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
@@ -44,8 +58,16 @@ pub(crate) static DEF: RuleDef = {
 pub(crate) static MESSAGES: &[Message] = {
     use super::prelude::*;
     &[
-    Message::new(Code::AssetNumberFormat, "Asset number \"{value}\" must be exactly 10 digits", "资产编号 \"{value}\" 必须恰好是 10 位数字"),
-    Message::new(Code::AssetNumberPartition, "Asset number \"{value}\" must start with partition marker 8 (domestic) or 6 (Singapore)", "资产编号 \"{value}\" 的首位必须是分区标记 8（国内）或 6（新加坡）"),
+        Message::new(
+            Code::AssetNumberFormat,
+            "Asset number \"{value}\" must be exactly 10 digits",
+            "资产编号 \"{value}\" 必须恰好是 10 位数字",
+        ),
+        Message::new(
+            Code::AssetNumberPartition,
+            "Asset number \"{value}\" must start with partition marker 8 (domestic) or 6 (Singapore)",
+            "资产编号 \"{value}\" 的首位必须是分区标记 8（国内）或 6（新加坡）",
+        ),
     ]
 };
 

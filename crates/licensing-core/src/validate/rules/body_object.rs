@@ -9,10 +9,6 @@ pub(crate) const RULE: super::Rule = super::Rule::BodyObject;
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("body_object", Code::Type, Spec, Error, super::field_type::MESSAGES)
-    .examples(&[
-        example(ShellNums, r#"[1]"#, ""),
-    ])
-    .passes(&[
-        pass(ShellNums, r#"{"size": 1}"#),
-    ])
+        .examples(&[example(ShellNums, r#"[1]"#, "")])
+        .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
 };

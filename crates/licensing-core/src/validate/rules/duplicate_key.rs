@@ -8,7 +8,8 @@ pub(crate) const RULE: super::Rule = super::Rule::DuplicateKey;
 /// A known field appears twice in one object (only JSON text can say this;
 /// which value a server keeps is not defined). The repeat is not checked
 /// further.
-pub(crate) const CODE_DUPLICATE_KEY: super::CodeDef = super::CodeDef::new(super::Code::DuplicateKey, "duplicate_key", "the repeated field", "—");
+pub(crate) const CODE_DUPLICATE_KEY: super::CodeDef =
+    super::CodeDef::new(super::Code::DuplicateKey, "duplicate_key", "the repeated field", "—");
 
 /// The rule `duplicate_key` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

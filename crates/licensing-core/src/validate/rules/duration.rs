@@ -24,7 +24,12 @@ pub(crate) const fn duration_format(rule: Rule) -> Format {
 pub(crate) const RULE: super::Rule = super::Rule::Duration;
 
 /// The value does not have the form `y-m-d`.
-pub(crate) const CODE_DURATION_EXPRESSION: super::CodeDef = super::CodeDef::new(super::Code::DurationExpression, "duration_expression", "`P/timeDurationExpression`, `M/timeDurationExpression`", "`value` (≤ 24 chars)");
+pub(crate) const CODE_DURATION_EXPRESSION: super::CodeDef = super::CodeDef::new(
+    super::Code::DurationExpression,
+    "duration_expression",
+    "`P/timeDurationExpression`, `M/timeDurationExpression`",
+    "`value` (≤ 24 chars)",
+);
 
 /// The rule `duration` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
@@ -32,19 +37,24 @@ pub(crate) static DEF: RuleDef = {
     RuleDef::new("duration", Code::DurationExpression, Spec, Error, MESSAGES)
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1y"}]}]}]}"#, "/orderList/0/assets/0/products/0/timeDurationExpression"),
+        // A part has at most six digits.
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1-0-1000000"}]}]}]}"#, "/orderList/0/assets/0/products/0/timeDurationExpression"),
     ])
     .passes(&[
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"1-0-0"}]}]}]}"#),
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"0-18-365"}]}]}]}"#),
+        pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","timeDurationExpression":"999999-0-0"}]}]}]}"#),
     ])
 };
 
 /// Its messages (shared with the rules that report the same code).
 pub(crate) static MESSAGES: &[Message] = {
     use super::prelude::*;
-    &[
-    Message::new(Code::DurationExpression, "`{field}` \"{value}\" must have the form y-m-d, e.g. 1-0-0", "`{field}` 的值 \"{value}\" 必须是 年-月-日 形式，例如 1-0-0"),
-    ]
+    &[Message::new(
+        Code::DurationExpression,
+        "`{field}` \"{value}\" must have the form y-m-d, e.g. 1-0-0",
+        "`{field}` 的值 \"{value}\" 必须是 年-月-日 形式，例如 1-0-0",
+    )]
 };
 
 pub(crate) fn is_duration(s: &str) -> bool {

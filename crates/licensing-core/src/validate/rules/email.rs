@@ -24,7 +24,8 @@ pub(crate) const FORMAT: Format = {
 pub(crate) const RULE: super::Rule = super::Rule::Email;
 
 /// A non-empty value is not an e-mail address.
-pub(crate) const CODE_EMAIL: super::CodeDef = super::CodeDef::new(super::Code::Email, "email", "`O/adminEmail`", "`value` (≤ 40 chars)");
+pub(crate) const CODE_EMAIL: super::CodeDef =
+    super::CodeDef::new(super::Code::Email, "email", "`O/adminEmail`", "`value` (≤ 40 chars)");
 
 /// The rule `email` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
@@ -51,9 +52,9 @@ fn domain_char(c: char) -> bool {
 
 pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else { return false };
-    let labels_ok = domain.split('.').all(|l| {
-        !l.is_empty() && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(domain_char)
-    });
+    let labels_ok = domain
+        .split('.')
+        .all(|l| !l.is_empty() && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(domain_char));
     !local.is_empty()
         && local.len() <= 64
         && !local.contains(|c: char| c.is_whitespace() || c == '@')
@@ -74,10 +75,24 @@ mod tests {
 
     #[test]
     fn addresses() {
-        for ok in ["admin@example.com", "a.b+c@mail.example.cn", "管理员@例子.中国", "x@xn--fsqu00a.xn--fiqs8s", "a@b-c.d"] {
+        for ok in
+            ["admin@example.com", "a.b+c@mail.example.cn", "管理员@例子.中国", "x@xn--fsqu00a.xn--fiqs8s", "a@b-c.d"]
+        {
             assert!(is_email(ok), "{ok}");
         }
-        for bad in ["", "nope", "a@b", "@b.com", "a b@c.com", "a@b c.com", "a@-b.com", "a@b-.com", "a@b..com", "a@b.com\u{3000}", "a@b.c_m"] {
+        for bad in [
+            "",
+            "nope",
+            "a@b",
+            "@b.com",
+            "a b@c.com",
+            "a@b c.com",
+            "a@-b.com",
+            "a@b-.com",
+            "a@b..com",
+            "a@b.com\u{3000}",
+            "a@b.c_m",
+        ] {
             assert!(!is_email(bad), "{bad}");
         }
     }

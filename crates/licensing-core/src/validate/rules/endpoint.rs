@@ -6,12 +6,25 @@ use crate::validate::rule::RuleDef;
 pub(crate) const RULE: super::Rule = super::Rule::Endpoint;
 
 /// The endpoint name is not one of the ten.
-pub(crate) const CODE_UNKNOWN_ENDPOINT: super::CodeDef = super::CodeDef::new(super::Code::UnknownEndpoint, "unknown_endpoint", "`\"\"`", "`value` (≤ 40 chars), `allowed` (the ten names), `suggestion`?");
+pub(crate) const CODE_UNKNOWN_ENDPOINT: super::CodeDef = super::CodeDef::new(
+    super::Code::UnknownEndpoint,
+    "unknown_endpoint",
+    "`\"\"`",
+    "`value` (≤ 40 chars), `allowed` (the ten names), `suggestion`?",
+);
 
 /// The rule `endpoint` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("endpoint", Code::UnknownEndpoint, Spec, Error, &[
-        Message::new(Code::UnknownEndpoint, "Unknown endpoint \"{value}\"; allowed: {allowed}", "未知接口 \"{value}\"，允许的值：{allowed}"),
-    ])
+    RuleDef::new(
+        "endpoint",
+        Code::UnknownEndpoint,
+        Spec,
+        Error,
+        &[Message::new(
+            Code::UnknownEndpoint,
+            "Unknown endpoint \"{value}\"; allowed: {allowed}",
+            "未知接口 \"{value}\"，允许的值：{allowed}",
+        )],
+    )
 };

@@ -14,17 +14,28 @@ pub(crate) const RULE: super::Rule = super::Rule::EnumValue;
 
 /// The value is not one of the allowed values, which are case-sensitive. For
 /// `trial` only `value` and `allowed` are given.
-pub(crate) const CODE_ENUM: super::CodeDef = super::CodeDef::new(super::Code::Enum, "enum", "the field", "`value` (≤ 40 chars), `allowed`, `suggestion`?");
+pub(crate) const CODE_ENUM: super::CodeDef =
+    super::CodeDef::new(super::Code::Enum, "enum", "the field", "`value` (≤ 40 chars), `allowed`, `suggestion`?");
 
 /// The rule `enum_value` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("enum_value", Code::Enum, Spec, Error, &[
-        Message::new(Code::Enum, "`{field}` has the value \"{value}\"; allowed values: {allowed}", "`{field}` 的值 \"{value}\" 无效，允许的值：{allowed}"),
-    ])
-    .examples(&[
-        example(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#, "/defaultCustomer"),
-    ])
+    RuleDef::new(
+        "enum_value",
+        Code::Enum,
+        Spec,
+        Error,
+        &[Message::new(
+            Code::Enum,
+            "`{field}` has the value \"{value}\"; allowed values: {allowed}",
+            "`{field}` 的值 \"{value}\" 无效，允许的值：{allowed}",
+        )],
+    )
+    .examples(&[example(
+        QueryEnterprises,
+        r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#,
+        "/defaultCustomer",
+    )])
     .passes(&[
         pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"Y"}"#),
         pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"N"}"#),

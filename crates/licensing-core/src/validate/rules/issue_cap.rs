@@ -6,12 +6,21 @@ use crate::validate::rule::RuleDef;
 pub(crate) const RULE: super::Rule = super::Rule::IssueCap;
 
 /// The cap was reached. This issue is always the last one.
-pub(crate) const CODE_TOO_MANY_ISSUES: super::CodeDef = super::CodeDef::new(super::Code::TooManyIssues, "too_many_issues", "`\"\"`", "`omitted`, `omittedErrors`, `max`");
+pub(crate) const CODE_TOO_MANY_ISSUES: super::CodeDef =
+    super::CodeDef::new(super::Code::TooManyIssues, "too_many_issues", "`\"\"`", "`omitted`, `omittedErrors`, `max`");
 
 /// The rule `issue_cap` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("issue_cap", Code::TooManyIssues, Inferred, Warning, &[
-        Message::new(Code::TooManyIssues, "Too many issues: {omitted} more not listed ({omittedErrors} of them errors)", "问题过多：另有 {omitted} 个未列出（其中错误 {omittedErrors} 个）"),
-    ])
+    RuleDef::new(
+        "issue_cap",
+        Code::TooManyIssues,
+        Inferred,
+        Warning,
+        &[Message::new(
+            Code::TooManyIssues,
+            "Too many issues: {omitted} more not listed ({omittedErrors} of them errors)",
+            "问题过多：另有 {omitted} 个未列出（其中错误 {omittedErrors} 个）",
+        )],
+    )
 };

@@ -5,14 +5,19 @@ use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// A limit end date is not before its start date.
 pub(crate) const RULE: super::Rule = super::Rule::LimitRange;
 
 /// `limitEndDate` is less than `limitStartDate`. Equal dates are allowed.
-pub(crate) const CODE_LIMIT_END_BEFORE_START: super::CodeDef = super::CodeDef::new(super::Code::LimitEndBeforeStart, "limit_end_before_start", "`A/limitEndDate`, `P/limitEndDate`", "`start` (`limitStartDate`), `value` (the end date)");
+pub(crate) const CODE_LIMIT_END_BEFORE_START: super::CodeDef = super::CodeDef::new(
+    super::Code::LimitEndBeforeStart,
+    "limit_end_before_start",
+    "`A/limitEndDate`, `P/limitEndDate`",
+    "`start` (`limitStartDate`), `value` (the end date)",
+);
 
 /// The rule `limit_range` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

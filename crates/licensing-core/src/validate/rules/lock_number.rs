@@ -12,10 +12,6 @@ pub(crate) const RULE: super::Rule = super::Rule::LockNumber;
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("lock_number", Code::AssetNumberFormat, Inferred, Error, super::asset_number::MESSAGES)
-    .examples(&[
-        example(LockAssets, r#"{"assetNums": ["123"], "operatorIdentity": "ops"}"#, "/assetNums/0"),
-    ])
-    .passes(&[
-        pass(LockAssets, r#"{"assetNums": ["8000000001", "6000000001"], "operatorIdentity": "ops"}"#),
-    ])
+        .examples(&[example(LockAssets, r#"{"assetNums": ["123"], "operatorIdentity": "ops"}"#, "/assetNums/0")])
+        .passes(&[pass(LockAssets, r#"{"assetNums": ["8000000001", "6000000001"], "operatorIdentity": "ops"}"#)])
 };

@@ -5,14 +5,19 @@ use super::slot;
 use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// A lowest-level merchandise lists products.
 pub(crate) const RULE: super::Rule = super::Rule::LeafProducts;
 
 /// A lowest-level merchandise lists no products.
-pub(crate) const CODE_LEAF_PRODUCTS_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::LeafProductsRequired, "leaf_products_required", "`M/licenseOrderProductList`", "—");
+pub(crate) const CODE_LEAF_PRODUCTS_REQUIRED: super::CodeDef = super::CodeDef::new(
+    super::Code::LeafProductsRequired,
+    "leaf_products_required",
+    "`M/licenseOrderProductList`",
+    "—",
+);
 
 /// The rule `leaf_products` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

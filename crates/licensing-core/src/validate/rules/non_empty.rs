@@ -12,14 +12,16 @@ pub(crate) const CODE_EMPTY: super::CodeDef = super::CodeDef::new(super::Code::E
 /// The rule `non_empty` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("non_empty", Code::Empty, Inferred, Error, &[
-        Message::new(Code::Empty, "`{field}` must not be empty", "`{field}` 不能为空"),
-    ])
+    RuleDef::new(
+        "non_empty",
+        Code::Empty,
+        Inferred,
+        Error,
+        &[Message::new(Code::Empty, "`{field}` must not be empty", "`{field}` 不能为空")],
+    )
     .examples(&[
         example(LockAssets, r#"{"assetNums": [], "operatorIdentity": "ops"}"#, "/assetNums"),
         example(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": " "}"#, "/operatorIdentity"),
     ])
-    .passes(&[
-        pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#),
-    ])
+    .passes(&[pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#)])
 };

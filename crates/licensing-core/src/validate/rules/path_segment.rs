@@ -24,14 +24,27 @@ pub(crate) const RULE: super::Rule = super::Rule::PathSegment;
 
 /// The value is `.` or `..` (or `%2e` for a dot): URL parsers drop such a path
 /// segment, so the call would reach another address.
-pub(crate) const CODE_PATH_SEGMENT: super::CodeDef = super::CodeDef::new(super::Code::PathSegment, "path_segment", "`/enterpriseGlobalId` (`listAssets`)", "`value` (≤ 24 chars)");
+pub(crate) const CODE_PATH_SEGMENT: super::CodeDef = super::CodeDef::new(
+    super::Code::PathSegment,
+    "path_segment",
+    "`/enterpriseGlobalId` (`listAssets`)",
+    "`value` (≤ 24 chars)",
+);
 
 /// The rule `path_segment` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("path_segment", Code::PathSegment, Inferred, Error, &[
-        Message::new(Code::PathSegment, "`{field}` \"{value}\" cannot be sent: a URL reads it as a dot segment and drops it", "`{field}` 的值 \"{value}\" 无法发送：URL 会把它当作点路径段并丢弃"),
-    ])
+    RuleDef::new(
+        "path_segment",
+        Code::PathSegment,
+        Inferred,
+        Error,
+        &[Message::new(
+            Code::PathSegment,
+            "`{field}` \"{value}\" cannot be sent: a URL reads it as a dot segment and drops it",
+            "`{field}` 的值 \"{value}\" 无法发送：URL 会把它当作点路径段并丢弃",
+        )],
+    )
     .examples(&[
         example(ListAssets, r#"{"enterpriseGlobalId": ".."}"#, "/enterpriseGlobalId"),
         example(ListAssets, r#"{"enterpriseGlobalId": "%2E"}"#, "/enterpriseGlobalId"),
@@ -39,6 +52,9 @@ pub(crate) static DEF: RuleDef = {
     .passes(&[
         pass(ListAssets, r#"{"enterpriseGlobalId": "..."}"#),
         pass(ListAssets, r#"{"enterpriseGlobalId": "EG.1"}"#),
+        // `%2f` and `%20` are not dots (only `%2e` is).
+        pass(ListAssets, r#"{"enterpriseGlobalId": "%2f"}"#),
+        pass(ListAssets, r#"{"enterpriseGlobalId": ".%20"}"#),
     ])
 };
 

@@ -14,14 +14,15 @@ use crate::model::OrderType;
 use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// `products` may be empty only for `delete_asset`.
 pub(crate) const RULE: super::Rule = super::Rule::ProductsRequired;
 
 /// A `new_buy` or `delete_product` asset has no products.
-pub(crate) const CODE_PRODUCTS_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::ProductsRequired, "products_required", "`A/products`", "`orderType`");
+pub(crate) const CODE_PRODUCTS_REQUIRED: super::CodeDef =
+    super::CodeDef::new(super::Code::ProductsRequired, "products_required", "`A/products`", "`orderType`");
 
 /// The rule `products_required` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

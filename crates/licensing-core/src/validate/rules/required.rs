@@ -7,25 +7,19 @@ pub(crate) const RULE: super::Rule = super::Rule::Required;
 
 /// A required field is absent or `null`. Also: a `delete_product` product whose
 /// `productUri` is absent, `null` or blank.
-pub(crate) const CODE_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::Required, "required", "the missing field", "—");
+pub(crate) const CODE_REQUIRED: super::CodeDef =
+    super::CodeDef::new(super::Code::Required, "required", "the missing field", "—");
 
 /// The rule `required` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("required", Code::Required, Inferred, Error, MESSAGES)
-    .examples(&[
-        example(ShellNums, r#"{}"#, "/size"),
-        example(ShellNums, r#"{"size": null}"#, "/size"),
-    ])
-    .passes(&[
-        pass(ShellNums, r#"{"size": 1}"#),
-    ])
+        .examples(&[example(ShellNums, r#"{}"#, "/size"), example(ShellNums, r#"{"size": null}"#, "/size")])
+        .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
 };
 
 /// Its messages (shared with the rules that report the same code).
 pub(crate) static MESSAGES: &[Message] = {
     use super::prelude::*;
-    &[
-    Message::new(Code::Required, "`{field}` is required", "缺少必填字段 `{field}`"),
-    ]
+    &[Message::new(Code::Required, "`{field}` is required", "缺少必填字段 `{field}`")]
 };

@@ -5,14 +5,19 @@ use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// `sequence` is unique within `orderList`.
 pub(crate) const RULE: super::Rule = super::Rule::UniqueSequence;
 
 /// `sequence` is repeated within `orderList`.
-pub(crate) const CODE_DUPLICATE_SEQUENCE: super::CodeDef = super::CodeDef::new(super::Code::DuplicateSequence, "duplicate_sequence", "`O/sequence` of each later repeat", "`value`, `first` (index of the first order with it)");
+pub(crate) const CODE_DUPLICATE_SEQUENCE: super::CodeDef = super::CodeDef::new(
+    super::Code::DuplicateSequence,
+    "duplicate_sequence",
+    "`O/sequence` of each later repeat",
+    "`value`, `first` (index of the first order with it)",
+);
 
 /// The rule `unique_sequence` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
@@ -93,7 +98,39 @@ pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceInd
 
 #[cfg(test)]
 mod tests {
-    use super::SequenceIndex;
+    use super::{hash, SequenceIndex};
+
+    #[test]
+    fn the_table_grows_past_half_full_only() {
+        let mut seen = SequenceIndex::default();
+        for seq in 0..8 {
+            assert_eq!(seen.first_or_insert(seq, 0), None);
+        }
+        assert_eq!(seen.slots.len(), 16, "8 keys fill 16 slots half");
+        assert_eq!(seen.first_or_insert(8, 0), None);
+        assert_eq!(seen.slots.len(), 32, "the 9th grows the table");
+    }
+
+    #[test]
+    fn a_probe_past_the_last_slot_wraps_to_the_first() {
+        // Three keys that all hash to the last of 16 slots, and one to the first:
+        // the second and third wrap around to slots 0 and 1, and the fourth
+        // probes past them.
+        let to = |slot: usize| (0..).filter(move |&k: &i64| hash(k) & 15 == slot);
+        let last: Vec<i64> = to(15).take(3).collect();
+        let first = to(0).next().unwrap_or_default();
+        let mut seen = SequenceIndex::default();
+        let keys = [last[0], last[1], last[2], first];
+        for (index, &seq) in keys.iter().enumerate() {
+            assert_eq!(seen.first_or_insert(seq, index), None, "{seq} is new");
+        }
+        assert_eq!(seen.slots.len(), 16, "four keys do not grow the table");
+        assert_eq!(seen.slots.first().copied().flatten(), Some((last[1], 1)), "the second key wrapped to slot 0");
+        assert_eq!(seen.slots.get(2).copied().flatten(), Some((first, 3)), "the fourth probed past the wrapped ones");
+        for (index, &seq) in keys.iter().enumerate() {
+            assert_eq!(seen.first_or_insert(seq, 10 + index), Some(index), "{seq} is found");
+        }
+    }
 
     #[test]
     fn the_first_index_of_each_sequence_across_growth() {

@@ -9,14 +9,19 @@ use crate::model::{LicenseType, OrderType};
 use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// A cloud licence refund names `srcLicenseOrderId`.
 pub(crate) const RULE: super::Rule = super::Rule::SrcLicenseOrderRequired;
 
 /// A refund of a cloud licence has no `srcLicenseOrderId`.
-pub(crate) const CODE_SRC_LICENSE_ORDER_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::SrcLicenseOrderRequired, "src_license_order_required", "`O/srcLicenseOrderId`", "`orderType`, `licenseType`");
+pub(crate) const CODE_SRC_LICENSE_ORDER_REQUIRED: super::CodeDef = super::CodeDef::new(
+    super::Code::SrcLicenseOrderRequired,
+    "src_license_order_required",
+    "`O/srcLicenseOrderId`",
+    "`orderType`, `licenseType`",
+);
 
 /// The rule `src_license_order_required` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

@@ -6,7 +6,12 @@ use crate::validate::rule::RuleDef;
 pub(crate) const RULE: super::Rule = super::Rule::SrcLicenseOrderRecommended;
 
 /// Any other refund has no `srcLicenseOrderId`.
-pub(crate) const CODE_SRC_LICENSE_ORDER_RECOMMENDED: super::CodeDef = super::CodeDef::new(super::Code::SrcLicenseOrderRecommended, "src_license_order_recommended", "`O/srcLicenseOrderId`", "`orderType`, `licenseType`?");
+pub(crate) const CODE_SRC_LICENSE_ORDER_RECOMMENDED: super::CodeDef = super::CodeDef::new(
+    super::Code::SrcLicenseOrderRecommended,
+    "src_license_order_recommended",
+    "`O/srcLicenseOrderId`",
+    "`orderType`, `licenseType`?",
+);
 
 /// The rule `src_license_order_recommended` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

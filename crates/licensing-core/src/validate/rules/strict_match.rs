@@ -7,14 +7,19 @@ use crate::model::OrderType;
 use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
-use crate::validate::slot::Slot;
 use crate::validate::rule::RuleDef;
+use crate::validate::slot::Slot;
 
 /// A strict-match delete product carries the fields it is matched on.
 pub(crate) const RULE: super::Rule = super::Rule::StrictMatchFields;
 
 /// A strict-match delete product lacks a field it is matched on.
-pub(crate) const CODE_STRICT_MATCH_FIELD_REQUIRED: super::CodeDef = super::CodeDef::new(super::Code::StrictMatchFieldRequired, "strict_match_field_required", "`A/products/{k}/limitStartDate`, `…/limitEndDate`, `…/limitConcurrent`", "—");
+pub(crate) const CODE_STRICT_MATCH_FIELD_REQUIRED: super::CodeDef = super::CodeDef::new(
+    super::Code::StrictMatchFieldRequired,
+    "strict_match_field_required",
+    "`A/products/{k}/limitStartDate`, `…/limitEndDate`, `…/limitConcurrent`",
+    "—",
+);
 
 /// The rule `strict_match_fields` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

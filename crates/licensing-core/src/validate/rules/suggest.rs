@@ -14,11 +14,12 @@ pub(crate) fn closest<'s>(input: &str, candidates: &[&'s str]) -> Option<&'s str
         return Some(c);
     }
     // A distance is at least the difference in length, so most candidates need
-    // no table at all; the rest are compared without a lowered copy of each.
+    // no table at all; the rest are compared without a lowered copy of each
+    // (one longer than MAX_LEN is too far: `distance_within`).
     let lower = input.to_ascii_lowercase();
     candidates
         .iter()
-        .filter(|c| c.len() <= MAX_LEN && c.len().abs_diff(lower.len()) <= MAX_EDITS)
+        .filter(|c| c.len().abs_diff(lower.len()) <= MAX_EDITS)
         .map(|c| (distance_within(lower.as_bytes(), c.as_bytes()), *c))
         .filter(|(d, c)| *d <= MAX_EDITS && *d * 2 < c.len())
         .min_by_key(|(d, _)| *d)
@@ -43,10 +44,13 @@ fn distance_within(a: &[u8], b: &[u8]) -> usize {
         *p = j;
     }
     for (i, &ca) in a.iter().enumerate() {
-        let mut row_min = i + 1;
+        // The first column: `i + 1` deletions; every row's least value is a
+        // bound on the distance (the early exit below).
+        let deleted = i + 1;
         if let Some(first) = cur.first_mut() {
-            *first = i + 1;
+            *first = deleted;
         }
+        let mut row_min = deleted;
         for (j, &cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb.to_ascii_lowercase());
             let (Some(&diag), Some(&up), Some(&left)) = (prev.get(j), prev.get(j + 1), cur.get(j)) else {
@@ -131,5 +135,21 @@ mod tests {
         assert_eq!(closest("assetNo", &known), Some("assetNos"));
         assert_eq!(closest("color", &known), None);
         assert_eq!(closest("", &known), None);
+        assert_eq!(closest("", &[""]), None, "nothing is suggested for an empty input");
+    }
+
+    #[test]
+    fn the_bounds_of_a_suggestion() {
+        // Inputs up to MAX_LEN bytes are compared; longer ones are no typo.
+        let (fits, over) = ("a".repeat(MAX_LEN), "a".repeat(MAX_LEN + 1));
+        assert_eq!(closest(&fits.to_uppercase(), &[fits.as_str()]), Some(fits.as_str()));
+        assert_eq!(closest(&over, &[over.as_str()]), None);
+        assert_eq!(closest(&"a".repeat(MAX_LEN - 1), &[over.as_str()]), None, "a candidate longer than MAX_LEN");
+        // Fewer edits than half the candidate's length: 1 of 3, not 2 of 4.
+        assert_eq!(closest("ab", &["abc"]), Some("abc"));
+        assert_eq!(closest("abxy", &["abcd"]), None);
+        assert_eq!(closest("abxyz", &["abcdz"]), Some("abcdz"));
+        // The closest of several.
+        assert_eq!(closest("abcdx", &["abcyy", "abcdy"]), Some("abcdy"));
     }
 }

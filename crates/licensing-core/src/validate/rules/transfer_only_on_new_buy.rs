@@ -6,7 +6,12 @@ use crate::validate::rule::RuleDef;
 pub(crate) const RULE: super::Rule = super::Rule::TransferOnlyOnNewBuy;
 
 /// A product transfer appears outside `new_buy`.
-pub(crate) const CODE_TRANSFER_ONLY_ON_NEW_BUY: super::CodeDef = super::CodeDef::new(super::Code::TransferOnlyOnNewBuy, "transfer_only_on_new_buy", "`A/products/{k}/srcLicenseOrderId`", "`orderType`");
+pub(crate) const CODE_TRANSFER_ONLY_ON_NEW_BUY: super::CodeDef = super::CodeDef::new(
+    super::Code::TransferOnlyOnNewBuy,
+    "transfer_only_on_new_buy",
+    "`A/products/{k}/srcLicenseOrderId`",
+    "`orderType`",
+);
 
 /// The rule `transfer_only_on_new_buy` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {

@@ -7,18 +7,19 @@ pub(crate) const RULE: super::Rule = super::Rule::UnknownField;
 
 /// The object has a field its shape does not define. The field's value is not
 /// checked.
-pub(crate) const CODE_UNKNOWN_FIELD: super::CodeDef = super::CodeDef::new(super::Code::UnknownField, "unknown_field", "the unknown key", "`suggestion`?");
+pub(crate) const CODE_UNKNOWN_FIELD: super::CodeDef =
+    super::CodeDef::new(super::Code::UnknownField, "unknown_field", "the unknown key", "`suggestion`?");
 
 /// The rule `unknown_field` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("unknown_field", Code::UnknownField, Inferred, Warning, &[
-        Message::new(Code::UnknownField, "Unknown field `{field}`", "未知字段 `{field}`"),
-    ])
-    .examples(&[
-        example(ShellNums, r#"{"size": 1, "sise": 2}"#, "/sise"),
-    ])
-    .passes(&[
-        pass(ShellNums, r#"{"size": 1}"#),
-    ])
+    RuleDef::new(
+        "unknown_field",
+        Code::UnknownField,
+        Inferred,
+        Warning,
+        &[Message::new(Code::UnknownField, "Unknown field `{field}`", "未知字段 `{field}`")],
+    )
+    .examples(&[example(ShellNums, r#"{"size": 1, "sise": 2}"#, "/sise")])
+    .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
 };

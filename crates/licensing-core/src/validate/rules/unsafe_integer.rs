@@ -18,14 +18,27 @@ pub(crate) const RULE: super::Rule = super::Rule::UnsafeInteger;
 /// The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust
 /// exactly). It reaches the caller as the platform reads it; `onWarnings` hears
 /// of it.
-pub(crate) const CODE_UNSAFE_INTEGER: super::CodeDef = super::CodeDef::new(super::Code::UnsafeInteger, "unsafe_integer", "an integer of an answer (`/data/…`, `/detail/…`): a warning of the tolerant reader, never of a request", "`value`");
+pub(crate) const CODE_UNSAFE_INTEGER: super::CodeDef = super::CodeDef::new(
+    super::Code::UnsafeInteger,
+    "unsafe_integer",
+    "an integer of an answer (`/data/…`, `/detail/…`): a warning of the tolerant reader, never of a request",
+    "`value`",
+);
 
 /// The rule `unsafe_integer` (see `RULES.md`).
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
-    RuleDef::new("unsafe_integer", Code::UnsafeInteger, Inferred, Warning, &[
-        Message::new(Code::UnsafeInteger, "`{field}` {value} is past 2^53: JavaScript reads it rounded", "`{field}` 的值 {value} 超出 2^53：JavaScript 读取时会被舍入"),
-    ])
+    RuleDef::new(
+        "unsafe_integer",
+        Code::UnsafeInteger,
+        Inferred,
+        Warning,
+        &[Message::new(
+            Code::UnsafeInteger,
+            "`{field}` {value} is past 2^53: JavaScript reads it rounded",
+            "`{field}` 的值 {value} 超出 2^53：JavaScript 读取时会被舍入",
+        )],
+    )
 };
 
 /// Warns of an integer of an answer that a JS number cannot hold exactly.

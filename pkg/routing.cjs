@@ -1,0 +1,139 @@
+// What the package's JavaScript decides before anything crosses into the
+// wasm, and nothing more: which orders of a batch cross (`cutBatch`) and where
+// a body holds the NaN or ±Infinity that JSON.stringify would write as null
+// (`nonFinite`). Every report, its paths and its messages are the core's.
+'use strict';
+
+const { fastCheck, fastCheckOrder, builtinsClean } = require('./fast-check.cjs');
+
+/**
+ * `value` as JSON text with every NaN and ±Infinity written as 0.5 (a number
+ * that is no integer: every field then gets its `type` issue), and the JSON
+ * Pointers where they were; `null` when there is none. JSON.stringify alone
+ * writes `null` for them, read as absent: a form's unparsable number would be
+ * dropped without a word. `text`, when the caller has it, is what
+ * JSON.stringify gave: a body without a `null` in it needs no look at all.
+ */
+function nonFinite(value, text) {
+  if ((typeof text === 'string' && !text.includes('null')) || !mayHoldNonFinite(value, 0)) return null;
+  const paths = [];
+  const where = new Map();
+  const substituted = JSON.stringify(value, function replace(key, v) {
+    const parent = where.get(this);
+    const at = parent === undefined ? '' : `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (v !== null && typeof v === 'object') where.set(v, at);
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      paths.push(at);
+      return 0.5;
+    }
+    return v;
+  });
+  return paths.length === 0 ? null : { text: substituted, paths };
+}
+
+/**
+ * Whether a NaN or ±Infinity may be in `value`: a plain walk (4× faster than
+ * the replacer pass, which then finds where). An object with its own `toJSON`
+ * may write anything: yes.
+ */
+function mayHoldNonFinite(v, depth) {
+  if (typeof v === 'number') return v - v !== 0;
+  if (v === null || typeof v !== 'object') return false;
+  if (depth > 256 || typeof v.toJSON === 'function') return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (mayHoldNonFinite(v[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) if (mayHoldNonFinite(v[k], depth + 1)) return true;
+  return false;
+}
+
+/** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
+const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+  && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
+
+/** Batches this long or longer are checked order by order (shorter ones: whole). */
+const SUBSET_MIN_ORDERS = 4;
+
+/** `cutBatch`'s answer for a batch with no issue at all. */
+const CLEAN_BATCH = Object.freeze({ clean: true });
+
+/**
+ * A batch checked order by order, so that when it has issues the wasm sees
+ * only the orders it must for the whole report: those the fast path cannot
+ * prove clean, and those whose `sequence` repeats (the one rule across orders).
+ * A clean order with a unique sequence adds no issue anywhere, so leaving it
+ * out changes nothing but the indices, which the core writes back itself
+ * (`__validateInput` with the orders' indices, licensing-core's `validate_orders_json`).
+ *
+ * `CLEAN_BATCH` when every order is clean, no sequence repeats and the batch's
+ * own fields are clean (what `fastCheck` would prove, in one pass); `{ cut,
+ * kept }`, the batch to validate instead and the indices it keeps; `null` when
+ * the batch is not a plain one to cut, a cut would save little, or reading it
+ * throws (the caller then goes the whole-body way, and the wasm reports).
+ */
+function cutBatch(body) {
+  try {
+    return cutBatchOrThrow(body);
+  } catch {
+    return null;
+  }
+}
+
+/** A sequence as the wasm reads it from JSON.stringify's text (5, 5.0 and new Number(5) are one). */
+function sequenceKey(s) {
+  if (typeof s === 'number') return s;
+  const text = JSON.stringify(s);
+  return text !== undefined && /^-?[0-9]/.test(text) ? Number(text) : `json:${text}`;
+}
+
+function cutBatchOrThrow(body) {
+  if (!plainObject(body) || !builtinsClean()) return null;
+  const orders = body.orderList;
+  if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
+    || orders.length < SUBSET_MIN_ORDERS) return null;
+  const n = orders.length;
+  const clean = new Array(n);
+  let failing = 0;
+  // Sequences strictly increasing as numbers cannot repeat (arr_order's test too).
+  let increasing = true;
+  let prev = -Infinity;
+  for (let k = 0; k < n; k++) {
+    if (!(k in orders)) return null; // a hole: JSON.stringify writes null
+    const o = orders[k];
+    clean[k] = fastCheckOrder(o);
+    if (!clean[k]) failing += 1;
+    const s = o !== null && typeof o === 'object' ? o.sequence : undefined;
+    if (typeof s === 'number' && s > prev) prev = s;
+    else increasing = false;
+  }
+  let repeats = null;
+  if (!increasing) {
+    const count = new Map();
+    repeats = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const o = orders[k];
+      repeats[k] = sequenceKey(o !== null && typeof o === 'object' ? o.sequence : undefined);
+      count.set(repeats[k], (count.get(repeats[k]) ?? 0) + 1);
+    }
+    for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
+  }
+  const kept = [];
+  for (let k = 0; k < n; k++) {
+    if (!clean[k] || (repeats !== null && repeats[k])) {
+      // An order with its own toJSON would be asked for its JSON with another index.
+      if (orders[k] !== null && typeof orders[k] === 'object' && orders[k].toJSON !== undefined) return null;
+      kept.push(k);
+    }
+  }
+  // The batch's own fields, with one (clean) order standing in for the list.
+  const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
+  if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;
+  if (failing * 2 > n || kept.length * 2 > n) return null;
+  if (kept.length === 0) return { cut: head, kept: [0] };
+  return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
+}
+
+exports.CLEAN_BATCH = CLEAN_BATCH;
+exports.cutBatch = cutBatch;
+exports.nonFinite = nonFinite;

@@ -1,0 +1,175 @@
+// The seeded differential test of the package's JavaScript against the core:
+// mutated bodies of every endpoint (hostile values a form's code makes: holes,
+// NaN, BigInt, boxed numbers, cycles, `__proto__` as an own key, deep nesting,
+// lone surrogates, ±2⁶³), under the three profiles, each checked three ways:
+// - validate(body) = validateJson(JSON.stringify(body)) when the text exists
+//   and carries the body (no NaN or ±Infinity, which validate refuses);
+// - the Standard Schema's result = validate's errors;
+// - validateField(pointer) ⊆ validate's issues (when validate is not capped),
+//   with every issue of the body as a whole and every issue at or inside the
+//   pointer present.
+// The bodies are the same on every run (seeded); the test stops at a fixed time
+// budget, so a busy machine checks fewer of them but never fails for it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSchemas, exampleBody, validate, validateField, validateJson } from 'licensing-sdk';
+import { endpoints } from 'licensing-sdk/meta';
+import { rng } from '../../bench/generate.mjs';
+
+const BUDGET_MS = 15_000;
+const PROFILES = ['spec', 'recommended', 'strict'];
+const ENDPOINTS = Object.keys(endpoints);
+
+const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);
+const key = (issue) => JSON.stringify(issue);
+
+/** Arrays and plain objects: what a mutation may write into. */
+const container = (v) => Array.isArray(v)
+  || (v !== null && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v)));
+
+/** The JSON Pointers of a value (own enumerable keys, array indices): 20 levels, 300 at most (cycles). */
+function pointers(value, at = '', out = [], depth = 0) {
+  if (out.length >= 300) return out;
+  out.push(at);
+  if (container(value) && depth < 20) {
+    for (const k of Object.keys(value)) {
+      pointers(value[k], `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** The values a form's code puts where a field's value should be. */
+function hostileValue(pick) {
+  const values = [
+    () => null, () => undefined, () => '', () => ' ', () => 'x', () => '\ud800', () => -1, () => 0.5,
+    () => Number.NaN, () => Infinity, () => 2 ** 63, () => -(2 ** 63), () => 10n, () => new Number(1),
+    () => new String('8000000001'), () => [], () => [1, , 3], () => ({}), () => true,
+    () => JSON.parse('{"__proto__": {"x": 1}}'), () => '8000000001', () => 7,
+    () => { let deep = {}; for (let i = 0; i < 600; i++) deep = { deep }; return deep; },
+  ];
+  return values[Math.floor(pick() * values.length)]();
+}
+
+/** A body of `endpoint` with 1–4 fields replaced, removed, duplicated as holes or cycles. */
+function mutate(endpoint, pick) {
+  const body = exampleBody(endpoint);
+  if (endpoint === 'batchOrder' && pick() < 0.5) {
+    for (let i = 0, n = Math.floor(pick() * 6); i < n; i++) body.orderList.push(structuredClone(body.orderList[0]));
+  }
+  for (let n = 1 + Math.floor(pick() * 4); n > 0; n--) {
+    const all = pointers(body).filter((p) => p !== '');
+    if (all.length === 0) break;
+    const at = all[Math.floor(pick() * all.length)];
+    const steps = at.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = steps.pop();
+    let parent = body;
+    for (const s of steps) parent = parent?.[s];
+    if (!container(parent)) continue;
+    const roll = pick();
+    if (roll < 0.15) delete parent[last];
+    else if (roll < 0.2 && Array.isArray(parent)) parent.length += 1; // a hole at the end
+    else if (roll < 0.22) parent[last] = body; // a cycle
+    else parent[last] = hostileValue(pick);
+  }
+  return body;
+}
+
+/** What validate must equal: the core's report of the body's JSON text, when that text carries the body. */
+function textOf(body) {
+  let text;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    return undefined;
+  }
+  if (text === undefined) return undefined;
+  let finite = true;
+  JSON.stringify(body, (k, v) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) finite = false;
+    return v;
+  });
+  return finite ? text : undefined;
+}
+
+const SCHEMAS = Object.fromEntries(PROFILES.map((rules) => [rules, createSchemas({ rules })]));
+
+function checkBody(endpoint, body, rules, label) {
+  const options = { rules };
+  const report = validate(endpoint, body, options);
+  const text = textOf(body);
+  if (text !== undefined) assert.deepEqual(report, validateJson(endpoint, text, options), `${label}: validate ≠ validateJson`);
+
+  const standard = SCHEMAS[rules][endpoint]['~standard'].validate(body);
+  if (report.valid) {
+    assert.ok(!('issues' in standard), `${label}: the Standard Schema fails a valid body`);
+  } else {
+    const errors = report.issues.filter((i) => i.severity === 'error').map((i) => [i.code, i.message]);
+    assert.deepEqual(standard.issues.map((i) => [i.code, i.message]), errors, `${label}: the Standard Schema's issues`);
+  }
+
+  const capped = report.issues.some((i) => i.code === 'too_many_issues');
+  const whole = new Set(report.issues.map(key));
+  const asked = new Set(['', ...report.issues.map((i) => i.path)]);
+  for (const p of pointers(body)) if (asked.size < 20) asked.add(p);
+  for (const pointer of asked) {
+    const field = validateField(endpoint, pointer, body, options);
+    const got = new Set(field.map(key));
+    if (!capped) for (const issue of field) assert.ok(whole.has(key(issue)), `${label} ${pointer}: ${key(issue)} is not validate's`);
+    for (const issue of report.issues) {
+      if (issue.code === 'too_many_issues') continue;
+      if ((issue.path === '' || within(issue.path, pointer)) && !capped) {
+        assert.ok(got.has(key(issue)), `${label} ${pointer}: ${key(issue)} is missing`);
+      }
+    }
+  }
+}
+
+test('seeded hostile bodies: validate, validateJson, the Standard Schemas and validateField agree', () => {
+  const start = Date.now();
+  const counts = Object.fromEntries(ENDPOINTS.map((e) => [e, 0]));
+  // Round-robin over endpoints and profiles, so a short budget still covers each.
+  for (let seed = 1; Date.now() - start < BUDGET_MS && seed <= 100_000; seed++) {
+    const endpoint = ENDPOINTS[seed % ENDPOINTS.length];
+    const rules = PROFILES[Math.floor(seed / ENDPOINTS.length) % PROFILES.length];
+    const body = mutate(endpoint, rng(seed).next);
+    checkBody(endpoint, body, rules, `seed ${seed} ${endpoint} ${rules}`);
+    counts[endpoint] += 1;
+  }
+  for (const e of ENDPOINTS) assert.ok(counts[e] >= 30, `${e}: only ${counts[e]} bodies in the budget`);
+  console.log(`# differential: ${Object.values(counts).reduce((a, b) => a + b)} bodies in ${Date.now() - start} ms`);
+});
+
+test('the reproducers: unreadable bodies, holes, boxed sequences, the cap, long keys', () => {
+  const order = exampleBody('batchOrder').orderList[0];
+  const batch = (orders) => ({ ...exampleBody('batchOrder'), orderList: orders });
+  const codes = (issues) => issues.map((i) => [i.path, i.code]);
+  // A body validate cannot read: every field shows validate's one issue.
+  let deep = {};
+  for (let i = 0; i < 600; i++) deep = { deep };
+  const cyclic = structuredClone(order);
+  cyclic.self = cyclic;
+  for (const body of [batch([order, { ...order, sequence: 2, assets: deep }]), batch([order, { ...order, sequence: 10n }]),
+    batch([order, cyclic])]) {
+    const whole = validate('batchOrder', body).issues;
+    assert.deepEqual(codes(whole), [['', 'invalid_json']]);
+    assert.deepEqual(validateField('batchOrder', '/orderList/0/sequence', body), whole);
+  }
+  // A hole (delete list[i]) is null, as JSON.stringify writes it: the field has its error.
+  const holed = batch([order, { ...order, sequence: 2 }]);
+  delete holed.orderList[0];
+  assert.deepEqual(codes(validateField('batchOrder', '/orderList/0', holed)), [['/orderList/0', 'type']]);
+  // A boxed number is the number it holds: the repeat is found.
+  const boxed = batch([order, { ...order, sequence: new Number(order.sequence) }]);
+  assert.deepEqual(codes(validateField('batchOrder', '/orderList/1/sequence', boxed)), [['/orderList/1/sequence', 'duplicate_sequence']]);
+  // The cap counts the field's issues: 150 orders sharing a sequence, order 120 with a bad e-mail.
+  const many = batch(Array.from({ length: 150 }, () => ({ ...order, sequence: 7 })));
+  many.orderList[120] = { ...many.orderList[120], adminEmail: 'not-an-email' };
+  assert.ok(validate('batchOrder', many).issues.some((i) => i.code === 'too_many_issues'));
+  assert.deepEqual(codes(validateField('batchOrder', '/orderList/120/adminEmail', many)),
+    [['/orderList/120/adminEmail', 'email'], ['/orderList/120/sequence', 'duplicate_sequence']]);
+  // A key longer than a path shows is still the field it is.
+  const long = 'k'.repeat(300);
+  const issues = validateField('shellNums', `/${long}`, { size: 1, [long]: 1 }, { rules: 'strict' });
+  assert.deepEqual(issues.map((i) => i.code), ['unknown_field']);
+});
