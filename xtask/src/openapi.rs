@@ -40,7 +40,13 @@ fn module_name(module: Module) -> &'static str {
 /// refuse as missing).
 fn non_blank(mut schema: Json) -> Json {
     schema.set("minLength", Json::Int(1));
-    schema.set("pattern", s(NOT_BLANK));
+    if schema.get("pattern").is_some() {
+        // A format's own pattern stays (a path segment's refuses `..`): the
+        // second pattern goes in an `allOf`, as one object holds one pattern.
+        schema.set("allOf", Json::Arr(vec![obj([("pattern", s(NOT_BLANK))])]));
+    } else {
+        schema.set("pattern", s(NOT_BLANK));
+    }
     schema
 }
 
@@ -48,10 +54,13 @@ fn non_blank(mut schema: Json) -> Json {
 fn parameter(shape: &Shape, name: &str, place: &str, refs: Refs) -> Json {
     let Some(field) = shape.fields.iter().find(|f| f.name == name) else { return Json::Null };
     let mut schema = kind_schema(&field.kind, refs);
-    // A path segment is never absent: an empty one is another path.
     let non_empty = field.presence == Presence::NonEmpty && refs.errs(Rule::NonEmpty);
-    if place == "path" || (non_empty && schema.get("type") == Some(&s("string"))) {
+    if non_empty && schema.get("type") == Some(&s("string")) {
         schema = non_blank(schema);
+    } else if place == "path" {
+        // A path segment is never empty (an empty one is another path); a blank
+        // one is a value like any other where the profile allows it.
+        schema.set("minLength", Json::Int(1));
     }
     let required = place == "path" || (field.presence != Presence::Optional && refs.errs(Rule::Required));
     obj([

@@ -25,3 +25,23 @@ fn rules_md_has_a_field_table_for_every_request_shape() {
         "RULES.md has no `<!-- fields:NAME:begin -->` / `<!-- fields:NAME:end -->` section for {missing:?}: add one under `## Fields per endpoint`"
     );
 }
+
+#[test]
+fn the_docs_count_no_codes_or_rules_by_hand() {
+    // A count written in prose goes stale with the next rule: the tables say
+    // how many there are. ("23 stable codes" stood in RULES.md with 25.)
+    let root = xtask::repository_root();
+    for name in ["RULES.md", "README.md", "CONTRIBUTING.md", "pkg/README.md"] {
+        let Ok(text) = std::fs::read_to_string(root.join(name)) else { continue };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for pair in words.windows(3) {
+            let [number, second, third] = pair else { continue };
+            let counted = if *second == "stable" { *third } else { *second };
+            let is_count = number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty();
+            assert!(
+                !(is_count && matches!(counted.trim_end_matches(['.', ',', ':', ')']), "codes" | "rules")),
+                "{name}: \"{number} {second} {third}\": say it without a count"
+            );
+        }
+    }
+}
