@@ -15,6 +15,9 @@ WASM_TEST_ENV := TMPDIR=$(SCRATCH) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wa
 # Chromium and Node expose gc() to the tests (a forced GC mid-body, crates/licensing-client/tests/fetch).
 CHROME := CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver-chrome.json
 FIREFOX = GECKODRIVER=$$(command -v geckodriver)
+# WebKit (Safari's engine): WebKitGTK's driver; its MiniBrowser refuses --headless,
+# so it runs on a virtual display (xvfb-run -a picks a free one).
+WEBKIT = SAFARIDRIVER=$$(command -v WebKitWebDriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 # The optional native features every native run builds with.
 NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing-client/hooks,licensing-core/validator,licensing-core/testing,licensing-core/axum
@@ -26,7 +29,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 
 
 .PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
-	test-wasm-chrome test-wasm-firefox test-wasm-worker test-load demo fuzz mutants clean
+	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
 	@echo "make demo   - build the package and serve the demo portal on http://$(DEMO_ADDR)/"
@@ -83,7 +86,7 @@ test-abuse: install-pkg
 	cargo build --release -q -p licensing-sim
 	scripts/with-sim.sh node --test tests/abuse/
 
-test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker
+test-wasm: test-wasm-node test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit
 
 test-wasm-node:
 	mkdir -p $(SCRATCH)
@@ -101,12 +104,19 @@ test-wasm-worker:
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) WASM_BINDGEN_USE_DEDICATED_WORKER=1 scripts/with-sim.sh $(WASM_SUITES)
 
-# createSimulator (licensing-sdk/testing) in headless Chromium and Firefox, in a
-# page and a module worker, driven over WebDriver (chromedriver, geckodriver).
+# The same suites in WebKit, in a page and in a dedicated worker.
+test-wasm-webkit:
+	mkdir -p $(SCRATCH)
+	$(WASM_TEST_ENV) $(WEBKIT) WASM_BINDGEN_USE_BROWSER=1 xvfb-run -a scripts/with-sim.sh $(WASM_SUITES)
+	$(WASM_TEST_ENV) $(WEBKIT) WASM_BINDGEN_USE_DEDICATED_WORKER=1 xvfb-run -a scripts/with-sim.sh $(WASM_SUITES)
+
+# createSimulator (licensing-sdk/testing) in headless Chromium and Firefox and in
+# WebKit, in a page and a module worker, driven over WebDriver (chromedriver,
+# geckodriver, WebKitWebDriver on a virtual display).
 test-browser:
 	cargo build --release -q -p licensing-sim
 	mkdir -p $(SCRATCH)
-	TMPDIR=$(SCRATCH) $(FIREFOX) CHROMEDRIVER=/usr/bin/chromedriver node --test tests/browser/
+	TMPDIR=$(SCRATCH) $(FIREFOX) CHROMEDRIVER=/usr/bin/chromedriver xvfb-run -a node --test tests/browser/
 
 # The README's "Testing your portal" examples, run as a user runs them: a Rust
 # crate's wasm-bindgen-tests in headless Chromium and Firefox, Playwright with
@@ -124,12 +134,14 @@ test-examples: install-pkg
 # The packed package in the toolchains its users run, each a small real project
 # built and loaded in headless Chromium (tests/ecosystem/, its own lockfile):
 # Vite 6/7/8 build and dev, webpack 5, Next.js 16 (Turbopack, webpack, dev),
-# esbuild and Rollup, form libraries, a TypeScript matrix, Bun and workerd.
+# esbuild and Rollup, form libraries, a TypeScript matrix, Bun, Deno and workerd;
+# the newest Vite's build and the loading failures also in WebKit (on a virtual
+# display: xvfb-run).
 # One file at a time: each build already uses both cores.
 test-ecosystem: install-pkg
 	tests/ecosystem/install.sh
 	mkdir -p $(SCRATCH)
-	cd tests/ecosystem && TMPDIR=$(SCRATCH) NEXT_TELEMETRY_DISABLED=1 node --test --test-concurrency=1 *.test.mjs
+	cd tests/ecosystem && TMPDIR=$(SCRATCH) NEXT_TELEMETRY_DISABLED=1 xvfb-run -a node --test --test-concurrency=1 *.test.mjs
 
 # pkg/openapi.json and the JSON Schemas in the tools their users point at them
 # (tests/contract/, its own lockfile; schemathesis from PyPI in a virtualenv under

@@ -45,6 +45,9 @@ browser_tools() {
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+  # WebKit: WebKitGTK's WebDriver (and MiniBrowser), on a virtual display.
+  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
   if [ "${#missing[@]}" -gt 0 ]; then
     log "installing ${missing[*]} (apt)"
     export DEBIAN_FRONTEND=noninteractive

@@ -18,7 +18,7 @@ function loadError(message, source, cause) {
 function compileError(err, source) {
   const text = String(err?.message ?? err);
   if (/unsafe-eval|Content Security Policy|disallowed|CSP/i.test(text)) {
-    return loadError(`the page's Content-Security-Policy forbids compiling ${source}: add 'wasm-unsafe-eval' to script-src (${text})`, source, err);
+    return loadError(`the page's Content-Security-Policy forbids WebAssembly (${source}): add 'wasm-unsafe-eval' to script-src (${text})`, source, err);
   }
   return loadError(`${source} did not compile: ${text}`, source, err);
 }
@@ -50,7 +50,21 @@ const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0
  * default entry compiles its wasm then): an import that fails tells at once.
  */
 export function checkWasmAllowed() {
-  compileEmbedded(EMPTY_MODULE);
+  instantiable(compileEmbedded(EMPTY_MODULE), 'the embedded wasm');
+}
+
+/**
+ * `module` once an instance of the empty module could be made: WebKit compiles
+ * under a CSP without 'wasm-unsafe-eval' and refuses only the instance, which
+ * would otherwise fail at the first call, far from the load.
+ */
+function instantiable(module, source) {
+  try {
+    new WebAssembly.Instance(new WebAssembly.Module(EMPTY_MODULE));
+  } catch (err) {
+    throw compileError(err, source);
+  }
+  return module;
 }
 
 /**
@@ -83,9 +97,9 @@ export async function fetchModule(url) {
   const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/wasm') {
     try {
-      return await WebAssembly.compileStreaming(res);
+      return instantiable(await WebAssembly.compileStreaming(res), source);
     } catch (err) {
-      throw compileError(err, source);
+      throw err?.name === 'LicensingLoadError' ? err : compileError(err, source);
     }
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -95,8 +109,8 @@ export async function fetchModule(url) {
       + "this module: Vite 7 and older need optimizeDeps.exclude for licensing-sdk/slim; import 'licensing-sdk' needs nothing)", source);
   }
   try {
-    return await WebAssembly.compile(bytes);
+    return instantiable(await WebAssembly.compile(bytes), source);
   } catch (err) {
-    throw compileError(err, source);
+    throw err?.name === 'LicensingLoadError' ? err : compileError(err, source);
   }
 }

@@ -1,4 +1,4 @@
-// createSimulator in headless Chromium and headless Firefox: in a page and in a
+// createSimulator in headless Chromium, headless Firefox and WebKit: in a page and in a
 // dedicated module worker (simulator-checks.mjs), and in a module Service Worker
 // that answers the page's LicensingClient (sw.mjs), from the built package served
 // by licensing-sim's static files: no network beyond 127.0.0.1.
@@ -15,7 +15,7 @@ before(async () => {
 
 after(() => server?.stop());
 
-for (const browser of ['chromium', 'firefox']) {
+for (const browser of ['chromium', 'firefox', 'webkit']) {
   test(`createSimulator in ${browser}: page and worker`, async () => {
     const text = await resultOf(browser, `${server.url}browser/simulator.html`, 'return window.__result ?? null;');
     const { page, worker } = JSON.parse(text);
@@ -26,7 +26,7 @@ for (const browser of ['chromium', 'firefox']) {
   });
 }
 
-for (const browser of ['chromium', 'firefox']) {
+for (const browser of ['chromium', 'firefox', 'webkit']) {
   test(`createSimulator in a module Service Worker answers the page's client, ${browser}`, async () => {
     const text = await resultOf(browser, `${server.url}browser/sw.html`, 'return window.__result ?? null;');
     const r = JSON.parse(text);

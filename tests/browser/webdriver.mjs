@@ -1,6 +1,6 @@
 // A minimal W3C WebDriver client (new session, navigate, run a script, quit)
-// over chromedriver and geckodriver, so one browser test runs in headless
-// Chromium and headless Firefox alike (Playwright drives only Chromium here:
+// over chromedriver, geckodriver and WebKitWebDriver, so one browser test runs
+// in headless Chromium, headless Firefox and WebKit alike (Playwright drives only Chromium here:
 // its Firefox needs a build of its own, which cannot be downloaded).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,13 @@ const BROWSERS = {
       browserName: 'chrome',
       'goog:chromeOptions': { binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] },
     }),
+  },
+  // WebKitGTK's driver starts its MiniBrowser (Safari's engine); it needs a
+  // display: the Makefile runs the suite under xvfb-run.
+  webkit: {
+    driver: process.env.WEBKITDRIVER ?? 'WebKitWebDriver',
+    args: (port) => [`--port=${port}`],
+    capabilities: () => ({}),
   },
   firefox: {
     driver: process.env.GECKODRIVER ?? 'geckodriver',

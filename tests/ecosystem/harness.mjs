@@ -6,6 +6,7 @@ import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, launchBrowser } from '../e2e/harness.mjs';
+import { resultOf } from '../browser/webdriver.mjs';
 import { verdict } from './verdict.js';
 
 export { freePort, launchBrowser };
@@ -102,6 +103,15 @@ export async function readVerdict(browser, url, { selector = '#verdict', timeout
   } finally {
     await page.close();
   }
+}
+
+/**
+ * `readVerdict` in WebKit (Safari's engine), driven by WebKitWebDriver: the
+ * suite runs under xvfb-run (the Makefile), as WebKitGTK needs a display.
+ */
+export async function readVerdictWebKit(url, { selector = '#verdict', timeoutMs = 90_000 } = {}) {
+  const script = `const t = document.querySelector(${JSON.stringify(selector)})?.textContent; return t ? t : null;`;
+  return JSON.parse(await resultOf('webkit', url, script, timeoutMs));
 }
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.map': 'application/json' };

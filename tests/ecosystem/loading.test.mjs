@@ -1,13 +1,14 @@
 // Loading that explains itself: the browser entries under a strict
 // Content-Security-Policy and behind a server that answers the wasm's URL
 // with HTML (an SPA fallback) or 404. Each failure is one error naming the URL
-// and the fix, after one request for the wasm (never a second download).
+// and the fix, after one request for the wasm (never a second download). In
+// Chromium and in WebKit.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { app, HERE, launchBrowser, readVerdict } from './harness.mjs';
+import { app, HERE, launchBrowser, readVerdict, readVerdictWebKit } from './harness.mjs';
 
 const PKG = path.join(HERE, 'node_modules/licensing-sdk');
 const WASM = '/pkg/web/licensing_sdk_bg.wasm';
@@ -45,42 +46,46 @@ before(async () => {
 });
 after(async () => { await new Promise((r) => server?.close(r)); await browser?.close(); });
 
-async function load(entry, m) {
+/** The verdict of the probe page in an engine: Chromium (Playwright) or WebKit (WebDriver). */
+async function load(entry, m, engine = 'chromium') {
   mode = m;
   wasmRequests = 0;
-  return readVerdict(browser, `${base}?entry=${entry}`);
+  const url = `${base}?entry=${entry}`;
+  return engine === 'webkit' ? readVerdictWebKit(url) : readVerdict(browser, url);
 }
 
 const STRICT = "default-src 'self'; script-src 'self'";
 
-test('both entries load under a CSP that allows wasm-unsafe-eval', async () => {
-  for (const entry of ['index', 'slim']) {
-    assert.deepEqual(await load(entry, { csp: `${STRICT} 'wasm-unsafe-eval'`, wasm: 'ok' }), { ok: true }, entry);
-  }
-});
+for (const engine of ['chromium', 'webkit']) {
+  test(`${engine}: both entries load under a CSP that allows wasm-unsafe-eval`, async () => {
+    for (const entry of ['index', 'slim']) {
+      assert.deepEqual(await load(entry, { csp: `${STRICT} 'wasm-unsafe-eval'`, wasm: 'ok' }, engine), { ok: true }, entry);
+    }
+  });
 
-test('a CSP without wasm-unsafe-eval: one error that names the fix, one download', async () => {
-  const inline = await load('index', { csp: STRICT, wasm: 'ok' });
-  assert.equal(inline.name, 'LicensingLoadError');
-  assert.match(inline.message, /Content-Security-Policy.*'wasm-unsafe-eval'/);
-  assert.equal(wasmRequests, 0, 'the default entry requests no wasm');
-  const slim = await load('slim', { csp: STRICT, wasm: 'ok' });
-  assert.equal(slim.name, 'LicensingLoadError');
-  assert.match(slim.message, /'wasm-unsafe-eval'/);
-  assert.match(slim.url, /\/pkg\/web\/licensing_sdk_bg\.wasm$/);
-  assert.equal(wasmRequests, 1, 'one request for the wasm');
-});
+  test(`${engine}: a CSP without wasm-unsafe-eval: one error that names the fix, one download`, async () => {
+    const inline = await load('index', { csp: STRICT, wasm: 'ok' }, engine);
+    assert.equal(inline.name, 'LicensingLoadError');
+    assert.match(inline.message, /Content-Security-Policy.*'wasm-unsafe-eval'/);
+    assert.equal(wasmRequests, 0, 'the default entry requests no wasm');
+    const slim = await load('slim', { csp: STRICT, wasm: 'ok' }, engine);
+    assert.equal(slim.name, 'LicensingLoadError');
+    assert.match(slim.message, /'wasm-unsafe-eval'/);
+    assert.match(slim.url, /\/pkg\/web\/licensing_sdk_bg\.wasm$/);
+    assert.equal(wasmRequests, 1, 'one request for the wasm');
+  });
 
-test('a wasm URL answered with HTML (an SPA fallback): the URL, what came instead, one download', async () => {
-  const got = await load('slim', { wasm: 'html' });
-  assert.equal(got.name, 'LicensingLoadError');
-  assert.match(got.message, /licensing_sdk_bg\.wasm is not WebAssembly \(content-type text\/html, it starts "<!doctype html>/);
-  assert.match(got.message, /optimizeDeps\.exclude/);
-  assert.equal(wasmRequests, 1);
-});
+  test(`${engine}: a wasm URL answered with HTML (an SPA fallback): the URL, what came instead, one download`, async () => {
+    const got = await load('slim', { wasm: 'html' }, engine);
+    assert.equal(got.name, 'LicensingLoadError');
+    assert.match(got.message, /licensing_sdk_bg\.wasm is not WebAssembly \(content-type text\/html, it starts "<!doctype html>/);
+    assert.match(got.message, /optimizeDeps\.exclude/);
+    assert.equal(wasmRequests, 1);
+  });
 
-test('a wasm URL answered with 404: the URL and the status', async () => {
-  const got = await load('slim', { wasm: 404 });
-  assert.match(got.message, /licensing_sdk_bg\.wasm answered HTTP 404/);
-  assert.equal(wasmRequests, 1);
-});
+  test(`${engine}: a wasm URL answered with 404: the URL and the status`, async () => {
+    const got = await load('slim', { wasm: 404 }, engine);
+    assert.match(got.message, /licensing_sdk_bg\.wasm answered HTTP 404/);
+    assert.equal(wasmRequests, 1);
+  });
+}

@@ -1,10 +1,10 @@
 // Vite 6, 7 and 8, each as a user runs it with no configuration file: the
 // production build served by `vite preview`, and the dev server (its
 // dependency optimizer included). The page validates in the window and in a
-// module worker (tests/ecosystem/vite/).
+// module worker (tests/ecosystem/vite/); the newest Vite's build also in WebKit.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { app, expectedVerdict, freePort, launchBrowser, readVerdict, seedVerdict } from './harness.mjs';
+import { app, expectedVerdict, freePort, launchBrowser, readVerdict, readVerdictWebKit, seedVerdict } from './harness.mjs';
 
 const VERSIONS = ['vite6', 'vite7', 'vite8'];
 const root = app('vite');
@@ -31,6 +31,10 @@ for (const name of VERSIONS) {
       try {
         const got = await readVerdict(browser, `http://127.0.0.1:${port}/`);
         assert.deepEqual(got, { window: expected, worker: expected });
+        // WebKit (Safari's engine) on the newest Vite's build: the same verdicts as Node's.
+        if (name === VERSIONS.at(-1)) {
+          assert.deepEqual(await readVerdictWebKit(`http://127.0.0.1:${port}/`), { window: expected, worker: expected }, 'WebKit');
+        }
       } finally {
         await server.close();
       }
