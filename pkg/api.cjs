@@ -153,10 +153,17 @@ function api(createGlue, wasmModule, jsonSchemas) {
       // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
       for (const name of ENDPOINTS) {
         const send = client[name];
+        // An endpoint of the table without its wasm method (a build that
+        // lost it: tests/js/client-methods.test.mjs) rejects, never throws.
+        const wired = typeof current().LicensingClient.prototype[name] === 'function';
         Object.defineProperty(client, name, {
           configurable: true,
           writable: true,
           value(body, callOptions) {
+            if (!wired) {
+              return Promise.reject(licensingError('validation',
+                `LicensingClient.${name}: this build of licensing-sdk lacks the call (a packaging bug: please report it)`, {}));
+            }
             let found = null;
             try {
               found = nonFinite(body); // the walk alone: the wasm stringifies the body itself

@@ -211,6 +211,12 @@ macro_rules! endpoint_methods {
                 }
             )*
         }
+
+        // Every endpoint of the table has its method: this match stops
+        // compiling when the table gains one the list below lacks.
+        const _: fn(Endpoint) = |endpoint| match endpoint {
+            $(Endpoint::$endpoint => {})*
+        };
     };
 }
 

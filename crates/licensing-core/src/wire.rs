@@ -49,9 +49,9 @@ impl Module {
     }
 }
 
-/// The ten endpoints of the service, named as in the JS API.
+/// The endpoints of the service, named as in the JS API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "exhaustive"), non_exhaustive)]
 pub enum Endpoint {
     /// 1. Create enterprise main account binding.
     BindEnterprise,

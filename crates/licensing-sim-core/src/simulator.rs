@@ -435,8 +435,6 @@ impl Simulator {
                     let mut store = lock(&self.store);
                     respond::activity(&crate::activity::claim(&self.catalogue, &mut store, &req, now))
                 }
-                // An endpoint the core knows and this simulator does not simulate yet.
-                other => respond::invalid(format!("{}: not simulated", other.name())),
             })
         })();
         result.unwrap_or_else(|refusal| refusal)

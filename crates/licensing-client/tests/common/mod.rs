@@ -62,4 +62,13 @@ pub(crate) async fn every_endpoint_typed<T: Transport>(client: &Client<T>, tag: 
     assert_eq!(detail.products.unwrap()[0].activate_type, Some(ActivateType::OnClaim.into()));
     let refused = client.join_activity(&v(claim), &none).await.unwrap_err();
     assert_eq!((refused.kind, refused.code.as_deref()), (ErrorKind::Activity, Some("3002")));
+    // Each endpoint of the table is called above: this match stops compiling
+    // when the table gains one (licensing-core's `exhaustive` feature).
+    for endpoint in licensing_core::wire::Endpoint::ALL {
+        use licensing_core::wire::Endpoint::*;
+        match endpoint {
+            BindEnterprise | QueryEnterprises | CreateEnterprise | UpdateEnterprise | ShellNums | BatchOrder
+            | LockAssets | ListAssets | UnlockAssets | JoinActivity => {}
+        }
+    }
 }
