@@ -1,11 +1,15 @@
-// One conformance suite, two simulators: the native `licensing-sim` (a process
-// of its own on a free port of 127.0.0.1, started here with a fresh state) and
-// the in-process `createSimulator` of the installed package. Every case of
-// cases.mjs runs against both, in order; each answer must meet the case's
-// expectation, and both answers must be the same (status, content type, body,
-// with times of day masked: the two clocks are not the same clock).
+// One conformance suite, three simulators: the native `licensing-sim` (a process
+// of its own on a free port of 127.0.0.1, started here with a fresh state), the
+// in-process `createSimulator` of the installed package, and that one served
+// over HTTP by Node (`npx licensing-sdk-sim`, the package's bin). Every case of
+// cases.mjs runs against each, in order; each answer must meet the case's
+// expectation, and the answers must be the same (status, content type, body,
+// with times of day masked: the clocks are not the same clock).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { createSimulator } from 'licensing-sdk/testing';
 import { startSim } from '../e2e/harness.mjs';
 import { ADMIN, CASES } from './cases.mjs';
@@ -15,15 +19,37 @@ const IN_PROCESS = 'https://licensing.test';
 let native;
 let nativeUrl;
 let sim;
+let node;
+let nodeUrl;
+
+/** The package's bin on a free port; resolves once it printed its address. */
+function startNodeSim(args) {
+  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('licensing-sdk/package.json')), 'bin/licensing-sdk-sim.mjs');
+  const child = spawn(process.execPath, [bin, '--listen', '127.0.0.1:0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)\//.exec(out);
+      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM'), child });
+    });
+    child.once('exit', (code) => reject(new Error(`licensing-sdk-sim exited (${code}): ${out}`)));
+  });
+}
 
 before(async () => {
   // No static files: every path is the simulator's, as in process.
   native = await startSim({ args: ['--admin-token', ADMIN], statics: false });
   nativeUrl = native.url.replace(/\/$/, '');
   sim = await createSimulator({ adminToken: ADMIN });
+  node = await startNodeSim(['--admin-token', ADMIN]);
+  nodeUrl = node.url;
 });
 
-after(() => native?.stop());
+after(() => {
+  native?.stop();
+  node?.stop();
+});
 
 let nonces = 0;
 
@@ -74,19 +100,45 @@ function meets(answer, expect, where) {
   if (expect.check) assert.ok(expect.check(answer.body), `${say}: the check failed`);
 }
 
-test('the native and the in-process simulator answer every case alike, as expected', async () => {
+test('the native, the in-process and the Node HTTP simulator answer every case alike, as expected', async () => {
   for (const c of CASES) {
     const nonce = c.request.nonce ?? `conf-${(nonces += 1)}`;
     const fromNative = await exchange(fetch, nativeUrl, c.request, nonce);
     const fromWasm = await exchange(sim.fetch, IN_PROCESS, c.request, nonce);
+    const fromNode = await exchange(fetch, nodeUrl, c.request, nonce);
     meets(fromNative, c.expect, `${c.name} (native)`);
     meets(fromWasm, c.expect, `${c.name} (in-process)`);
-    assert.deepEqual(comparable(fromWasm), comparable(fromNative), `${c.name}: the two simulators differ`);
+    meets(fromNode, c.expect, `${c.name} (licensing-sdk-sim)`);
+    assert.deepEqual(comparable(fromWasm), comparable(fromNative), `${c.name}: the in-process simulator differs from the native one`);
+    assert.deepEqual(comparable(fromNode), comparable(fromNative), `${c.name}: licensing-sdk-sim differs from the native one`);
   }
 });
 
+test('licensing-sdk-sim answers a CORS preflight as licensing-sim does, and ends on SIGTERM', async () => {
+  const preflight = {
+    method: 'OPTIONS',
+    headers: { origin: 'http://portal.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-sim-fault' },
+  };
+  for (const base of [nativeUrl, nodeUrl]) {
+    const res = await fetch(`${base}/order/api/order/v1/shellnums`, preflight);
+    assert.ok(res.status === 200 || res.status === 204, `${base}: ${res.status}`);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*', base);
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /authorization/i, base);
+    const answer = await fetch(`${base}/order/api/order/v1/shellnums?g_nonce=cors-${(nonces += 1)}`, {
+      method: 'POST', headers: { origin: 'http://portal.test', authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'http=503;retry-after=2' }, body: '{"size":1}',
+    });
+    assert.equal(answer.status, 503);
+    assert.equal(answer.headers.get('access-control-allow-origin'), '*', base);
+    assert.match(answer.headers.get('access-control-expose-headers') ?? '', /retry-after/i, base);
+  }
+  const extra = await startNodeSim([]);
+  const exited = new Promise((resolve) => extra.child.once('exit', (code, signal) => resolve({ code, signal })));
+  extra.stop();
+  assert.deepEqual(await exited, { code: 0, signal: null });
+});
+
 test('a delay fault waits on both, and an abort ends the wait', async () => {
-  for (const [send, base] of [[fetch, nativeUrl], [sim.fetch, IN_PROCESS]]) {
+  for (const [send, base] of [[fetch, nativeUrl], [sim.fetch, IN_PROCESS], [fetch, nodeUrl]]) {
     const path = `${base}/order/api/order/v1/shellnums?g_nonce=delay-${(nonces += 1)}`;
     const headers = { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=150' };
     const start = Date.now();

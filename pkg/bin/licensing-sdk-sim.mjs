@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// `npx licensing-sdk-sim`: the in-process simulator of licensing-sdk/testing
+// served over HTTP by Node alone (no Rust), with the options, faults, admin
+// routes and CORS of the native `licensing-sim`. The HTTP layer is all this
+// file does: every answer is the simulator's (sim.fetch).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createSimulator } from '../testing-node.mjs';
+
+const HELP = `licensing-sdk-sim: the Licensing Order and Activity Service simulator over HTTP (Node)
+
+Usage: npx licensing-sdk-sim [OPTIONS]
+
+Options:
+  --listen HOST:PORT          Address to listen on [default: 127.0.0.1:8787]; port 0 picks a free one
+  --token TOKEN=SCOPES        An accepted bearer token and its comma-separated scopes
+                              (auth_order, auth_activity). Repeatable. Without it the
+                              development tokens are accepted
+  --activities FILE           JSON file of activities; without it a built-in sample set
+  --rules PROFILE             Which requests are refused: spec, recommended or strict [default: recommended]
+  --seed N                    Where the id and asset number sequences start [default: 0]
+  --nonce-window-secs N       How long a used g_nonce is refused [default: 600]
+  --max-body-bytes N          Largest request body accepted [default: 1048576]
+  --max-shellnums N           Most asset numbers one shellnums call may ask for [default: 1000]
+  --max-delete-pairs N        Most (asset number, product) pairs of one batch's delete_product orders [default: 250000]
+  --max-answer-bytes N        Largest listAssets answer, in bytes of JSON [default: 33554432]
+  --admin-token TOKEN         The token /__sim/* routes require in x-sim-admin; without it a
+                              random one is made and printed at start
+  --quiet                     No request log on stderr
+  -h, --help                  Print this help
+
+Development tokens (when no --token is given): dev-order-token (auth_order),
+dev-activity-token (auth_activity), dev-all-token (both).
+Faults: the x-sim-fault request header, or POST /__sim/fault (see the package's README).`;
+
+/** Options of createSimulator, by flag: [option name, how its value is read]. */
+const NUMBER = (flag, text) => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(text)}`);
+  return n;
+};
+const FLAGS = {
+  '--rules': ['rules', (flag, text) => text],
+  '--seed': ['seed', NUMBER],
+  '--nonce-window-secs': ['nonceWindowSecs', NUMBER],
+  '--max-body-bytes': ['maxBodyBytes', NUMBER],
+  '--max-shellnums': ['maxShellnums', NUMBER],
+  '--max-delete-pairs': ['maxDeletePairs', NUMBER],
+  '--max-answer-bytes': ['maxAnswerBytes', NUMBER],
+  '--admin-token': ['adminToken', (flag, text) => text],
+  '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
+};
+
+/** The command line as { listen, quiet, options }; throws on anything it does not know. */
+function parseArgs(argv) {
+  const out = { listen: '127.0.0.1:8787', quiet: false, help: false, options: {} };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') && !argv[i].startsWith('--token=')
+      ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)]
+      : [argv[i], undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
+      return argv[++i];
+    };
+    if (flag === '-h' || flag === '--help') out.help = true;
+    else if (flag === '--quiet') out.quiet = true;
+    else if (flag === '--listen') out.listen = value();
+    else if (flag === '--token' || flag.startsWith('--token=')) {
+      const spec = flag.startsWith('--token=') ? flag.slice('--token='.length) : value();
+      const at = spec.indexOf('=');
+      if (at <= 0) throw new Error(`--token expects TOKEN=SCOPES, not ${JSON.stringify(spec)}`);
+      (out.options.tokens ??= {})[spec.slice(0, at)] = spec.slice(at + 1).split(',').filter(Boolean);
+    } else if (FLAGS[flag]) {
+      const [name, read] = FLAGS[flag];
+      out.options[name] = read(flag, value());
+    } else {
+      throw new Error(`unknown argument ${JSON.stringify(argv[i])} (--help lists the options)`);
+    }
+  }
+  return out;
+}
+
+/** CORS as licensing-sim answers it: any origin (preflights mirror what they ask), Retry-After readable. */
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+
+/** Serves `sim` on `listen` (HOST:PORT); resolves to the server once it listens. */
+async function serve(sim, { listen, log }) {
+  const cut = listen.lastIndexOf(':');
+  const host = listen.slice(0, cut).replace(/^\[|\]$/g, '') || '127.0.0.1';
+  const port = Number(listen.slice(cut + 1));
+  if (cut < 0 || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--listen expects HOST:PORT, not ${JSON.stringify(listen)}`);
+  const server = http.createServer(async (req, res) => {
+    const started = Date.now();
+    try {
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res.writeHead(204, {
+          ...CORS,
+          'access-control-allow-methods': req.headers['access-control-request-method'],
+          ...(req.headers['access-control-request-headers'] ? { 'access-control-allow-headers': req.headers['access-control-request-headers'] } : {}),
+          vary: 'origin, access-control-request-method, access-control-request-headers',
+        }).end();
+        return;
+      }
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const request = new Request(`http://${req.headers.host ?? 'licensing.test'}${req.url}`, {
+        method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined,
+      });
+      let answer;
+      try {
+        answer = await sim.fetch(request);
+      } catch {
+        // A `reset` fault: no answer, the connection is cut (as licensing-sim does).
+        req.socket.destroy();
+        log(`${req.method} ${req.url} -> reset`);
+        return;
+      }
+      const out = { ...CORS };
+      answer.headers.forEach((value, name) => { out[name] = value; });
+      res.writeHead(answer.status, out);
+      if (answer.body) {
+        const reader = answer.body.getReader();
+        res.on('close', () => reader.cancel().catch(() => {}));
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (!res.write(value)) await new Promise((r) => res.once('drain', r));
+        }
+      }
+      res.end();
+      log(`${req.method} ${req.url} -> ${answer.status} (${Date.now() - started} ms)`);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`licensing-sdk-sim: ${err?.message ?? err}`);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`licensing-sdk-sim: ${err.message}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const made = args.options.adminToken === undefined;
+  const options = { ...args.options, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
+  const sim = await createSimulator(options);
+  const log = args.quiet ? () => {} : (line) => process.stderr.write(`${line}\n`);
+  const server = await serve(sim, { listen: args.listen, log });
+  // Before the address is printed: whoever waits for it may stop us at once.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections(); // idle keep-alive connections too
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const { address, port } = server.address();
+  const shown = address.includes(':') ? `[${address}]` : address;
+  process.stdout.write(`licensing-sdk-sim listening on http://${shown}:${port}/\n`);
+  if (made) process.stdout.write(`admin token (x-sim-admin): ${options.adminToken}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`licensing-sdk-sim: ${err?.message ?? err}\n`);
+  process.exit(1);
+});
