@@ -53,8 +53,10 @@ impl SequenceIndex {
         }
         let mask = self.slots.len().saturating_sub(1);
         let mut at = hash(seq) & mask;
-        // Terminates: the table is at most half full, so a free slot is ahead.
-        while let Some(slot) = self.slots.get_mut(at) {
+        // The table is at most half full, so a free slot is ahead; the bound
+        // makes a broken probe a wrong answer the tests see, never a hang.
+        for _ in 0..self.slots.len() {
+            let Some(slot) = self.slots.get_mut(at) else { break };
             match slot {
                 Some((key, first)) if *key == seq => return Some(*first),
                 Some(_) => at = (at + 1) & mask,
@@ -99,6 +101,19 @@ pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceInd
 #[cfg(test)]
 mod tests {
     use super::{hash, SequenceIndex};
+
+    #[test]
+    fn the_hash_spreads_the_sequences_a_batch_has() {
+        // Consecutive numbers, and numbers far apart: most take slots of their own.
+        for keys in
+            [(1..=32).collect::<Vec<i64>>(), (1..=32).map(|k| k << 40).collect(), (1..=32).map(|k| -k).collect()]
+        {
+            let mut homes: Vec<usize> = keys.iter().map(|&k| hash(k) & 63).collect();
+            homes.sort_unstable();
+            homes.dedup();
+            assert!(homes.len() >= 20, "{keys:?} take {} of 64 slots", homes.len());
+        }
+    }
 
     #[test]
     fn the_table_grows_past_half_full_only() {

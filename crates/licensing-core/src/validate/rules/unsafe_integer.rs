@@ -47,3 +47,27 @@ pub(crate) fn check(value: i64, ctx: &mut Ctx<'_>) {
         ctx.report(Rule::UnsafeInteger, || Params::none().with("value", itoa::signed(value)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+    use crate::validate::ctx::Ctx;
+    use crate::validate::Options;
+
+    fn warned(value: i64) -> bool {
+        let mut ctx = Ctx::new(Options::default());
+        check(value, &mut ctx);
+        !ctx.finish().issues.is_empty()
+    }
+
+    #[test]
+    fn the_bound_is_javascripts_max_safe_integer() {
+        let max = 9_007_199_254_740_991; // Number.MAX_SAFE_INTEGER, 2^53 - 1
+        for value in [0, 1, -1, max, -max] {
+            assert!(!warned(value), "{value}");
+        }
+        for value in [max + 1, -(max + 1), max + 2, i64::MAX, i64::MIN] {
+            assert!(warned(value), "{value}");
+        }
+    }
+}
