@@ -153,6 +153,33 @@ impl LicenseType {
             | Self::LkAuthUsbkey => false,
         }
     }
+
+    /// The locks `lockAssets` / `unlockAssets` can disable and enable. The spec:
+    /// "Only recoverable locks and large-customer locks can be disabled".
+    /// Recoverable locks are the two `normal_recover_*` types. The spec names no
+    /// "large-customer" licence type; the asset record says limits and staff
+    /// assignment are "meaningful for large-customer locks", which fits the
+    /// `lk_*` locks (product lock, login lock), the only other lock family that
+    /// is neither standalone/network nor an identity lock bound to one person.
+    /// Every value is listed (no `_`): a new one does not compile until it is
+    /// classified here.
+    pub fn is_lockable(self) -> bool {
+        match self {
+            Self::NormalRecoverUsbkey | Self::NormalRecoverLanUsbkey | Self::LkProductUsbkey | Self::LkAuthUsbkey => {
+                true
+            }
+            Self::NormalUnrecoverUsbkey
+            | Self::NormalUnrecoverLanUsbkey
+            | Self::IdentityUsbkey
+            | Self::IdentityLanUsbkey
+            | Self::Softkey
+            | Self::LanSoftkey
+            | Self::ProductEntity
+            | Self::CloudAccount
+            | Self::CloudCustomer
+            | Self::CloudPersonal => false,
+        }
+    }
 }
 
 wire_enum! {

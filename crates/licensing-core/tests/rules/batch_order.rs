@@ -1,14 +1,26 @@
 //! The cross-field rules of the batch order.
 
 use crate::support::*;
+use licensing_core::model::{LicenseType, WireEnum};
 use licensing_core::wire::Endpoint::BatchOrder;
 use serde_json::json;
 
-const CLOUD: [&str; 3] = ["cloud_account", "cloud_customer", "cloud_personal"];
+/// The licence types, cloud or not as `LicenseType::is_cloud` says (every value
+/// classified there), which is the spec's `cloud_*` family.
+fn license_types(cloud: bool) -> impl Iterator<Item = &'static str> {
+    LicenseType::ALL.iter().filter(move |t| t.is_cloud() == cloud).map(|t| t.as_str())
+}
+
+#[test]
+fn the_cloud_licences_are_the_cloud_family() {
+    for t in LicenseType::ALL {
+        assert_eq!(t.is_cloud(), t.as_str().starts_with("cloud_"), "{}", t.as_str());
+    }
+}
 
 #[test]
 fn src_license_order_id_is_mandatory_for_cloud_refunds() {
-    for lt in CLOUD {
+    for lt in license_types(true) {
         for ot in ["delete_asset", "delete_product"] {
             let body = refund(ot, lt);
             check_ok(BatchOrder, &body);
@@ -29,9 +41,11 @@ fn src_license_order_id_is_mandatory_for_cloud_refunds() {
 
 #[test]
 fn src_license_order_id_is_recommended_on_other_refunds() {
-    for ot in ["delete_asset", "delete_product"] {
-        let body = with(refund(ot, "softkey"), "/orderList/0/srcLicenseOrderId", None);
-        check_warn(BatchOrder, &body, &[("/orderList/0/srcLicenseOrderId", "src_license_order_recommended")]);
+    for lt in license_types(false) {
+        for ot in ["delete_asset", "delete_product"] {
+            let body = with(refund(ot, lt), "/orderList/0/srcLicenseOrderId", None);
+            check_warn(BatchOrder, &body, &[("/orderList/0/srcLicenseOrderId", "src_license_order_recommended")]);
+        }
     }
 }
 

@@ -2,9 +2,7 @@
 
 use std::sync::Arc;
 
-use licensing_core::model::{
-    AssetExtend, AssetNumber, AssetRecord, LicenseType, LockResult, LockStatus, Open, Partition,
-};
+use licensing_core::model::{AssetExtend, AssetNumber, AssetRecord, LockResult, LockStatus, Open, Partition};
 
 use super::Store;
 
@@ -63,20 +61,6 @@ fn json_len(value: &impl serde::Serialize) -> usize {
     count.0
 }
 
-/// The lock types that can be disabled and enabled. The spec: "Only recoverable
-/// locks and large-customer locks can be disabled". Recoverable locks are the two
-/// `normal_recover_*` types. The spec names no "large-customer" licence type; the
-/// asset record says limits and staff assignment are "meaningful for
-/// large-customer locks", which fits the `lk_*` locks (product lock, login lock),
-/// the only other lock family that is neither standalone/network nor an identity
-/// lock bound to one person. Everything else answers status 4 (wrong lock type).
-pub(super) const LOCKABLE: [LicenseType; 4] = [
-    LicenseType::NormalRecoverUsbkey,
-    LicenseType::NormalRecoverLanUsbkey,
-    LicenseType::LkProductUsbkey,
-    LicenseType::LkAuthUsbkey,
-];
-
 impl Store {
     /// Disables (`locked = true`) or enables the locks; one result per number.
     pub(crate) fn set_locked(&mut self, numbers: &[String], locked: bool, now: i64) -> Vec<LockResult> {
@@ -86,12 +70,7 @@ impl Store {
                 let status = match self.assets.get_mut(number) {
                     None => LockStatus::UnknownLock,
                     Some(a)
-                        if !a
-                            .record
-                            .license_type
-                            .as_ref()
-                            .and_then(Open::known)
-                            .is_some_and(|t| LOCKABLE.contains(t)) =>
+                        if !a.record.license_type.as_ref().and_then(Open::known).is_some_and(|t| t.is_lockable()) =>
                     {
                         LockStatus::WrongLockType
                     }
