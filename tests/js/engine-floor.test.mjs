@@ -29,7 +29,35 @@ const WASM_FLOOR = F.MutableGlobals | F.SignExt | F.BulkMemory | F.BulkMemoryOpt
 /** The JavaScript floor, as esbuild names engines. */
 const JS_FLOOR = ['chrome96', 'edge96', 'firefox89', 'safari16.4', 'ios16.4', 'node18'];
 
+/** The memory section's limits (in 64 KiB pages) of a wasm module: { min, max? }. */
+function memoryLimits(bytes) {
+  const leb = (at) => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return [value, at];
+    }
+  };
+  for (let at = 8; at < bytes.length;) {
+    const id = bytes[at++];
+    const [size, start] = leb(at);
+    if (id === 5) {
+      let [, i] = leb(start); // how many memories (one)
+      const flags = bytes[i++];
+      const [min, next] = leb(i);
+      return flags & 1 ? { min, max: leb(next)[0] } : { min };
+    }
+    at = start + size;
+  }
+  return null;
+}
+
 for (const file of ['web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm']) {
+  test(`${file} declares a maximum memory (WebKit copies a memory without one on every grow)`, () => {
+    assert.deepEqual(memoryLimits(readFileSync(join(PKG, file)))?.max, 65536, 'the maximum is 4 GiB (build.rs)');
+  });
+
   test(`${file} uses only the floor's WebAssembly features`, () => {
     const module = binaryen.readBinary(readFileSync(join(PKG, file)));
     try {
