@@ -25,6 +25,10 @@ Options:
   --max-shellnums N           Most asset numbers one shellnums call may ask for [default: 1000]
   --max-delete-pairs N        Most (asset number, product) pairs of one batch's delete_product orders [default: 250000]
   --max-answer-bytes N        Largest listAssets answer, in bytes of JSON [default: 33554432]
+  --header-timeout-secs N     Seconds a client has to send a request's headers; an idle
+                              keep-alive connection is closed after as long [default: 10]
+  --body-timeout-secs N       Seconds a client has to send a request's body [default: 30]
+  --write-timeout-secs N      Seconds an answer's writes may make no progress [default: 30]
   --admin-token TOKEN         The token /__sim/* routes require in x-sim-admin; without it a
                               random one is made and printed at start
   --quiet                     No request log on stderr
@@ -52,9 +56,19 @@ const FLAGS = {
   '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
 };
 
-/** The command line as { listen, quiet, options }; throws on anything it does not know. */
+/** The connection bounds, by flag (seconds). */
+const TIMEOUTS = {
+  '--header-timeout-secs': 'headerTimeoutSecs',
+  '--body-timeout-secs': 'bodyTimeoutSecs',
+  '--write-timeout-secs': 'writeTimeoutSecs',
+};
+
+/** The command line as { listen, quiet, options, …Secs }; throws on anything it does not know. */
 function parseArgs(argv) {
-  const out = { listen: '127.0.0.1:8787', quiet: false, help: false, options: {} };
+  const out = {
+    listen: '127.0.0.1:8787', quiet: false, help: false, options: {},
+    headerTimeoutSecs: 10, bodyTimeoutSecs: 30, writeTimeoutSecs: 30,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') && !argv[i].startsWith('--token=')
       ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)]
@@ -67,6 +81,7 @@ function parseArgs(argv) {
     if (flag === '-h' || flag === '--help') out.help = true;
     else if (flag === '--quiet') out.quiet = true;
     else if (flag === '--listen') out.listen = value();
+    else if (TIMEOUTS[flag]) out[TIMEOUTS[flag]] = NUMBER(flag, value());
     else if (flag === '--token' || flag.startsWith('--token=')) {
       const spec = flag.startsWith('--token=') ? flag.slice('--token='.length) : value();
       const at = spec.indexOf('=');
@@ -86,7 +101,7 @@ function parseArgs(argv) {
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
 
 /** Serves `sim` on `listen` (HOST:PORT); resolves to the server once it listens. */
-async function serve(sim, { listen, log }) {
+async function serve(sim, { listen, log, limits }) {
   const cut = listen.lastIndexOf(':');
   const host = listen.slice(0, cut).replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(listen.slice(cut + 1));
@@ -103,8 +118,15 @@ async function serve(sim, { listen, log }) {
         }).end();
         return;
       }
+      // Bounded as licensing-sim is: past the body limit nothing more is kept
+      // (the rest is read and dropped), and the simulator refuses what it got
+      // as too large (13004).
       const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
+      let received = 0;
+      for await (const chunk of req) {
+        if (received <= limits.maxBodyBytes) chunks.push(chunk);
+        received += chunk.length;
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
@@ -141,6 +163,13 @@ async function serve(sim, { listen, log }) {
       res.end(`licensing-sdk-sim: ${err?.message ?? err}`);
     }
   });
+  // licensing-sim's bounds: headers within 10 s (and an idle keep-alive
+  // connection closed after as long), a request's body within 30 s, and an
+  // answer's writes may stall 30 s before the connection is closed.
+  server.headersTimeout = limits.headerTimeoutMs;
+  server.keepAliveTimeout = limits.headerTimeoutMs;
+  server.requestTimeout = limits.headerTimeoutMs + limits.bodyTimeoutMs;
+  server.on('connection', (socket) => socket.setTimeout(limits.writeTimeoutMs, () => socket.destroy()));
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -164,7 +193,13 @@ async function main() {
   const options = { ...args.options, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
   const sim = await createSimulator(options);
   const log = args.quiet ? () => {} : (line) => process.stderr.write(`${line}\n`);
-  const server = await serve(sim, { listen: args.listen, log });
+  const limits = {
+    maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
+    headerTimeoutMs: args.headerTimeoutSecs * 1000,
+    bodyTimeoutMs: args.bodyTimeoutSecs * 1000,
+    writeTimeoutMs: args.writeTimeoutSecs * 1000,
+  };
+  const server = await serve(sim, { listen: args.listen, log, limits });
   // Before the address is printed: whoever waits for it may stop us at once.
   const stop = () => {
     server.close(() => process.exit(0));
