@@ -39,6 +39,17 @@ function onInput(glue, encoder, text, check) {
 }
 
 /**
+ * The orders of a cut batch to send for a field: those `validate` would send,
+ * and the field's own order (`/orderList/i/…`) if it has one, ascending.
+ */
+function withOrderOf(pointer, kept, length) {
+  const m = /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer);
+  const i = m === null ? -1 : Number(m[1]);
+  if (i < 0 || i >= length || kept.includes(i)) return kept;
+  return [...kept, i].sort((a, b) => a - b);
+}
+
+/**
  * A body as the text the wasm validates: JSON.stringify's, with NaN and
  * ±Infinity written as 0.5 (routing.cjs, nonFinite); `null` when it has none
  * (not serializable, a getter that throws): the wasm's own `validate` then says why.
@@ -213,15 +224,21 @@ function api(createGlue, wasmModule, jsonSchemas) {
    * The issues of one field (licensing-core's `validate_field_json`): those at
    * `pointer` or inside it, every issue of the body as a whole, and for a
    * field of order i of a batch, order i's cross-field issues and the later
-   * orders that repeat its sequence; the cap counts these only.
+   * orders that repeat its sequence; the cap counts these only. A batch is cut
+   * as `validate` cuts it (routing.cjs), with order i always among the orders
+   * that cross: the report is the same, from a fraction of the text.
    */
   const validateField = (endpoint, pointer, body, options) => {
     if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
-    if (fastCheck(endpoint, body)) return [];
-    const text = bodyText(body);
+    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+    if (batch === CLEAN_BATCH) return [];
+    if (batch === null && fastCheck(endpoint, body)) return [];
+    const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
+    const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
     if (text === null) return settle(current().validate(endpoint, body, options)).issues;
     const wasm = current();
-    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer))).issues;
+    const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
+    return settle(report).issues;
   };
   const validateJson = (endpoint, text, options) => {
     if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));

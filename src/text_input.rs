@@ -51,8 +51,9 @@ pub fn memory() -> JsValue {
 /// body (`validateJson`); with `pointer`, the issues of that field
 /// (licensing-core's `validate_field_json`, for `validateField`); with
 /// `orders`, a `batchOrder` cut down to the orders at those indices of the
-/// whole batch, whose report names them (`validate_orders_json`). One export
-/// for the three: each export costs the wasm its own wrapper.
+/// whole batch, whose report names them (`validate_orders_json`); with both,
+/// that field of the cut batch. One export for all: each export costs the wasm
+/// its own wrapper.
 #[wasm_bindgen(js_name = __validateInput, unchecked_return_type = "ValidationReport")]
 pub fn validate_input(
     #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
@@ -62,7 +63,8 @@ pub fn validate_input(
     orders: Option<Vec<usize>>,
 ) -> JsValue {
     on_input(&endpoint, len, Some(options), &|e, text, opts| match (&pointer, &orders) {
-        (Some(pointer), _) => core_validate::validate_field_json(e, pointer, text, opts),
+        (Some(pointer), Some(orders)) => core_validate::validate_orders_field_json(text, orders, pointer, opts),
+        (Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, opts),
         (None, Some(orders)) => core_validate::validate_orders_json(text, orders, opts),
         (None, None) => core_validate::validate_json(e, text, opts),
     })

@@ -97,6 +97,13 @@ pub fn validate_orders_json(text: &str, orders: &[usize], opts: &Options) -> Rep
     walk::run_in(text, Endpoint::BatchOrder.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
 }
 
+/// [`validate_field_json`] of a cut batch's text ([`validate_orders_json`]): the
+/// pointer names orders by their index in the whole batch, as the report does.
+pub fn validate_orders_field_json(text: &str, orders: &[usize], pointer: &str, opts: &Options) -> Report {
+    let ctx = Ctx::new(*opts).orders_at(orders).scoped(ctx::Scope::new(pointer));
+    walk::run_in(text, Endpoint::BatchOrder.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+}
+
 /// The issue of the body as a whole that counts `count` errors a form leaves
 /// out because their fields are not touched yet (code `untouched`).
 pub fn untouched_issue(count: usize, opts: &Options) -> Option<Issue> {

@@ -4,7 +4,8 @@
 //! placed by the core itself.
 
 use licensing_core::validate::{
-    validate_field_json, validate_json, validate_orders_json, Issue, Options, Report, Severity,
+    validate_field_json, validate_json, validate_orders_field_json, validate_orders_json, Issue, Options, Report,
+    Severity,
 };
 use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
@@ -216,6 +217,16 @@ fn a_cut_batch_reports_the_whole_batchs_indices() {
         assert_eq!(report, whole);
         assert_eq!(report.issues.iter().filter_map(|i| i.params.get("first")).collect::<Vec<_>>(), ["0"]);
         assert!(report.issues.iter().any(|i| i.message.contains("/orderList/0")), "{:?}", report.issues);
+    }
+    // A field of the cut batch: the whole body's field report.
+    let cut_text = {
+        let mut cut = body.clone();
+        cut["orderList"] = json!([orders[0], orders[2], orders[4]]);
+        cut.to_string()
+    };
+    for pointer in ["/orderList/0/sequence", "/orderList/2/assets", "/orderList/4", "/channelCode", ""] {
+        let whole = validate_field_json(Endpoint::BatchOrder, pointer, &body.to_string(), &Options::default());
+        assert_eq!(validate_orders_field_json(&cut_text, &[0, 2, 4], pointer, &Options::default()), whole, "{pointer}");
     }
     // More orders in the text than indices: they follow the last one.
     let mut cut = body.clone();
