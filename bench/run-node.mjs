@@ -34,7 +34,7 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   // The same module instance as node.mjs's (node.cjs requires it).
-  const { cutBatch } = createRequire(import.meta.url)('../pkg/api.cjs');
+  const { cutBatch } = createRequire(import.meta.url)('../pkg/routing.cjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const cfg = timingConfig(quick);
   const out = [];

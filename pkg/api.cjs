@@ -78,7 +78,7 @@ function pathKeys(pointer) {
  */
 function noJsonSchemas() {
   throw new Error("licensing-sdk: this entry leaves the JSON Schemas out: import { schemas, createSchemas } from "
-    + "'licensing-sdk/json-schema' for objects whose ~standard.jsonSchema has them (README: \"Standard JSON Schema\")");
+    + "'licensing-sdk/json-schema' for objects whose ~standard.jsonSchema has them (README: \"More entries\")");
 }
 
 /**

@@ -3,7 +3,7 @@
 // and with this folder's rulesets (spectral.yaml, redocly.yaml and
 // .redocly.lint-ignore.yaml, which say why each rule they turn off is off) with
 // no problem at all; every JSON Schema compiles under ajv 2020 `strict: true`
-// with the two x- keywords declared, as the README says, and no warning.
+// with the two x- keywords declared, as the contract guide says, and no warning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -70,7 +70,7 @@ test('ajv 2020 strict: every JSON Schema compiles, with no warning', () => {
   for (const file of files) {
     const logged = [];
     const logger = { log: () => {}, warn: (...m) => logged.push(m.join(' ')), error: (...m) => logged.push(m.join(' ')) };
-    // The README's line: strict mode, the x- keywords declared.
+    // The contract guide's line: strict mode, the x- keywords declared.
     const ajv = new Ajv2020({ strict: true, logger });
     ajv.addVocabulary(['x-licensing-profile', 'x-licensing-rules']);
     const schema = JSON.parse(readFileSync(file, 'utf8'));

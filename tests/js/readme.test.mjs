@@ -1,9 +1,11 @@
-// Every JavaScript block of README.md and of pkg/README.md (the README the
-// package ships, its npm page) either runs here, as a module in Node against
-// the installed package, or is marked `js illustration` (a fragment that names
-// things the reader supplies). The Rust blocks of README.md are doctests of
-// licensing-client. The shipped README's relative links name files of the
-// repository, and the sections the package's error messages point to are in it.
+// Every JavaScript block of the docs (README.md, pkg/README.md — the README the
+// package ships, its npm page —, the guides in docs/guide/, CONTRIBUTING.md and
+// the simulator's README) either runs here, as a module in Node against the
+// installed package, or is marked `js illustration` (a fragment that names things
+// the reader supplies). The Rust blocks of README.md and docs/guide/rust.md are
+// doctests of licensing-client. Every relative link names a file (and heading)
+// that exists; the README stays a landing page (≤ 20 KB); the sections the
+// package's error messages point to are headings of the shipped README.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const READMES = ['README.md', 'pkg/README.md'];
+const GUIDES = readdirSync(path.join(ROOT, 'docs/guide')).filter((f) => f.endsWith('.md')).map((f) => `docs/guide/${f}`);
+const READMES = ['README.md', 'pkg/README.md', 'CONTRIBUTING.md', 'crates/licensing-sim/README.md', ...GUIDES];
 const lines = (name) => readFileSync(path.join(ROOT, name), 'utf8').split('\n');
 
 /** The fenced blocks of `name` whose info string starts with js: { line, info, code }. */
@@ -30,10 +33,38 @@ function jsBlocks(name) {
   return out;
 }
 
-test('the README has runnable JavaScript blocks, and every other one is marked illustration', () => {
-  const blocks = jsBlocks('README.md');
-  assert.ok(blocks.filter((b) => b.info === '').length >= 2, 'the quick start and "Testing your portal" run');
-  for (const b of blocks) assert.ok(b.info === '' || b.info === 'illustration', `README.md:${b.line}: unknown marker "${b.info}"`);
+test('the docs have runnable JavaScript blocks, and every other one is marked illustration', () => {
+  for (const name of READMES) {
+    for (const b of jsBlocks(name)) assert.ok(b.info === '' || b.info === 'illustration', `${name}:${b.line}: unknown marker "${b.info}"`);
+  }
+  assert.ok(jsBlocks('README.md').some((b) => b.info === ''), 'the quick start runs');
+  assert.ok(jsBlocks('docs/guide/testing.md').some((b) => b.info === ''), 'the testing guide runs');
+});
+
+test('the README is a landing page: at most 20 KB, linking every guide', () => {
+  const size = readFileSync(path.join(ROOT, 'README.md')).length;
+  assert.ok(size <= 20_000, `README.md is ${size} bytes`);
+  const text = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  for (const guide of GUIDES) assert.ok(text.includes(`](${guide})`), `README.md does not link ${guide}`);
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+test('every relative link of the docs names a file that exists, and a heading of it', () => {
+  for (const name of READMES.filter((n) => n !== 'pkg/README.md')) {
+    const text = readFileSync(path.join(ROOT, name), 'utf8').replace(/```[\s\S]*?```/g, '');
+    for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(link)) continue;
+      const [file, anchor] = link.split('#');
+      const target = file === '' ? path.join(ROOT, name) : path.resolve(path.dirname(path.join(ROOT, name)), file);
+      assert.ok(existsSync(target), `${name} links ${link}, which does not exist`);
+      if (anchor && target.endsWith('.md')) {
+        const headings = readFileSync(target, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, '')));
+        assert.ok(headings.includes(anchor), `${name} links ${link}: no such heading (${headings.join(', ')})`);
+      }
+    }
+  }
 });
 
 test('the shipped README runs its three first calls, and every other block is marked illustration', () => {
@@ -62,12 +93,15 @@ test('the shipped README: relative links name files of the repository; the packa
 
 test('the sections the package\'s error messages name are headings of the shipped README', () => {
   const headings = lines('pkg/README.md').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').trim());
-  const dir = path.join(ROOT, 'scripts/entries');
   const named = new Set();
-  for (const file of readdirSync(dir)) {
-    for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/\(README: "([^"]+)"\)/g)) named.add(m[1]);
+  // The sources: the entries' and the package's CommonJS modules (not the bundles built from them).
+  for (const [dir, source] of [['scripts/entries', /\.js$/], ['pkg', /\.cjs$/]]) {
+    for (const file of readdirSync(path.join(ROOT, dir)).filter((f) => source.test(f))) {
+      for (const m of readFileSync(path.join(ROOT, dir, file), 'utf8').matchAll(/\(README: \\?"([^"\\]+)\\?"\)/g)) named.add(m[1]);
+    }
   }
   assert.ok(named.has('Loading the wasm'), 'scripts/entries/load.js names its README section');
+  assert.ok(named.has('More entries'), 'pkg/api.cjs names its README section');
   for (const section of named) assert.ok(headings.includes(section), `pkg/README.md has no heading "${section}"`);
 });
 

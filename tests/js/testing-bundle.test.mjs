@@ -47,7 +47,7 @@ for (const format of ['esm', 'cjs']) {
     const { stdout } = await promisify(execFile)(process.execPath, [outfile], { cwd: dir, timeout: 60_000 });
     const answer = JSON.parse(stdout);
     assert.equal(answer.status, 200);
-    // The same seed, the same numbers (README: "Testing your portal").
+    // The same seed, the same numbers (docs/guide/testing.md).
     assert.deepEqual(answer.body, { code: 0, message: 'success', data: ['8000000008', '8000000009'] });
     assert.equal(answer.stats.orders, 0);
   });

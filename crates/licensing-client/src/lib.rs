@@ -39,6 +39,11 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The Rust guide's blocks, compiled (and run) as doctests.
+#[cfg(all(doctest, feature = "reqwest"))]
+#[doc = include_str!("../../../docs/guide/rust.md")]
+pub struct RustGuideDoctests;
+
 mod attempts;
 mod call_url;
 #[cfg(feature = "js")]
