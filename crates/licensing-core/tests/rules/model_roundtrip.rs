@@ -29,7 +29,6 @@ fn every_example_is_valid_and_round_trips() {
             Endpoint::ListAssets => round_trip::<ListAssetsRequest>(&body),
             Endpoint::ShellNums => round_trip::<ShellNumsRequest>(&body),
             Endpoint::JoinActivity => round_trip::<ActivityRequest>(&body),
-            other => panic!("{other}: no typed request in this test"),
         };
         assert_eq!(back, body, "{endpoint}");
     }
