@@ -6,7 +6,7 @@
 
 // ---- Endpoints -------------------------------------------------------------------
 
-/** The ten endpoints, named as in the client. */
+/** The endpoints, named as in the client. */
 export type Endpoint =
   | "bindEnterprise"
   | "createEnterprise"
@@ -18,6 +18,11 @@ export type Endpoint =
   | "listAssets"
   | "shellNums"
   | "joinActivity";
+
+/** The endpoints that only read (GET): TanStack Query's queries (`licensing-sdk/query`). */
+export type ReadEndpoint =
+  | "queryEnterprises"
+  | "listAssets";
 
 /** The request body (or query object) of each endpoint. */
 export interface EndpointRequests {

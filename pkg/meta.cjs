@@ -24,6 +24,15 @@ exports.endpoints = {
     "request": "BatchOrderRequest",
     "requestType": "BatchOrderRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": {
+          "field": "enterpriseGlobalId",
+          "from": "/orderList/*/enterpriseGlobalId"
+        },
+        "read": "listAssets"
+      }
+    ],
     "summary": "Batch create basic license orders"
   },
   "bindEnterprise": {
@@ -42,6 +51,15 @@ exports.endpoints = {
     "request": "BindEnterpriseRequest",
     "requestType": "BindEnterpriseRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": {
+          "field": "channelCustomerId",
+          "from": "/channelCustomerId"
+        },
+        "read": "queryEnterprises"
+      }
+    ],
     "summary": "Create enterprise main account binding"
   },
   "createEnterprise": {
@@ -60,6 +78,12 @@ exports.endpoints = {
     "request": "EnterpriseCustomerRequest",
     "requestType": "CreateEnterpriseRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": null,
+        "read": "queryEnterprises"
+      }
+    ],
     "summary": "Create industry customer (enterprise main account)"
   },
   "joinActivity": {
@@ -78,6 +102,7 @@ exports.endpoints = {
     "request": "ActivityRequest",
     "requestType": "JoinActivityRequest",
     "scope": "auth_activity",
+    "stales": [],
     "summary": "Join an activity and claim products"
   },
   "listAssets": {
@@ -101,6 +126,7 @@ exports.endpoints = {
     "request": "ListAssetsRequest",
     "requestType": "ListAssetsRequest",
     "scope": "auth_order",
+    "stales": [],
     "summary": "List enterprise virtual assets"
   },
   "lockAssets": {
@@ -122,6 +148,12 @@ exports.endpoints = {
     "request": "LockRequest",
     "requestType": "LockAssetsRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": null,
+        "read": "listAssets"
+      }
+    ],
     "summary": "Batch disable physical locks"
   },
   "queryEnterprises": {
@@ -147,6 +179,7 @@ exports.endpoints = {
     "request": "QueryEnterprisesRequest",
     "requestType": "QueryEnterprisesRequest",
     "scope": "auth_order",
+    "stales": [],
     "summary": "Query enterprise main accounts"
   },
   "shellNums": {
@@ -168,6 +201,7 @@ exports.endpoints = {
     "request": "ShellNumsRequest",
     "requestType": "ShellNumsRequest",
     "scope": "auth_order",
+    "stales": [],
     "summary": "Get asset numbers"
   },
   "unlockAssets": {
@@ -189,6 +223,12 @@ exports.endpoints = {
     "request": "LockRequest",
     "requestType": "UnlockAssetsRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": null,
+        "read": "listAssets"
+      }
+    ],
     "summary": "Batch enable physical locks"
   },
   "updateEnterprise": {
@@ -204,6 +244,12 @@ exports.endpoints = {
     "request": "EnterpriseCustomerRequest",
     "requestType": "UpdateEnterpriseRequest",
     "scope": "auth_order",
+    "stales": [
+      {
+        "by": null,
+        "read": "queryEnterprises"
+      }
+    ],
     "summary": "Update enterprise customer information"
   }
 };

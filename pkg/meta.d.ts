@@ -68,6 +68,13 @@ export interface EndpointMeta {
    * value there, the call is retried as the idempotent ones are. null if none.
    */
   repeatKey: string | null;
+  /**
+   * The reads whose answers a successful call may change (a cache of them is
+   * stale after it): all of them, or (`by`) those whose request field `field`
+   * holds a value found in this call's body at the JSON Pointer `from` (`*`:
+   * every item of an array); a body without such a value makes them all stale.
+   */
+  stales: { read: Endpoint; by: { field: string; from: string } | null }[];
 }
 
 export declare const endpoints: { readonly [E in Endpoint]: EndpointMeta };

@@ -46,7 +46,7 @@ if [ "$out" = pkg ]; then
   # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
   # describes the named exports of module.exports, which is what node.cjs builds),
   # for every subpath, each importing the other .d.cts files (TS1479 otherwise).
-  for d in index meta testing invalid-examples json-schema; do
+  for d in index meta testing invalid-examples json-schema query; do
     sed "s|from '\./\([a-z-]*\)\.js'|from './\1.cjs'|g" "pkg/$d.d.ts" > "pkg/$d.d.cts"
   done
   # The glue as a factory of fresh instances, for every entry.

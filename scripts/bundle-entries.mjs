@@ -18,7 +18,8 @@
 //   with the simulator's glue; it fetches pkg/sim/licensing_sim_wasm_bg.wasm on
 //   the first createSimulator (readable: testers step through it).
 // - pkg/meta.mjs (`licensing-sdk/meta` for `import`): scripts/entries/meta.js:
-//   the data of pkg/meta.cjs as an ES module (readable, like testing.mjs).
+//   the data of pkg/meta.cjs as an ES module (readable, like testing.mjs);
+//   pkg/query.mjs (`licensing-sdk/query`) likewise from pkg/query.cjs.
 // - pkg/json-schema.js (`licensing-sdk/json-schema` outside Node and workerd):
 //   scripts/entries/json-schema.js with the JSON Schemas and their converter; it
 //   imports `./index.js`, the default entry, left as a module of its own (readable).
@@ -120,6 +121,13 @@ module.exports = ${JSON.stringify(simHex)};
     entryPoints: [`${entries}meta.js`],
     outfile: `${pkg}meta.mjs`,
     banner: { js: '// licensing-sdk/meta as an ES module: pkg/meta.cjs bundled by scripts/bundle-entries.mjs (see meta.d.ts).' },
+  });
+
+  await esbuild.build({
+    ...common,
+    entryPoints: [`${entries}query.js`],
+    outfile: `${pkg}query.mjs`,
+    banner: { js: '// licensing-sdk/query as an ES module: pkg/query.cjs bundled by scripts/bundle-entries.mjs (see query.d.ts).' },
   });
 
   await esbuild.build({

@@ -24,6 +24,7 @@ mod openapi;
 mod rule_cases;
 mod rules_md;
 mod shapes;
+mod stales;
 mod testing;
 mod typescript;
 
@@ -45,6 +46,7 @@ pub fn outputs() -> Vec<Output> {
         output("pkg/index.d.ts", typescript::index_d_ts()),
         output("pkg/meta.cjs", meta::meta_cjs()),
         output("pkg/meta.d.ts", meta::meta_d_ts()),
+        output("pkg/stales.cjs", stales::stales_cjs()),
         output("pkg/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("pkg/invalid-examples.cjs", testing::testing_cjs()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),

@@ -62,8 +62,13 @@ pub(crate) fn index_d_ts() -> String {
 fn endpoints() -> String {
     let mut s =
         String::from("// ---- Endpoints -------------------------------------------------------------------\n\n");
-    s.push_str("/** The ten endpoints, named as in the client. */\nexport type Endpoint =\n");
+    s.push_str("/** The endpoints, named as in the client. */\nexport type Endpoint =\n");
     for e in Endpoint::ALL {
+        let _ = writeln!(s, "  | \"{}\"", e.name());
+    }
+    s.truncate(s.len() - 1);
+    s.push_str(";\n\n/** The endpoints that only read (GET): TanStack Query's queries (`licensing-sdk/query`). */\nexport type ReadEndpoint =\n");
+    for e in Endpoint::ALL.iter().filter(|e| e.def().method == licensing_core::wire::Method::Get) {
         let _ = writeln!(s, "  | \"{}\"", e.name());
     }
     s.truncate(s.len() - 1);

@@ -112,6 +112,26 @@ pub struct EndpointDef {
     /// creating call and answers it with the first call's result, if any: such
     /// a call is safe to repeat when it carries a non-blank value there.
     pub repeat_key: Option<&'static str>,
+    /// The reads whose answers a successful call may change: a cache of them
+    /// (a portal's, TanStack Query's) is stale after it.
+    pub stales: &'static [Stale],
+}
+
+/// A read a write makes stale ([`EndpointDef::stales`]).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Stale {
+    /// The read.
+    pub read: Endpoint,
+    /// Which of its answers: those whose request field (the first) holds a value
+    /// found in the write's body at the pointer (the second; `*` stands for
+    /// every item of an array). `None`, or a body without such a value: all.
+    pub by: Option<(&'static str, &'static str)>,
+}
+
+/// Every answer of a read is stale.
+const fn all_of(read: Endpoint) -> Stale {
+    Stale { read, by: None }
 }
 
 /// An endpoint definition: a POST of a JSON body to a fixed order-module path.
@@ -131,17 +151,23 @@ const fn post(name: &'static str, summary: &'static str, path: &'static str, req
         request,
         idempotent: false,
         repeat_key: None,
+        stales: &[],
     }
 }
 
-const BIND_ENTERPRISE: EndpointDef = post(
-    "bindEnterprise",
-    "Create enterprise main account binding",
-    "/order/api/order/v1/enterprise/user/bind",
-    &schema::BIND_ENTERPRISE,
-);
+const BIND_ENTERPRISE: EndpointDef = EndpointDef {
+    // The channel customer's enterprises (and which is the default) change.
+    stales: &[Stale { read: Endpoint::QueryEnterprises, by: Some(("channelCustomerId", "/channelCustomerId")) }],
+    ..post(
+        "bindEnterprise",
+        "Create enterprise main account binding",
+        "/order/api/order/v1/enterprise/user/bind",
+        &schema::BIND_ENTERPRISE,
+    )
+};
 const CREATE_ENTERPRISE: EndpointDef = EndpointDef {
     repeat_key: Some("crmCustomerId"),
+    stales: &[all_of(Endpoint::QueryEnterprises)],
     ..post(
         "createEnterprise",
         "Create industry customer (enterprise main account)",
@@ -162,6 +188,7 @@ const QUERY_ENTERPRISES: EndpointDef = EndpointDef {
 };
 const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
     idempotent: true,
+    stales: &[all_of(Endpoint::QueryEnterprises)],
     ..post(
         "updateEnterprise",
         "Update enterprise customer information",
@@ -172,6 +199,11 @@ const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
 const BATCH_ORDER: EndpointDef = EndpointDef {
     app_key: true,
     repeat_key: Some("channelOrderId"),
+    // The assets of each order's enterprise (an order without one: every list).
+    stales: &[Stale {
+        read: Endpoint::ListAssets,
+        by: Some(("enterpriseGlobalId", "/orderList/*/enterpriseGlobalId")),
+    }],
     ..post(
         "batchOrder",
         "Batch create basic license orders",
@@ -181,10 +213,13 @@ const BATCH_ORDER: EndpointDef = EndpointDef {
 };
 const LOCK_ASSETS: EndpointDef = EndpointDef {
     idempotent: true,
+    // An asset record says whether it is locked; the body names no enterprise.
+    stales: &[all_of(Endpoint::ListAssets)],
     ..post("lockAssets", "Batch disable physical locks", "/order/api/order/v1/asset/lock", &schema::LOCK)
 };
 const UNLOCK_ASSETS: EndpointDef = EndpointDef {
     idempotent: true,
+    stales: &[all_of(Endpoint::ListAssets)],
     ..post("unlockAssets", "Batch enable physical locks", "/order/api/order/v1/asset/unlock", &schema::LOCK)
 };
 const LIST_ASSETS: EndpointDef = EndpointDef {

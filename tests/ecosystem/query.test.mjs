@@ -1,0 +1,91 @@
+// licensing-sdk/query with TanStack Query: the options run in @tanstack/query-core
+// in Node against createSimulator (data flows, a mutation's invalidation refetches
+// the list it made stale, an abort cancels the call), and a portal's TSX with
+// @tanstack/react-query is type-checked (`tsc --strict`, TypeScript 5.9 and 7).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { HERE, run } from './harness.mjs';
+
+const QUERY = path.join(HERE, 'query');
+const TSC = {
+  '5.9': path.join(HERE, 'node_modules/typescript/bin/tsc'),
+  '7.0': path.join(HERE, 'node_modules/typescript7/bin/tsc'),
+};
+
+describe('type-checked (query/queries.tsx)', () => {
+  for (const [version, tsc] of Object.entries(TSC)) {
+    test(`TypeScript ${version}: useQuery and useMutation infer the data types`, async () => {
+      await run(process.execPath, [tsc, '-p', QUERY, '--pretty', 'false'], { cwd: QUERY, timeoutMs: 240_000 });
+    });
+  }
+});
+
+describe('run with @tanstack/query-core', () => {
+  async function setup() {
+    const { LicensingClient } = await import('licensing-sdk');
+    const { createSimulator } = await import('licensing-sdk/testing');
+    const { licensingQueries, licensingMutations } = await import('licensing-sdk/query');
+    const { QueryClient, QueryObserver, MutationObserver } = await import('@tanstack/query-core');
+    const sim = await createSimulator();
+    const calls = [];
+    const fetch = (request, init) => {
+      calls.push(new URL(request.url ?? request).pathname);
+      return sim.fetch(request, init);
+    };
+    const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal', fetch, maxRetries: 0 });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    return { client, queryClient, calls, queries: licensingQueries(client), mutations: licensingMutations(client, queryClient), QueryObserver, MutationObserver, sim };
+  }
+
+  test('a batch order invalidates its enterprise\'s asset list, which refetches; others stay', async () => {
+    const { client, queryClient, calls, queries, mutations, QueryObserver, MutationObserver } = await setup();
+    const mine = new QueryObserver(queryClient, queries.listAssets({ enterpriseGlobalId: 'EG-1' }));
+    const other = new QueryObserver(queryClient, queries.listAssets({ enterpriseGlobalId: 'EG-2' }));
+    const unsubscribe = [mine.subscribe(() => {}), other.subscribe(() => {})];
+    await mine.refetch();
+    await other.refetch();
+    assert.deepEqual(mine.getCurrentResult().data, []);
+    const numbers = await client.shellNums({ size: 1 });
+    const order = new MutationObserver(queryClient, mutations.batchOrder());
+    const before = calls.length;
+    await order.mutate({
+      channelCode: 'CH', channelOrderId: 'CO-1',
+      orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy', enterpriseGlobalId: 'EG-1',
+        assets: [{ assetNos: numbers, products: [{ productUri: 'gms:1' }] }] }],
+    });
+    // The mutation settles once its invalidations refetched: EG-1's list, not EG-2's.
+    const refetched = calls.slice(before).filter((p) => p.includes('/asset/'));
+    assert.deepEqual(refetched, ['/order/api/order/v1/asset/EG-1/list']);
+    assert.equal(mine.getCurrentResult().data.length, 1);
+    unsubscribe.forEach((u) => u());
+    queryClient.clear();
+  });
+
+  test('a lock invalidates every asset list; enterprise writes invalidate the enterprise queries', async () => {
+    const { queryClient, queries, mutations } = await setup();
+    const key = (o) => JSON.stringify(o.queryKey);
+    const lists = [queries.listAssets({ enterpriseGlobalId: 'EG-1' }), queries.listAssets({ enterpriseGlobalId: 'EG-2', extendCode: 'x' })];
+    const enterprises = queries.queryEnterprises({ channelCode: 'CH', channelCustomerId: 'C-1' });
+    for (const q of [...lists, enterprises]) queryClient.setQueryData(q.queryKey, []);
+    const stale = () => queryClient.getQueryCache().getAll().filter((q) => q.state.isInvalidated).map((q) => JSON.stringify(q.queryKey)).sort();
+    await mutations.lockAssets().onSuccess([], { assetNums: ['8000000001'], operatorIdentity: 'ops' });
+    assert.deepEqual(stale(), lists.map(key).sort());
+    queryClient.clear();
+    for (const q of [...lists, enterprises]) queryClient.setQueryData(q.queryKey, []);
+    await mutations.updateEnterprise().onSuccess(undefined, { crmCustomerId: 'crm-1' });
+    assert.deepEqual(stale(), [key(enterprises)]);
+    queryClient.clear();
+  });
+
+  test('a query\'s abort signal cancels the call', async () => {
+    const { queryClient, queries, sim } = await setup();
+    sim.fault({ kind: 'delay', delayMs: 5_000 });
+    const started = Date.now();
+    const pending = queryClient.fetchQuery(queries.listAssets({ enterpriseGlobalId: 'EG-1' }));
+    setTimeout(() => queryClient.cancelQueries({ queryKey: ['licensing', 'listAssets'] }), 50);
+    await assert.rejects(pending);
+    assert.ok(Date.now() - started < 4_000, 'cancelled before the delay ended');
+    queryClient.clear();
+  });
+});

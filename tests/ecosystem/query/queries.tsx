@@ -1,0 +1,19 @@
+// A portal's TSX with TanStack Query and licensing-sdk/query, type-checked by
+// query.test.mjs: the data types come from the factories, with no annotation.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LicensingClient, type AssetRecord, type BatchOrderResult } from 'licensing-sdk';
+import { licensingMutations, licensingQueries } from 'licensing-sdk/query';
+
+const client = new LicensingClient({ baseUrl: 'https://licensing.example', token: 'token' });
+const queries = licensingQueries(client);
+
+export function Assets({ enterpriseGlobalId }: { enterpriseGlobalId: string }) {
+  const assets = useQuery(queries.listAssets({ enterpriseGlobalId }));
+  const records: AssetRecord[] | undefined = assets.data;
+  const queryClient = useQueryClient();
+  const order = useMutation(licensingMutations(client, queryClient).batchOrder());
+  const results: BatchOrderResult[] | undefined = order.data;
+  // @ts-expect-error: listAssets takes its own request, not a lock's
+  queries.listAssets({ assetNums: ['8000000001'] });
+  return <p>{records?.length ?? 0} assets, {results?.length ?? 0} orders</p>;
+}
