@@ -129,7 +129,7 @@ function touchedTest(touched) {
 }
 
 /**
- * `schemas`: the ten made by `create()` on first use rather than at import
+ * `schemas`: one per endpoint, made by `create()` on first use rather than at import
  * (making them costs a few ms of every page's start-up).
  */
 function lazySchemas(create) {

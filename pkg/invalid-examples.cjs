@@ -684,7 +684,7 @@ const TEXT_ONLY = new Set(['invalid_json', 'duplicate_key']);
 
 function invalidExamples(endpoint) {
   const list = Object.prototype.hasOwnProperty.call(EXAMPLES, endpoint) ? EXAMPLES[endpoint] : undefined;
-  if (!list) throw new TypeError(`invalidExamples: not one of the ten endpoints: ${String(endpoint)}`);
+  if (!list) throw new TypeError(`invalidExamples: not an endpoint: ${String(endpoint)}`);
   return list.map((e) => (TEXT_ONLY.has(e.code) ? { ...e } : { ...e, body: JSON.parse(e.text) }));
 }
 

@@ -22,6 +22,6 @@ export interface InvalidExample {
 /**
  * Bodies that fail with exactly one issue: at least one per issue code that can
  * occur on the endpoint (all but `unknown_endpoint` and `too_many_issues`).
- * Throws a TypeError for a name that is not one of the ten endpoints.
+ * Throws a TypeError for a name that is not an endpoint's.
  */
 export declare function invalidExamples(endpoint: Endpoint): InvalidExample[];

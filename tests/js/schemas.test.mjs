@@ -49,7 +49,7 @@ test('openapi.json is a valid OpenAPI 3.1 document', async () => {
   assert.equal(validator.version, '3.1');
 });
 
-test('openapi.json: the ten operations with nonce, app key, scopes, bodies and envelopes', () => {
+test('openapi.json: every operation with nonce, app key, scopes, bodies and envelopes', () => {
   const operations = [];
   for (const [path, item] of Object.entries(openapi.paths)) {
     for (const [method, op] of Object.entries(item)) operations.push({ path, method, op });

@@ -88,7 +88,7 @@ fn rule_facts() -> String {
         })
         .collect();
     format!(
-        "\n// The ten endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
+        "\n// The endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
          // The envelope code of each endpoint's success (its module's): what afterResponse tells.\n\
          const SUCCESS_CODES = Object.freeze({{ {} }});\n",
         names.join(", "),

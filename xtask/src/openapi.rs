@@ -1,5 +1,5 @@
 //! `pkg/openapi.json`: the service as an OpenAPI 3.1 document, from the same
-//! tables as everything else: the ten operations (paths, methods, `g_nonce`
+//! tables as everything else: the operations (paths, methods, `g_nonce`
 //! and `appKey`, the path and query parameters of the two GETs), bearer auth
 //! with the two scopes, request bodies, the order module's 200/299 envelopes
 //! and the activity envelope (each with a success example), 401/403, links

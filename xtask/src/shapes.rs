@@ -1,4 +1,4 @@
-//! What the generators read: every shape and enumeration reachable from the ten
+//! What the generators read: every shape and enumeration reachable from the
 //! endpoints, each with the side of the wire it travels on.
 
 use licensing_core::schema::{self, EnumDef, IntEnumDef, Kind, Shape};

@@ -46,7 +46,7 @@ const TEXT_ONLY = new Set(['invalid_json', 'duplicate_key']);
 
 function invalidExamples(endpoint) {
   const list = Object.prototype.hasOwnProperty.call(EXAMPLES, endpoint) ? EXAMPLES[endpoint] : undefined;
-  if (!list) throw new TypeError(`invalidExamples: not one of the ten endpoints: ${String(endpoint)}`);
+  if (!list) throw new TypeError(`invalidExamples: not an endpoint: ${String(endpoint)}`);
   return list.map((e) => (TEXT_ONLY.has(e.code) ? { ...e } : { ...e, body: JSON.parse(e.text) }));
 }
 "#;
@@ -89,7 +89,7 @@ pub(crate) fn testing_d_ts() -> String {
          /**\n\
          \x20* Bodies that fail with exactly one issue: at least one per issue code that can\n\
          \x20* occur on the endpoint (all but `unknown_endpoint` and `too_many_issues`).\n\
-         \x20* Throws a TypeError for a name that is not one of the ten endpoints.\n\
+         \x20* Throws a TypeError for a name that is not an endpoint's.\n\
          \x20*/\n\
          export declare function invalidExamples(endpoint: Endpoint): InvalidExample[];\n",
     )

@@ -244,20 +244,25 @@ const JOIN_ACTIVITY: EndpointDef = EndpointDef {
     ..post("joinActivity", "Join an activity and claim products", "/activity/services/activity", &schema::ACTIVITY)
 };
 
-/// The endpoint name was not one of the ten.
+/// The endpoint name was not one of the table's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownEndpoint;
 
 impl core::fmt::Display for UnknownEndpoint {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("not one of the ten endpoints (bindEnterprise, createEnterprise, queryEnterprises, updateEnterprise, batchOrder, lockAssets, unlockAssets, listAssets, shellNums, joinActivity)")
+        f.write_str("not one of the endpoints (")?;
+        for (i, e) in Endpoint::ALL.iter().enumerate() {
+            f.write_str(if i == 0 { "" } else { ", " })?;
+            f.write_str(e.name())?;
+        }
+        f.write_str(")")
     }
 }
 
 impl std::error::Error for UnknownEndpoint {}
 
 impl Endpoint {
-    /// All ten, in the spec's order.
+    /// All of them, in the spec's order.
     pub const ALL: [Endpoint; 10] = [
         Self::BindEnterprise,
         Self::CreateEnterprise,

@@ -11,7 +11,7 @@ use crate::respond;
 /// Where a request goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Route<'a> {
-    /// One of the ten endpoints, with its path parameter as sent.
+    /// One of the endpoints, with its path parameter as sent.
     Endpoint(Endpoint, Option<&'a str>),
     /// A `/__sim` route.
     Admin(AdminRoute),

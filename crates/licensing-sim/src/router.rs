@@ -1,4 +1,4 @@
-//! The router: every path the simulator answers (the ten endpoints at the
+//! The router: every path the simulator answers (the endpoints at the
 //! core's paths and the `/__sim` routes, as `licensing_sim_core::is_simulated_path`
 //! says) goes to the simulator (`exchange.rs`); every other path to the static
 //! files. CORS and the request log wrap both.

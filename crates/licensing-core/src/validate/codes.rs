@@ -99,7 +99,7 @@ codes! {
     DurationExpression => duration::CODE_DURATION_EXPRESSION;
     #[doc = "A non-empty value is not an e-mail address."]
     Email => email::CODE_EMAIL;
-    #[doc = "The endpoint name is not one of the ten."]
+    #[doc = "The endpoint name is not one of the spec's."]
     UnknownEndpoint => endpoint::CODE_UNKNOWN_ENDPOINT;
     #[doc = "The value is not one of the allowed values, which are case-sensitive. For `trial` only `value` and `allowed` are given."]
     Enum => enums::CODE_ENUM;

@@ -169,7 +169,7 @@ impl RequestFields<'_> {
     }
 }
 
-/// A report for an endpoint name that is not one of the ten.
+/// A report for an endpoint name that is not one of the table's.
 pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
     ctx.report(Rule::Endpoint, || {

@@ -1,4 +1,4 @@
-//! Paths, methods and retry safety of the ten endpoints.
+//! Paths, methods and retry safety of the endpoints.
 
 use licensing_core::wire::*;
 

@@ -1,16 +1,16 @@
-//! The endpoint is one of the spec's ten (`validate::unknown_endpoint`). No example: it is about the name, not a body.
+//! The endpoint is one of the spec's (`validate::unknown_endpoint`). No example: it is about the name, not a body.
 
 use crate::validate::rule::RuleDef;
 
-/// The endpoint is one of the spec's ten.
+/// The endpoint is one of the spec's.
 pub(crate) const RULE: super::Rule = super::Rule::Endpoint;
 
-/// The endpoint name is not one of the ten.
+/// The endpoint name is not one of the spec's.
 pub(crate) const CODE_UNKNOWN_ENDPOINT: super::CodeDef = super::CodeDef::new(
     super::Code::UnknownEndpoint,
     "unknown_endpoint",
     "`\"\"`",
-    "`value` (≤ 40 chars), `allowed` (the ten names), `suggestion`?",
+    "`value` (≤ 40 chars), `allowed` (the endpoints' names), `suggestion`?",
 );
 
 /// The rule `endpoint` (see `RULES.md`).

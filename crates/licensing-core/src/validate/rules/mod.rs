@@ -103,7 +103,7 @@ registry! {
     Duration => duration;
     #[doc = "`adminEmail` looks like an e-mail address."]
     Email => email;
-    #[doc = "The endpoint is one of the spec's ten."]
+    #[doc = "The endpoint is one of the spec's."]
     Endpoint => endpoint;
     #[doc = "An enumerated field holds one of the spec's values."]
     EnumValue => enums;
