@@ -11,27 +11,71 @@ export const labelKey = (name) => `f.${name}`;
 const ORDER_ROW = ['sequence', 'licenseType', 'orderType', 'srcLicenseOrderId'];
 
 // Lists (orderList, assets, products, …) are sections with titles of their own.
-const plainFields = (shape) => shape.fields.filter((f) => f.kind !== 'array').map((f) => f.name);
+const plainFields = (shape) => shape.fields.filter((f) => f.kind !== 'array' && f.kind !== 'arrayOrNull').map((f) => f.name);
 
 /** The shape of each part of the order form (orderFormFields). */
 export const ORDER_FORM_SHAPES = {
   batch: 'BatchOrderRequest', orderRow: 'Order', customer: 'Order', asset: 'Asset', product: 'Product', package: 'Merchandise',
 };
 
+/** The fields an asset, a product and a package show first, in this order. */
+const FIRST = {
+  asset: ['limitStartDate', 'limitEndDate'],
+  product: ['productUri', 'crmProductId', 'limitStartDate', 'limitEndDate', 'limitConcurrent', 'strictMatchWhenDelete', 'trial',
+    'timeDurationExpression'],
+  package: ['merchandiseNum', 'merchandiseName', 'crmProductId', 'timeDurationExpression'],
+};
+
+/**
+ * The fields the order form leaves out, in this one place, each with why: every
+ * other field of the wire gets an input (a field new to a shape appears after
+ * the ones above, and tests/js/portal-labels.test.mjs asks for its labels).
+ */
+export const OUT_OF_SCOPE = {
+  Asset: {
+    borrowedUsbKey: 'a lending flag of the CRM, not typed by an operator',
+    transferedAssetNum: 'set by the asset transfer flow, not by a new order',
+  },
+  Product: {
+    parentCrmProductId: 'the CRM\'s product tree, carried by packages in this form',
+    productName: 'the name the catalogue gives the URI',
+    gmsPid: 'the licence server\'s own id, filled by the catalogue',
+    appKey: 'the integrator\'s key, sent by the client (appKey option)',
+    productType: 'the catalogue\'s classification of the URI',
+    limitTimeDuration: 'superseded by timeDurationExpression in this form',
+    trialEndDate: 'a trial\'s end is its duration here (timeDurationExpression)',
+    timeUnit: 'superseded by timeDurationExpression in this form',
+    timeUnitQuantity: 'superseded by timeDurationExpression in this form',
+    srcLicenseOrderId: 'a product transfer (new_buy only): the order row\'s srcLicenseOrderId covers refunds',
+  },
+  Merchandise: {
+    parentCrmProductId: 'the package tree gives the parent',
+    parentMerchandiseNum: 'the package tree gives the parent',
+  },
+};
+
+/** A shape's plain fields: those listed first, then every other not out of scope. */
+function shown(shapes, part) {
+  const shape = ORDER_FORM_SHAPES[part];
+  const out = OUT_OF_SCOPE[shape] ?? {};
+  const first = FIRST[part];
+  return [...first, ...plainFields(shapes[shape]).filter((name) => !first.includes(name) && !Object.hasOwn(out, name))];
+}
+
 /**
  * The order form's inputs, part by part, in their order on the page. The batch
- * and the order show every plain field of theirs (a field new to the wire gets an
- * input); an asset, a product and a package show the ones listed here.
+ * and the order show every plain field of theirs; an asset, a product and a
+ * package every one but those OUT_OF_SCOPE lists: a field new to the wire gets
+ * an input.
  */
 export function orderFormFields(shapes) {
   return {
     batch: plainFields(shapes.BatchOrderRequest),
     orderRow: ORDER_ROW,
     customer: plainFields(shapes.Order).filter((name) => !ORDER_ROW.includes(name)),
-    asset: ['limitStartDate', 'limitEndDate'],
-    product: ['productUri', 'crmProductId', 'limitStartDate', 'limitEndDate', 'limitConcurrent', 'strictMatchWhenDelete', 'trial',
-      'timeDurationExpression'],
-    package: ['merchandiseNum', 'merchandiseName', 'crmProductId', 'timeDurationExpression'],
+    asset: shown(shapes, 'asset'),
+    product: shown(shapes, 'product'),
+    package: shown(shapes, 'package'),
   };
 }
 

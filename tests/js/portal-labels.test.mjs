@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { endpoints, shapes, enums } from 'licensing-sdk/meta';
 import { en } from '../../www/text-en.js';
 import { zh } from '../../www/text-zh-CN.js';
-import { labelledFields, labelKey } from '../../www/form-fields.js';
+import { labelledFields, labelKey, orderFormFields, OUT_OF_SCOPE } from '../../www/form-fields.js';
 
 const DICTIONARIES = [['www/text-en.js', en], ['www/text-zh-CN.js', zh]];
 const fields = labelledFields({ endpoints, shapes });
@@ -50,4 +50,18 @@ test('the two dictionaries have the same keys; enumeration values are named by t
       .map((v) => `enum ${name} value ${v.value}: no doc or zh-CN name in licensing-sdk/meta`)),
   ];
   assert.ok(problems.length === 0, `\n${list(problems)}`);
+});
+
+test('every field of the order form\'s shapes is an input or out of scope, in one place, with a reason', () => {
+  const form = orderFormFields(shapes);
+  const shownIn = { Asset: form.asset, Product: form.product, Merchandise: form.package };
+  for (const [shape, names] of Object.entries(shownIn)) {
+    for (const f of shapes[shape].fields.filter((x) => x.kind !== 'array' && x.kind !== 'arrayOrNull')) {
+      const out = OUT_OF_SCOPE[shape]?.[f.name];
+      assert.ok(names.includes(f.name) !== (typeof out === 'string' && out.length > 0), `${shape}.${f.name}: an input, or out of scope with a reason`);
+    }
+    for (const name of Object.keys(OUT_OF_SCOPE[shape] ?? {})) {
+      assert.ok(shapes[shape].fields.some((f) => f.name === name), `OUT_OF_SCOPE.${shape}.${name} is not a field of the wire`);
+    }
+  }
 });
