@@ -4,10 +4,7 @@
 // by licensing-sim's static files: no network beyond 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ROOT } from '../e2e/harness.mjs';
-import { startSim } from '../e2e/harness.mjs';
+import { startNodeSim, startSim } from '../e2e/harness.mjs';
 import { resultOf } from './webdriver.mjs';
 
 let server;
@@ -36,21 +33,6 @@ for (const browser of ['chromium', 'firefox', 'webkit']) {
     assert.ok(r.ok, `${browser}: ${r.error}`);
     assert.deepEqual(r.numbers, ['8000000501', '8000000502']);
     assert.deepEqual(r.next, ['8000000503']);
-  });
-}
-
-/** `npx licensing-sdk-sim` of the installed package on a free port: { url, stop() }. */
-function startNodeSim() {
-  const bin = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
-  const child = spawn(process.execPath, [bin, '--listen', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)\//.exec(out);
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`licensing-sdk-sim exited (${code}): ${out}`)));
   });
 }
 

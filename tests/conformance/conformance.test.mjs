@@ -7,11 +7,8 @@
 // with times of day masked: the clocks are not the same clock).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createSimulator } from 'licensing-sdk/testing';
-import { startSim } from '../e2e/harness.mjs';
+import { startNodeSim, startSim } from '../e2e/harness.mjs';
 import { ADMIN, CASES } from './cases.mjs';
 
 const IN_PROCESS = 'https://licensing.test';
@@ -21,21 +18,6 @@ let nativeUrl;
 let sim;
 let node;
 let nodeUrl;
-
-/** The package's bin on a free port; resolves once it printed its address. */
-function startNodeSim(args) {
-  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('licensing-sdk/package.json')), 'bin/licensing-sdk-sim.mjs');
-  const child = spawn(process.execPath, [bin, '--listen', '127.0.0.1:0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)\//.exec(out);
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM'), child });
-    });
-    child.once('exit', (code) => reject(new Error(`licensing-sdk-sim exited (${code}): ${out}`)));
-  });
-}
 
 before(async () => {
   // No static files: every path is the simulator's, as in process.

@@ -18,6 +18,24 @@ mkdirSync(process.env.TMPDIR, { recursive: true });
 export { freePort };
 
 /**
+ * `npx licensing-sdk-sim` of the installed package on a free port, with extra
+ * `args`; resolves once it printed its address: { url, child, stop() }.
+ */
+export function startNodeSim(args = []) {
+  const bin = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
+  const child = spawn(process.execPath, [bin, '--listen', '127.0.0.1:0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)\//.exec(out);
+      if (m) resolve({ url: m[1], child, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`licensing-sdk-sim exited (${code}): ${out}`)));
+  });
+}
+
+/**
  * Starts licensing-sim on a free port (or `port`) with extra `args` (e.g. `--rules spec`),
  * serving www/ and pkg/ unless `statics` is false, waits until it answers and returns
  * { url, stop() }. stop() kills exactly that process.
