@@ -5,11 +5,11 @@
 // instance itself, on the first call that needs it.
 'use strict';
 
-// The endpoint names and the cross-field rules come from the rules' files
-// (generated): this layer holds no copy of what the validator knows.
+// The endpoint names come from the endpoint table (generated): this layer holds
+// no copy of what the core knows; what crosses into the wasm is routing.cjs's.
 const { fastCheck, ENDPOINTS } = require('./fast-check.cjs');
 const { hooked, wantsHooks, licensingError } = require('./hooks.cjs');
-const { CLEAN_BATCH, cutBatch, nonFinite } = require('./routing.cjs');
+const { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } = require('./routing.cjs');
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -35,31 +35,6 @@ function onInput(glue, encoder, text, check) {
     const { read, written } = encoder.encodeInto(text, new Uint8Array(glue.__memory().buffer, at, capacity));
     if (read === text.length) return check(written);
     capacity = text.length * 3;
-  }
-}
-
-/**
- * The orders of a cut batch to send for a field: those `validate` would send,
- * and the field's own order (`/orderList/i/…`) if it has one, ascending.
- */
-function withOrderOf(pointer, kept, length) {
-  const m = /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer);
-  const i = m === null ? -1 : Number(m[1]);
-  if (i < 0 || i >= length || kept.includes(i)) return kept;
-  return [...kept, i].sort((a, b) => a - b);
-}
-
-/**
- * A body as the text the wasm validates: JSON.stringify's, with NaN and
- * ±Infinity written as 0.5 (routing.cjs, nonFinite); `null` when it has none
- * (not serializable, a getter that throws): the wasm's own `validate` then says why.
- */
-function bodyText(body) {
-  try {
-    const text = JSON.stringify(body);
-    return text === undefined ? null : nonFinite(body, text)?.text ?? text;
-  } catch {
-    return null;
   }
 }
 

@@ -1,7 +1,8 @@
 // What the package's JavaScript decides before anything crosses into the
-// wasm, and nothing more: which orders of a batch cross (`cutBatch`) and where
-// a body holds the NaN or ±Infinity that JSON.stringify would write as null
-// (`nonFinite`). Every report, its paths and its messages are the core's.
+// wasm, and nothing more: which orders of a batch cross (`cutBatch`,
+// `withOrderOf`), the text that crosses (`bodyText`), and where a body holds the
+// NaN or ±Infinity that JSON.stringify would write as null (`nonFinite`). Every
+// report, its paths and its messages are the core's.
 'use strict';
 
 const { fastCheck, fastCheckOrder, builtinsClean } = require('./fast-check.cjs');
@@ -134,6 +135,33 @@ function cutBatchOrThrow(body) {
   return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
 }
 
+/**
+ * The orders of a cut batch to send for a field: those `validate` would send,
+ * and the field's own order (`/orderList/i/…`) if it has one, ascending.
+ */
+function withOrderOf(pointer, kept, length) {
+  const m = /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer);
+  const i = m === null ? -1 : Number(m[1]);
+  if (i < 0 || i >= length || kept.includes(i)) return kept;
+  return [...kept, i].sort((a, b) => a - b);
+}
+
+/**
+ * A body as the text the wasm validates: JSON.stringify's, with NaN and
+ * ±Infinity written as 0.5 (routing.cjs, nonFinite); `null` when it has none
+ * (not serializable, a getter that throws): the wasm's own `validate` then says why.
+ */
+function bodyText(body) {
+  try {
+    const text = JSON.stringify(body);
+    return text === undefined ? null : nonFinite(body, text)?.text ?? text;
+  } catch {
+    return null;
+  }
+}
+
 exports.CLEAN_BATCH = CLEAN_BATCH;
+exports.bodyText = bodyText;
+exports.withOrderOf = withOrderOf;
 exports.cutBatch = cutBatch;
 exports.nonFinite = nonFinite;
