@@ -118,7 +118,7 @@ test-browser:
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) $(FIREFOX) CHROMEDRIVER=/usr/bin/chromedriver xvfb-run -a node --test tests/browser/
 
-# The README's "Testing your portal" examples, run as a user runs them: a Rust
+# The testing guide's examples (docs/guide/testing.md), run as a user runs them: a Rust
 # crate's wasm-bindgen-tests in headless Chromium and Firefox, Playwright with
 # page.route, Vitest with MSW; each against the in-process simulator. And the
 # OpenTelemetry example (its own lockfile, installed when it changed).

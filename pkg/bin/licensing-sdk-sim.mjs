@@ -36,7 +36,8 @@ Options:
 
 Development tokens (when no --token is given): dev-order-token (auth_order),
 dev-activity-token (auth_activity), dev-all-token (both).
-Faults: the x-sim-fault request header, or POST /__sim/fault (see the package's README).`;
+Faults: the x-sim-fault request header, or POST /__sim/fault (their directives: the
+repository's crates/licensing-sim/README.md, "Fault injection").`;
 
 /** Options of createSimulator, by flag: [option name, how its value is read]. */
 const NUMBER = (flag, text) => {

@@ -1,4 +1,4 @@
-// The oldest engines the package supports (the README's support table), held
+// The oldest engines the package supports (docs/guide/loading.md, "Supported engines"), held
 // against what was built: a toolchain bump that makes the wasm use a newer
 // WebAssembly feature, or the bundles a newer JavaScript syntax, fails here
 // instead of in a user's Safari.

@@ -1,11 +1,12 @@
-// Every JavaScript block of the docs (README.md, pkg/README.md — the README the
-// package ships, its npm page —, the guides in docs/guide/, CONTRIBUTING.md and
-// the simulator's README) either runs here, as a module in Node against the
-// installed package, or is marked `js illustration` (a fragment that names things
-// the reader supplies). The Rust blocks of README.md and docs/guide/rust.md are
-// doctests of licensing-client. Every relative link names a file (and heading)
-// that exists; the README stays a landing page (≤ 20 KB); the sections the
-// package's error messages point to are headings of the shipped README.
+// Every JavaScript block of the docs (the Markdown files at the root, pkg/README.md
+// — the README the package ships, its npm page —, the crates' READMEs and every
+// file under docs/, the guides in docs/guide/ among them) either runs here, as a
+// module in Node against the installed package, or is marked `js illustration` (a
+// fragment that names things the reader supplies). Every doc with Rust blocks is
+// included as doctests of licensing-client. Every relative link names a file (and
+// heading) that exists; the README stays a landing page (≤ 20 KB); the docs carry
+// no history of rounds; the sections the package's error messages point to are
+// headings of the shipped README.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,8 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const GUIDES = readdirSync(path.join(ROOT, 'docs/guide')).filter((f) => f.endsWith('.md')).map((f) => `docs/guide/${f}`);
-const READMES = ['README.md', 'pkg/README.md', 'CONTRIBUTING.md', 'crates/licensing-sim/README.md', ...GUIDES];
+const md = (dir) => readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => (dir === '.' ? f : `${dir}/${f}`));
+const GUIDES = md('docs/guide');
+const CRATE_READMES = readdirSync(path.join(ROOT, 'crates')).map((c) => `crates/${c}/README.md`).filter((f) => existsSync(path.join(ROOT, f)));
+// The docs: the root's Markdown files (README.md, CONTRIBUTING.md, RULES.md,
+// CHANGELOG.md, …), the shipped README, the crates' READMEs, docs/ and docs/guide/.
+// bench/results.md is written by make bench and left out.
+const READMES = [...md('.'), 'pkg/README.md', ...CRATE_READMES, ...md('docs'), ...GUIDES];
 const lines = (name) => readFileSync(path.join(ROOT, name), 'utf8').split('\n');
 
 /** The fenced blocks of `name` whose info string starts with js: { line, info, code }. */
@@ -37,22 +43,70 @@ test('the docs have runnable JavaScript blocks, and every other one is marked il
   for (const name of READMES) {
     for (const b of jsBlocks(name)) assert.ok(b.info === '' || b.info === 'illustration', `${name}:${b.line}: unknown marker "${b.info}"`);
   }
+  for (const doc of ['README.md', 'docs/guide/testing.md', 'crates/licensing-sim/README.md', 'CONTRIBUTING.md']) assert.ok(READMES.includes(doc), `${doc} is not among the docs`);
   assert.ok(jsBlocks('README.md').some((b) => b.info === ''), 'the quick start runs');
   assert.ok(jsBlocks('docs/guide/testing.md').some((b) => b.info === ''), 'the testing guide runs');
+});
+
+test('every doc with Rust blocks is compiled as doctests of licensing-client', () => {
+  const lib = readFileSync(path.join(ROOT, 'crates/licensing-client/src/lib.rs'), 'utf8');
+  const withRust = READMES.filter((name) => lines(name).some((l) => /^```rust\b/.test(l)));
+  assert.ok(withRust.includes('README.md') && withRust.includes('docs/guide/rust.md'));
+  for (const name of withRust) {
+    // `#[cfg(… doctest …)]` then `#[doc = include_str!("../../../NAME")]`, as lib.rs does for README.md.
+    const include = `#[doc = include_str!("../../../${name}")]`;
+    const at = lib.indexOf(include);
+    const attributes = lib.slice(0, Math.max(at, 0)).split('\n').slice(-3).join('\n');
+    assert.ok(at >= 0 && /#\[cfg\([^\n]*\bdoctest\b/.test(attributes),
+      `${name} has Rust blocks: include it in crates/licensing-client/src/lib.rs as doctests (#[cfg(doctest)] ${include})`);
+  }
+});
+
+test('the docs carry no history of rounds: figures name their commit, the latest are in bench/results.md', () => {
+  for (const name of READMES) {
+    lines(name).forEach((line, i) => {
+      const m = line.match(/\b(?:this|that|last|next|previous|the) round\b(?! trip)|\btoday's runs?\b|\bthe run before\b/i);
+      assert.ok(!m, `${name}:${i + 1}: "${m?.[0]}": name the commit instead`);
+    });
+  }
 });
 
 test('the README is a landing page: at most 20 KB, linking every guide', () => {
   const size = readFileSync(path.join(ROOT, 'README.md')).length;
   assert.ok(size <= 20_000, `README.md is ${size} bytes`);
   const text = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  for (const guide of GUIDES) assert.ok(text.includes(`](${guide})`), `README.md does not link ${guide}`);
+  for (const guide of [...GUIDES, ...CRATE_READMES, 'CONTRIBUTING.md', 'RULES.md', 'bench/results.md']) {
+    assert.ok(text.includes(`](${guide})`), `README.md does not link ${guide}`);
+  }
 });
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+/** GitHub's anchor of a heading's text: links as their text, lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading) => heading.trim().replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+/** The anchors of a Markdown file's headings (outside code blocks), a repeat suffixed -1, -2, … as GitHub does. */
+function anchors(file) {
+  const seen = new Map();
+  const out = [];
+  let fenced = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    if (fenced || !/^#{1,6} /.test(line)) continue;
+    const base = slug(line.replace(/^#+ /, '').replace(/ #+$/, ''));
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.push(n === 0 ? base : `${base}-${n}`);
+  }
+  return out;
+}
+
+test('anchors follow GitHub\'s rules', () => {
+  assert.equal(slug('Standard JSON Schema: `~standard.jsonSchema`'), 'standard-json-schema-standardjsonschema');
+  assert.equal(slug('validateField per keystroke (Node, 1,000 orders)'), 'validatefield-per-keystroke-node-1000-orders');
+  assert.equal(slug('Server-side validation with `validator` (axum-valid, actix-web-validator)'), 'server-side-validation-with-validator-axum-valid-actix-web-validator');
+});
 
 test('every relative link of the docs names a file that exists, and a heading of it', () => {
-  for (const name of READMES.filter((n) => n !== 'pkg/README.md')) {
+  for (const name of READMES) {
     const text = readFileSync(path.join(ROOT, name), 'utf8').replace(/```[\s\S]*?```/g, '');
     for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(link)) continue;
@@ -60,7 +114,7 @@ test('every relative link of the docs names a file that exists, and a heading of
       const target = file === '' ? path.join(ROOT, name) : path.resolve(path.dirname(path.join(ROOT, name)), file);
       assert.ok(existsSync(target), `${name} links ${link}, which does not exist`);
       if (anchor && target.endsWith('.md')) {
-        const headings = readFileSync(target, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, '')));
+        const headings = anchors(target);
         assert.ok(headings.includes(anchor), `${name} links ${link}: no such heading (${headings.join(', ')})`);
       }
     }

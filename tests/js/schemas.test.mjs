@@ -18,7 +18,7 @@ const ENDPOINTS = Object.keys(endpoints);
 const schemaOf = (e) => require(`licensing-sdk/schemas/${e}.json`);
 
 // ajv's full strict mode (types on every branch, no unions but with null): the
-// schemas' two `x-` keywords declared, as the README says.
+// schemas' two `x-` keywords declared, as docs/guide/contract.md says.
 function newAjv(strict = true) {
   const ajv = new Ajv2020({ allErrors: true, strict });
   ajv.addVocabulary(['x-licensing-profile', 'x-licensing-rules']);

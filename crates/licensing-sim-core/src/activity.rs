@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::Store;
 use crate::time::format_millis;
 
-/// The built-in sample activities (documented in the README).
+/// The built-in sample activities (documented in crates/licensing-sim/README.md).
 pub const SAMPLE_ACTIVITIES: &str = r#"{
   "activities": [
     {
