@@ -191,9 +191,7 @@ function api(createGlue, wasmModule, jsonSchemas) {
     const text = bodyText(batch !== null ? batch.cut : body);
     if (text === null) return settle(current().validate(endpoint, body, options));
     const wasm = current();
-    return settle(batch !== null
-      ? onInput(wasm, encoder, text, (length) => wasm.__validateInput('batchOrder', length, options, undefined, batch.kept))
-      : onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
+    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
   };
   /**
    * The issues of one field (licensing-core's `validate_field_json`): those at

@@ -62,27 +62,19 @@ pub fn validate_input(
     pointer: Option<String>,
     orders: Option<Vec<usize>>,
 ) -> JsValue {
-    on_input(&endpoint, len, Some(options), &|e, text, opts| match (&pointer, &orders) {
-        (Some(pointer), Some(orders)) => core_validate::validate_orders_field_json(text, orders, pointer, opts),
-        (Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, opts),
-        (None, Some(orders)) => core_validate::validate_orders_json(text, orders, opts),
-        (None, None) => core_validate::validate_json(e, text, opts),
-    })
-}
-
-/// `check` of the first `len` bytes of the input buffer as text, its report as JS data.
-fn on_input(
-    endpoint: &JsValue,
-    len: usize,
-    options: Option<JsValue>,
-    check: &dyn Fn(licensing_core::wire::Endpoint, &str, &core_validate::Options) -> core_validate::Report,
-) -> JsValue {
-    let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
+    let opts = interop::options(&options);
     let report = INPUT.with(|buffer| {
         let buffer = buffer.borrow();
-        match (endpoint_or_report(endpoint, &opts), buffer.get(..len).map(std::str::from_utf8)) {
+        match (endpoint_or_report(&endpoint, &opts), buffer.get(..len).map(std::str::from_utf8)) {
             (Err(report), _) => report,
-            (Ok(e), Some(Ok(text))) => check(e, text, &opts),
+            (Ok(e), Some(Ok(text))) => match (&pointer, &orders) {
+                (Some(pointer), Some(orders)) => {
+                    core_validate::validate_orders_field_json(text, orders, pointer, &opts)
+                }
+                (Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, &opts),
+                (None, Some(orders)) => core_validate::validate_orders_json(text, orders, &opts),
+                (None, None) => core_validate::validate_json(e, text, &opts),
+            },
             // Not reachable through the entries (encodeInto writes UTF-8 within the
             // room asked for); still a report, never a panic.
             (Ok(_), Some(Err(_))) => core_validate::invalid_json("the input is not UTF-8", &opts),

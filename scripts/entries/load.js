@@ -50,21 +50,20 @@ const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0
  * default entry compiles its wasm then): an import that fails tells at once.
  */
 export function checkWasmAllowed() {
-  instantiable(compileEmbedded(EMPTY_MODULE), 'the embedded wasm');
+  checkInstantiable('the embedded wasm');
 }
 
 /**
- * `module` once an instance of the empty module could be made: WebKit compiles
- * under a CSP without 'wasm-unsafe-eval' and refuses only the instance, which
- * would otherwise fail at the first call, far from the load.
+ * Throws the LicensingLoadError of a page that may not make a WebAssembly
+ * instance: WebKit compiles under a CSP without 'wasm-unsafe-eval' and refuses
+ * only the instance, which would otherwise fail at the first call, far from the load.
  */
-function instantiable(module, source) {
+function checkInstantiable(source) {
   try {
     new WebAssembly.Instance(new WebAssembly.Module(EMPTY_MODULE));
   } catch (err) {
     throw compileError(err, source);
   }
-  return module;
 }
 
 /**
@@ -96,11 +95,14 @@ export async function fetchModule(url) {
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/wasm') {
+    let module;
     try {
-      return instantiable(await WebAssembly.compileStreaming(res), source);
+      module = await WebAssembly.compileStreaming(res);
     } catch (err) {
-      throw err?.name === 'LicensingLoadError' ? err : compileError(err, source);
+      throw compileError(err, source);
     }
+    checkInstantiable(source);
+    return module;
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
   if (!isWasm(bytes)) {
@@ -108,9 +110,12 @@ export async function fetchModule(url) {
       + 'the server answered for a file it does not have (an SPA fallback, or a dev server whose optimizer moved '
       + "this module: Vite 7 and older need optimizeDeps.exclude for licensing-sdk/slim; import 'licensing-sdk' needs nothing)", source);
   }
+  let module;
   try {
-    return instantiable(await WebAssembly.compile(bytes), source);
+    module = await WebAssembly.compile(bytes);
   } catch (err) {
-    throw err?.name === 'LicensingLoadError' ? err : compileError(err, source);
+    throw compileError(err, source);
   }
+  checkInstantiable(source);
+  return module;
 }

@@ -54,7 +54,13 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 /// Validates JSON text in one pass, without building a tree; malformed JSON is an
 /// `invalid_json` error at `""` (and then the only issue).
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    walk::run(text, endpoint.def().request, opts).unwrap_or_else(|reason| invalid_json(&reason, opts))
+    checked(text, endpoint, Ctx::new(*opts))
+}
+
+/// The report of the walk over `text` in `ctx`, or the `invalid_json` error that stopped it.
+fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>) -> Report {
+    let opts = ctx.opts;
+    walk::run(text, endpoint.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, &opts))
 }
 
 /// Validates one field of a body's JSON text, for a form that shows each
@@ -74,8 +80,7 @@ pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
 /// assert_eq!(paths, ["/assetNums/1"]); // not /operatorIdentity's
 /// ```
 pub fn validate_field_json(endpoint: Endpoint, pointer: &str, text: &str, opts: &Options) -> Report {
-    let ctx = Ctx::new(*opts).scoped(ctx::Scope::new(pointer));
-    walk::run_in(text, endpoint.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+    checked(text, endpoint, Ctx::new(*opts).scoped(ctx::Scope::new(pointer)))
 }
 
 /// [`validate_field_json`] of a parsed body (read as its JSON text, as [`validate`] reads it).
@@ -93,15 +98,13 @@ pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Op
 /// changes nothing else in the report (the package's JavaScript sends only the
 /// orders its fast path cannot prove clean).
 pub fn validate_orders_json(text: &str, orders: &[usize], opts: &Options) -> Report {
-    let ctx = Ctx::new(*opts).orders_at(orders);
-    walk::run_in(text, Endpoint::BatchOrder.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+    checked(text, Endpoint::BatchOrder, Ctx::new(*opts).orders_at(orders))
 }
 
 /// [`validate_field_json`] of a cut batch's text ([`validate_orders_json`]): the
 /// pointer names orders by their index in the whole batch, as the report does.
 pub fn validate_orders_field_json(text: &str, orders: &[usize], pointer: &str, opts: &Options) -> Report {
-    let ctx = Ctx::new(*opts).orders_at(orders).scoped(ctx::Scope::new(pointer));
-    walk::run_in(text, Endpoint::BatchOrder.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, opts))
+    checked(text, Endpoint::BatchOrder, Ctx::new(*opts).orders_at(orders).scoped(ctx::Scope::new(pointer)))
 }
 
 /// The issue of the body as a whole that counts `count` errors a form leaves

@@ -23,15 +23,9 @@ pub const MAX_DEPTH: usize = 64;
 pub(crate) const MAX_FIELDS: usize = 32;
 
 /// Validates JSON text against a shape: the report, or the syntax error that
-/// stopped the reading (then no other issue counts).
-pub(crate) fn run(text: &str, shape: &'static Shape, opts: &Options) -> Result<Report, String> {
-    run_in(text, shape, Ctx::new(*opts))
-}
-
-/// [`run`] with a context made for it (a field's scope, a cut batch's indices);
-/// one copy for every caller in the wasm.
-#[inline(never)]
-pub(crate) fn run_in<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>) -> Result<Report, String> {
+/// stopped the reading (then no other issue counts). The context says what the
+/// report keeps (a field's scope) and how it names orders (a cut batch's indices).
+pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>) -> Result<Report, String> {
     let mut walk = Walk::new(text, ctx, false);
     match walk.root(shape) {
         Ok(()) => Ok(walk.ctx.finish()),

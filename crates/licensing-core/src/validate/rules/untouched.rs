@@ -1,6 +1,6 @@
 //! A form shows the issues of the fields its user has touched; the errors of
 //! the others are counted in one issue of the body as a whole, so a submit
-//! that fails on them still says why ([`Report::only_touched`](crate::validate::Report::only_touched),
+//! that fails on them still says why ([`Report::touched_errors`](crate::validate::Report::touched_errors),
 //! `createSchemas({ touched })`). No example: it depends on what was touched.
 
 use crate::validate::ctx::Ctx;
