@@ -8,8 +8,16 @@
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.cjs's.
 const { fastCheck, ENDPOINTS } = require('./fast-check.cjs');
-const { hooked, wantsHooks, licensingError } = require('./hooks.cjs');
 const { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } = require('./routing.cjs');
+
+/** A LicensingError of `kind`, as the wasm makes them, for the two refusals made here. */
+function licensingError(kind, message, extra) {
+  const error = new Error(message);
+  error.name = 'LicensingError';
+  error.kind = kind;
+  error.sent = false;
+  return Object.assign(error, extra);
+}
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -131,11 +139,8 @@ function api(createGlue, wasmModule, jsonSchemas) {
    */
   class LicensingClient {
     constructor(options) {
-      // With hooks or a token provider: JavaScript around each attempt's fetch (pkg/hooks.cjs).
-      const client = wantsHooks(options)
-        ? Object.assign(Object.create(LicensingClient.prototype),
-          hooked(options, (o) => new (current().LicensingClient)(o), ENDPOINTS))
-        : new (current().LicensingClient)(options);
+      // Hooks and a token provider included: the wasm's client runs them.
+      const client = new (current().LicensingClient)(options);
       // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
       for (const name of ENDPOINTS) {
         const send = client[name];

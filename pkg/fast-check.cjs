@@ -1021,7 +1021,5 @@ function fastCheckOrder(order) {
 
 // The endpoints, in the spec's order.
 const ENDPOINTS = Object.freeze(['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder', 'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']);
-// The envelope code of each endpoint's success (its module's): what afterResponse tells.
-const SUCCESS_CODES = Object.freeze({ bindEnterprise: '0', createEnterprise: '0', queryEnterprises: '0', updateEnterprise: '0', batchOrder: '0', lockAssets: '0', unlockAssets: '0', listAssets: '0', shellNums: '0', joinActivity: '0000' });
 
-module.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, SUCCESS_CODES };
+module.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };

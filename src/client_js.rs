@@ -20,6 +20,7 @@ use licensing_core::wire::Endpoint;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
+use crate::hooks_js;
 use crate::interop::{self, get, set};
 use licensing_client::fetch::FetchTransport;
 use licensing_client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
@@ -42,7 +43,7 @@ fn int_option(options: &JsValue, name: &str) -> Result<Option<u32>, ClientError>
 }
 
 /// The JS `Error` for a failure: `name` LicensingError, `kind`, and what applies
-/// of `code`, `cause`, `status`, `issues`, `activities`.
+/// of `code`, `cause`, `status`, `issues`, `activities`, `data`.
 pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
     let error: JsValue = js_sys::Error::new(&err.message).into();
     set(&error, "name", &JsValue::from_str("LicensingError"));
@@ -63,6 +64,9 @@ pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
     if let Some(activities) = &err.activities {
         set(&error, "activities", &interop::from_json_text(activities.as_str()));
     }
+    if let Some(data) = &err.data {
+        set(&error, "data", &interop::from_json_text(data.as_str()));
+    }
     error
 }
 
@@ -74,19 +78,6 @@ fn warning_hook(hook: js_sys::Function) -> WarningHook {
         set(&event, "endpoint", &JsValue::from_str(endpoint.name()));
         set(&event, "phase", &JsValue::from_str(phase.as_str()));
         set(&event, "issues", &interop::from_json_text(&issues_json(issues)));
-        let _ = hook.call1(&JsValue::UNDEFINED, &event);
-    })
-}
-
-/// `__onRetry` as the Rust hook: called with `{ endpoint, attempt, error,
-/// delayMs }`; what it returns or throws is the JS layer's business.
-fn retry_hook(hook: js_sys::Function) -> licensing_client::RetryHook {
-    Rc::new(move |e: &licensing_client::RetryEvent| {
-        let event: JsValue = js_sys::Object::new().into();
-        set(&event, "endpoint", &JsValue::from_str(e.endpoint.name()));
-        set(&event, "attempt", &JsValue::from_f64(f64::from(e.attempt)));
-        set(&event, "error", &to_js_error(&e.error));
-        set(&event, "delayMs", &JsValue::from_f64(f64::from(e.delay_ms)));
         let _ = hook.call1(&JsValue::UNDEFINED, &event);
     })
 }
@@ -103,19 +94,23 @@ pub struct JsClient {
 
 #[wasm_bindgen(js_class = LicensingClient)]
 impl JsClient {
-    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, rules?, onWarnings?, headers? })`;
+    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, rules?, onWarnings?, headers?, hooks?, fetch? })`;
     /// throws a LicensingError of kind `validation` for unusable options.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue,
     ) -> Result<JsClient, JsValue> {
         let base_url = get(&options, "baseUrl").as_string().ok_or_else(|| options_error("baseUrl is required"))?;
-        let token = get(&options, "token").as_string().ok_or_else(|| options_error("token is required"))?;
+        let token = get(&options, "token");
+        let provider = hooks_js::token_provider(&token);
+        let token = match token.as_string() {
+            Some(token) => token,
+            None if provider.is_some() => String::new(),
+            None => return Err(options_error("token is required: a string, or a function that gives one")),
+        };
         let mut opts = ClientOptions::new(base_url, token);
-        // The JS layer's beforeRetry (pkg/hooks.cjs): called before each retry's wait.
-        if let Some(hook) = get(&options, "__onRetry").dyn_ref::<js_sys::Function>() {
-            opts.on_retry = Some(retry_hook(hook.clone()));
-        }
+        opts.token_provider = provider;
+        opts.hooks = hooks_js::hooks(&options).map_err(|e| to_js_error(&e))?;
         opts.app_key = get(&options, "appKey").as_string();
         let js_error = |e: ClientError| to_js_error(&e);
         opts.timeout_ms = int_option(&options, "timeoutMs").map_err(js_error)?.unwrap_or(opts.timeout_ms);

@@ -13,8 +13,8 @@
 // one call's work from another call's microtask (tried with AsyncLocalStorage:
 // the hooks of three concurrent calls all saw the first call's context). So
 // each call makes a client whose hooks close over that call's spans. That is
-// cheap: with hooks, LicensingClient already makes a wasm client per call
-// (pkg/hooks.cjs); this adds one check of the options per call.
+// cheap: a LicensingClient holds its checked options and nothing else (no
+// connection, no state across calls), and it is freed with the call.
 import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { LicensingClient } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';

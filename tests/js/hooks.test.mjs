@@ -1,6 +1,7 @@
-// LicensingClient's hooks and token provider (pkg/hooks.cjs) against the
-// in-process simulator: the order of the events, headers added on the wire,
-// a refused token asked for again, Retry-After, and hooks that fail.
+// LicensingClient's hooks and token provider against the in-process
+// simulator: the order of the events, headers added on the wire, a refused
+// token asked for again, Retry-After, and hooks that fail. The wasm's attempt
+// loop (licensing-client) runs them, as it runs the Rust client's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
@@ -88,7 +89,7 @@ test('a hook that throws ends the call with kind hook; nothing more is sent; onE
   assert.match(err.message, /beforeRequest hook failed: tracing down/);
   assert.ok(!err.message.includes('dev-all-token'), err.message);
   assert.deepEqual(sent, []);
-  assert.deepEqual(told, ['hook 1']);
+  assert.deepEqual(told, ['hook 0']); // none was sent
   assert.equal(sim.stats().requests ?? 0, 0);
   // A rejected beforeRetry stops the retry: the first attempt only.
   const { sim: sim2, client: retrying } = await setup({ hooks: { beforeRetry: async () => { throw new Error('no'); } } });
@@ -102,10 +103,36 @@ test('a hook that throws ends the call with kind hook; nothing more is sent; onE
   assert.deepEqual(heard, ['validation 0']);
 });
 
+test('beforeRequest may return Headers or a Map; what cannot be read as headers is a hook error', async () => {
+  const seen = [];
+  const { sim, client } = await setup({
+    hooks: { beforeRequest: ({ attempt }) => new Headers({ 'x-trace': `t${attempt}` }) },
+    fetch: async (request) => { seen.push(request.headers.get('x-trace')); return sim.fetch(request); },
+  });
+  await client.shellNums({ size: 1 });
+  assert.deepEqual(seen, ['t1']);
+  const returns = [
+    [42, /it must return undefined or an object of headers/],
+    [{ 'x-a': 1 }, /the value of x-a is not a string/],
+    [{ entries() { throw new Error('no entries'); } }, /beforeRequest hook failed: no entries/],
+    [new Map([['x-b', 'ok'], ['x-c', 2]]), /the value of x-c is not a string/],
+  ];
+  for (const [value, message] of returns) {
+    const { client: odd } = await setup({ hooks: { beforeRequest: () => value } });
+    const err = await odd.shellNums({ size: 1 }).catch((e) => e);
+    assert.deepEqual([err.kind, err.sent], ['hook', false]);
+    assert.match(err.message, message);
+  }
+});
+
 test('unusable hooks options are refused at construction', () => {
   assert.throws(() => new LicensingClient({ baseUrl: 'https://x.test', token: 't', hooks: { beforeRequest: 1 } }),
     (e) => e.kind === 'validation' && /hooks.beforeRequest/.test(e.message));
   assert.throws(() => new LicensingClient({ baseUrl: 'nope', token: () => 't' }), (e) => e.kind === 'validation');
+  assert.throws(() => new LicensingClient({ baseUrl: 'https://x.test', token: 't', hooks: null }),
+    (e) => e.kind === 'validation' && /hooks must be an object of functions/.test(e.message));
+  assert.throws(() => new LicensingClient({ baseUrl: 'https://x.test', token: 42 }),
+    (e) => e.kind === 'validation' && /token is required/.test(e.message));
 });
 
 test('against the native simulator over HTTP: hooks, a refreshed token and Retry-After', async (t) => {

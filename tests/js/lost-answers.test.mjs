@@ -133,7 +133,7 @@ test('a slow beforeRequest or token provider sent nothing, and says so', async (
   });
   const err = await client.lockAssets(lock).catch((e) => e);
   assert.deepEqual([err.kind, err.sent, sent.length], ['hook', false, 0]);
-  assert.match(err.message, /beforeRequest hook did not settle within the attempt's timeout/);
+  assert.match(err.message, /beforeRequest hook did not settle within 100 ms \(the attempt's timeout\)/);
   const { client: slowToken } = await setup({ timeoutMs: 100, token: () => new Promise((r) => setTimeout(() => r(TOKEN), 400)) });
   const tokenErr = await slowToken.shellNums({ size: 1 }).catch((e) => e);
   assert.deepEqual([tokenErr.kind, tokenErr.sent], ['hook', false]);

@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use licensing_core::model::{OrderType, WireEnum};
 use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
 use licensing_core::validate::{JsFormat, Rule, MAX_DEPTH};
-use licensing_core::wire::{Endpoint, Module};
+use licensing_core::wire::Endpoint;
 
 /// Deepest object the fast path follows (the body is depth 0): merchandise trees
 /// nest through `children`; anything deeper goes to the wasm, whose bound
@@ -69,31 +69,15 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     out.push_str(&rule_facts());
-    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, SUCCESS_CODES };\n");
+    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };\n");
     out
 }
 
 /// What the package's JavaScript needs to know of the endpoints, so that it
-/// holds no hand copy: the endpoint names, and the code of each one's success.
+/// holds no hand copy: the endpoint names.
 fn rule_facts() -> String {
     let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
-    let success: Vec<String> = Endpoint::ALL
-        .iter()
-        .map(|e| {
-            let code = match e.module() {
-                Module::Order => licensing_core::model::BusinessCode::SUCCESS,
-                Module::Activity => licensing_core::model::result_code::SUCCESS,
-            };
-            format!("{}: '{code}'", e.name())
-        })
-        .collect();
-    format!(
-        "\n// The endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n\
-         // The envelope code of each endpoint's success (its module's): what afterResponse tells.\n\
-         const SUCCESS_CODES = Object.freeze({{ {} }});\n",
-        names.join(", "),
-        success.join(", ")
-    )
+    format!("\n// The endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n", names.join(", "))
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with

@@ -136,10 +136,12 @@ export interface LicensingClientOptions {
   /** Largest answer read, in bytes (default 32 MiB); a larger one rejects with kind `decode`. */
   maxResponseBytes?: number;
   /**
-   * Called around each attempt; each may be async, awaited with the attempt's
-   * timeout running (a hook slower than it ends the attempt as kind `timeout`).
-   * A hook that throws or rejects ends the call with kind `hook`: nothing more is
-   * sent, nothing is sent twice.
+   * Called around each attempt; each may be async. `beforeRequest` (and a token
+   * provider) are awaited with the attempt's timeout running, the others with a
+   * whole `timeoutMs` of their own; one slower than that ends the call with kind
+   * `hook`, never a `timeout` that could be retried. A hook that throws or
+   * rejects ends the call with kind `hook`: nothing more is sent, nothing is sent
+   * twice, and an answer that completed the call is kept in the error's `data`.
    */
   hooks?: LicensingHooks;
 }
@@ -179,7 +181,7 @@ export interface ResponseEvent {
   endpoint: Endpoint;
   attempt: number;
   status: number;
-  /** From the request's start to the answer's headers. */
+  /** From the attempt's start to the whole answer read. */
   durationMs?: number;
   /** The envelope's `code` (order module) or `resultCode` (activity), when it has one. */
   code?: string;
@@ -241,6 +243,11 @@ export interface LicensingError extends Error {
   issues?: ValidationIssue[];
   /** `activityDtoList` of a 3002 refusal (kind `activity`), as the service sent it. */
   activities?: ActivityRejection[];
+  /**
+   * Kind `hook` only: the payload of the answer that completed the call before
+   * `afterResponse` failed (the work is done; this is its result).
+   */
+  data?: unknown;
   /**
    * Whether the request may have reached the service: false when nothing left
    * the machine (validation, options, a hook or the token provider before the

@@ -6,12 +6,14 @@ use core::future::Future;
 use core::pin::pin;
 use core::task::Poll;
 
+use licensing_core::model::{result_code, BusinessCode};
 use licensing_core::response::{Answer, ClientError, ErrorKind};
 use licensing_core::validate::itoa_u64;
 use licensing_core::wire::{Endpoint, Module};
 
 use crate::hooks::{ErrorEvent, HookFuture, RequestEvent, ResponseEvent, TokenRequest};
-use crate::options::{header_name_ok, header_value_ok, token_ok, MAX_TIMER_MS};
+use crate::options::{header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
+use crate::RetryEvent;
 use crate::{CallOptions, Client, Transport};
 
 /// What the headers show hooks instead of the token.
@@ -182,8 +184,17 @@ impl<T: Transport> Client<T> {
             if own(&name) {
                 continue; // the client's own: the token and the JSON body's type
             }
-            if !header_name_ok(&name) || !header_value_ok(&value) {
-                let detail = String::from("returned a header that cannot be sent: ") + &name;
+            let why = if platform_header(&name) {
+                " is the platform's to set, not a hook's"
+            } else if !header_name_ok(&name) {
+                " is not a header name"
+            } else if !header_value_ok(&value) {
+                " has a value a header cannot carry"
+            } else {
+                ""
+            };
+            if !why.is_empty() {
+                let detail = String::from("returned headers that cannot be sent: ") + &name + why;
                 return Err(hook_error("the beforeRequest hook", &detail, token));
             }
             match headers.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(&name)) {
@@ -191,6 +202,20 @@ impl<T: Transport> Client<T> {
                 None => headers.push((name, value)),
             }
         }
+        Ok(())
+    }
+
+    /// `before_retry`, with a whole timeout of its own: its failure ends the
+    /// call instead of the retry.
+    pub(crate) async fn before_retry(
+        &self,
+        event: &RetryEvent,
+        ms: u32,
+        call: &CallOptions<T::Signal>,
+        token: &str,
+    ) -> Result<(), ClientError> {
+        let Some(hook) = &self.opts.hooks.before_retry else { return Ok(()) };
+        self.within(any(hook(event), |()| HookValue::Unit), ms, call, "the beforeRetry hook", Some(token)).await?;
         Ok(())
     }
 
@@ -209,8 +234,8 @@ impl<T: Transport> Client<T> {
     ) -> Result<(), ClientError> {
         let Some(hook) = &self.opts.hooks.after_response else { return Ok(()) };
         let code = match result {
-            Ok(_) if endpoint.module() == Module::Order => Some(String::from("0")),
-            Ok(_) => Some(String::from("0000")),
+            Ok(_) if endpoint.module() == Module::Order => Some(String::from(BusinessCode::SUCCESS)),
+            Ok(_) => Some(String::from(result_code::SUCCESS)),
             Err(e) => e.code.clone(),
         };
         let duration_ms = started.zip(self.transport.now_ms()).map(|(start, now)| now - start);

@@ -1,8 +1,9 @@
 //! Hooks around each attempt of a call, and the token provider (feature
 //! `hooks`): for logs, metrics, tracing (`traceparent`) and tokens that
-//! expire. Without the feature, `ClientOptions::on_retry` (a plain callback)
-//! is all there is: the JS bindings' wasm carries no more (their hooks are
-//! JavaScript around `fetch`, `pkg/hooks.cjs`).
+//! expire. The JS bindings' `hooks` and function `token` are these, with JS
+//! functions inside: the attempt loop decides every step once, for both.
+//! Without the feature, `ClientOptions::on_retry` (a plain callback) is all
+//! there is.
 //!
 //! ```
 //! # #[cfg(feature = "hooks")] {
@@ -25,7 +26,9 @@
 //! than that ends the call (kind `hook`, nothing sent). `after_response` runs
 //! once the answer is read, with a whole timeout of its own; if it fails after
 //! an answer that completed the call, the error (kind `hook`) carries that
-//! answer in [`ClientError::data`]. A hook or provider that fails ends the call
+//! answer in [`ClientError::data`]; after an answer that ended the call with an
+//! error, that error stands. `before_retry` runs before each retry's wait,
+//! with a whole timeout of its own. A hook or provider that fails ends the call
 //! with kind `hook`: nothing more is sent, and what was sent is never sent
 //! twice. `on_error` is told of the final error; its own failure changes nothing.
 
@@ -34,6 +37,8 @@ use std::pin::Pin;
 
 use licensing_core::response::ClientError;
 use licensing_core::wire::{Endpoint, Method};
+
+use crate::RetryEvent;
 
 /// What a hook or the token provider returns: its value, or why it failed (the
 /// text of the call's `hook` error).
@@ -114,8 +119,7 @@ pub struct TokenRequest {
 /// with `refused`, and the call is sent again once with what it gives.
 pub type TokenProvider = Hook<TokenRequest, String>;
 
-/// The hooks around each attempt; each optional (before a retry:
-/// [`crate::ClientOptions::on_retry`], a plain callback).
+/// The hooks around each attempt; each optional.
 #[derive(Clone, Default)]
 #[non_exhaustive]
 pub struct Hooks {
@@ -124,6 +128,9 @@ pub struct Hooks {
     pub before_request: Option<Hook<RequestEvent, Vec<(String, String)>>>,
     /// After each response.
     pub after_response: Option<Hook<ResponseEvent, ()>>,
+    /// Before each retry's wait (after [`crate::ClientOptions::on_retry`]);
+    /// its failure ends the call (kind `hook`) instead of the retry.
+    pub before_retry: Option<Hook<RetryEvent, ()>>,
     /// When the call fails, with its final error (its own failure is ignored).
     pub on_error: Option<Hook<ErrorEvent, ()>>,
 }
@@ -133,6 +140,7 @@ impl core::fmt::Debug for Hooks {
         f.debug_struct("Hooks")
             .field("before_request", &self.before_request.is_some())
             .field("after_response", &self.after_response.is_some())
+            .field("before_retry", &self.before_retry.is_some())
             .field("on_error", &self.on_error.is_some())
             .finish()
     }
@@ -199,6 +207,8 @@ builders! {
         "Before each attempt; returns headers to add or replace.";
     after_response, after_response, after_response_async, ResponseEvent, (),
         "After each response.";
+    before_retry, before_retry, before_retry_async, RetryEvent, (),
+        "Before each retry's wait; its failure ends the call instead.";
     on_error, on_error, on_error_async, ErrorEvent, (),
         "When the call fails (its own failure is ignored).";
 }

@@ -124,8 +124,8 @@ pub(crate) fn token_ok(token: &str) -> bool {
 
 /// Request headers the Fetch standard forbids or the platform owns (the
 /// body's framing, the connection): `fetch` drops or refuses them, so a client
-/// refuses them first, whatever its transport. The same list as
-/// `PLATFORM_HEADERS` in pkg/hooks.cjs; `Proxy-*` and `Sec-*` too.
+/// refuses them first, whatever its transport. `Proxy-*` and
+/// `Sec-*` too.
 pub(crate) const PLATFORM_HEADERS: [&str; 21] = [
     "accept-charset",
     "accept-encoding",
@@ -154,12 +154,13 @@ pub(crate) const PLATFORM_HEADERS: [&str; 21] = [
 /// [`PLATFORM_HEADERS`] (nor `Proxy-*`, `Sec-*`).
 pub(crate) fn header_name_ok(name: &str) -> bool {
     let token_char = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    !name.is_empty() && name.bytes().all(token_char) && !platform_header(name)
+}
+
+/// One of the [`PLATFORM_HEADERS`], or `Proxy-*`, `Sec-*`: the platform's to set.
+pub(crate) fn platform_header(name: &str) -> bool {
     let starts = |prefix: &str| name.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix));
-    !name.is_empty()
-        && name.bytes().all(token_char)
-        && !PLATFORM_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(name))
-        && !starts("proxy-")
-        && !starts("sec-")
+    PLATFORM_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(name)) || starts("proxy-") || starts("sec-")
 }
 
 /// A header value without control characters (tabs allowed).

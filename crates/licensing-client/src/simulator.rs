@@ -32,7 +32,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use licensing_core::response::{ClientError, ErrorKind};
-use licensing_core::wire::Method;
 use licensing_sim_core::{BodyEnd, RequestHead, Simulator};
 
 use crate::{Client, ClientOptions, HttpRequest, HttpResponse, Transport};
@@ -126,12 +125,8 @@ impl Transport for SimTransport {
         _: Option<&Infallible>,
     ) -> Result<HttpResponse, ClientError> {
         self.advance(1);
-        let method = match request.method {
-            Method::Get => "GET",
-            Method::Post => "POST",
-        };
         let (path, query) = path_and_query(request.url);
-        let mut head = RequestHead::new(method, path, query);
+        let mut head = RequestHead::new(request.method.as_str(), path, query);
         for (name, value) in request.headers {
             head = head.header(name, value);
         }

@@ -30,6 +30,16 @@ pub enum Method {
     Post,
 }
 
+impl Method {
+    /// The method as HTTP writes it: `GET`, `POST`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        }
+    }
+}
+
 /// The module an endpoint belongs to; it decides the envelope and the scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Module {

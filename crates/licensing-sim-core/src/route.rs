@@ -2,7 +2,7 @@
 //! (at the core's paths), an admin route, or nothing (404 / 405, as axum's
 //! router answered before this crate existed).
 
-use licensing_core::wire::{Endpoint, Method};
+use licensing_core::wire::Endpoint;
 
 use crate::admin::AdminRoute;
 use crate::exchange::Reply;
@@ -20,10 +20,7 @@ pub(crate) enum Route<'a> {
 /// The route of a method and path, or the 404 / 405 reply.
 pub(crate) fn route<'a>(method: &str, path: &'a str) -> Result<Route<'a>, Reply> {
     if let Some((endpoint, param)) = Endpoint::at_path(path) {
-        let allowed = match endpoint.method() {
-            Method::Get => "GET",
-            Method::Post => "POST",
-        };
+        let allowed = endpoint.method().as_str();
         return if method.eq_ignore_ascii_case(allowed) {
             Ok(Route::Endpoint(endpoint, param))
         } else {

@@ -172,3 +172,73 @@ async fn retry_after_is_honoured_on_503_within_the_timeout() {
     let results = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap();
     assert_eq!(results.len(), 1, "a date in the past: retried after the backoff");
 }
+
+#[tokio::test]
+async fn before_retry_runs_before_the_wait_and_its_failure_ends_the_call() {
+    let base = simulator(Profile::Recommended).await;
+    let seen = log();
+    let record = seen.clone();
+    let hooks = Hooks::new().before_retry(move |e: &RetryEvent| {
+        record.lock().unwrap().push(format!("retry {} {}", e.attempt, e.error.code.clone().unwrap_or_default()));
+    });
+    let mut o = options(&base).with_hooks(hooks);
+    o.headers.push(("x-sim-fault".into(), "code500;times=1;key=native-before-retry".into()));
+    let results = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(lines(&seen), ["retry 1 500"]);
+    // Rejected: the retry is not sent, and the error is the hook's (token scrubbed).
+    let sent = log();
+    let count = sent.clone();
+    let hooks =
+        Hooks::new().after_response(move |e| count.lock().unwrap().push(e.attempt.to_string())).before_retry_async(
+            hook(|_: &RetryEvent| -> HookFuture<()> { Box::pin(async { Err(format!("no retries with {TOKEN}")) }) }),
+        );
+    let mut o = options(&base).with_hooks(hooks);
+    o.headers.push(("x-sim-fault".into(), "code500;times=1;key=native-before-retry-fails".into()));
+    let err = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.sent), (ErrorKind::Hook, true));
+    assert!(err.message.contains("beforeRetry hook failed: no retries with [redacted]"), "{}", err.message);
+    assert_eq!(lines(&sent), ["1"], "one attempt sent");
+}
+
+#[tokio::test]
+async fn a_failing_after_response_leaves_a_final_error_as_it_was_and_stops_a_retry() {
+    let base = simulator(Profile::Recommended).await;
+    let failing = || {
+        Hooks::new().after_response_async(hook(|_: &licensing_client::hooks::ResponseEvent| -> HookFuture<()> {
+            Box::pin(async { Err(String::from("metrics down")) })
+        }))
+    };
+    // shellNums is never retried on code 500: the call's own error stands.
+    let mut o = options(&base).with_hooks(failing());
+    o.headers.push(("x-sim-fault".into(), "code500;times=1;key=native-after-final".into()));
+    let err =
+        Client::reqwest(o).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.code.as_deref()), (ErrorKind::Business, Some("500")));
+    // lockAssets would be retried: the hook's failure stops it instead.
+    let retried = log();
+    let record = retried.clone();
+    let mut o = options(&base)
+        .with_hooks(failing())
+        .with_on_retry(move |e: &RetryEvent| record.lock().unwrap().push(e.attempt.to_string()));
+    o.headers.push(("x-sim-fault".into(), "code500;times=1;key=native-after-retry".into()));
+    let err = Client::reqwest(o).unwrap().lock_assets(&v(lock_body()), &none()).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Hook);
+    assert!(err.message.contains("afterResponse hook failed: metrics down"), "{}", err.message);
+    assert!(lines(&retried).is_empty(), "no retry");
+}
+
+#[tokio::test]
+async fn before_request_may_not_set_what_the_platform_owns() {
+    let base = simulator(Profile::Recommended).await;
+    for name in ["Content-Length", "Host", "Sec-Fetch-Mode", "Proxy-Authorization"] {
+        let hooks = Hooks::new().before_request(move |_| vec![(name.to_owned(), "1".to_owned())]);
+        let err = Client::reqwest(options(&base).with_hooks(hooks))
+            .unwrap()
+            .lock_assets(&v(lock_body()), &none())
+            .await
+            .unwrap_err();
+        assert_eq!((err.kind, err.sent), (ErrorKind::Hook, false), "{name}");
+        assert!(err.message.contains(&format!("{name} is the platform's to set")), "{}", err.message);
+    }
+}

@@ -1,0 +1,186 @@
+//! The client options `hooks` and function `token` as the Rust client's
+//! [`Hooks`] and token provider. Each JS function is called with an event made
+//! here, and what it returns (or its promise's value) is read back; every step
+//! around it (the time it may take, the 401 re-ask, nonces, retries, what its
+//! failure ends) is licensing-client's attempt loop, the one the Rust client runs.
+
+use std::rc::Rc;
+
+use js_sys::{Function, Promise};
+use licensing_client::hooks::{
+    ErrorEvent, Hook, HookFuture, HookResult, Hooks, RequestEvent, ResponseEvent, TokenProvider, TokenRequest,
+};
+use licensing_client::{ClientError, ErrorKind, RetryEvent};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::client_js::to_js_error;
+use crate::interop::{error_text, get, set};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `String(value)`, which may throw (a symbol, a throwing `toString`).
+    #[wasm_bindgen(catch, js_name = String)]
+    fn js_string(value: &JsValue) -> Result<js_sys::JsString, JsValue>;
+    /// `Object.entries(value)`, which runs getters (that may throw).
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn object_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+    /// `Object.fromEntries(iterable)`, which runs the iterator (that may throw).
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = fromEntries)]
+    fn object_from_entries(iterable: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// What a thrown value says: its `message`, or the value as text.
+fn said(thrown: &JsValue) -> String {
+    if thrown.is_instance_of::<js_sys::Error>() {
+        return error_text(thrown, "it threw");
+    }
+    js_string(thrown).ok().and_then(|text| text.as_string()).unwrap_or_else(|| String::from("it threw"))
+}
+
+/// A JS function as a hook: `event` makes its argument, `read` reads what it
+/// gives. A throw, a rejection or a value `read` refuses is the hook's failure.
+fn js_hook<E: 'static, T: 'static>(
+    function: Function,
+    event: fn(&E) -> JsValue,
+    read: fn(JsValue) -> HookResult<T>,
+) -> Hook<E, T> {
+    Rc::new(move |e: &E| -> HookFuture<T> {
+        let returned = function.call1(&JsValue::UNDEFINED, &event(e));
+        Box::pin(async move {
+            let value = returned.map_err(|thrown| said(&thrown))?;
+            let value = JsFuture::from(Promise::resolve(&value)).await.map_err(|thrown| said(&thrown))?;
+            read(value)
+        })
+    })
+}
+
+/// A new plain object with `endpoint` and `attempt` (or `attempts`) set.
+fn event_of(endpoint: &str, attempt_key: &str, attempt: u32) -> JsValue {
+    let event: JsValue = js_sys::Object::new().into();
+    set(&event, "endpoint", &JsValue::from_str(endpoint));
+    set(&event, attempt_key, &JsValue::from_f64(f64::from(attempt)));
+    event
+}
+
+fn request_event(e: &RequestEvent) -> JsValue {
+    let event = event_of(e.endpoint.name(), "attempt", e.attempt);
+    set(&event, "method", &JsValue::from_str(e.method.as_str()));
+    set(&event, "url", &JsValue::from_str(&e.url));
+    // Named as fetch's `Headers` shows them: lower case.
+    let headers: JsValue = js_sys::Object::new().into();
+    for (name, value) in &e.headers {
+        set(&headers, &name.to_ascii_lowercase(), &JsValue::from_str(value));
+    }
+    set(&event, "headers", &headers);
+    event
+}
+
+fn response_event(e: &ResponseEvent) -> JsValue {
+    let event = event_of(e.endpoint.name(), "attempt", e.attempt);
+    set(&event, "status", &JsValue::from_f64(f64::from(e.status)));
+    if let Some(ms) = e.duration_ms {
+        set(&event, "durationMs", &JsValue::from_f64(ms));
+    }
+    if let Some(code) = &e.code {
+        set(&event, "code", &JsValue::from_str(code));
+    }
+    event
+}
+
+fn retry_event(e: &RetryEvent) -> JsValue {
+    let event = event_of(e.endpoint.name(), "attempt", e.attempt);
+    set(&event, "error", &to_js_error(&e.error));
+    set(&event, "delayMs", &JsValue::from_f64(f64::from(e.delay_ms)));
+    event
+}
+
+fn error_event(e: &ErrorEvent) -> JsValue {
+    let event = event_of(e.endpoint.name(), "attempts", e.attempts);
+    set(&event, "error", &to_js_error(&e.error));
+    event
+}
+
+fn token_request(e: &TokenRequest) -> JsValue {
+    let event = event_of(e.endpoint.name(), "attempt", e.attempt);
+    set(&event, "refused", &JsValue::from_bool(e.refused));
+    event
+}
+
+/// Anything but a string reads as no token, which the loop refuses with its reason.
+fn read_token(value: JsValue) -> HookResult<String> {
+    Ok(value.as_string().unwrap_or_default())
+}
+
+fn read_nothing(_: JsValue) -> HookResult<()> {
+    Ok(())
+}
+
+/// The headers `beforeRequest` returned: `undefined`, a plain object, or
+/// anything with `entries()` (`Headers`, `Map`). Getters and iterators run
+/// here, inside the hook's guard; which names may be sent is the loop's call.
+fn read_headers(value: JsValue) -> HookResult<Vec<(String, String)>> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    if !value.is_object() {
+        return Err(String::from("it must return undefined or an object of headers"));
+    }
+    let pairs = match get(&value, "entries").dyn_into::<Function>() {
+        Ok(entries) => entries.call0(&value).and_then(|entries| object_from_entries(&entries)),
+        Err(_) => Ok(value),
+    }
+    .and_then(|object| object_entries(&object))
+    .map_err(|thrown| said(&thrown))?;
+    let mut headers = Vec::new();
+    for pair in pairs.iter() {
+        // Object.entries made each pair: [string, value].
+        let pair = js_sys::Array::from(&pair);
+        let name = pair.get(0).as_string().unwrap_or_default();
+        match pair.get(1).as_string() {
+            Some(header) => headers.push((name, header)),
+            None => return Err(String::from("the value of ") + &name + " is not a string"),
+        }
+    }
+    Ok(headers)
+}
+
+fn refused(message: String) -> ClientError {
+    ClientError::new(ErrorKind::Validation, message)
+}
+
+/// The hook named `name` of `hooks`, if set; an error if it is not a function.
+fn hook_function(hooks: &JsValue, name: &str) -> Result<Option<Function>, ClientError> {
+    match get(hooks, name) {
+        value if value.is_undefined() => Ok(None),
+        value => value.dyn_into::<Function>().map(Some).map_err(|_| {
+            let mut message = String::from("hooks.");
+            message.push_str(name);
+            message.push_str(" must be a function");
+            refused(message)
+        }),
+    }
+}
+
+/// The options' `hooks` (each optional).
+pub(crate) fn hooks(options: &JsValue) -> Result<Hooks, ClientError> {
+    let given = get(options, "hooks");
+    let mut hooks = Hooks::new();
+    if given.is_undefined() {
+        return Ok(hooks);
+    }
+    if !given.is_object() {
+        return Err(refused(String::from("hooks must be an object of functions")));
+    }
+    let function = |name| hook_function(&given, name);
+    hooks.before_request = function("beforeRequest")?.map(|f| js_hook(f, request_event, read_headers));
+    hooks.after_response = function("afterResponse")?.map(|f| js_hook(f, response_event, read_nothing));
+    hooks.before_retry = function("beforeRetry")?.map(|f| js_hook(f, retry_event, read_nothing));
+    hooks.on_error = function("onError")?.map(|f| js_hook(f, error_event, read_nothing));
+    Ok(hooks)
+}
+
+/// The options' `token` when it is a function: the token provider.
+pub(crate) fn token_provider(token: &JsValue) -> Option<TokenProvider> {
+    token.dyn_ref::<Function>().map(|f| js_hook(f.clone(), token_request, read_token))
+}
