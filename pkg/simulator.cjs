@@ -176,9 +176,13 @@ function makeSimulator(createGlue, wasmModule, options) {
 
   return {
     fetch,
-    /** Empties the state: store, used nonces, faults, traces (the options stay). */
+    /** Empties the state: store, used nonces, faults, traces (the options stay; back to `state` if given). */
     reset() {
       core.reset();
+    },
+    /** The stored data as a state (`GET /__sim/state`): `createSimulator({ state })` starts from it. */
+    snapshot() {
+      return JSON.parse(core.snapshot());
     },
     /** `{ orders, batches, assets, customers, distinctOrderIds }`. */
     stats() {

@@ -31,6 +31,32 @@ export interface SimulatorOptions {
   maxAnswerBytes?: number;
   /** The token `/__sim/*` routes need in `x-sim-admin`. Default: `licensing-sim-admin`. */
   adminToken?: string;
+  /**
+   * The stored data to start from, and to return to on `reset()`: what
+   * `sim.snapshot()` or `GET /__sim/state` gave (a fixture file's JSON, parsed
+   * or as text). Refused whole, with the JSON Pointer of the problem, when it is
+   * malformed or of a newer version.
+   */
+  state?: SimulatorState | string;
+}
+
+/**
+ * A simulator's stored data (customers, orders, batches, assets, claims, the
+ * next ids and asset numbers), version 1: the format of `sim.snapshot()`,
+ * `GET /__sim/state` and `licensing-sim --state FILE`, alike in the native and
+ * the in-process simulator. Described in the simulator's README.
+ */
+export interface SimulatorState {
+  format: 'licensing-sim-state';
+  version: 1;
+  lastId: number;
+  nextAssetNumbers: { domestic: number; singapore: number };
+  customers: Record<string, unknown>[];
+  orders: { licenseOrderId: string; channelCode: string; channelOrderId: string }[];
+  batches: { channelCode: string; channelOrderId: string; results: Record<string, unknown>[] }[];
+  assets: { record: Record<string, unknown>; enterpriseGlobalId?: string; licenseOrderIds: string[];
+    grants: { licenseOrderId: string; products: Record<string, unknown>[]; removed: number[] }[] }[];
+  claims: { identity: string; activityUnitId: string; count: number }[];
 }
 
 /** A fault for the next calls, as the native simulator's `x-sim-fault` header asks for one. */
@@ -79,8 +105,10 @@ export interface Simulator {
    * or in a Service Worker. It honours the request's abort signal.
    */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** Empties the state: store, used nonces, faults, traces (the options stay). */
+  /** Empties the state: store, used nonces, faults, traces (the options stay; back to `state` if given). */
   reset(): void;
+  /** The stored data, to save as a fixture and start another simulator from (`createSimulator({ state })`). */
+  snapshot(): SimulatorState;
   /** Counts of what is stored. */
   stats(): SimulatorStats;
   /** The requests that carried the header `x-sim-trace: id`, oldest first (tokens redacted). */

@@ -1,4 +1,5 @@
-//! The simulator's own routes under `/__sim`: reset, stats and request traces.
+//! The simulator's own routes under `/__sim`: reset, stats, the state and
+//! request traces.
 //! Every one needs `x-sim-admin: <admin token>`: the native simulator listens on
 //! 127.0.0.1, which any web page the developer opens can reach, and `POST
 //! /__sim/reset` is a simple request that needs no CORS preflight.
@@ -23,6 +24,7 @@ pub const ADMIN_HEADER: &str = "x-sim-admin";
 pub(crate) enum AdminRoute {
     Reset,
     Stats,
+    State,
     Trace(String),
     Fault,
 }
@@ -33,6 +35,7 @@ impl AdminRoute {
         match path {
             "/__sim/reset" => Some((AdminRoute::Reset, "POST")),
             "/__sim/stats" => Some((AdminRoute::Stats, "GET")),
+            "/__sim/state" => Some((AdminRoute::State, "GET")),
             "/__sim/fault" => Some((AdminRoute::Fault, "POST")),
             _ => {
                 let id = path.strip_prefix("/__sim/trace/")?;
@@ -62,6 +65,7 @@ impl Simulator {
                 json!({ "reset": true })
             }
             AdminRoute::Stats => self.stats(),
+            AdminRoute::State => self.snapshot(),
             AdminRoute::Trace(id) => Value::Array(self.trace(&id)),
             AdminRoute::Fault => match self.inject_fault_from_query(head.query.as_deref()) {
                 Ok(()) => json!({ "injected": true }),
@@ -88,13 +92,21 @@ impl Simulator {
     }
 
     /// Empties the state: store, used nonces, fault counters, injected faults
-    /// and traces (the options, the seed among them, stay).
+    /// and traces (the options, the seed among them, stay). A simulator
+    /// started from a [`crate::State`] returns to it.
     pub fn reset(&self) {
         lock(&self.injected).clear();
-        *lock(&self.store) = Store::new(self.seed);
+        *lock(&self.store) = self.initial.as_ref().map_or_else(|| Store::new(self.seed), Store::from_state);
         lock(&self.nonces).clear();
         lock(&self.fault_counters).clear();
         lock(&self.traces).clear();
+    }
+
+    /// The stored data as a [`crate::State`] (JSON): what `Options::state`,
+    /// `createSimulator({ state })` and `licensing-sim --state FILE` load.
+    pub fn snapshot(&self) -> Value {
+        let state = lock(&self.store).state();
+        serde_json::to_value(state).unwrap_or(Value::Null)
     }
 
     /// Counts of what is stored: `{orders, batches, assets, customers, distinctOrderIds}`.

@@ -77,6 +77,9 @@ pub struct Options {
     /// order ids, asset numbers): two simulators with different seeds hand out
     /// different ids, and the same seed gives the same answers. 0: from 1.
     pub seed: u64,
+    /// The stored data to start from (and to return to on reset), instead of
+    /// an empty store: a fixture ([`crate::State`]).
+    pub state: Option<crate::State>,
 }
 
 /// The default of [`Options::max_answer_bytes`]: 32 MiB.
@@ -95,6 +98,7 @@ impl Default for Options {
             admin_token: String::from("licensing-sim-admin"),
             rules: Profile::Recommended,
             seed: 0,
+            state: None,
         }
     }
 }
@@ -112,7 +116,7 @@ fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -
 
 /// The names of the JSON form (`createSimulator(options)`).
 const JSON_FIELDS: &str =
-    "tokens, activities, rules, seed, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken";
+    "tokens, activities, rules, seed, state, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken";
 
 impl Options {
     /// How long a used `g_nonce` is refused, given in seconds (saturating).
@@ -123,7 +127,7 @@ impl Options {
     /// Options from their JSON form: `{ tokens: { TOKEN: [SCOPE, ...] },
     /// activities: { activities: [...] }, nonceWindowSecs, maxBodyBytes,
     /// maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken, rules: "spec" | "recommended" |
-    /// "strict", seed }`, every field optional (`null` too); an unknown field,
+    /// "strict", seed, state }` (`state`: a [`crate::State`]), every field optional (`null` too); an unknown field,
     /// a wrong type, an unknown scope or profile is an error that names the
     /// option.
     pub fn from_json(text: &str) -> Result<Self, String> {
@@ -162,6 +166,13 @@ impl Options {
                     options.rules = parse_rules(&rules).map_err(|e| format!("simulator options: rules: {e}"))?;
                 }
                 "seed" => options.seed = field(&name, value)?,
+                "state" => {
+                    // A fixture file's text, or its JSON already parsed.
+                    options.state = Some(match value {
+                        serde_json::Value::String(text) => crate::State::from_json(&text)?,
+                        value => crate::State::from_value(value)?,
+                    });
+                }
                 other => {
                     let other = crate::trace::cut(other);
                     return Err(format!("simulator options: unknown field `{other}` ({JSON_FIELDS})"));

@@ -55,6 +55,8 @@ pub struct Simulator {
     /// The validation profile requests are checked with (`--rules`).
     pub(crate) rules: Profile,
     pub(crate) seed: u64,
+    /// What the store starts from, and returns to on reset (`None`: empty).
+    pub(crate) initial: Option<crate::State>,
 }
 
 /// A request whose head passed: what [`Simulator::answer`] needs besides its body.
@@ -134,7 +136,7 @@ impl Simulator {
         Self {
             tokens: Tokens::new(&options.tokens),
             nonces: Mutex::new(NonceCache::new(options.nonce_window_ms)),
-            store: Mutex::new(Store::new(options.seed)),
+            store: Mutex::new(options.state.as_ref().map_or_else(|| Store::new(options.seed), Store::from_state)),
             fault_counters: Mutex::new(HashMap::new()),
             injected: Mutex::new(Vec::new()),
             traces: Mutex::new(Traces::default()),
@@ -146,6 +148,7 @@ impl Simulator {
             admin_token: options.admin_token.clone(),
             rules: options.rules,
             seed: options.seed,
+            initial: options.state.clone(),
         }
     }
 

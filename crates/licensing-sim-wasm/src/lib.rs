@@ -79,7 +79,8 @@ impl SimulatorCore {
         exchange.reply = Some(self.sim.answer(admitted, body, millis(now_ms)));
     }
 
-    /// Empties the state (store, nonces, faults, traces); the options stay.
+    /// Empties the state (store, nonces, faults, traces), back to the
+    /// options' `state` if given; the options stay.
     pub fn reset(&self) {
         self.sim.reset();
     }
@@ -87,6 +88,11 @@ impl SimulatorCore {
     /// Counts of what is stored, as JSON text.
     pub fn stats(&self) -> String {
         self.sim.stats().to_string()
+    }
+
+    /// The stored data (`Simulator::snapshot`), as JSON text.
+    pub fn snapshot(&self) -> String {
+        self.sim.snapshot().to_string()
     }
 
     /// The requests that carried `x-sim-trace: id`, as JSON text.

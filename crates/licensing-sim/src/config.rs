@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use licensing_core::validate::Profile;
-use licensing_sim_core::{parse_rules, ActivityCatalogue, Options, TokenGrant};
+use licensing_sim_core::{parse_rules, ActivityCatalogue, Options, State, TokenGrant};
 
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
@@ -111,6 +111,10 @@ pub struct Config {
     /// ids, asset numbers): the same seed gives the same answers.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// JSON file of a simulator state (`GET /__sim/state`, `sim.snapshot()`):
+    /// the stored data to start from, and to return to on reset.
+    #[arg(long)]
+    pub state: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -132,6 +136,7 @@ impl Default for Config {
             write_timeout_secs: 30,
             rules: Profile::Recommended,
             seed: 0,
+            state: None,
         }
     }
 }
@@ -165,6 +170,10 @@ impl Config {
         options.admin_token = self.admin_token.clone().unwrap_or_else(random_token);
         options.rules = self.rules;
         options.seed = self.seed;
+        if let Some(path) = &self.state {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            options.state = Some(State::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+        }
         Ok(options)
     }
 }

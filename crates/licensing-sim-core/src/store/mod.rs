@@ -39,6 +39,11 @@ pub(crate) struct Customers {
 }
 
 impl Customers {
+    /// All of them, oldest first.
+    pub(crate) fn list(&self) -> &[Customer] {
+        &self.list
+    }
+
     /// How many there are.
     pub(crate) fn len(&self) -> usize {
         self.list.len()
@@ -149,7 +154,7 @@ pub(crate) struct StoredOrder {
 
 #[derive(Default)]
 pub(crate) struct Store {
-    next_id: u64,
+    pub(crate) next_id: u64,
     pub(crate) customers: Customers,
     pub(crate) orders: HashMap<String, StoredOrder>,
     /// (channelCode, channelOrderId) → results, so a resubmitted batch is not

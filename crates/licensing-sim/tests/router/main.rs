@@ -10,4 +10,5 @@ mod hardening;
 mod locks_and_assets;
 mod orders;
 mod profiles;
+mod state;
 mod statics;

@@ -1,0 +1,383 @@
+//! The simulator's state as a fixture: what [`Simulator::snapshot`] writes and
+//! `GET /__sim/state` answers, and what `createSimulator({ state })`,
+//! `licensing-sim --state FILE` and [`Options::state`] start from. One
+//! versioned JSON format for the native and the wasm simulator (documented in
+//! `crates/licensing-sim/README.md`). A state that is not this format, comes
+//! from a newer version, has a field of the wrong type or names one thing
+//! twice is refused whole, with the JSON Pointer of what is wrong.
+//!
+//! ```
+//! use licensing_sim_core::{Options, RequestHead, Simulator, State};
+//!
+//! let sim = Simulator::new(&Options::default());
+//! let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n-1"))
+//!     .header("authorization", "Bearer dev-order-token")
+//!     .header("content-type", "application/json");
+//! sim.handle(&head, br#"{"size":2}"#, 0);
+//! let saved = sim.snapshot().to_string();
+//! // A new simulator started from it hands out the next numbers.
+//! let mut options = Options::default();
+//! options.state = Some(State::from_json(&saved)?);
+//! let again = Simulator::new(&options);
+//! let reply = again.handle(&head, br#"{"size":1}"#, 0);
+//! assert!(reply.text().contains("8000000003"));
+//! assert!(State::from_json(r#"{"format":"licensing-sim-state","version":2}"#).unwrap_err().contains("version 2"));
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! [`Simulator::snapshot`]: crate::Simulator::snapshot
+//! [`Options::state`]: crate::Options::state
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+
+use licensing_core::model::{AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::store::{Customer, Grant, Store, StoredAsset, StoredOrder};
+
+/// The `format` of every state.
+pub const STATE_FORMAT: &str = "licensing-sim-state";
+/// The version this simulator writes and the newest it reads.
+pub const STATE_VERSION: u32 = 1;
+
+/// A simulator's stored data (not its options, nonces, faults or traces).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct State {
+    format: String,
+    version: u32,
+    /// The last sequence number given to an id (`C000001`, `LO000002`, …).
+    last_id: u64,
+    /// The sequence of the next asset number `shellNums` gives, per partition.
+    next_asset_numbers: NextAssetNumbers,
+    /// The customers, oldest first (a lookup finds the oldest match).
+    customers: Vec<StateCustomer>,
+    /// The accepted license orders.
+    orders: Vec<StateOrder>,
+    /// The answered batches by (channelCode, channelOrderId): a resubmission gets the same results.
+    batches: Vec<StateBatch>,
+    /// The assets, by asset number.
+    assets: Vec<StateAsset>,
+    /// The activity claims made, per identity and unit.
+    claims: Vec<StateClaim>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NextAssetNumbers {
+    domestic: u64,
+    singapore: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateCustomer {
+    record: EnterpriseCustomer,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    crm_customer_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    customer_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    branch_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    address: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateOrder {
+    license_order_id: String,
+    channel_code: String,
+    channel_order_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateBatch {
+    channel_code: String,
+    channel_order_id: String,
+    results: Vec<BatchOrderResult>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateAsset {
+    /// As `listAssets` answers it (`customerId` and `assetExtends` included).
+    record: AssetRecord,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    enterprise_global_id: Option<String>,
+    license_order_ids: Vec<String>,
+    grants: Vec<StateGrant>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateGrant {
+    license_order_id: String,
+    products: Vec<Product>,
+    /// The indices in `products` a `delete_product` order took off this asset.
+    removed: Vec<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StateClaim {
+    identity: String,
+    activity_unit_id: String,
+    count: u32,
+}
+
+/// "state: POINTER: WHAT".
+fn refused(pointer: &str, what: &str) -> String {
+    let mut message = String::from("simulator state: ");
+    if !pointer.is_empty() {
+        message.push_str(pointer);
+        message.push_str(": ");
+    }
+    message.push_str(what);
+    message
+}
+
+impl State {
+    /// A state from its JSON text, checked whole (see the module's docs).
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| refused("", &format!("not JSON ({e})")))?;
+        Self::from_value(value)
+    }
+
+    /// A state from its JSON value (`createSimulator({ state })` passes an object).
+    pub fn from_value(value: Value) -> Result<Self, String> {
+        let Value::Object(fields) = &value else { return Err(refused("", "expected an object")) };
+        if fields.get("format").and_then(Value::as_str) != Some(STATE_FORMAT) {
+            return Err(refused("/format", &format!("expected \"{STATE_FORMAT}\" (is this a simulator state?)")));
+        }
+        match fields.get("version").and_then(Value::as_u64) {
+            Some(v) if v == u64::from(STATE_VERSION) => {}
+            Some(v) if v > u64::from(STATE_VERSION) => {
+                let what = format!("version {v} is newer than this simulator reads ({STATE_VERSION}): update licensing-sdk / licensing-sim");
+                return Err(refused("/version", &what));
+            }
+            _ => return Err(refused("/version", &format!("expected {STATE_VERSION}"))),
+        }
+        let state: State = serde_path_to_error::deserialize(value).map_err(|e| {
+            use serde_path_to_error::Segment;
+            let mut pointer = String::new();
+            for segment in e.path().iter() {
+                pointer.push('/');
+                match segment {
+                    Segment::Seq { index } => pointer.push_str(&index.to_string()),
+                    Segment::Map { key } => pointer.push_str(&key.replace('~', "~0").replace('/', "~1")),
+                    Segment::Enum { variant } => pointer.push_str(variant),
+                    Segment::Unknown => pointer.push('?'),
+                }
+            }
+            refused(&pointer, &e.inner().to_string())
+        })?;
+        state.check()?;
+        Ok(state)
+    }
+
+    /// What the types cannot say: asset numbers, and nothing named twice.
+    fn check(&self) -> Result<(), String> {
+        let mut seen = HashSet::new();
+        for (i, customer) in self.customers.iter().enumerate() {
+            let Some(id) = &customer.record.customer_id else {
+                return Err(refused(&format!("/customers/{i}/record/customerId"), "missing"));
+            };
+            if !seen.insert(id.as_str()) {
+                return Err(refused(&format!("/customers/{i}/record/customerId"), &format!("{id:?} twice")));
+            }
+        }
+        let mut orders = HashSet::new();
+        for (i, order) in self.orders.iter().enumerate() {
+            if !orders.insert(order.license_order_id.as_str()) {
+                let what = format!("{:?} twice", order.license_order_id);
+                return Err(refused(&format!("/orders/{i}/licenseOrderId"), &what));
+            }
+        }
+        let mut batches = HashSet::new();
+        for (i, batch) in self.batches.iter().enumerate() {
+            if !batches.insert((batch.channel_code.as_str(), batch.channel_order_id.as_str())) {
+                return Err(refused(&format!("/batches/{i}"), "this (channelCode, channelOrderId) twice"));
+            }
+        }
+        let mut numbers = HashSet::new();
+        for (i, asset) in self.assets.iter().enumerate() {
+            let at = |field: &str| format!("/assets/{i}/{field}");
+            let number = asset.record.asset_num.as_deref().unwrap_or_default();
+            if number.parse::<AssetNumber>().is_err() {
+                return Err(refused(&at("record/assetNum"), &format!("{number:?} is not an asset number")));
+            }
+            if !numbers.insert(number) {
+                return Err(refused(&at("record/assetNum"), &format!("{number:?} twice")));
+            }
+            if asset.record.customer_id.is_none() {
+                return Err(refused(&at("record/customerId"), "missing"));
+            }
+            for (k, grant) in asset.grants.iter().enumerate() {
+                if let Some(index) = grant.removed.iter().find(|&&r| r >= grant.products.len()) {
+                    let what = format!("{index} is past the grant's {} products", grant.products.len());
+                    return Err(refused(&at(&format!("grants/{k}/removed")), &what));
+                }
+            }
+        }
+        let mut claims = HashSet::new();
+        for (i, claim) in self.claims.iter().enumerate() {
+            if !claims.insert((claim.identity.as_str(), claim.activity_unit_id.as_str())) {
+                return Err(refused(&format!("/claims/{i}"), "this (identity, activityUnitId) twice"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The stored data as a [`State`]; every list in a fixed order, so the
+    /// same data always writes the same text.
+    pub(crate) fn state(&self) -> State {
+        let mut orders: Vec<StateOrder> = self
+            .orders
+            .iter()
+            .map(|(id, order)| StateOrder {
+                license_order_id: id.clone(),
+                channel_code: order.channel_code.clone(),
+                channel_order_id: order.channel_order_id.clone(),
+            })
+            .collect();
+        orders.sort_by(|a, b| a.license_order_id.cmp(&b.license_order_id));
+        let mut batches: Vec<StateBatch> = self
+            .batches
+            .iter()
+            .map(|((code, order), results)| StateBatch {
+                channel_code: code.clone(),
+                channel_order_id: order.clone(),
+                results: results.clone(),
+            })
+            .collect();
+        batches.sort_by(|a, b| (&a.channel_code, &a.channel_order_id).cmp(&(&b.channel_code, &b.channel_order_id)));
+        let mut claims: Vec<StateClaim> = self
+            .claims
+            .iter()
+            .map(|((identity, unit), count)| StateClaim {
+                identity: identity.clone(),
+                activity_unit_id: unit.clone(),
+                count: *count,
+            })
+            .collect();
+        claims.sort_by(|a, b| (&a.identity, &a.activity_unit_id).cmp(&(&b.identity, &b.activity_unit_id)));
+        let [domestic, singapore] = self.shell_next;
+        State {
+            format: STATE_FORMAT.to_owned(),
+            version: STATE_VERSION,
+            last_id: self.next_id,
+            next_asset_numbers: NextAssetNumbers { domestic, singapore },
+            customers: self.customers.list().iter().map(StateCustomer::from).collect(),
+            orders,
+            batches,
+            assets: self.assets.values().map(StateAsset::from).collect(),
+            claims,
+        }
+    }
+
+    /// The store a [`State`] describes (checked when it was read).
+    pub(crate) fn from_state(state: &State) -> Store {
+        let mut store = Store {
+            next_id: state.last_id,
+            shell_next: [state.next_asset_numbers.domestic, state.next_asset_numbers.singapore],
+            ..Store::default()
+        };
+        for customer in &state.customers {
+            store.customers.push(Customer {
+                record: customer.record.clone(),
+                crm_customer_id: customer.crm_customer_id.clone(),
+                customer_name: customer.customer_name.clone(),
+                branch_name: customer.branch_name.clone(),
+                address: customer.address.clone(),
+            });
+        }
+        store.orders = state
+            .orders
+            .iter()
+            .map(|o| {
+                let order =
+                    StoredOrder { channel_code: o.channel_code.clone(), channel_order_id: o.channel_order_id.clone() };
+                (o.license_order_id.clone(), order)
+            })
+            .collect::<HashMap<_, _>>();
+        store.batches = state
+            .batches
+            .iter()
+            .map(|b| ((b.channel_code.clone(), b.channel_order_id.clone()), b.results.clone()))
+            .collect();
+        store.assets = state
+            .assets
+            .iter()
+            .map(|a| (a.record.asset_num.clone().unwrap_or_default(), a.stored()))
+            .collect::<BTreeMap<_, _>>();
+        store.claims =
+            state.claims.iter().map(|c| ((c.identity.clone(), c.activity_unit_id.clone()), c.count)).collect();
+        store
+    }
+}
+
+impl From<&Customer> for StateCustomer {
+    fn from(c: &Customer) -> Self {
+        StateCustomer {
+            record: c.record.clone(),
+            crm_customer_id: c.crm_customer_id.clone(),
+            customer_name: c.customer_name.clone(),
+            branch_name: c.branch_name.clone(),
+            address: c.address.clone(),
+        }
+    }
+}
+
+impl From<&StoredAsset> for StateAsset {
+    fn from(a: &StoredAsset) -> Self {
+        let mut record = a.record.clone();
+        record.customer_id = Some(a.customer_id.to_string());
+        record.asset_extends = a.extends.as_deref().map(<[_]>::to_vec);
+        let mut grants: Vec<StateGrant> = Vec::with_capacity(a.grants.len());
+        for grant in &a.grants {
+            let mut removed: Vec<usize> = grant.removed.iter().copied().collect();
+            removed.sort_unstable();
+            grants.push(StateGrant {
+                license_order_id: grant.license_order_id.to_string(),
+                products: grant.products.to_vec(),
+                removed,
+            });
+        }
+        StateAsset {
+            record,
+            enterprise_global_id: a.enterprise_global_id.as_deref().map(String::from),
+            license_order_ids: a.license_order_ids.iter().map(|id| id.to_string()).collect(),
+            grants,
+        }
+    }
+}
+
+impl StateAsset {
+    fn stored(&self) -> StoredAsset {
+        let mut record = self.record.clone();
+        let customer_id: Arc<str> = record.customer_id.take().unwrap_or_default().into();
+        let extends = record.asset_extends.take().map(Arc::from);
+        StoredAsset {
+            record,
+            customer_id,
+            extends,
+            enterprise_global_id: self.enterprise_global_id.as_deref().map(Arc::from),
+            license_order_ids: self.license_order_ids.iter().map(|id| Arc::from(id.as_str())).collect(),
+            grants: self
+                .grants
+                .iter()
+                .map(|g| Grant {
+                    license_order_id: Arc::from(g.license_order_id.as_str()),
+                    products: Arc::from(g.products.as_slice()),
+                    removed: g.removed.iter().copied().collect(),
+                })
+                .collect(),
+        }
+    }
+}
