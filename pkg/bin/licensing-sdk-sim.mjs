@@ -20,6 +20,8 @@ Options:
   --activities FILE           JSON file of activities; without it a built-in sample set
   --rules PROFILE             Which requests are refused: spec, recommended or strict [default: recommended]
   --seed N                    Where the id and asset number sequences start [default: 0]
+  --state FILE                JSON file of a simulator state (GET /__sim/state, sim.snapshot()):
+                              the stored data to start from, and to return to on reset
   --nonce-window-secs N       How long a used g_nonce is refused [default: 600]
   --max-body-bytes N          Largest request body accepted [default: 1048576]
   --max-shellnums N           Most asset numbers one shellnums call may ask for [default: 1000]
@@ -48,6 +50,8 @@ const NUMBER = (flag, text) => {
 const FLAGS = {
   '--rules': ['rules', (flag, text) => text],
   '--seed': ['seed', NUMBER],
+  // The text as it is: the simulator checks it whole and says what is wrong, and where.
+  '--state': ['state', (flag, file) => ({ file, text: readFileSync(file, 'utf8') })],
   '--nonce-window-secs': ['nonceWindowSecs', NUMBER],
   '--max-body-bytes': ['maxBodyBytes', NUMBER],
   '--max-shellnums': ['maxShellnums', NUMBER],
@@ -191,8 +195,12 @@ async function main() {
     return;
   }
   const made = args.options.adminToken === undefined;
-  const options = { ...args.options, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
-  const sim = await createSimulator(options);
+  const { state } = args.options;
+  const options = { ...args.options, state: state?.text, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
+  const sim = await createSimulator(options).catch((err) => {
+    // Which file, as licensing-sim says it.
+    throw state && /^simulator state:/.test(err.message) ? new Error(`${state.file}: ${err.message}`) : err;
+  });
   const log = args.quiet ? () => {} : (line) => process.stderr.write(`${line}\n`);
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? 1 << 20,

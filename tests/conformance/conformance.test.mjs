@@ -5,6 +5,10 @@
 // cases.mjs runs against each, in order; each answer must meet the case's
 // expectation, and the answers must be the same (status, content type, body,
 // with times of day masked: the clocks are not the same clock).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
@@ -132,4 +136,83 @@ test('a delay fault waits on both, and an abort ends the wait', async () => {
     const aborted = send(`${path}-2`, { method: 'POST', headers: { ...headers, 'x-sim-fault': 'delay=5000' }, body: '{"size":1}', signal: controller.signal });
     await assert.rejects(aborted, { name: 'AbortError' });
   }
+});
+
+test('a state dumped by one simulator loads in the others, which answer alike from it', async () => {
+  const send = async (fetchOf, base, method, route, body, token = 'dev-order-token') => {
+    const response = await fetchOf(`${base}${route}${route.includes('?') ? '&' : '?'}g_nonce=state-${(nonces += 1)}`, {
+      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body),
+    });
+    return comparable({ status: response.status, type: response.headers.get('content-type'), allow: null, body: await response.json() });
+  };
+  const dump = async (fetchOf, base) => (await fetchOf(`${base}/__sim/state`, { headers: { 'x-sim-admin': ADMIN } })).json();
+  const order = { channelCode: 'CH-S', channelOrderId: 'CO-S', syncMode: 'sync',
+    orderList: [{ sequence: 1, orderType: 'new_buy', licenseType: 'normal_recover_usbkey', crmCustomerId: 'CRM-S',
+      enterpriseGlobalId: 'EG-S', assets: [{ assetNos: ['8000000001', '8000000002'], products: [{ productUri: 'gms:1001' }] }] }] };
+  const claim = { identity: 's@example.com', activityLabel: 'spring-trial', source: 'portal', branch: 'SH' };
+  const calls = [
+    ['POST', '/order/api/order/v1/enterprise/user/bind', { channelCode: 'CH-S', channelCustomerId: 'CC-S', customerName: 'S', enterpriseName: 'S Ltd' }],
+    ['POST', '/order/api/order/v1/licenseOrder/batchOrder?appKey=app-s', order],
+    ['POST', '/order/api/order/v1/asset/lock', { assetNums: ['8000000002'], operatorIdentity: 'ops' }],
+    ['POST', '/activity/services/activity', claim, 'dev-activity-token'],
+    ['POST', '/order/api/order/v1/shellnums', { size: 3 }],
+  ];
+  // What each simulator is asked once it starts from the state: what the calls left behind.
+  const probes = [
+    ['GET', '/order/api/order/v1/asset/EG-S/list'],
+    ['GET', '/order/api/order/v1/enterprise/user/query?channelCode=CH-S&channelCustomerId=CC-S&defaultCustomer=N'],
+    ['POST', '/order/api/order/v1/licenseOrder/batchOrder?appKey=app-s', order],
+    ['POST', '/activity/services/activity', claim, 'dev-activity-token'],
+    ['POST', '/order/api/order/v1/shellnums', { size: 1 }],
+  ];
+  const dir = mkdtempSync(path.join(tmpdir(), 'licensing-state-'));
+  const file = (name, state) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, JSON.stringify(state));
+    return at;
+  };
+  const answers = async (fetchOf, base) => {
+    const out = [];
+    for (const [method, route, body, token] of probes) out.push(await send(fetchOf, base, method, route, body, token));
+    return out;
+  };
+  // Built on the in-process simulator, dumped by the admin route, loaded by the native one.
+  const built = await createSimulator({ adminToken: ADMIN });
+  for (const [method, route, body, token] of calls) await send(built.fetch, IN_PROCESS, method, route, body, token);
+  const fromWasm = await dump(built.fetch, IN_PROCESS);
+  assert.deepEqual(fromWasm, built.snapshot());
+  const nativeRun = await startSim({ args: ['--admin-token', ADMIN, '--state', file('wasm.json', fromWasm)], statics: false });
+  const binRun = await startNodeSim(['--admin-token', ADMIN, '--state', file('wasm.json', fromWasm)]);
+  try {
+    const nativeBase = nativeRun.url.replace(/\/$/, '');
+    assert.deepEqual(await dump(fetch, nativeBase), fromWasm, 'the native simulator holds what the in-process one dumped');
+    assert.deepEqual(await dump(fetch, binRun.url), fromWasm, 'licensing-sdk-sim holds it too');
+    // And back: the native dump loads in process.
+    const back = await createSimulator({ adminToken: ADMIN, state: await dump(fetch, nativeBase) });
+    assert.deepEqual(back.snapshot(), fromWasm);
+    const expected = await answers(built.fetch, IN_PROCESS);
+    assert.deepEqual(await answers(fetch, nativeBase), expected, 'the native simulator answers as the one it was dumped from');
+    assert.deepEqual(await answers(fetch, binRun.url), expected, 'licensing-sdk-sim answers alike');
+    assert.deepEqual(await answers(back.fetch, IN_PROCESS), expected, 'the in-process simulator answers alike');
+    assert.equal(expected[0].body.data.length, 2);
+    assert.deepEqual(expected[3].body.resultCode, '3002', 'the claim the state holds is used');
+  } finally {
+    nativeRun.stop();
+    binRun.stop();
+  }
+});
+
+test('a wrong state is refused whole, naming the problem, by every simulator', async () => {
+  const good = (await createSimulator()).snapshot();
+  const newer = { ...good, version: 2 };
+  await assert.rejects(createSimulator({ state: newer }), /simulator state: \/version: version 2 is newer/);
+  await assert.rejects(createSimulator({ state: '{"format":' }), /simulator state: not JSON/);
+  const dir = mkdtempSync(path.join(tmpdir(), 'licensing-state-'));
+  const at = path.join(dir, 'newer.json');
+  writeFileSync(at, JSON.stringify(newer));
+  await assert.rejects(startSim({ args: ['--state', at], statics: false }), /newer\.json: simulator state: \/version: version 2 is newer/);
+  const bin = path.join(process.cwd(), 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
+  const run = spawnSync(process.execPath, [bin, '--listen', '127.0.0.1:0', '--state', at], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stderr, /newer\.json: simulator state: \/version: version 2 is newer/);
 });

@@ -187,3 +187,21 @@ test('sim.fetch honours the abort signal while it reads a request body that neve
   assert.ok(performance.now() - started < 2000, `settled after ${performance.now() - started} ms`);
   assert.equal(body.locked, true, 'the simulator was reading it');
 });
+
+test('sim.snapshot() and createSimulator({ state }): a fixture, as an object or as its file\'s text, and reset returns to it', async () => {
+  const sim = await createSimulator({ seed: 40 });
+  const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', fetch: sim.fetch });
+  await client.shellNums({ size: 2 });
+  const state = sim.snapshot();
+  // The documented order, so that a saved fixture reads from its header down.
+  assert.deepEqual(Object.keys(state), ['format', 'version', 'lastId', 'nextAssetNumbers', 'customers', 'orders', 'batches', 'assets', 'claims']);
+  for (const given of [state, JSON.stringify(state, null, 2)]) {
+    const again = await createSimulator({ state: given });
+    const next = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', fetch: again.fetch });
+    assert.deepEqual(await next.shellNums({ size: 1 }), ['8000000043']);
+    again.reset();
+    assert.deepEqual(again.snapshot(), state, 'reset returns to the state it started from');
+  }
+  await assert.rejects(createSimulator({ state: { ...state, assets: [{ record: {} }] } }),
+    /simulator state: \/assets\/0: missing field `licenseOrderIds`/);
+});

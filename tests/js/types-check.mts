@@ -127,7 +127,7 @@ const fieldIssues: ValidationIssue[] = validateField('batchOrder', '/orderList/0
 export { fieldIssues };
 
 // createSimulator is typed, and sim.fetch fits LicensingClient's fetch option.
-import { createSimulator, type Simulator, type SimulatorStats } from 'licensing-sdk/testing';
+import { createSimulator, type Simulator, type SimulatorState, type SimulatorStats } from 'licensing-sdk/testing';
 import { LicensingClient as SimulatedClient } from 'licensing-sdk';
 const sim: Simulator = await createSimulator({ seed: 7, rules: 'spec', tokens: { t: ['auth_order'] } });
 const simulated = new SimulatedClient({ baseUrl: 'https://licensing.test', token: 't', fetch: sim.fetch });
@@ -139,4 +139,11 @@ sim.fault({ kind: 'code501' });
 sim.fault({ kind: 'code500', endpoint: 'batchorder' });
 // @ts-expect-error: not a rules profile
 await createSimulator({ rules: 'lenient' });
-export { simulated, counted };
+// A state: from a snapshot, or a fixture file's text.
+const saved: SimulatorState = sim.snapshot();
+await createSimulator({ state: saved });
+await createSimulator({ state: JSON.stringify(saved) });
+const version: 1 = saved.version;
+// @ts-expect-error: a state is a state, not any object
+await createSimulator({ state: { assets: [] } });
+export { simulated, counted, version };

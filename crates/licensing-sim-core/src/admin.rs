@@ -65,7 +65,7 @@ impl Simulator {
                 json!({ "reset": true })
             }
             AdminRoute::Stats => self.stats(),
-            AdminRoute::State => self.snapshot(),
+            AdminRoute::State => return respond::json(200, &self.snapshot()),
             AdminRoute::Trace(id) => Value::Array(self.trace(&id)),
             AdminRoute::Fault => match self.inject_fault_from_query(head.query.as_deref()) {
                 Ok(()) => json!({ "injected": true }),
@@ -102,11 +102,10 @@ impl Simulator {
         lock(&self.traces).clear();
     }
 
-    /// The stored data as a [`crate::State`] (JSON): what `Options::state`,
+    /// The stored data as a [`crate::State`]: what `Options::state`,
     /// `createSimulator({ state })` and `licensing-sim --state FILE` load.
-    pub fn snapshot(&self) -> Value {
-        let state = lock(&self.store).state();
-        serde_json::to_value(state).unwrap_or(Value::Null)
+    pub fn snapshot(&self) -> crate::State {
+        lock(&self.store).state()
     }
 
     /// Counts of what is stored: `{orders, batches, assets, customers, distinctOrderIds}`.

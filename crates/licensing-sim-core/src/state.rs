@@ -14,7 +14,7 @@
 //!     .header("authorization", "Bearer dev-order-token")
 //!     .header("content-type", "application/json");
 //! sim.handle(&head, br#"{"size":2}"#, 0);
-//! let saved = sim.snapshot().to_string();
+//! let saved = sim.snapshot().to_json();
 //! // A new simulator started from it hands out the next numbers.
 //! let mut options = Options::default();
 //! options.state = Some(State::from_json(&saved)?);
@@ -129,7 +129,28 @@ struct StateClaim {
     count: u32,
 }
 
-/// "state: POINTER: WHAT".
+/// A [`State`] with its lists' items still JSON.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Parts {
+    format: String,
+    version: u32,
+    last_id: u64,
+    next_asset_numbers: NextAssetNumbers,
+    customers: Vec<Value>,
+    orders: Vec<Value>,
+    batches: Vec<Value>,
+    assets: Vec<Value>,
+    claims: Vec<Value>,
+}
+
+/// The items of the list `name`, each read on its own (an error names it).
+fn items<T: serde::de::DeserializeOwned>(name: &str, items: Vec<Value>) -> Result<Vec<T>, String> {
+    let read = |(i, item)| serde_json::from_value(item).map_err(|e| refused(&format!("/{name}/{i}"), &e.to_string()));
+    items.into_iter().enumerate().map(read).collect()
+}
+
+/// "simulator state: POINTER: WHAT".
 fn refused(pointer: &str, what: &str) -> String {
     let mut message = String::from("simulator state: ");
     if !pointer.is_empty() {
@@ -141,6 +162,11 @@ fn refused(pointer: &str, what: &str) -> String {
 }
 
 impl State {
+    /// The state as JSON text, its fields in the documented order.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
     /// A state from its JSON text, checked whole (see the module's docs).
     pub fn from_json(text: &str) -> Result<Self, String> {
         let value: Value = serde_json::from_str(text).map_err(|e| refused("", &format!("not JSON ({e})")))?;
@@ -161,20 +187,19 @@ impl State {
             }
             _ => return Err(refused("/version", &format!("expected {STATE_VERSION}"))),
         }
-        let state: State = serde_path_to_error::deserialize(value).map_err(|e| {
-            use serde_path_to_error::Segment;
-            let mut pointer = String::new();
-            for segment in e.path().iter() {
-                pointer.push('/');
-                match segment {
-                    Segment::Seq { index } => pointer.push_str(&index.to_string()),
-                    Segment::Map { key } => pointer.push_str(&key.replace('~', "~0").replace('/', "~1")),
-                    Segment::Enum { variant } => pointer.push_str(variant),
-                    Segment::Unknown => pointer.push('?'),
-                }
-            }
-            refused(&pointer, &e.inner().to_string())
-        })?;
+        // The lists' items are read one by one, so that an error names its item.
+        let parts: Parts = serde_json::from_value(value).map_err(|e| refused("", &e.to_string()))?;
+        let state = State {
+            format: parts.format,
+            version: parts.version,
+            last_id: parts.last_id,
+            next_asset_numbers: parts.next_asset_numbers,
+            customers: items("customers", parts.customers)?,
+            orders: items("orders", parts.orders)?,
+            batches: items("batches", parts.batches)?,
+            assets: items("assets", parts.assets)?,
+            claims: items("claims", parts.claims)?,
+        };
         state.check()?;
         Ok(state)
     }

@@ -12,6 +12,11 @@
 //! exchange.status; exchange.body; exchange.headers; exchange.stalls; exchange.delayMs;
 //! ```
 
+// talc instead of std's dlmalloc, as in the SDK's wasm (docs/design.md, "The allocator").
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 use licensing_core::wire::Endpoint;
 use licensing_sim_core::{Admitted, BodyEnd, BodyError, Options, Reply, RequestHead, Simulator};
 use wasm_bindgen::prelude::*;
@@ -92,7 +97,7 @@ impl SimulatorCore {
 
     /// The stored data (`Simulator::snapshot`), as JSON text.
     pub fn snapshot(&self) -> String {
-        self.sim.snapshot().to_string()
+        self.sim.snapshot().to_json()
     }
 
     /// The requests that carried `x-sim-trace: id`, as JSON text.

@@ -86,8 +86,9 @@ async fn a_wrong_state_is_refused_whole_with_what_is_wrong() {
         (json!([]), "expected an object"),
         (with("/format", json!("other")), "/format: expected \"licensing-sim-state\""),
         (with("/version", json!(2)), "/version: version 2 is newer than this simulator reads (1)"),
-        (with("/lastId", json!("seven")), "/lastId: invalid type"),
-        (unknown, "/assets/1/colour: unknown field `colour`"),
+        (with("/lastId", json!("seven")), "invalid type: string \"seven\", expected u64"),
+        (with("/orders/0/channelCode", json!(7)), "/orders/0: invalid type: integer `7`, expected a string"),
+        (unknown, "/assets/1: unknown field `colour`"),
         (
             with("/assets/0/record/assetNum", json!("7000000001")),
             "/assets/0/record/assetNum: \"7000000001\" is not an asset number",
