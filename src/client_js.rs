@@ -22,6 +22,7 @@ use wasm_bindgen_futures::future_to_promise;
 
 use crate::hooks_js;
 use crate::interop::{self, get, set};
+use crate::js_error::to_js_error;
 use licensing_client::fetch::FetchTransport;
 use licensing_client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
 
@@ -40,34 +41,6 @@ fn int_option(options: &JsValue, name: &str) -> Result<Option<u32>, ClientError>
             Err(ClientError::new(ErrorKind::Validation, message))
         }
     }
-}
-
-/// The JS `Error` for a failure: `name` LicensingError, `kind`, and what applies
-/// of `code`, `cause`, `status`, `issues`, `activities`, `data`.
-pub(crate) fn to_js_error(err: &ClientError) -> JsValue {
-    let error: JsValue = js_sys::Error::new(&err.message).into();
-    set(&error, "name", &JsValue::from_str("LicensingError"));
-    set(&error, "kind", &JsValue::from_str(err.kind.as_str()));
-    if let Some(code) = &err.code {
-        set(&error, "code", &JsValue::from_str(code));
-    }
-    if let Some(cause) = &err.cause {
-        set(&error, "cause", &JsValue::from_str(cause));
-    }
-    if let Some(status) = err.status {
-        set(&error, "status", &JsValue::from_f64(f64::from(status)));
-    }
-    set(&error, "sent", &JsValue::from_bool(err.sent));
-    if err.kind == ErrorKind::Validation {
-        set(&error, "issues", &interop::from_json_text(&issues_json(&err.issues)));
-    }
-    if let Some(activities) = &err.activities {
-        set(&error, "activities", &interop::from_json_text(activities.as_str()));
-    }
-    if let Some(data) = &err.data {
-        set(&error, "data", &interop::from_json_text(data.as_str()));
-    }
-    error
 }
 
 /// The client's `onWarnings` as a Rust hook: called with `{ endpoint, phase,

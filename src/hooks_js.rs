@@ -14,8 +14,8 @@ use licensing_client::{ClientError, ErrorKind, RetryEvent};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::client_js::to_js_error;
 use crate::interop::{error_text, get, set};
+use crate::js_error::to_js_error;
 
 #[wasm_bindgen]
 extern "C" {

@@ -25,6 +25,8 @@ mod client_js;
 #[cfg(all(feature = "client", target_arch = "wasm32"))]
 mod hooks_js;
 mod interop;
+#[cfg(all(feature = "client", target_arch = "wasm32"))]
+mod js_error;
 mod text_input;
 mod validate;
 

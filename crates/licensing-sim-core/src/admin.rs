@@ -1,6 +1,5 @@
-//! The simulator's own routes under `/__sim`: reset, stats, the state and
-//! request traces.
-//! Every one needs `x-sim-admin: <admin token>`: the native simulator listens on
+//! What the simulator's own routes under `/__sim` answer (`route.rs` finds
+//! them): reset, stats, the state and request traces. Every one needs `x-sim-admin: <admin token>`: the native simulator listens on
 //! 127.0.0.1, which any web page the developer opens can reach, and `POST
 //! /__sim/reset` is a simple request that needs no CORS preflight.
 //!
@@ -13,37 +12,12 @@ use serde_json::{json, Value};
 
 use crate::exchange::{Reply, RequestHead};
 use crate::respond;
+use crate::route::AdminRoute;
 use crate::simulator::{lock, Simulator};
 use crate::store::Store;
 
 /// The header carrying the admin token.
 pub const ADMIN_HEADER: &str = "x-sim-admin";
-
-/// One of the `/__sim` routes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum AdminRoute {
-    Reset,
-    Stats,
-    State,
-    Trace(String),
-    Fault,
-}
-
-impl AdminRoute {
-    /// The admin route at a path, and the one method it answers.
-    pub(crate) fn at(path: &str) -> Option<(AdminRoute, &'static str)> {
-        match path {
-            "/__sim/reset" => Some((AdminRoute::Reset, "POST")),
-            "/__sim/stats" => Some((AdminRoute::Stats, "GET")),
-            "/__sim/state" => Some((AdminRoute::State, "GET")),
-            "/__sim/fault" => Some((AdminRoute::Fault, "POST")),
-            _ => {
-                let id = path.strip_prefix("/__sim/trace/")?;
-                (!id.is_empty() && !id.contains('/')).then(|| (AdminRoute::Trace(crate::route::decode(id)), "GET"))
-            }
-        }
-    }
-}
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -131,12 +105,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn routes_and_tokens() {
+    fn tokens() {
         assert!(constant_time_eq(b"abc", b"abc"));
         assert!(!constant_time_eq(b"abc", b"abd") && !constant_time_eq(b"ab", b"abc"));
-        assert_eq!(AdminRoute::at("/__sim/reset"), Some((AdminRoute::Reset, "POST")));
-        assert_eq!(AdminRoute::at("/__sim/trace/a%20b"), Some((AdminRoute::Trace("a b".into()), "GET")));
-        assert_eq!(AdminRoute::at("/__sim/trace/"), None);
-        assert_eq!(AdminRoute::at("/__sim/other"), None);
     }
 }

@@ -4,7 +4,6 @@
 
 use licensing_core::wire::Endpoint;
 
-use crate::admin::AdminRoute;
 use crate::exchange::Reply;
 use crate::respond;
 
@@ -15,6 +14,32 @@ pub(crate) enum Route<'a> {
     Endpoint(Endpoint, Option<&'a str>),
     /// A `/__sim` route.
     Admin(AdminRoute),
+}
+
+/// One of the `/__sim` routes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum AdminRoute {
+    Reset,
+    Stats,
+    State,
+    Trace(String),
+    Fault,
+}
+
+impl AdminRoute {
+    /// The admin route at a path, and the one method it answers.
+    pub(crate) fn at(path: &str) -> Option<(AdminRoute, &'static str)> {
+        match path {
+            "/__sim/reset" => Some((AdminRoute::Reset, "POST")),
+            "/__sim/stats" => Some((AdminRoute::Stats, "GET")),
+            "/__sim/state" => Some((AdminRoute::State, "GET")),
+            "/__sim/fault" => Some((AdminRoute::Fault, "POST")),
+            _ => {
+                let id = path.strip_prefix("/__sim/trace/")?;
+                (!id.is_empty() && !id.contains('/')).then(|| (AdminRoute::Trace(decode(id)), "GET"))
+            }
+        }
+    }
 }
 
 /// The route of a method and path, or the 404 / 405 reply.
@@ -71,6 +96,10 @@ mod tests {
         assert_eq!(route("GET", "/__sim/reset").unwrap_err().status, 405);
         assert!(is_simulated_path("/__sim/stats") && !is_simulated_path("/index.html"));
         assert_eq!(decode_strict("EG%2F1"), Ok("EG/1".into()));
+        assert_eq!(AdminRoute::at("/__sim/reset"), Some((AdminRoute::Reset, "POST")));
+        assert_eq!(AdminRoute::at("/__sim/trace/a%20b"), Some((AdminRoute::Trace("a b".into()), "GET")));
+        assert_eq!(AdminRoute::at("/__sim/trace/"), None);
+        assert_eq!(AdminRoute::at("/__sim/other"), None);
         assert!(decode_strict("%FF").is_err());
     }
 }
