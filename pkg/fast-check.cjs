@@ -60,7 +60,7 @@ function builtinsClean() {
   return true;
 }
 
-// rules/sequence.rs when the sequences are not strictly increasing: none repeats.
+// rules/unique_sequence.rs when the sequences are not strictly increasing: none repeats.
 function uniqueSequences(a) {
   const seen = new Set();
   for (let i = 0, n = a.length; i < n; i++) {

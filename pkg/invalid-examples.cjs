@@ -296,18 +296,18 @@ const EXAMPLES = {
       "text": "{"
     },
     {
-      "code": "limit_end_before_start",
-      "path": "/orderList/0/assets/0/limitEndDate",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"limitStartDate\":2,\"limitEndDate\":1,\"products\":[{\"productUri\":\"p\"}]}]}]}"
-    },
-    {
       "code": "leaf_products_required",
       "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList",
       "source": "spec",
       "severity": "error",
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}],\"merchandises\":[{\"merchandiseNum\":\"m\",\"children\":null}]}]}]}"
+    },
+    {
+      "code": "limit_end_before_start",
+      "path": "/orderList/0/assets/0/limitEndDate",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"limitStartDate\":2,\"limitEndDate\":1,\"products\":[{\"productUri\":\"p\"}]}]}]}"
     },
     {
       "code": "minimum",
@@ -345,11 +345,11 @@ const EXAMPLES = {
       "text": "{\"channelOrderId\":\"x\",\"orderList\":[{\"address\":\"x\",\"adminAccount\":\"x\",\"adminCellNumber\":\"x\",\"adminEmail\":\"admin@example.com\",\"adminName\":\"x\",\"assets\":[{\"assetExtendList\":[{\"extendCode\":\"x\",\"extendValue\":\"x\"}],\"assetNos\":[\"8000000001\"],\"borrowedUsbKey\":false,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"merchandises\":[{\"children\":[],\"crmProductId\":\"x\",\"licenseOrderProductList\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"merchandiseName\":\"x\",\"merchandiseNum\":\"x\",\"parentCrmProductId\":\"x\",\"parentMerchandiseNum\":\"x\",\"timeDurationExpression\":\"1-0-0\"}],\"products\":[{\"appKey\":\"x\",\"crmProductId\":\"x\",\"gmsPid\":\"x\",\"limitConcurrent\":1,\"limitEndDate\":1700000000000,\"limitStartDate\":1700000000000,\"limitTimeDuration\":1,\"parentCrmProductId\":\"x\",\"passwords\":[\"x\"],\"productFeatures\":[{\"featureCode\":\"x\",\"featureName\":\"x\",\"featureValue\":\"x\",\"featureValueType\":\"x\",\"trial\":0,\"trialEndDate\":1700000000000}],\"productName\":\"x\",\"productType\":\"x\",\"productUri\":\"x\",\"srcLicenseOrderId\":\"x\",\"strictMatchWhenDelete\":false,\"timeDurationExpression\":\"1-0-0\",\"timeUnit\":\"x\",\"timeUnitQuantity\":1,\"trial\":0,\"trialEndDate\":1700000000000}],\"transferedAssetNum\":false}],\"branchCode\":\"x\",\"branchName\":\"x\",\"channelCustomerId\":\"x\",\"crmCustomerId\":\"x\",\"customerId\":\"x\",\"customerName\":\"x\",\"customerType\":\"personal\",\"enterpriseGlobalId\":\"x\",\"licenseType\":\"normal_unrecover_usbkey\",\"orderType\":\"new_buy\",\"passwordMobile\":\"x\",\"sequence\":1700000000000,\"srcLicenseOrderId\":\"x\"}],\"syncMode\":\"sync\"}"
     },
     {
-      "code": "duplicate_sequence",
-      "path": "/orderList/1/sequence",
-      "source": "inferred",
-      "severity": "error",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}]}]},{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}]}]}]}"
+      "code": "src_license_order_recommended",
+      "path": "/orderList/0/srcLicenseOrderId",
+      "source": "spec",
+      "severity": "warning",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_asset\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
     },
     {
       "code": "src_license_order_required",
@@ -357,13 +357,6 @@ const EXAMPLES = {
       "source": "spec",
       "severity": "error",
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"cloud_account\",\"orderType\":\"delete_asset\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
-    },
-    {
-      "code": "src_license_order_recommended",
-      "path": "/orderList/0/srcLicenseOrderId",
-      "source": "spec",
-      "severity": "warning",
-      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_asset\",\"assets\":[{\"assetNos\":[\"8000000001\"]}]}]}"
     },
     {
       "code": "strict_match_field_required",
@@ -378,6 +371,13 @@ const EXAMPLES = {
       "source": "spec",
       "severity": "warning",
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"delete_product\",\"srcLicenseOrderId\":\"L1\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\",\"srcLicenseOrderId\":\"L0\"}]}]}]}"
+    },
+    {
+      "code": "duplicate_sequence",
+      "path": "/orderList/1/sequence",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}]}]},{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\"}]}]}]}"
     },
     {
       "code": "unknown_field",

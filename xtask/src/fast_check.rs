@@ -179,7 +179,7 @@ function builtinsClean() {
   return true;
 }
 
-// rules/sequence.rs when the sequences are not strictly increasing: none repeats.
+// rules/unique_sequence.rs when the sequences are not strictly increasing: none repeats.
 function uniqueSequences(a) {
   const seen = new Set();
   for (let i = 0, n = a.length; i < n; i++) {
@@ -383,7 +383,7 @@ impl Gen {
             _ => false,
         };
         if order_items {
-            // rules/sequence.rs: `sequence` is unique within orderList. Strictly
+            // rules/unique_sequence.rs: `sequence` is unique within orderList. Strictly
             // increasing sequences (the usual case) are unique without a Set.
             body.push_str("  let prev = -Infinity;\n  let increasing = true;\n");
         }

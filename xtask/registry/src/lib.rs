@@ -120,6 +120,12 @@ fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
         let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
         let (rule, file_codes) = scan(&text, &module)?;
         match (rule, text.contains("pub(crate) static DEF: RuleDef")) {
+            (Some(rule), true) if rule_id(&rule.variant) != module => {
+                let id = rule_id(&rule.variant);
+                return Err(format!(
+                    "{module}.rs holds the rule `{id}`: a rule file is named by its rule id ({id}.rs)"
+                ));
+            }
             (Some(rule), true) => rules.push(rule),
             (None, false) => {}
             (None, true) => {
@@ -135,6 +141,18 @@ fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
         codes.extend(file_codes);
     }
     Ok((rules, codes))
+}
+
+/// A rule's id (RULES.md, the reports' `rule`): its variant in snake case.
+fn rule_id(variant: &str) -> String {
+    let mut id = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            id.push('_');
+        }
+        id.push(c.to_ascii_lowercase());
+    }
+    id
 }
 
 /// The file's `RULE` and its `CodeDef`s, each with the `///` lines just above it.
@@ -181,7 +199,28 @@ fn scan(text: &str, module: &str) -> Result<(Option<Item>, Vec<Item>), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::scan;
+    use super::{rule_id, scan};
+
+    #[test]
+    fn a_rule_id_is_its_variant_in_snake_case() {
+        assert_eq!(rule_id("SrcLicenseOrderRequired"), "src_license_order_required");
+        assert_eq!(rule_id("Json"), "json");
+    }
+
+    #[test]
+    fn a_rule_file_not_named_by_its_rule_id_is_refused() {
+        let root = std::env::temp_dir().join(format!("xtask-registry-{}", std::process::id()));
+        let dir = root.join(super::RULES_DIR);
+        std::fs::create_dir_all(&dir).unwrap();
+        let rule = "/// What it checks.\npub(crate) const RULE: super::Rule = super::Rule::Json;\npub(crate) static DEF: RuleDef = x;\n";
+        std::fs::write(dir.join("json_text.rs"), rule).unwrap();
+        let err = super::scan_dir(&root).err().unwrap_or_default();
+        std::fs::rename(dir.join("json_text.rs"), dir.join("json.rs")).unwrap();
+        let named = super::scan_dir(&root);
+        let _ = std::fs::remove_dir_all(&root);
+        assert_eq!(err, "json_text.rs holds the rule `json`: a rule file is named by its rule id (json.rs)");
+        assert_eq!(named.map(|(rules, _)| rules.len()), Ok(1));
+    }
 
     #[test]
     fn a_rule_file_gives_its_rule_and_its_codes_with_their_docs() {

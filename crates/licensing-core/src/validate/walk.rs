@@ -311,7 +311,7 @@ impl<'a> Walk<'a> {
                 let value = raw.decode();
                 match def.values.iter().position(|v| v.wire == value) {
                     Some(i) => variant = u8::try_from(i).unwrap_or(NOT_ALLOWED),
-                    None => rules::enums::not_allowed(&value, def, &mut self.ctx),
+                    None => rules::enum_value::not_allowed(&value, def, &mut self.ctx),
                 }
             }
             Kind::Format(format) => format.check(&raw.decode(), &mut self.ctx),
@@ -336,7 +336,7 @@ impl<'a> Walk<'a> {
             }
             (Kind::IntEnum(def), Number::Int(v)) => {
                 if !def.values.iter().any(|x| x.value == v) {
-                    rules::enums::not_allowed_int(v, def, &mut self.ctx);
+                    rules::enum_value::not_allowed_int(v, def, &mut self.ctx);
                 }
             }
             _ => {

@@ -1,4 +1,4 @@
-//! A `delete_product` product names its `productUri` (the product deleted). Its check is in `products::check`.
+//! A `delete_product` product names its `productUri` (the product deleted). Its check is in `products_required::check`.
 
 use crate::validate::rule::RuleDef;
 

@@ -66,24 +66,24 @@ pub(crate) mod duplicate_key;
 pub(crate) mod duration;
 pub(crate) mod email;
 pub(crate) mod endpoint;
-pub(crate) mod enums;
+pub(crate) mod enum_value;
 pub(crate) mod field_type;
 pub(crate) mod issue_cap;
 pub(crate) mod json;
+pub(crate) mod leaf_products;
 pub(crate) mod limit_range;
 pub(crate) mod lock_number;
-pub(crate) mod merchandise_leaf;
 pub(crate) mod minimum;
 pub(crate) mod non_empty;
 pub(crate) mod package_duration;
 pub(crate) mod path_segment;
-pub(crate) mod products;
+pub(crate) mod products_required;
 pub(crate) mod required;
-pub(crate) mod sequence;
-pub(crate) mod src_license_order;
 pub(crate) mod src_license_order_recommended;
-pub(crate) mod strict_match;
+pub(crate) mod src_license_order_required;
+pub(crate) mod strict_match_fields;
 pub(crate) mod transfer_only_on_new_buy;
+pub(crate) mod unique_sequence;
 pub(crate) mod unknown_field;
 pub(crate) mod unsafe_integer;
 pub(crate) mod untouched;
@@ -106,19 +106,19 @@ registry! {
     #[doc = "The endpoint is one of the spec's."]
     Endpoint => endpoint;
     #[doc = "An enumerated field holds one of the spec's values."]
-    EnumValue => enums;
+    EnumValue => enum_value;
     #[doc = "A field holds the JSON type the spec gives it."]
     FieldType => field_type;
     #[doc = "The report keeps at most `maxIssues` issues."]
     IssueCap => issue_cap;
     #[doc = "The text is JSON."]
     Json => json;
+    #[doc = "A lowest-level merchandise lists products."]
+    LeafProducts => leaf_products;
     #[doc = "A limit end date is not before its start date."]
     LimitRange => limit_range;
     #[doc = "A lock number (`assetNums`) is an asset number (also `asset_number_partition`)."]
     LockNumber => lock_number;
-    #[doc = "A lowest-level merchandise lists products."]
-    LeafProducts => merchandise_leaf;
     #[doc = "`size` ≥ 1; product counts and durations ≥ 0."]
     Minimum => minimum;
     #[doc = "A required string or list is not blank or empty."]
@@ -128,19 +128,19 @@ registry! {
     #[doc = "`enterpriseGlobalId` stays one URL path segment: not `.` or `..`."]
     PathSegment => path_segment;
     #[doc = "`products` may be empty only for `delete_asset`."]
-    ProductsRequired => products;
+    ProductsRequired => products_required;
     #[doc = "A required field is present and not `null`."]
     Required => required;
-    #[doc = "`sequence` is unique within `orderList`."]
-    UniqueSequence => sequence;
-    #[doc = "A cloud licence refund names `srcLicenseOrderId`."]
-    SrcLicenseOrderRequired => src_license_order;
     #[doc = "Any other refund should name `srcLicenseOrderId`."]
     SrcLicenseOrderRecommended => src_license_order_recommended;
+    #[doc = "A cloud licence refund names `srcLicenseOrderId`."]
+    SrcLicenseOrderRequired => src_license_order_required;
     #[doc = "A strict-match delete product carries the fields it is matched on."]
-    StrictMatchFields => strict_match;
+    StrictMatchFields => strict_match_fields;
     #[doc = "A product transfer appears on `new_buy` only."]
     TransferOnlyOnNewBuy => transfer_only_on_new_buy;
+    #[doc = "`sequence` is unique within `orderList`."]
+    UniqueSequence => unique_sequence;
     #[doc = "The field is one the shape defines."]
     UnknownField => unknown_field;
     #[doc = "An answer's integer is within ±2⁵³ (what JavaScript reads exactly)."]
@@ -153,7 +153,7 @@ registry! {
 use super::ctx::Ctx;
 use super::slot::Slot;
 use order::OrderFacts;
-use sequence::SequenceIndex;
+use unique_sequence::SequenceIndex;
 
 /// What the rules remember between objects, owned by the walk (not by `Ctx`,
 /// which only knows where the walk is and what it found).
@@ -161,7 +161,7 @@ use sequence::SequenceIndex;
 pub(crate) struct RuleState {
     /// What the order being read has told its rules so far (`order.rs`).
     pub(crate) order: OrderFacts,
-    /// The first order index of each `sequence` seen (`sequence.rs`).
+    /// The first order index of each `sequence` seen (`unique_sequence.rs`).
     pub(crate) sequences: SequenceIndex,
 }
 use crate::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
@@ -199,7 +199,7 @@ pub(crate) fn on_close(
             order::product_closed(slots, &mut state.order, ctx);
             false
         }
-        Role::Merchandise => merchandise_leaf::check(slots, nested_products, ctx),
+        Role::Merchandise => leaf_products::check(slots, nested_products, ctx),
         Role::Order => {
             order::order_closed(slots, state, ctx);
             false

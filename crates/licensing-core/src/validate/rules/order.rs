@@ -2,7 +2,7 @@
 //! (its assets and products close before it does, and `orderType` may come after
 //! them in the text), and the rules run when the order closes.
 
-use super::{products, sequence, slot, src_license_order, strict_match};
+use super::{products_required, slot, src_license_order_required, strict_match_fields, unique_sequence};
 use crate::model::{LicenseType, OrderType};
 use crate::schema::{index_of, ASSET_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS};
 use crate::validate::ctx::Ctx;
@@ -89,13 +89,13 @@ pub(crate) fn asset_closed(slots: &[Slot], tree_has_products: bool, order: &mut 
 /// An order closed: its cross-field rules, at its path.
 pub(crate) fn order_closed(slots: &[Slot], state: &mut super::RuleState, ctx: &mut Ctx<'_>) {
     let facts = &mut state.order;
-    sequence::check(slot(slots, SEQUENCE), ctx.index_at(0), &mut state.sequences, ctx);
+    unique_sequence::check(slot(slots, SEQUENCE), ctx.index_at(0), &mut state.sequences, ctx);
     let order_type: Option<OrderType> = slot(slots, ORDER_TYPE).variant();
     let license_type: Option<LicenseType> = slot(slots, LICENSE_TYPE).variant();
-    src_license_order::check(order_type, license_type, slot(slots, SRC_LICENSE_ORDER), ctx);
+    src_license_order_required::check(order_type, license_type, slot(slots, SRC_LICENSE_ORDER), ctx);
     if let Some(order_type) = order_type {
-        products::check(order_type, facts, ctx);
-        strict_match::check(order_type, facts, ctx);
+        products_required::check(order_type, facts, ctx);
+        strict_match_fields::check(order_type, facts, ctx);
     }
     // Keep the buffers for the next order.
     facts.assets.clear();

@@ -1,4 +1,4 @@
-//! Any other refund should name `srcLicenseOrderId` ("It should be filled unless there is a special reason"): a warning. Its check is `src_license_order::check`.
+//! Any other refund should name `srcLicenseOrderId` ("It should be filled unless there is a special reason"): a warning. Its check is `src_license_order_required::check`.
 
 use crate::validate::rule::RuleDef;
 

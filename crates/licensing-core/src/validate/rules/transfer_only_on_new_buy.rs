@@ -1,4 +1,4 @@
-//! A product transfer (its `srcLicenseOrderId`) appears on `new_buy` only ("on new purchase only"): a warning elsewhere. Its check is in `products::check`.
+//! A product transfer (its `srcLicenseOrderId`) appears on `new_buy` only ("on new purchase only"): a warning elsewhere. Its check is in `products_required::check`.
 
 use crate::validate::rule::RuleDef;
 

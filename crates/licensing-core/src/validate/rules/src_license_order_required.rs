@@ -37,7 +37,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"]}]}]}"#),
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
     ])
-    .js(&[Role::Order], include_str!("src_license_order.js"))
+    .js(&[Role::Order], include_str!("src_license_order_required.js"))
 };
 
 pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseType>, src: Slot, ctx: &mut Ctx<'_>) {

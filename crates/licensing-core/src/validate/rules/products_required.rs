@@ -40,7 +40,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"]}]}]}"#),
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#),
     ])
-    .js(&[Role::Asset], include_str!("products.js"))
+    .js(&[Role::Asset], include_str!("products_required.js"))
 };
 
 pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>) {
