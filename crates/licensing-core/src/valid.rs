@@ -32,41 +32,34 @@ pub trait Request: Serialize {
     }
 }
 
-/// The request types, written once: [`Request`], and with the `validator`
-/// feature validator's `Validate` and `ValidateArgs` (see `crate::validator_compat`).
-macro_rules! requests {
+/// Calls `$then!` with every request type and the endpoint whose rules it
+/// follows (`Type => Endpoint, …`): the one list of them, for [`Request`] here
+/// and validator's traits in `crate::validator_compat`.
+macro_rules! with_requests {
+    ($then:ident) => {
+        $then! {
+            BindEnterpriseRequest => BindEnterprise,
+            EnterpriseCustomerRequest => CreateEnterprise,
+            QueryEnterprisesRequest => QueryEnterprises,
+            BatchOrderRequest => BatchOrder,
+            LockRequest => LockAssets,
+            ListAssetsRequest => ListAssets,
+            ShellNumsRequest => ShellNums,
+            ActivityRequest => JoinActivity,
+        }
+    };
+}
+#[cfg_attr(not(feature = "validator"), allow(unused_imports))]
+pub(crate) use with_requests;
+
+macro_rules! request_impls {
     ($($ty:ty => $endpoint:ident),* $(,)?) => {
         $(impl Request for $ty {
             const ENDPOINT: Endpoint = Endpoint::$endpoint;
-        }
-
-        #[cfg(feature = "validator")]
-        impl ::validator::Validate for $ty {
-            fn validate(&self) -> Result<(), ::validator::ValidationErrors> {
-                crate::validator_compat::validate_request(self, &Options::default())
-            }
-        }
-
-        #[cfg(feature = "validator")]
-        impl<'v_a> ::validator::ValidateArgs<'v_a> for $ty {
-            type Args = &'v_a Options;
-            fn validate_with_args(&self, opts: &'v_a Options) -> Result<(), ::validator::ValidationErrors> {
-                crate::validator_compat::validate_request(self, opts)
-            }
         })*
     };
 }
-
-requests! {
-    BindEnterpriseRequest => BindEnterprise,
-    EnterpriseCustomerRequest => CreateEnterprise,
-    QueryEnterprisesRequest => QueryEnterprises,
-    BatchOrderRequest => BatchOrder,
-    LockRequest => LockAssets,
-    ListAssetsRequest => ListAssets,
-    ShellNumsRequest => ShellNums,
-    ActivityRequest => JoinActivity,
-}
+with_requests!(request_impls);
 
 /// A request that has no validation errors (it may have warnings), with the
 /// JSON text it was validated as: what a client sends.

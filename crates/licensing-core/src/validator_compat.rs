@@ -36,6 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::Value;
 use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
 
+use crate::model::*;
 use crate::valid::Request;
 use crate::validate::{Issue, Options, Report, Severity};
 
@@ -208,6 +209,26 @@ fn index(segment: &str) -> Option<usize> {
         None
     }
 }
+
+/// validator's `Validate` (default options) and `ValidateArgs` (`&Options`) for
+/// every request type of `crate::valid`'s list.
+macro_rules! validator_impls {
+    ($($ty:ty => $endpoint:ident),* $(,)?) => {
+        $(impl ::validator::Validate for $ty {
+            fn validate(&self) -> Result<(), ValidationErrors> {
+                validate_request(self, &Options::default())
+            }
+        }
+
+        impl<'v_a> ::validator::ValidateArgs<'v_a> for $ty {
+            type Args = &'v_a Options;
+            fn validate_with_args(&self, opts: &'v_a Options) -> Result<(), ValidationErrors> {
+                validate_request(self, opts)
+            }
+        })*
+    };
+}
+crate::valid::with_requests!(validator_impls);
 
 #[cfg(test)]
 mod tests {
