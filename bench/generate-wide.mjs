@@ -16,12 +16,9 @@
 // extension `{ extendCode: 'remark', extendValue: … }`. Every valid body has no issue
 // at all, no warning either (checked by the agreement run). Deterministic: the same
 // seed gives the same payload in Node and in the browser.
-//
-// generate.mjs imports makeWideBatch from here, and this module imports rng from
-// there: an import cycle, harmless because neither module uses the other's bindings
-// at its top level (only inside functions, called later).
 
-import { LICENSE_TYPES, rng } from './generate.mjs';
+import { rng } from './lib/rng.mjs';
+import { LICENSE_TYPES } from './lib/values.mjs';
 
 const DAY = 86_400_000;
 const EPOCH = 1_700_000_000_000;

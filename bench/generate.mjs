@@ -15,38 +15,10 @@
 // - agreementCorpus({ families }): every payload the peers are checked against.
 
 import { makeWideBatch } from './generate-wide.mjs';
+import { CLOUD_TYPES, LICENSE_TYPES } from './lib/values.mjs';
+import { rng } from './lib/rng.mjs';
 
-/** Small fast PRNG (mulberry32). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const r = {
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), // inclusive
-    pick: (arr) => arr[Math.floor(next() * arr.length)],
-    chance: (p) => next() < p,
-    digits: (n) => {
-      let s = '';
-      for (let i = 0; i < n; i++) s += String(Math.floor(next() * 10));
-      return s;
-    },
-  };
-  return r;
-}
-
-export const LICENSE_TYPES = [
-  'normal_unrecover_usbkey', 'normal_recover_usbkey', 'normal_unrecover_lan_usbkey',
-  'normal_recover_lan_usbkey', 'identity_usbkey', 'identity_lan_usbkey', 'softkey', 'lan_softkey',
-  'product_entity', 'cloud_account', 'cloud_customer', 'cloud_personal', 'lk_product_usbkey',
-  'lk_auth_usbkey',
-];
-export const CLOUD_TYPES = ['cloud_account', 'cloud_customer', 'cloud_personal'];
+export { rng, LICENSE_TYPES, CLOUD_TYPES };
 export const NON_CLOUD_TYPES = LICENSE_TYPES.filter((t) => !CLOUD_TYPES.includes(t));
 
 const DAY = 86_400_000;

@@ -16,6 +16,7 @@
 // - Integers are JSON integers that fit in an i64, like serde_json's as_i64.
 
 import { _ } from 'ajv';
+import { CLOUD_TYPES, LICENSE_TYPES } from '../lib/values.mjs';
 
 /** Options: allErrors so ajv reports every issue, as ours does. */
 export const AJV_OPTIONS = {
@@ -28,13 +29,8 @@ export const AJV_OPTIONS = {
 /** Characters Rust's trim() removes (White_Space): a non-blank string has another one. */
 export const NOT_BLANK = '[^\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 
-export const LICENSE_TYPES = [
-  'normal_unrecover_usbkey', 'normal_recover_usbkey', 'normal_unrecover_lan_usbkey',
-  'normal_recover_lan_usbkey', 'identity_usbkey', 'identity_lan_usbkey', 'softkey', 'lan_softkey',
-  'product_entity', 'cloud_account', 'cloud_customer', 'cloud_personal', 'lk_product_usbkey',
-  'lk_auth_usbkey',
-];
-const CLOUD = ['cloud_account', 'cloud_customer', 'cloud_personal'];
+const CLOUD = CLOUD_TYPES;
+export { LICENSE_TYPES };
 
 // i64 as a double: -2^63 and 2^63 themselves print as decimals outside i64.
 const I64 = { exclusiveMinimum: -9223372036854775808, exclusiveMaximum: 9223372036854775808 };

@@ -11,17 +11,12 @@
 //   verdict is the same (the body is invalid either way), fewer issues are listed.
 
 import * as z from 'zod';
+import { CLOUD_TYPES, LICENSE_TYPES } from '../lib/values.mjs';
 
 const NOT_BLANK = /[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 const isMissing = (v) => v == null || (typeof v === 'string' && !NOT_BLANK.test(v));
 
-const LICENSE_TYPES = [
-  'normal_unrecover_usbkey', 'normal_recover_usbkey', 'normal_unrecover_lan_usbkey',
-  'normal_recover_lan_usbkey', 'identity_usbkey', 'identity_lan_usbkey', 'softkey', 'lan_softkey',
-  'product_entity', 'cloud_account', 'cloud_customer', 'cloud_personal', 'lk_product_usbkey',
-  'lk_auth_usbkey',
-];
-const CLOUD = new Set(['cloud_account', 'cloud_customer', 'cloud_personal']);
+const CLOUD = new Set(CLOUD_TYPES);
 
 const optStr = z.string().nullish();
 const nonBlank = z.string().regex(NOT_BLANK, 'must not be blank');
