@@ -10,6 +10,18 @@
 const { fastCheck, ENDPOINTS } = require('./fast-check.cjs');
 const { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } = require('./routing.cjs');
 
+/**
+ * What the package exports, in every entry (the default and slim browser
+ * entries, Node ESM and CommonJS, workerd): the one list. `api()` returns
+ * these, and scripts/exports.mjs writes them into each ES module entry
+ * (an ES module's names are static); tests/js/exports.test.mjs holds the
+ * entries, the object `api()` returns and index.d.ts to it.
+ */
+const EXPORTS = Object.freeze([
+  'validate', 'validateJson', 'validateField', 'isAssetNumber', 'assetNumberPartition', 'createSchemas', 'exampleBody',
+  'LicensingClient', 'schemas',
+]);
+
 /** A LicensingError of `kind`, as the wasm makes them, for the two refusals made here. */
 function licensingError(kind, message, extra) {
   const error = new Error(message);
@@ -242,3 +254,4 @@ function api(createGlue, wasmModule, jsonSchemas) {
 
 exports.api = api;
 exports.pathKeys = pathKeys;
+exports.EXPORTS = EXPORTS;
