@@ -32,26 +32,6 @@ pub trait Request: Serialize {
     }
 }
 
-/// Calls `$then!` with every request type and the endpoint whose rules it
-/// follows (`Type => Endpoint, …`): the one list of them, for [`Request`] here
-/// and validator's traits in `crate::validator_compat`.
-macro_rules! with_requests {
-    ($then:ident) => {
-        $then! {
-            BindEnterpriseRequest => BindEnterprise,
-            EnterpriseCustomerRequest => CreateEnterprise,
-            QueryEnterprisesRequest => QueryEnterprises,
-            BatchOrderRequest => BatchOrder,
-            LockRequest => LockAssets,
-            ListAssetsRequest => ListAssets,
-            ShellNumsRequest => ShellNums,
-            ActivityRequest => JoinActivity,
-        }
-    };
-}
-#[cfg_attr(not(feature = "validator"), allow(unused_imports))]
-pub(crate) use with_requests;
-
 macro_rules! request_impls {
     ($($ty:ty => $endpoint:ident),* $(,)?) => {
         $(impl Request for $ty {
@@ -59,7 +39,8 @@ macro_rules! request_impls {
         })*
     };
 }
-with_requests!(request_impls);
+// The list is the endpoint table's (model/generated.rs): a new endpoint needs no line here.
+crate::model::with_requests!(request_impls);
 
 /// A request that has no validation errors (it may have warnings), with the
 /// JSON text it was validated as: what a client sends.

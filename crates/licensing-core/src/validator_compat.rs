@@ -211,7 +211,7 @@ fn index(segment: &str) -> Option<usize> {
 }
 
 /// validator's `Validate` (default options) and `ValidateArgs` (`&Options`) for
-/// every request type of `crate::valid`'s list.
+/// every request type of the endpoint table (`with_requests!`, generated).
 macro_rules! validator_impls {
     ($($ty:ty => $endpoint:ident),* $(,)?) => {
         $(impl ::validator::Validate for $ty {
@@ -228,7 +228,7 @@ macro_rules! validator_impls {
         })*
     };
 }
-crate::valid::with_requests!(validator_impls);
+crate::model::with_requests!(validator_impls);
 
 #[cfg(test)]
 mod tests {

@@ -604,3 +604,22 @@ pub type UnlockAssetsRequest = LockRequest;
 
 /// The body of `joinActivity`: a [`ActivityRequest`].
 pub type JoinActivityRequest = ActivityRequest;
+
+/// Calls `$then!` with every request type and the first endpoint whose body it
+/// is (`Type => Endpoint, …`): the table's list, for [`crate::valid::Request`]
+/// and validator's traits (`crate::validator_compat`).
+macro_rules! with_requests {
+    ($then:ident) => {
+        $then! {
+            BindEnterpriseRequest => BindEnterprise,
+            EnterpriseCustomerRequest => CreateEnterprise,
+            QueryEnterprisesRequest => QueryEnterprises,
+            BatchOrderRequest => BatchOrder,
+            LockRequest => LockAssets,
+            ListAssetsRequest => ListAssets,
+            ShellNumsRequest => ShellNums,
+            ActivityRequest => JoinActivity,
+        }
+    };
+}
+pub(crate) use with_requests;
