@@ -12,6 +12,7 @@
 
 use std::fmt::Write as _;
 
+use licensing_core::model::{LicenseType, OrderType, WireEnum};
 use licensing_core::schema::{Field, Kind, Presence, Shape};
 use licensing_core::validate::{Code, Format, Profile, Rule, Severity};
 
@@ -34,6 +35,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("`{}`", r.id())).collect();
     out = replace(&out, "cross-field", &format!("{}.\n", cross.join(", ")));
     out = replace(&out, "enums", &enums_table(&requests));
+    out = replace(&out, "refunds-and-cloud", &refunds_and_cloud());
     out = replace(&out, "kinds", &kinds_table(&requests));
     for shape in &requests {
         out = replace(&out, &format!("fields:{}", shape.name), &fields_table(shape));
@@ -51,6 +53,25 @@ pub(crate) fn missing_field_tables(current: &str) -> Vec<&'static str> {
         })
         .map(|(shape, _)| shape.name)
         .collect()
+}
+
+/// Which order types are refunds and which licences are cloud ones, from
+/// their exhaustive matches (`OrderType::is_refund`, `LicenseType::is_cloud`).
+fn refunds_and_cloud() -> String {
+    fn listed<T: WireEnum>(keep: fn(T) -> bool) -> String {
+        let names: Vec<String> =
+            T::ALL.iter().copied().filter(|v| keep(*v)).map(|v| format!("`{}`", v.as_str())).collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::from("none"),
+        }
+    }
+    format!(
+        "Refund types are {}.\nCloud licences are {}.\n",
+        listed::<OrderType>(OrderType::is_refund),
+        listed::<LicenseType>(LicenseType::is_cloud)
+    )
 }
 
 /// `text` with the lines between the markers of `name` replaced by `table`

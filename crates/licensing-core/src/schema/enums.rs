@@ -198,9 +198,13 @@ wire_enum! {
 }
 
 impl OrderType {
-    /// Refund-type orders (they delete from an earlier order).
+    /// Refund-type orders (they delete from an earlier order). Every value is
+    /// listed (no `_`): a new one does not compile until it is classified here.
     pub fn is_refund(self) -> bool {
-        matches!(self, Self::DeleteAsset | Self::DeleteProduct)
+        match self {
+            Self::DeleteAsset | Self::DeleteProduct => true,
+            Self::NewBuy => false,
+        }
     }
 }
 

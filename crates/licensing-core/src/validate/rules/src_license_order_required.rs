@@ -3,7 +3,7 @@
 //! Spec: "It is mandatory when the license type is a cloud license" and "It should
 //! be filled unless there is a special reason" (when empty, the products are
 //! deleted from all orders of the customer). So: an error for cloud licences
-//! (`cloud_account`, `cloud_customer`, `cloud_personal`), a warning otherwise.
+//! (`LicenseType::is_cloud`), a warning otherwise.
 
 use crate::model::{LicenseType, OrderType};
 use crate::validate::ctx::Ctx;
