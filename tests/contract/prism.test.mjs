@@ -32,10 +32,12 @@ function exampleData(name) {
   return endpoints[name].module === 'order' ? body.data : body.detail;
 }
 
-async function allTen(mock, headers = {}) {
+async function everyEndpoint(mock, headers = {}) {
   const client = new LicensingClient({ baseUrl: mock.url, token: TOKEN, appKey: 'app-contract', headers });
   const names = Object.keys(endpoints);
-  assert.equal(names.length, 10);
+  // Every operation of the document is one of them.
+  const operations = Object.values(document.paths).flatMap((item) => Object.keys(item).filter((k) => k !== 'parameters'));
+  assert.equal(names.length, operations.length);
   for (const name of names) {
     let data;
     try {
@@ -47,9 +49,9 @@ async function allTen(mock, headers = {}) {
   }
 }
 
-test('all ten LicensingClient methods resolve with the success examples', () => allTen(recommended));
+test('every LicensingClient method resolves with its success example', () => everyEndpoint(recommended));
 
-test('dynamic mode: all ten resolve with the success example pinned', () => allTen(dynamic, { prefer: 'example=success' }));
+test('dynamic mode: every method resolves with the success example pinned', () => everyEndpoint(dynamic, { prefer: 'example=success' }));
 
 test('a spec-legal request: refused by the recommended document, answered by the spec variant', async () => {
   const body = { size: 0 }; // `size >= 1` is inferred: a warning under rules: 'spec'
