@@ -4,7 +4,7 @@
 use licensing_core::validate::request_fields;
 use licensing_core::wire::{percent_encode_into, Endpoint, Method, NONCE_PARAM};
 
-/// The URL of a call: the base, the endpoint's path (`enterpriseGlobalId` as one
+/// The URL of a call: the base, the endpoint's path (its path parameter as one
 /// segment) and the query in the spec's order: `appKey` (batch orders), `g_nonce`,
 /// then the endpoint's query fields, read from the request's JSON text (absent
 /// ones left out), every value percent-encoded. Built once per call; each attempt

@@ -101,7 +101,7 @@ pub struct EndpointDef {
     pub method: Method,
     /// Order or activity module (envelope and scope).
     pub module: Module,
-    /// Path template, `{enterpriseGlobalId}` standing for the one path parameter.
+    /// Path template, `{NAME}` standing for the path parameter ([`EndpointDef::path_param`]).
     pub path: &'static str,
     /// The path around its parameter (see [`Endpoint::path`]).
     path_parts: (&'static str, Option<&'static str>),
@@ -318,17 +318,17 @@ impl Endpoint {
         self.def().module
     }
 
-    /// Path template, `{enterpriseGlobalId}` standing for the one path parameter.
+    /// Path template, `{NAME}` standing for the path parameter ([`EndpointDef::path_param`]).
     pub fn path_template(self) -> &'static str {
         self.def().path
     }
 
     /// The path with its parameter percent-encoded as one segment.
-    pub fn path(self, enterprise_global_id: Option<&str>) -> String {
+    pub fn path(self, param: Option<&str>) -> String {
         match self.def().path_parts {
             (head, Some(tail)) => {
                 let mut out = String::from(head);
-                percent_encode_into(&mut out, enterprise_global_id.unwrap_or(""));
+                percent_encode_into(&mut out, param.unwrap_or(""));
                 out.push_str(tail);
                 out
             }
@@ -446,9 +446,10 @@ mod tests {
     fn path_parts_are_the_template_split_at_its_parameter() {
         for e in Endpoint::ALL {
             let (head, tail) = e.def().path_parts;
-            let joined = match tail {
-                Some(tail) => format!("{head}{{enterpriseGlobalId}}{tail}"),
-                None => head.to_owned(),
+            let joined = match (tail, e.def().path_param) {
+                (Some(tail), Some(param)) => format!("{head}{{{param}}}{tail}"),
+                (None, None) => head.to_owned(),
+                _ => panic!("{e}: a path split without a parameter, or a parameter without a split"),
             };
             assert_eq!(joined, e.path_template(), "{e}");
         }
