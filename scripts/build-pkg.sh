@@ -38,7 +38,7 @@ for t in $targets; do
     -o "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
   mv "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
   # Short names for what joins the wasm to its glue, in both.
-  node scripts/minify-names.mjs "$dir/licensing_sdk_bg.wasm" "$dir/licensing_sdk.js"
+  node scripts/minify-names.mjs "$dir/licensing_sdk_bg.wasm" "$dir/licensing_sdk.js" "${features_flags[@]}"
 done
 
 if [ "$out" = pkg ]; then
@@ -62,7 +62,7 @@ if [ "$out" = pkg ]; then
     --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
     -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
   mv pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
-  node scripts/minify-names.mjs pkg/sim/licensing_sim_wasm_bg.wasm pkg/sim/licensing_sim_wasm.js
+  node scripts/minify-names.mjs pkg/sim/licensing_sim_wasm_bg.wasm pkg/sim/licensing_sim_wasm.js "${features_flags[@]}"
   node scripts/glue-factory.mjs pkg/sim/licensing_sim_wasm.js pkg/sim-glue.cjs
   # The browser entries, each one module: index.js (the wasm inside),
   # slim.js (licensing-sdk/slim, fetches the .wasm) and testing.mjs.

@@ -4,15 +4,14 @@
 // the glue the same names. The hash-suffixed names are incompressible: -2.0 KB
 // gzip of the package's wasm, and as much again in the glue (docs/design.md).
 //
-// Usage: node scripts/minify-names.mjs WASM GLUE.js   (both rewritten in place)
+// Usage: node scripts/minify-names.mjs WASM GLUE.js [FEATURE FLAGS...]
+// (both files rewritten in place; the flags are wasm-opt's --enable-*, as
+// scripts/build-pkg.sh gives them to its other wasm-opt runs)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [wasm, glue] = process.argv.slice(2);
-if (!wasm || !glue) throw new Error('usage: node scripts/minify-names.mjs WASM GLUE.js');
-
-const features = ['--enable-bulk-memory', '--enable-mutable-globals', '--enable-sign-ext',
-  '--enable-nontrapping-float-to-int', '--enable-multivalue', '--enable-reference-types'];
+const [wasm, glue, ...features] = process.argv.slice(2);
+if (!wasm || !glue) throw new Error('usage: node scripts/minify-names.mjs WASM GLUE.js [FEATURE FLAGS...]');
 // The renaming changes no code; wasm-opt prints the map (JSON) on stdout.
 const printed = execFileSync('node_modules/.bin/wasm-opt',
   ['--minify-imports-and-exports-and-modules', ...features, '-o', wasm, wasm], { encoding: 'utf8' });
