@@ -90,7 +90,8 @@ fn any<T: 'static>(future: HookFuture<T>, wrap: fn(T) -> HookValue) -> AnyHookFu
 
 impl<T: Transport> Client<T> {
     /// Awaits a hook's future with `ms` left of the attempt's time: its
-    /// failure, or its not settling in time, ends the call (kind `hook`); the
+    /// failure, or its not settling in time, ends the call (kind `hook`,
+    /// naming the attempt's timeout); the
     /// caller's signal ends it too (kind `aborted`). What a failing hook says
     /// is repeated with `token` scrubbed from it; with no token to scrub
     /// (`None`: the token provider, whose answer is the token), not at all.
@@ -109,8 +110,11 @@ impl<T: Transport> Client<T> {
                 None => hook_error(what, "failed", ""),
             }),
             First::Right(Ok(())) => {
+                // The attempt's whole timeout, not the `ms` left of it: the
+                // message names what the caller set (the time left depends on load).
+                let timeout = call.timeout_ms.unwrap_or(self.opts.timeout_ms).clamp(1, MAX_TIMER_MS);
                 let mut detail = String::from("did not settle within ");
-                detail.push_str(&itoa_u64(u64::from(ms)));
+                detail.push_str(&itoa_u64(u64::from(timeout)));
                 detail.push_str(" ms (the attempt's timeout)");
                 Err(hook_error(what, &detail, token.unwrap_or_default()))
             }

@@ -242,3 +242,29 @@ async fn before_request_may_not_set_what_the_platform_owns() {
         assert!(err.message.contains(&format!("{name} is the platform's to set")), "{}", err.message);
     }
 }
+
+#[tokio::test]
+async fn a_hook_that_does_not_settle_names_the_attempts_timeout_not_the_time_left() {
+    let base = simulator(Profile::Recommended).await;
+    // The token provider takes part of the attempt's time; beforeRequest never settles.
+    let provider = hook(|_: &TokenRequest| -> HookFuture<String> {
+        Box::pin(async {
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            Ok(TOKEN.to_owned())
+        })
+    });
+    let hooks = Hooks::new().before_request_async(hook(
+        |_: &licensing_client::hooks::RequestEvent| -> HookFuture<Vec<(String, String)>> {
+            Box::pin(std::future::pending())
+        },
+    ));
+    let o = ClientOptions::new(&base, "").with_timeout_ms(200).with_token_provider_async(provider).with_hooks(hooks);
+    let err =
+        Client::reqwest(o).unwrap().shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!((err.kind, err.sent), (ErrorKind::Hook, false));
+    assert!(
+        err.message.contains("beforeRequest hook did not settle within 200 ms (the attempt's timeout)"),
+        "{}",
+        err.message
+    );
+}
