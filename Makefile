@@ -200,5 +200,5 @@ demo: pkg
 
 clean:
 	cargo clean
-	rm -rf pkg/web pkg/glue.cjs pkg/*.d.cts pkg/index.js pkg/index.js.map pkg/slim.js pkg/slim.js.map pkg/wasm-hex.cjs \
-		pkg/sim pkg/sim-glue.cjs pkg/sim-hex.cjs pkg/testing.mjs pkg/meta.mjs pkg/query.mjs pkg/LICENSE-MIT pkg/LICENSE-APACHE node_modules
+	git clean -fdXq pkg/
+	rm -rf node_modules

@@ -10,7 +10,6 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from './generate.mjs';
-import { createRequire } from 'node:module';
 import { makeCases, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +33,7 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   // The same module instance as node.mjs's (node.cjs requires it).
-  const { cutBatch } = createRequire(import.meta.url)('../pkg/routing.cjs');
+  const { cutBatch } = await import('../js/src/routing.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const cfg = timingConfig(quick);
   const out = [];

@@ -50,7 +50,7 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
   ];
   // The one JS module of `licensing-sdk/slim` (glue + generated fast path + lazy
-  // schemas + entry, bundled by scripts/bundle-entries.mjs), minified as a bundler would;
+  // schemas + entry, bundled by scripts/build-js.mjs), minified as a bundler would;
   // the default entry (`pkg/index.js`, wasm inside) is `inline` below.
   const entryJsMin = sizeOf(Buffer.from(await minifyFile(join(PKG_DIR, 'slim.js'))));
   const inlinePath = join(PKG_DIR, 'index.js');

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds pkg/: the release wasm, wasm-bindgen's web glue (every entry uses it, as
-# the factory pkg/glue.cjs: browser, bundler, Node ESM and CommonJS), then wasm-opt
-# from npm binaryen, and the two bundled browser entries.
+# Builds pkg/: the release wasm, wasm-bindgen's web glue, wasm-opt from npm
+# binaryen, the simulator's wasm likewise, then every JavaScript module the
+# package ships (scripts/build-js.mjs, from js/).
 #
 # Variants (for the benchmarks' size table):
 #   OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
@@ -42,17 +42,6 @@ for t in $targets; do
 done
 
 if [ "$out" = pkg ]; then
-  # The licence texts ship in the tarball (npm pack takes only files inside pkg/);
-  # the copies are git-ignored, the repository root holds the originals.
-  cp LICENSE-MIT LICENSE-APACHE pkg/
-  # CommonJS consumers get the same declarations (ES export syntax in a .d.cts
-  # describes the named exports of module.exports, which is what node.cjs builds),
-  # for every subpath, each importing the other .d.cts files (TS1479 otherwise).
-  for d in index meta testing invalid-examples json-schema query; do
-    sed "s|from '\./\([a-z-]*\)\.js'|from './\1.cjs'|g" "pkg/$d.d.ts" > "pkg/$d.d.cts"
-  done
-  # The glue as a factory of fresh instances, for every entry.
-  node scripts/glue-factory.mjs pkg/web/licensing_sdk.js pkg/glue.cjs
   # The in-process simulator of `licensing-sdk/testing` (createSimulator): its
   # own wasm, so the main entry carries none of it.
   cargo build --quiet --release --target wasm32-unknown-unknown -p licensing-sim-wasm
@@ -63,10 +52,9 @@ if [ "$out" = pkg ]; then
     -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
   mv pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
   node scripts/minify-names.mjs pkg/sim/licensing_sim_wasm_bg.wasm pkg/sim/licensing_sim_wasm.js "${features_flags[@]}"
-  node scripts/glue-factory.mjs pkg/sim/licensing_sim_wasm.js pkg/sim-glue.cjs
-  # The browser entries, each one module: index.js (the wasm inside),
-  # slim.js (licensing-sdk/slim, fetches the .wasm) and testing.mjs.
-  node scripts/bundle-entries.mjs
+  # Every module the package ships, from js/ (and the wasm-bindgen glue made
+  # into factories), the CommonJS declarations, package.json, README and licences.
+  node scripts/build-js.mjs
   sim="pkg/sim/licensing_sim_wasm_bg.wasm"
   printf '[pkg] %s (licensing-sdk/testing): %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2
 fi

@@ -1,4 +1,3 @@
-// Source of `pkg/query.mjs`, licensing-sdk/query as an ES module (scripts/bundle-entries.mjs
-// makes it one module with the generated stales.cjs): pkg/query.cjs for browsers
-// without a bundler and Rollup without a CommonJS plugin.
-export { licensingQueries, licensingMutations, staleQueryKeys } from '../../pkg/query.cjs';
+// `licensing-sdk/query`: TanStack Query options over a LicensingClient
+// (query.d.ts), built as query.mjs and query.cjs.
+export { licensingQueries, licensingMutations, staleQueryKeys } from '../src/query.js';

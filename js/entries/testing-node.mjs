@@ -1,4 +1,5 @@
-// licensing-sdk/testing for Node ESM: the CommonJS entry's exports.
+// `licensing-sdk/testing` for Node `import`: the CommonJS entry's exports (the
+// built ./testing.cjs beside it in pkg/).
 import testing from './testing.cjs';
 
 export const { invalidExamples, createSimulator } = testing;

@@ -1,10 +1,10 @@
-// licensing-sdk/testing for Cloudflare Workers (export condition `workerd`):
-// the simulator's wasm imported already compiled (see workerd.mjs).
-import createGlue from './sim-glue.cjs';
-import { makeSimulator } from './simulator.cjs';
+// `licensing-sdk/testing` in Cloudflare Workers (export condition `workerd`): the
+// simulator's wasm imported already compiled (see workerd.mjs).
+import createGlue from '#built/sim-glue.js';
+import { makeSimulator } from '../src/simulator.js';
 import wasm from './sim/licensing_sim_wasm_bg.wasm';
 
-export { invalidExamples } from './invalid-examples.cjs';
+export { invalidExamples } from '../generated/invalid-examples.js';
 
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {

@@ -1,13 +1,13 @@
-// Source of `pkg/testing.mjs`, licensing-sdk/testing for browsers, workers and
-// bundlers (scripts/bundle-entries.mjs makes it one module): invalidExamples,
+// `licensing-sdk/testing` for browsers, workers and bundlers (pkg/testing.mjs,
+// one module): invalidExamples,
 // and createSimulator over the simulator's wasm, fetched next to this module.
-import createGlue from '../../pkg/sim-glue.cjs';
-import { makeSimulator } from '../../pkg/simulator.cjs';
-import { fetchModule } from './load.js';
+import createGlue from '#built/sim-glue.js';
+import { makeSimulator } from '../src/simulator.js';
+import { fetchModule } from '../src/load.js';
 
-export { invalidExamples } from '../../pkg/invalid-examples.cjs';
+export { invalidExamples } from '../generated/invalid-examples.js';
 
-// Relative to the bundle, pkg/testing.mjs (esbuild leaves it as written). Literally
+// Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
 const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
 

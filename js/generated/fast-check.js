@@ -18,8 +18,6 @@
 // (without that load it stays a call, ~15 % of a valid batch; measured by
 // bench/probes/fast-path-ab.mjs at commit 253d274).
 
-'use strict';
-
 const OP = Object.prototype;
 const AP = Array.prototype;
 const SP = String.prototype;
@@ -1022,4 +1020,4 @@ function fastCheckOrder(order) {
 // The endpoints, in the spec's order.
 const ENDPOINTS = Object.freeze(['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder', 'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']);
 
-module.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };
+export { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };

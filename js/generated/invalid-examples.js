@@ -3,8 +3,6 @@
 //
 // licensing-sdk/testing: bodies that fail with exactly one issue, at least one per
 // issue code that can occur on the endpoint (see invalid-examples.d.ts).
-'use strict';
-
 const EXAMPLES = {
   "bindEnterprise": [
     {
@@ -688,4 +686,4 @@ function invalidExamples(endpoint) {
   return list.map((e) => (TEXT_ONLY.has(e.code) ? { ...e } : { ...e, body: JSON.parse(e.text) }));
 }
 
-exports.invalidExamples = invalidExamples;
+export { invalidExamples };

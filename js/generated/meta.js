@@ -2,9 +2,8 @@
 // Regenerate: cargo xtask gen
 //
 // licensing-sdk/meta: the wire as data for form builders (see meta.d.ts).
-'use strict';
 
-exports.endpoints = {
+export const endpoints = {
   "batchOrder": {
     "appKey": true,
     "data": {
@@ -254,7 +253,7 @@ exports.endpoints = {
   }
 };
 
-exports.shapes = {
+export const shapes = {
   "ActivityDetail": {
     "doc": "`detail` of a successful claim.",
     "fields": [
@@ -1344,7 +1343,7 @@ exports.shapes = {
   }
 };
 
-exports.enums = {
+export const enums = {
   "ActivateType": {
     "doc": "`activateType` of a claimed product: `\"0\"` activated on claim, `\"1\"` activated later.",
     "values": [

@@ -1,14 +1,12 @@
 // The package's API over wasm-bindgen's glue, for every entry: node.cjs (and
 // node.mjs through it) and the two browser entries, bundled. Each entry gives
-// `api()` the glue as a factory (pkg/glue.cjs, generated) and the compiled
+// `api()` the glue as a factory (target/js/glue.js, generated) and the compiled
 // WebAssembly.Module (or a function that compiles it); `api()` makes the
 // instance itself, on the first call that needs it.
-'use strict';
-
 // The endpoint names come from the endpoint table (generated): this layer holds
-// no copy of what the core knows; what crosses into the wasm is routing.cjs's.
-const { fastCheck, ENDPOINTS } = require('./fast-check.cjs');
-const { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } = require('./routing.cjs');
+// no copy of what the core knows; what crosses into the wasm is routing.js's.
+import { fastCheck, ENDPOINTS } from '../generated/fast-check.js';
+import { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } from './routing.js';
 
 /**
  * What the package exports, in every entry (the default and slim browser
@@ -82,7 +80,7 @@ function noJsonSchemas() {
  * value the fast path proves clean is `{ value }` at once; any other is validated
  * with the options and fails on errors only (warnings must not block a form).
  * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
- * converter (pkg/json-schema.cjs), loaded on first use where the entry has it.
+ * converter (js/src/json-schema.js), loaded on first use where the entry has it.
  */
 function schemasWith(validate, untouchedIssue, jsonSchemas = noJsonSchemas) {
   return (options) => {
@@ -138,7 +136,7 @@ function lazySchemas(create) {
 
 /**
  * The package's exports, over instances of `wasmModule` made with `createGlue`;
- * `jsonSchemas()` gives pkg/json-schema.cjs where the entry has it. `wasmModule`
+ * `jsonSchemas()` gives js/src/json-schema.js where the entry has it. `wasmModule`
  * is a WebAssembly.Module, or a function that makes one (the default entry
  * compiles its embedded wasm then). The glue and its instance are made by the
  * first call that needs them: a body the fast path proves clean needs neither.
@@ -215,7 +213,7 @@ function api(createGlue, wasmModule, jsonSchemas) {
    * `pointer` or inside it, every issue of the body as a whole, and for a
    * field of order i of a batch, order i's cross-field issues and the later
    * orders that repeat its sequence; the cap counts these only. A batch is cut
-   * as `validate` cuts it (routing.cjs), with order i always among the orders
+   * as `validate` cuts it (routing.js), with order i always among the orders
    * that cross: the report is the same, from a fraction of the text.
    */
   const validateField = (endpoint, pointer, body, options) => {
@@ -252,6 +250,4 @@ function api(createGlue, wasmModule, jsonSchemas) {
   };
 }
 
-exports.api = api;
-exports.pathKeys = pathKeys;
-exports.EXPORTS = EXPORTS;
+export { api, pathKeys, EXPORTS };

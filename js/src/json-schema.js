@@ -1,13 +1,11 @@
 // Standard JSON Schema (`~standard.jsonSchema`, @standard-schema/spec 1.1) for the
 // Standard Schemas of `createSchemas`: the request schemas of pkg/schemas/ (as
-// pkg/json-schema-data.cjs holds them, generated with them) in the target asked for.
+// js/generated/json-schema-data.js holds them, generated with them) in the target asked for.
 // Not in the default browser entry (the data is ~4 KB gzip): Node's entry requires
 // this module on the first `input()`/`output()`, workerd's imports it, and browsers
 // get it through `licensing-sdk/json-schema` (withJsonSchemas over the entry's
 // createSchemas).
-'use strict';
-
-const DATA = require('./json-schema-data.cjs');
+import DATA from '../generated/json-schema-data.js';
 
 /** The targets, and the `$schema` each output names (none in OpenAPI 3.0). */
 const DIALECTS = {
@@ -170,5 +168,4 @@ function withJsonSchemas(baseCreate) {
   return { createSchemas: create, schemas: Object.freeze(schemas) };
 }
 
-exports.jsonSchema = jsonSchema;
-exports.withJsonSchemas = withJsonSchemas;
+export { jsonSchema, withJsonSchemas };

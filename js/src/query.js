@@ -1,10 +1,8 @@
 // licensing-sdk/query: TanStack Query options over a LicensingClient, with no
 // dependency on TanStack itself. Which endpoints are reads and which reads a
-// write makes stale is the endpoint table's (stales.cjs, generated from
+// write makes stale is the endpoint table's (stales.js, generated from
 // licensing-core's wire.rs): this file only turns it into options.
-'use strict';
-
-const { READS, STALES } = require('./stales.cjs');
+import { READS, STALES } from '../generated/stales.js';
 
 const DEFAULT_KEY = 'licensing';
 
@@ -83,4 +81,4 @@ function licensingMutations(client, queryClient, options) {
   return Object.freeze(out);
 }
 
-module.exports = { licensingQueries, licensingMutations, staleQueryKeys };
+export { licensingQueries, licensingMutations, staleQueryKeys };

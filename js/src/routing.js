@@ -3,9 +3,7 @@
 // `withOrderOf`), the text that crosses (`bodyText`), and where a body holds the
 // NaN or ±Infinity that JSON.stringify would write as null (`nonFinite`). Every
 // report, its paths and its messages are the core's.
-'use strict';
-
-const { fastCheck, fastCheckOrder, builtinsClean } = require('./fast-check.cjs');
+import { fastCheck, fastCheckOrder, builtinsClean } from '../generated/fast-check.js';
 
 /**
  * `value` as JSON text with every NaN and ±Infinity written as 0.5 (a number
@@ -148,7 +146,7 @@ function withOrderOf(pointer, kept, length) {
 
 /**
  * A body as the text the wasm validates: JSON.stringify's, with NaN and
- * ±Infinity written as 0.5 (routing.cjs, nonFinite); `null` when it has none
+ * ±Infinity written as 0.5 (routing.js, nonFinite); `null` when it has none
  * (not serializable, a getter that throws): the wasm's own `validate` then says why.
  */
 function bodyText(body) {
@@ -160,8 +158,4 @@ function bodyText(body) {
   }
 }
 
-exports.CLEAN_BATCH = CLEAN_BATCH;
-exports.bodyText = bodyText;
-exports.withOrderOf = withOrderOf;
-exports.cutBatch = cutBatch;
-exports.nonFinite = nonFinite;
+export { CLEAN_BATCH, bodyText, withOrderOf, cutBatch, nonFinite };

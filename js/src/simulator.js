@@ -3,8 +3,6 @@
 // (crates/licensing-sim-wasm, the same state machine as the native
 // `licensing-sim`). Every entry (Node CommonJS and ESM, browsers, workers)
 // builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
-'use strict';
-
 const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'reset', 'delay'];
 // Statuses whose Response may have no body (the Fetch standard's null body statuses).
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -203,4 +201,4 @@ function makeSimulator(createGlue, wasmModule, options) {
   };
 }
 
-module.exports = { makeSimulator, directives };
+export { makeSimulator, directives };

@@ -1,4 +1,4 @@
-// The package's exports are one list (EXPORTS in pkg/api.cjs): every entry
+// The package's exports are one list (EXPORTS in js/src/api.js): every entry
 // exports exactly it, api() returns it, index.d.ts declares it, and the ES
 // module entries spell it as scripts/exports.mjs writes it.
 import { test } from 'node:test';

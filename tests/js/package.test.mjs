@@ -195,9 +195,7 @@ test('Standard Schema objects: shape, the same value back, error paths as keys, 
 });
 
 test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
-  const { createRequire: req } = await import('node:module');
-  const dir = req(import.meta.url).resolve('licensing-sdk/package.json').replace(/package\.json$/, '');
-  const { pathKeys } = req(import.meta.url)(`${dir}api.cjs`);
+  const { pathKeys } = await import('../../js/src/api.js');
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });
@@ -232,10 +230,11 @@ test('licensing-sdk/meta: the wire as data, the same as the validator reads', as
 });
 
 test('api() makes the glue and compiles the wasm on the first call that needs them, once', async () => {
-  const require = createRequire(createRequire(import.meta.url).resolve('licensing-sdk/package.json'));
-  const { api } = require('./api.cjs');
-  const createGlue = require('./glue.cjs');
-  const wasm = new WebAssembly.Module(Buffer.from(require('./wasm-hex.cjs'), 'hex'));
+  // The sources the entries bundle: the API, and the glue factory and wasm of the build.
+  const { api } = await import('../../js/src/api.js');
+  const { default: createGlue } = await import('../../target/js/glue.js');
+  const { default: hex } = await import('../../target/js/wasm-hex.js');
+  const wasm = new WebAssembly.Module(Buffer.from(hex, 'hex'));
   const made = { glue: 0, module: 0 };
   const sdk = api(() => { made.glue += 1; return createGlue(); }, () => { made.module += 1; return wasm; });
   assert.deepEqual(made, { glue: 0, module: 0 }, 'nothing at start-up');

@@ -1,4 +1,4 @@
-// Every JavaScript block of the docs (the Markdown files at the root, pkg/README.md
+// Every JavaScript block of the docs (the Markdown files at the root, js/README.md
 // — the README the package ships, its npm page —, the crates' READMEs and every
 // file under docs/, the guides in docs/guide/ among them) either runs here, as a
 // module in Node against the installed package, or is marked `js illustration` (a
@@ -22,7 +22,7 @@ const CRATE_READMES = readdirSync(path.join(ROOT, 'crates')).map((c) => `crates/
 // The docs: the root's Markdown files (README.md, CONTRIBUTING.md, RULES.md,
 // CHANGELOG.md, …), the shipped README, the crates' READMEs, docs/ and docs/guide/.
 // bench/results.md is written by make bench and left out.
-const READMES = [...md('.'), 'pkg/README.md', ...CRATE_READMES, ...md('docs'), ...GUIDES];
+const READMES = [...md('.'), 'js/README.md', ...CRATE_READMES, ...md('docs'), ...GUIDES];
 const lines = (name) => readFileSync(path.join(ROOT, name), 'utf8').split('\n');
 
 /** The fenced blocks of `name` whose info string starts with js: { line, info, code }. */
@@ -148,14 +148,14 @@ test('the shipped README: relative links name files of the repository; the packa
 test('the sections the package\'s error messages name are headings of the shipped README', () => {
   const headings = lines('pkg/README.md').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').trim());
   const named = new Set();
-  // The sources: the entries' and the package's CommonJS modules (not the bundles built from them).
-  for (const [dir, source] of [['scripts/entries', /\.js$/], ['pkg', /\.cjs$/]]) {
+  // The sources (not the modules built from them).
+  for (const [dir, source] of [['js/entries', /\.c?js$/], ['js/src', /\.js$/]]) {
     for (const file of readdirSync(path.join(ROOT, dir)).filter((f) => source.test(f))) {
       for (const m of readFileSync(path.join(ROOT, dir, file), 'utf8').matchAll(/\(README: \\?"([^"\\]+)\\?"\)/g)) named.add(m[1]);
     }
   }
-  assert.ok(named.has('Loading the wasm'), 'scripts/entries/load.js names its README section');
-  assert.ok(named.has('More entries'), 'pkg/api.cjs names its README section');
+  assert.ok(named.has('Loading the wasm'), 'js/src/load.js names its README section');
+  assert.ok(named.has('More entries'), 'js/src/api.js names its README section');
   for (const section of named) assert.ok(headings.includes(section), `pkg/README.md has no heading "${section}"`);
 });
 

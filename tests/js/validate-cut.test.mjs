@@ -1,19 +1,16 @@
 // `validate('batchOrder', body)` on a batch with issues sends the wasm only the
 // orders the fast path cannot prove clean (and those whose sequence repeats),
-// and the core writes the whole batch's indices into the report (pkg/routing.cjs,
+// and the core writes the whole batch's indices into the report (js/src/routing.js,
 // cutBatch; licensing-core's validate_orders_json). The report must
 // be the one the wasm gives for the whole body: checked here against
 // validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
 // bench corpus, scattered batches, every mutation and the corner cases of the cut.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { validate, validateJson } from 'licensing-sdk';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../bench/generate.mjs';
 
-const require = createRequire(import.meta.url);
-const { cutBatch } = require(join(dirname(require.resolve('licensing-sdk/package.json')), 'routing.cjs'));
+const { cutBatch } = await import('../../js/src/routing.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 

@@ -1,15 +1,15 @@
-// The default entry's embedded wasm (pkg/wasm-hex.cjs, written by
-// scripts/bundle-entries.mjs) and its decoder (scripts/entries/load.js, fromHex):
-// the engine's Uint8Array.fromHex where there is one, else the loop; both give
-// back every byte value. And the simulator's (pkg/sim-hex.cjs, which testing.cjs
-// requires).
+// The default entry's embedded wasm (target/js/wasm-hex.js, written by
+// scripts/build-js.mjs and bundled into index.js and node.cjs) and its decoder
+// (js/src/load.js, fromHex): the engine's Uint8Array.fromHex where there is one,
+// else the loop; both give back every byte value. And the simulator's
+// (target/js/sim-hex.js, bundled into testing.cjs).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import test from 'node:test';
-import { fromHex } from '../../scripts/entries/load.js';
+import { fromHex } from '../../js/src/load.js';
+import { default as WASM_HEX } from '../../target/js/wasm-hex.js';
+import { default as SIM_HEX } from '../../target/js/sim-hex.js';
 
-const require = createRequire(import.meta.url);
 const wasm = readFileSync(new URL('../../pkg/web/licensing_sdk_bg.wasm', import.meta.url));
 const every = Uint8Array.from({ length: 512 }, (_, i) => (i * 131) & 0xff);
 
@@ -40,14 +40,14 @@ test("the engine's Uint8Array.fromHex is used where it exists", () => {
 });
 
 test("the package's hexadecimal is its wasm, lowercase", () => {
-  const text = require('../../pkg/wasm-hex.cjs');
+  const text = WASM_HEX;
   assert.match(text, /^(?:[0-9a-f]{2})+$/);
   assert.deepEqual(Buffer.from(text, 'hex'), wasm);
   withFromHex(undefined, () => assert.deepEqual(Buffer.from(fromHex(text)), wasm));
 });
 
 test("the simulator's hexadecimal is its wasm, lowercase", () => {
-  const text = require('../../pkg/sim-hex.cjs');
+  const text = SIM_HEX;
   assert.match(text, /^(?:[0-9a-f]{2})+$/);
   assert.deepEqual(Buffer.from(text, 'hex'), readFileSync(new URL('../../pkg/sim/licensing_sim_wasm_bg.wasm', import.meta.url)));
 });

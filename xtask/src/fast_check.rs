@@ -1,4 +1,4 @@
-//! The npm package's fast path for clean input (`pkg/fast-check.cjs`):
+//! The npm package's fast path for clean input (`js/generated/fast-check.js`):
 //! JavaScript generated from the schema tables that answers "this body
 //! certainly has no issue at all" without the wasm.
 //!
@@ -19,7 +19,7 @@
 //! merchandise trees deeper than [`FAST_DEPTH`], and any `toJSON` or enumerable
 //! property on the built-in prototypes.
 //!
-//! The committed file `pkg/fast-check.cjs` is this module's output;
+//! The committed file `js/generated/fast-check.js` is this module's output;
 //! `tests/generated.rs` fails when it differs (`cargo xtask gen` rewrites it).
 //! The field checks come from the tables; the cross-field rules
 //! are hand-written JS below that mirrors `rules/*.rs`, kept in step by the
@@ -40,7 +40,7 @@ pub(crate) const FAST_DEPTH: usize = 20;
 const _: () = assert!(FAST_DEPTH < MAX_DEPTH);
 
 /// The JavaScript source of `fastCheck(endpoint, body) -> boolean`, a CommonJS
-/// module (`pkg/fast-check.cjs`: Node's CommonJS entry requires it, the ES entries
+/// module (`js/generated/fast-check.js`: Node's CommonJS entry requires it, the ES entries
 /// import it or are bundled with it).
 pub(crate) fn fast_check_js() -> String {
     let mut g = Gen::default();
@@ -57,7 +57,6 @@ pub(crate) fn fast_check_js() -> String {
 
     let mut out = String::new();
     out.push_str(HEADER);
-    out.push_str("'use strict';\n\n");
     out.push_str(&prelude());
     for format in &g.formats {
         out.push_str(format.source);
@@ -69,7 +68,7 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     out.push_str(&rule_facts());
-    out.push_str("\nmodule.exports = { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };\n");
+    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };\n");
     out
 }
 
@@ -81,7 +80,7 @@ fn rule_facts() -> String {
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with
-/// issues, to send only those to the wasm (`pkg/routing.cjs`).
+/// issues, to send only those to the wasm (`js/src/routing.js`).
 const ORDER_ENTRY: &str = r"
 // fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
 // depth there): true only when the wasm reports no issue at all inside it. What it

@@ -41,14 +41,14 @@ pub struct Output {
 pub fn outputs() -> Vec<Output> {
     let output = |path: &str, content: String| Output { path: path.to_owned(), content };
     let mut all = vec![
-        output("pkg/fast-check.cjs", fast_check::fast_check_js()),
+        output("js/generated/fast-check.js", fast_check::fast_check_js()),
         output("crates/licensing-core/src/model/generated.rs", model::generated_rs()),
         output("pkg/index.d.ts", typescript::index_d_ts()),
-        output("pkg/meta.cjs", meta::meta_cjs()),
+        output("js/generated/meta.js", meta::meta_js()),
         output("pkg/meta.d.ts", meta::meta_d_ts()),
-        output("pkg/stales.cjs", stales::stales_cjs()),
+        output("js/generated/stales.js", stales::stales_js()),
         output("pkg/openapi.json", openapi::openapi_json(Profile::Recommended)),
-        output("pkg/invalid-examples.cjs", testing::testing_cjs()),
+        output("js/generated/invalid-examples.js", testing::testing_js()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
         // Written by hand but for its tables, which are rewritten in place.
@@ -69,7 +69,7 @@ pub fn outputs() -> Vec<Output> {
         all.push(output(&format!("pkg/schemas/spec/{}.json", e.name()), json_schema::request_schema(e, Profile::Spec)));
     }
     // Both profiles' schemas again, as the data of `~standard.jsonSchema`.
-    all.push(output("pkg/json-schema-data.cjs", json_schema::json_schema_data_cjs()));
+    all.push(output("js/generated/json-schema-data.js", json_schema::json_schema_data_js()));
     all
 }
 

@@ -1,4 +1,4 @@
-//! `pkg/invalid-examples.cjs` and `.d.ts` (re-exported by `licensing-sdk/testing`:
+//! `js/generated/invalid-examples.js` and `.d.ts` (re-exported by `licensing-sdk/testing`:
 //! `testing.cjs` requires it, `testing-workerd.mjs` and the browser bundle
 //! `testing.mjs` import it): the invalid examples of `licensing_core::testing` as
 //! data, so the package's main entry carries none of them.
@@ -51,14 +51,10 @@ function invalidExamples(endpoint) {
 }
 "#;
 
-/// `pkg/invalid-examples.cjs`.
-pub(crate) fn testing_cjs() -> String {
+/// `js/generated/invalid-examples.js`.
+pub(crate) fn testing_js() -> String {
     let mut out = String::from(HEADER);
-    let _ = write!(
-        out,
-        "'use strict';\n\nconst EXAMPLES = {};\n{BODY}\nexports.invalidExamples = invalidExamples;\n",
-        data().trim_end()
-    );
+    let _ = write!(out, "const EXAMPLES = {};\n{BODY}\nexport {{ invalidExamples }};\n", data().trim_end());
     out
 }
 

@@ -9,10 +9,11 @@ use std::process::Command;
 
 /// Runs the cases; prints one line per disagreement and exits 1 if any.
 const SCRIPT: &str = r"
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 const dir = process.argv[1];
-const { fastCheck } = require(join(dir, 'fast-check.cjs'));
+const { fastCheck } = await import(pathToFileURL(join(dir, 'fast-check.mjs')).href);
 const cases = JSON.parse(readFileSync(join(dir, 'rule-cases.json'), 'utf8'));
 const wrong = [];
 let checked = 0;
@@ -43,9 +44,9 @@ fn output(path: &str) -> String {
 fn the_generated_fast_path_agrees_with_every_rules_cases() {
     let dir = std::env::temp_dir().join(format!("xtask-fast-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("fast-check.cjs"), output("pkg/fast-check.cjs")).unwrap();
+    std::fs::write(dir.join("fast-check.mjs"), output("js/generated/fast-check.js")).unwrap();
     std::fs::write(dir.join("rule-cases.json"), output("tests/js/rule-cases.json")).unwrap();
-    let run = Command::new("node").arg("-e").arg(SCRIPT).arg(&dir).output();
+    let run = Command::new("node").arg("--input-type=module").arg("-e").arg(SCRIPT).arg(&dir).output();
     let _ = std::fs::remove_dir_all(&dir);
     let run = match run {
         Ok(run) => run,

@@ -249,7 +249,7 @@ pub(crate) const fn pass(endpoint: Endpoint, body: &'static str) -> Pass {
     Pass { endpoint, body }
 }
 
-/// A rule's part of the JavaScript fast path (`pkg/fast-check.cjs`): a statement
+/// A rule's part of the JavaScript fast path (`js/generated/fast-check.js`): a statement
 /// run when an object of one of its roles has passed its fields, that
 /// `return false`s when the rule would report anything. `$name` stands for the
 /// object's field `name`, `ORDER(new_buy)` for an order type's constant, `m`

@@ -1,0 +1,233 @@
+// Builds the package's JavaScript into pkg/ (scripts/build-pkg.sh runs it once
+// the wasm is built): every module it ships, the CommonJS declarations, and
+// package.json's exports map, all from the two tables below.
+//
+//   js/src/        hand-written ES modules (the API, routing, the simulator's fetch, ...)
+//   js/generated/  ES modules written by `cargo xtask gen` from the Rust tables (committed)
+//   js/entries/    one small file per shipped module; js/bin/ the CLI
+//   js/types/      hand-written declarations of the subpaths whose types no table gives
+//   target/js/     this build's inputs made from wasm-bindgen's output: the glue
+//                  factories and the wasm in hexadecimal (imported as `#built/…`)
+//   pkg/           what ships: built here (git-ignored), beside the declarations,
+//                  the OpenAPI document and the JSON Schemas that `cargo xtask gen` writes
+//
+// Each shipped module is one esbuild bundle of its entry. A sibling it names as
+// `./x` (`external` below) stays a module of its own in pkg/: node.mjs re-exports
+// node.cjs, so a process that imports the package both ways has one instance.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const JS = path.join(ROOT, 'js');
+const PKG = path.join(ROOT, 'pkg');
+const BUILT = path.join(ROOT, 'target', 'js');
+
+/**
+ * Every module the package ships (its path in pkg/): its entry in js/, its
+ * format, and the siblings in pkg/ it loads (`external`). `minify` for the
+ * browser entries whose bytes a page pays for (with a source map); the others
+ * stay readable (testers step through them). `sideEffects`: running the module
+ * does work (it makes the wasm's instance or checks the page's CSP).
+ */
+export const MODULES = {
+  'index.js': { entry: 'entries/index.js', format: 'esm', minify: true, sideEffects: true },
+  'slim.js': { entry: 'entries/slim.js', format: 'esm', minify: true, sideEffects: true },
+  'node.cjs': { entry: 'entries/node.cjs', format: 'cjs', platform: 'node', sideEffects: true },
+  'node.mjs': { entry: 'entries/node.mjs', format: 'esm', external: ['./node.cjs'], sideEffects: true },
+  'workerd.mjs': { entry: 'entries/workerd.mjs', format: 'esm', external: ['./web/licensing_sdk_bg.wasm'], sideEffects: true },
+  'meta.mjs': { entry: 'entries/meta.js', format: 'esm' },
+  'meta.cjs': { entry: 'entries/meta.js', format: 'cjs' },
+  'query.mjs': { entry: 'entries/query.js', format: 'esm' },
+  'query.cjs': { entry: 'entries/query.js', format: 'cjs' },
+  'testing.mjs': { entry: 'entries/testing.mjs', format: 'esm' },
+  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node' },
+  'testing-node.mjs': { entry: 'entries/testing-node.mjs', format: 'esm', external: ['./testing.cjs'] },
+  'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./sim/licensing_sim_wasm_bg.wasm'] },
+  'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },
+  'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
+  'json-schema-node.mjs': { entry: 'entries/json-schema-node.mjs', format: 'esm', external: ['./json-schema-node.cjs'] },
+  'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
+  'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs'] },
+};
+
+/**
+ * The exports map: each subpath, the declarations its modules share (`types`:
+ * NAME.d.ts for an ES module, NAME.d.cts for a CommonJS one), and its conditions
+ * in the order they are tried, each naming a module of MODULES.
+ */
+export const SUBPATHS = {
+  '.': { types: 'index', workerd: 'workerd.mjs', node: { import: 'node.mjs', require: 'node.cjs' }, default: 'index.js' },
+  './slim': { types: 'index', default: 'slim.js' },
+  './meta': { types: 'meta', import: 'meta.mjs', require: 'meta.cjs' },
+  './query': { types: 'query', import: 'query.mjs', require: 'query.cjs' },
+  './testing': { types: 'testing', workerd: 'testing-workerd.mjs', node: { import: 'testing-node.mjs', require: 'testing.cjs' }, default: 'testing.mjs' },
+  './json-schema': {
+    types: 'json-schema', workerd: 'json-schema-workerd.mjs', node: { import: 'json-schema-node.mjs', require: 'json-schema-node.cjs' }, default: 'json-schema.js',
+  },
+};
+
+/** Declarations that subpaths' declarations import (testing.d.ts names invalid-examples.js). */
+const IMPORTED_TYPES = ['invalid-examples'];
+
+/** Files that ship as they are (the wasm, the documents `cargo xtask gen` writes). */
+const ASSETS = ['openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm'];
+
+/** Copied into pkg/ from the repository: the npm page, both licence texts, the hand-written declarations. */
+const COPIED = {
+  'README.md': 'js/README.md',
+  'LICENSE-MIT': 'LICENSE-MIT',
+  'LICENSE-APACHE': 'LICENSE-APACHE',
+  'testing.d.ts': 'js/types/testing.d.ts',
+  'json-schema.d.ts': 'js/types/json-schema.d.ts',
+  'query.d.ts': 'js/types/query.d.ts',
+};
+
+/** `#built/NAME` resolves to target/js/NAME: what this build makes from wasm-bindgen's output. */
+const builtInputs = {
+  name: 'built-inputs',
+  setup(build) {
+    build.onResolve({ filter: /^#built\// }, (args) => ({ path: path.join(BUILT, args.path.slice('#built/'.length)) }));
+  },
+};
+
+/** A module's siblings in pkg/, left as imports of their own. */
+const siblings = (names) => ({
+  name: 'siblings',
+  setup(build) {
+    for (const name of names) {
+      const filter = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      build.onResolve({ filter }, () => ({ path: name, external: true }));
+    }
+  },
+});
+
+/** The esbuild options of one shipped module (bench/ builds variants of index.js with them). */
+export function moduleOptions(out, outfile = path.join(PKG, out)) {
+  const m = MODULES[out];
+  return {
+    bundle: true,
+    format: m.format,
+    platform: m.platform ?? 'browser',
+    target: m.platform === 'node' ? 'node18' : 'es2022',
+    legalComments: 'none',
+    logLevel: 'warning',
+    minify: Boolean(m.minify),
+    sourcemap: Boolean(m.minify),
+    entryPoints: [path.join(JS, m.entry)],
+    outfile,
+    banner: { js: `// licensing-sdk ${out}: built by scripts/build-js.mjs from js/${m.entry}; edit the sources in js/.` },
+    plugins: [builtInputs, siblings(m.external ?? [])],
+  };
+}
+
+/** `export default` of a string, as an ES module. */
+const stringModule = (what, text) => `// @generated by scripts/build-js.mjs: ${what}.\nexport default ${JSON.stringify(text)};\n`;
+
+/**
+ * The CommonJS twin of an ES declaration file: the same text with each relative
+ * `./x.js` module specifier (found in the syntax tree, in imports, exports and
+ * `import()` types) naming `./x.cjs`, so that TypeScript reads `./x.d.cts`
+ * (a .d.cts that imports an ES module's declarations is an error, TS1479).
+ */
+export function cjsDeclarations(text, fileName) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const specifiers = [];
+  const visit = (node) => {
+    const spec = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier
+      : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
+    if (spec && ts.isStringLiteral(spec) && spec.text.startsWith('./') && spec.text.endsWith('.js')) specifiers.push(spec);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let out = text;
+  for (const spec of specifiers.reverse()) {
+    const start = spec.getStart(source) + 1;
+    const end = spec.getEnd() - 1;
+    out = `${out.slice(0, start)}${spec.text.slice(0, -'.js'.length)}.cjs${out.slice(end)}`;
+  }
+  return out;
+}
+
+/** A subpath's condition tree with each module as `{ types, default }`. */
+function conditions(tree, types) {
+  const out = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (key === 'types') continue;
+    if (typeof value === 'string') {
+      const m = MODULES[value];
+      if (!m) throw new Error(`SUBPATHS names ${value}, which is not in MODULES`);
+      out[key] = { types: `./${types}.${m.format === 'cjs' ? 'd.cts' : 'd.ts'}`, default: `./${value}` };
+    } else {
+      out[key] = conditions(value, types);
+    }
+  }
+  return out;
+}
+
+/** pkg/package.json: js/package.json with what this build decides (entry points, exports, files). */
+export function packageJson() {
+  const source = JSON.parse(readFileSync(path.join(JS, 'package.json'), 'utf8'));
+  const typeNames = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
+  const outs = Object.keys(MODULES);
+  const files = [
+    ...Object.keys(COPIED).filter((f) => !f.endsWith('.d.ts')),
+    ...outs.flatMap((out) => (MODULES[out].minify ? [out, `${out}.map`] : [out])),
+    ...typeNames.flatMap((t) => [`${t}.d.ts`, `${t}.d.cts`]),
+    ...ASSETS,
+  ];
+  const exports = {};
+  for (const [subpath, tree] of Object.entries(SUBPATHS)) exports[subpath] = conditions(tree, tree.types);
+  exports['./openapi.json'] = './openapi.json';
+  exports['./schemas/*.json'] = './schemas/*.json';
+  exports['./package.json'] = './package.json';
+  const root = SUBPATHS['.'];
+  return {
+    ...source,
+    main: `./${root.node.require}`,
+    module: `./${root.default}`,
+    types: `./${root.types}.d.ts`,
+    exports,
+    files,
+    sideEffects: outs.filter((out) => MODULES[out].sideEffects).map((out) => `./${out}`),
+    // TypeScript's node10 resolution reads no `exports`: each subpath's declarations by name.
+    typesVersions: {
+      '*': Object.fromEntries(Object.entries(SUBPATHS).filter(([s]) => s !== '.').map(([s, t]) => [s.slice(2), [`./${t.types}.d.ts`]])),
+    },
+  };
+}
+
+async function main() {
+  mkdirSync(BUILT, { recursive: true });
+  // The glue factories, and the wasm in hexadecimal. Hexadecimal, not base64:
+  // gzip finds the wasm's repeats only where they stay byte-aligned, and base64
+  // cuts the bytes into 6-bit digits, so the same bytes at another offset read as
+  // other text (the wasm gzips to 62 KB, its base64 to 80 KB, its hexadecimal to
+  // 68 KB; docs/benchmarks.md, "Cold start").
+  for (const [glue, out] of [['pkg/web/licensing_sdk.js', 'glue.js'], ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js']]) {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/glue-factory.mjs'), path.join(ROOT, glue), path.join(BUILT, out)], { stdio: 'inherit' });
+  }
+  writeFileSync(path.join(BUILT, 'wasm-hex.js'), stringModule('pkg/web/licensing_sdk_bg.wasm in hexadecimal', readFileSync(path.join(PKG, 'web/licensing_sdk_bg.wasm')).toString('hex')));
+  writeFileSync(path.join(BUILT, 'sim-hex.js'), stringModule('pkg/sim/licensing_sim_wasm_bg.wasm in hexadecimal', readFileSync(path.join(PKG, 'sim/licensing_sim_wasm_bg.wasm')).toString('hex')));
+
+  for (const out of Object.keys(MODULES)) await esbuild.build(moduleOptions(out));
+  // Every sibling a module loads is in pkg/.
+  for (const [out, m] of Object.entries(MODULES)) {
+    for (const name of m.external ?? []) {
+      if (!existsSync(path.join(PKG, path.dirname(out), name))) throw new Error(`pkg/${out} loads ${name}, which pkg/ does not have`);
+    }
+  }
+
+  for (const [to, from] of Object.entries(COPIED)) copyFileSync(path.join(ROOT, from), path.join(PKG, to));
+  const typeNames = new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES]);
+  for (const t of typeNames) {
+    const file = path.join(PKG, `${t}.d.ts`);
+    writeFileSync(path.join(PKG, `${t}.d.cts`), cjsDeclarations(readFileSync(file, 'utf8'), file));
+  }
+  writeFileSync(path.join(PKG, 'package.json'), `${JSON.stringify(packageJson(), null, 2)}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
