@@ -334,7 +334,8 @@ impl Gen {
             Kind::Enum(def) => any_of(def.wire().map(|a| format!("{v} === {}", js_str(a)))),
             Kind::IntEnum(def) => any_of(def.wire().map(|a| format!("{v} === {}", safe(a)))),
             // The format's own predicate, from its rule's `.js` file.
-            Kind::Format(format) => {
+            Kind::Format(id) => {
+                let format = id.def();
                 if !self.formats.iter().any(|f| f.function == format.js.function) {
                     self.formats.push(format.js);
                 }
@@ -368,7 +369,7 @@ impl Gen {
         let base = match item {
             Kind::Object(shape) => self.name_of(shape).to_owned(),
             Kind::Str => "string".into(),
-            Kind::Format(format) => format.name.into(),
+            Kind::Format(format) => format.def().name.into(),
             _ => format!("items{}", self.arrays.len()),
         };
         let name = format!("arr_{base}");

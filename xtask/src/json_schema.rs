@@ -85,7 +85,7 @@ pub(crate) fn carried(rule: Rule) -> Option<Carried> {
             kind = item;
         }
         match kind {
-            Kind::Format(format) if format.rule == rule => Some(*format),
+            Kind::Format(format) if format.def().rule == rule => Some(format.def()),
             _ => None,
         }
     })?;
@@ -173,7 +173,7 @@ pub(crate) fn kind_schema(kind: &Kind, refs: Refs) -> Json {
         Kind::IntEnum(def) => refs.to(def.name),
         // A format's pattern where its issues are errors: never for a warning
         // (e-mail), nor under `spec` for a format the spec does not state.
-        Kind::Format(format) => match format.pattern.filter(|_| refs.errs(format.rule)) {
+        Kind::Format(format) => match format.def().pattern.filter(|_| refs.errs(format.def().rule)) {
             Some(pattern) => obj([("type", s("string")), ("pattern", s(pattern))]),
             None => obj([("type", s("string"))]),
         },

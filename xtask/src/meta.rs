@@ -99,7 +99,7 @@ fn kind(of: &Kind) -> Value {
         Kind::Bool => json!({ "kind": "boolean" }),
         Kind::Enum(def) => json!({ "kind": "enum", "enum": def.name }),
         Kind::IntEnum(def) => json!({ "kind": "intEnum", "enum": def.name }),
-        Kind::Format(format) => json!({ "kind": format.name, "source": source(format.rule.source()) }),
+        Kind::Format(format) => json!({ "kind": format.def().name, "source": source(format.def().rule.source()) }),
         Kind::IntOrStr => json!({ "kind": "integerOrString" }),
         Kind::Array(item) => json!({ "kind": "array", "items": kind(item) }),
         Kind::ArrayOrNull(item) => json!({ "kind": "arrayOrNull", "items": kind(item) }),
@@ -144,7 +144,8 @@ pub(crate) fn meta_d_ts() -> String {
             while let Kind::Array(item) | Kind::ArrayOrNull(item) = kind {
                 kind = item;
             }
-            if let Kind::Format(format) = kind {
+            if let Kind::Format(id) = kind {
+                let format = id.def();
                 if !formats.contains(&format.name) {
                     formats.push(format.name);
                 }

@@ -76,7 +76,7 @@ fn parameter(shape: &Shape, name: &str, place: &str, refs: Refs) -> Json {
 fn example(kind: &Kind) -> Json {
     match kind {
         Kind::Str => s("x"),
-        Kind::Format(format) => s(format.example),
+        Kind::Format(format) => s(format.def().example),
         Kind::Int | Kind::IntMin(_) | Kind::IntOrStr => Json::Int(1),
         Kind::Bool => false.into(),
         Kind::Enum(def) => def.wire().next().map_or(Json::Null, s),

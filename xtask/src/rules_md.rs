@@ -172,7 +172,8 @@ fn enums_table(requests: &[&'static Shape]) -> String {
 fn formats(requests: &[&'static Shape]) -> Vec<&'static Format> {
     let mut out: Vec<&'static Format> = Vec::new();
     for (_, field) in fields(requests) {
-        if let Kind::Format(format) = innermost(&field.kind) {
+        if let Kind::Format(id) = innermost(&field.kind) {
+            let format = id.def();
             if !out.iter().any(|f| f.name == format.name) {
                 out.push(format);
             }
@@ -210,7 +211,7 @@ fn kind_text(kind: &'static Kind) -> String {
         }
         Kind::Enum(def) => format!("enum {} (see Enumerations)", def.name),
         Kind::IntEnum(def) => def.wire().map(|v| v.to_string()).collect::<Vec<_>>().join(" \\| "),
-        Kind::Format(format) => format!("`{}`", format.name),
+        Kind::Format(format) => format!("`{}`", format.def().name),
         Kind::IntOrStr => "integer or string".into(),
         Kind::Array(item) => format!("array of {}", kind_text(item)),
         Kind::ArrayOrNull(item) => format!("array of {}, or null", kind_text(item)),

@@ -1,7 +1,7 @@
 //! The URL of a call, built from the endpoint's wire knowledge
 //! (`licensing_core::wire`) and the request's top-level values.
 
-use licensing_core::validate::request_fields;
+use licensing_core::request::request_fields;
 use licensing_core::wire::{percent_encode_into, Endpoint, Method, NONCE_PARAM};
 
 /// The URL of a call: the base, the endpoint's path (its path parameter as one

@@ -22,6 +22,7 @@
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
 pub mod axum;
 pub mod model;
+pub mod request;
 pub mod response;
 pub mod schema;
 #[cfg(feature = "testing")]

@@ -175,7 +175,7 @@ pub fn possible_codes(endpoint: Endpoint) -> Vec<Code> {
             match kind {
                 Kind::Enum(_) | Kind::IntEnum(_) => add(&mut codes, &[Code::Enum]),
                 Kind::IntMin(_) => add(&mut codes, &[Code::Minimum]),
-                Kind::Format(format) => add(&mut codes, format.codes),
+                Kind::Format(format) => add(&mut codes, format.def().codes),
                 Kind::Object(inner) => pending.push(inner),
                 _ => {}
             }
@@ -366,7 +366,7 @@ mod strategies {
                 let values: Vec<i64> = def.wire().collect();
                 prop::sample::select(values).prop_map(Value::from).boxed()
             }
-            Kind::Format(format) => format.strategy.prop_map(Value::from).boxed(),
+            Kind::Format(format) => format.def().strategy.prop_map(Value::from).boxed(),
             Kind::Array(item) => {
                 let min = usize::from(presence == Presence::NonEmpty).max(1);
                 prop::collection::vec(self::kind(item, Presence::Required), min..=3).prop_map(Value::from).boxed()

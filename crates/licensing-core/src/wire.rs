@@ -378,28 +378,6 @@ impl Endpoint {
     pub fn is_idempotent(self) -> bool {
         self.def().idempotent
     }
-
-    /// Whether this call, with this request (JSON text), is safe to repeat:
-    /// the endpoint is idempotent, or the request carries a non-blank
-    /// [`EndpointDef::repeat_key`] by which the service answers a repeat
-    /// with the first result (a batch's `channelOrderId`).
-    ///
-    /// ```
-    /// use licensing_core::wire::Endpoint;
-    /// assert!(Endpoint::BatchOrder.is_safe_to_repeat(r#"{"channelOrderId":"CO-1"}"#));
-    /// assert!(!Endpoint::BatchOrder.is_safe_to_repeat(r#"{"channelOrderId":" "}"#));
-    /// assert!(!Endpoint::ShellNums.is_safe_to_repeat(r#"{"size":1}"#));
-    /// assert!(Endpoint::LockAssets.is_safe_to_repeat("{}"));
-    /// ```
-    pub fn is_safe_to_repeat(self, request: &str) -> bool {
-        let def = self.def();
-        def.idempotent
-            || def.repeat_key.is_some_and(|key| {
-                crate::validate::request_fields(self, request)
-                    .and_then(|fields| fields.text(key))
-                    .is_some_and(|value| !value.trim().is_empty())
-            })
-    }
 }
 
 impl core::str::FromStr for Endpoint {

@@ -33,6 +33,8 @@ pub(crate) const RULES_DIR: &str = "crates/licensing-core/src/validate/rules";
 pub const RULES_MOD: &str = "crates/licensing-core/src/validate/rules/mod.rs";
 /// The codes' file (its `codes!`, between `// codes:begin` and `// codes:end`).
 pub const CODES: &str = "crates/licensing-core/src/validate/codes.rs";
+/// The schema tables' file (its `FormatId`, between `// formats:begin` and `// formats:end`).
+pub const SCHEMA_MOD: &str = "crates/licensing-core/src/schema/mod.rs";
 
 /// The repository root (the grandparent of this crate's folder).
 pub fn repository_root() -> PathBuf {
@@ -40,10 +42,14 @@ pub fn repository_root() -> PathBuf {
     here.parent().and_then(Path::parent).map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// The two places, each as (path from the root, the whole file as it should be).
+/// The three places, each as (path from the root, the whole file as it should be).
 pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let (rules, codes) = scan_dir(root)?;
-    Ok(vec![(RULES_MOD.to_owned(), rules_mod_rs(root, &rules)?), (CODES.to_owned(), codes_rs(root, &codes)?)])
+    let Scanned { rules, codes, formats } = scan_dir(root)?;
+    Ok(vec![
+        (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats)?),
+        (CODES.to_owned(), codes_rs(root, &codes)?),
+        (SCHEMA_MOD.to_owned(), schema_mod_rs(root, &formats)?),
+    ])
 }
 
 /// Writes the places that are not what the rule files say; the paths written.
@@ -70,8 +76,9 @@ struct Item {
 
 /// `rules/mod.rs` with its registry written from the rules found: the rule
 /// files as plain `mod` lines (so tools that read modules, cargo-mutants among
-/// them, see them), then the `registry!` that makes `Rule` of them.
-fn rules_mod_rs(root: &Path, rules: &[Item]) -> Result<String, String> {
+/// them, see them), then the `registry!` that makes `Rule` of them, and the
+/// `formats!` that gives each `FormatId` its file's `FORMAT`.
+fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item]) -> Result<String, String> {
     let mut region = String::new();
     for r in rules {
         let _ = writeln!(region, "pub(crate) mod {};", r.module);
@@ -80,8 +87,29 @@ fn rules_mod_rs(root: &Path, rules: &[Item]) -> Result<String, String> {
     for r in rules {
         let _ = writeln!(region, "    #[doc = {:?}]\n    {} => {};", r.doc, r.variant, r.module);
     }
+    region.push_str("}\n\nformats! {\n");
+    for f in formats {
+        let _ = writeln!(region, "    {} => {};", f.variant, f.module);
+    }
     region.push_str("}\n");
     replace_region(root, RULES_MOD, "registry", &region)
+}
+
+/// `schema/mod.rs` with `FormatId`: a variant per rule file that defines a
+/// `FORMAT`, which a field of the tables names (`Kind::Format`), so that the
+/// tables need nothing of the validator.
+fn schema_mod_rs(root: &Path, formats: &[Item]) -> Result<String, String> {
+    let mut region = String::from(
+        "/// A string format, by the rule file that defines it (`validate/rules/NAME.rs`'s\n\
+         /// `FORMAT`: the check, its examples and its JavaScript and JSON Schema forms).\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\n\
+         pub enum FormatId {\n",
+    );
+    for f in formats {
+        let _ = writeln!(region, "    #[doc = {:?}]\n    {},", f.doc, f.variant);
+    }
+    region.push_str("}\n");
+    replace_region(root, SCHEMA_MOD, "formats", &region)
 }
 
 /// `codes.rs` with its list of codes written from the codes found.
@@ -105,8 +133,16 @@ fn replace_region(root: &Path, path: &str, name: &str, region: &str) -> Result<S
     Ok(format!("{}{region}{}", &text[..start], &text[stop..]))
 }
 
-/// The rules and the codes of every file in the rules folder, by file name.
-fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
+/// What the rule files declare, each list by file name.
+struct Scanned {
+    rules: Vec<Item>,
+    codes: Vec<Item>,
+    /// The files that define a string format (`FORMAT`), its variant the file's name in camel case.
+    formats: Vec<Item>,
+}
+
+/// The rules, the codes and the formats of every file in the rules folder, by file name.
+fn scan_dir(root: &Path) -> Result<Scanned, String> {
     let dir = root.join(RULES_DIR);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{RULES_DIR}: {e}"))?
@@ -114,10 +150,13 @@ fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
         .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
         .collect();
     files.sort();
-    let (mut rules, mut codes) = (Vec::new(), Vec::new());
+    let (mut rules, mut codes, mut formats) = (Vec::new(), Vec::new(), Vec::new());
     for path in &files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        if let Some(format) = format_of(&text, &module)? {
+            formats.push(format);
+        }
         let (rule, file_codes) = scan(&text, &module)?;
         match (rule, text.contains("pub(crate) static DEF: RuleDef")) {
             (Some(rule), true) if rule_id(&rule.variant) != module => {
@@ -140,7 +179,31 @@ fn scan_dir(root: &Path) -> Result<(Vec<Item>, Vec<Item>), String> {
         }
         codes.extend(file_codes);
     }
-    Ok((rules, codes))
+    Ok(Scanned { rules, codes, formats })
+}
+
+/// The file's `FORMAT` (a line `pub(crate) const FORMAT: Format`), documented by the `///` lines above it.
+fn format_of(text: &str, module: &str) -> Result<Option<Item>, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = lines.iter().position(|l| l.starts_with("pub(crate) const FORMAT: Format")) else { return Ok(None) };
+    let above = lines.get(..at).unwrap_or_default();
+    let doc: Vec<&str> = above.iter().rev().map_while(|l| l.strip_prefix("///")).map(str::trim).collect();
+    if doc.is_empty() {
+        return Err(format!("{module}.rs:{}: `FORMAT` has no `///` doc (which values, of which field)", at + 1));
+    }
+    let doc = doc.into_iter().rev().collect::<Vec<_>>().join(" ");
+    Ok(Some(Item { doc, variant: camel_case(module), module: module.to_owned(), constant: "FORMAT".to_owned() }))
+}
+
+/// `asset_number` → `AssetNumber`.
+fn camel_case(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect()
 }
 
 /// A rule's id (RULES.md, the reports' `rule`): its variant in snake case.
@@ -208,6 +271,19 @@ mod tests {
     }
 
     #[test]
+    fn a_format_is_its_files_name_in_camel_case_with_its_doc() {
+        let text = "use x;\n\n/// The format `duration`\n/// of a product's field.\npub(crate) const FORMAT: Format = f(Rule::Duration);\n";
+        let format = super::format_of(text, "package_duration").unwrap_or_default().map(|f| (f.doc, f.variant));
+        assert_eq!(
+            format,
+            Some(("The format `duration` of a product's field.".to_owned(), "PackageDuration".to_owned()))
+        );
+        assert!(matches!(super::format_of("const X: u8 = 1;\n", "x"), Ok(None)));
+        let undocumented = super::format_of("pub(crate) const FORMAT: Format = f();\n", "x");
+        assert!(undocumented.is_err_and(|e| e.contains("no `///` doc")));
+    }
+
+    #[test]
     fn a_rule_file_not_named_by_its_rule_id_is_refused() {
         let root = std::env::temp_dir().join(format!("xtask-registry-{}", std::process::id()));
         let dir = root.join(super::RULES_DIR);
@@ -219,7 +295,7 @@ mod tests {
         let named = super::scan_dir(&root);
         let _ = std::fs::remove_dir_all(&root);
         assert_eq!(err, "json_text.rs holds the rule `json`: a rule file is named by its rule id (json.rs)");
-        assert_eq!(named.map(|(rules, _)| rules.len()), Ok(1));
+        assert_eq!(named.map(|scanned| scanned.rules.len()), Ok(1));
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! What a failed call is: its kind, what the service said, and whether it may
 //! be retried.
 
+use super::answer;
 use super::RawJson;
 use crate::model::{ActivityRejection, BusinessCode};
-use crate::validate::answer;
 use crate::validate::{Issue, Report};
 use crate::wire::{Endpoint, Module};
 

@@ -27,6 +27,7 @@
 //! and the payload is handed on as checked JSON text ([`RawJson`]); Rust callers
 //! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 
+pub(crate) mod answer;
 mod error;
 mod retry;
 
@@ -37,7 +38,6 @@ use serde::de::DeserializeOwned;
 
 use crate::model::{result_code, ActivityDetail, BusinessCode};
 use crate::schema::{self, Kind};
-use crate::validate::answer;
 use crate::validate::scan::Token;
 use crate::validate::Issue;
 use crate::wire::{Endpoint, Module, HTTP_BUSINESS_ERROR};
@@ -66,7 +66,7 @@ impl RawJson {
 /// tolerated in it.
 ///
 /// The reader is tolerant on purpose: a success means the service has acted, so
-/// no value inside the payload turns it into an error (see `validate/answer.rs`).
+/// no value inside the payload turns it into an error (see `answer.rs`).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Answer {

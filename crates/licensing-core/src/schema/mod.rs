@@ -27,7 +27,25 @@ mod responses;
 pub use requests::*;
 pub use responses::*;
 
-use crate::validate::Format;
+// formats:begin (written by `cargo xtask gen` from the rule files' `FORMAT`s: xtask/registry/src/lib.rs)
+/// A string format, by the rule file that defines it (`validate/rules/NAME.rs`'s
+/// `FORMAT`: the check, its examples and its JavaScript and JSON Schema forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FormatId {
+    #[doc = "The format `assetNumber` of order asset numbers (`assetNos`)."]
+    AssetNumber,
+    #[doc = "The format `duration` of a product's `timeDurationExpression`."]
+    Duration,
+    #[doc = "The format `email` of `adminEmail`. A warning only, so the JSON Schemas carry no pattern for it."]
+    Email,
+    #[doc = "The format `assetNumber` of lock numbers (`assetNums`)."]
+    LockNumber,
+    #[doc = "The format `duration` of a merchandise's `timeDurationExpression`."]
+    PackageDuration,
+    #[doc = "The format `pathSegment` of `enterpriseGlobalId`."]
+    PathSegment,
+}
+// formats:end
 
 /// The JSON kind of a field. Exhaustive on purpose: a new kind must be handled
 /// by the walk and by every generator before anything compiles.
@@ -46,9 +64,9 @@ pub enum Kind {
     /// One of an enumeration's integers.
     IntEnum(&'static IntEnumDef),
     /// A string of a format its rule's file defines (asset numbers, `y-m-d`
-    /// expressions, e-mail addresses): the field names the rule, as garde's
-    /// `#[garde(email)]` does.
-    Format(&'static Format),
+    /// expressions, e-mail addresses): the field names the rule's format, as
+    /// garde's `#[garde(email)]` does; [`FormatId::def`] gives its definition.
+    Format(FormatId),
     /// A Long timestamp or a date string (the spec's "date" without a format).
     IntOrStr,
     /// An array of the kind.
@@ -321,43 +339,5 @@ pub const fn int_enum_value(value: i64, variant: &'static str, doc: &'static str
         doc,
         #[cfg(feature = "meta")]
         zh_cn,
-    }
-}
-
-/// A complete example of a shape as JSON text: every field present with a valid
-/// value (one element per array; `children` empty, so every package is a leaf).
-/// Written by hand so the wasm needs no JSON serializer for it.
-pub(crate) fn example_text(shape: &'static Shape, out: &mut String) {
-    out.push('{');
-    for (i, field) in shape.fields.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        crate::validate::write::string(out, field.name);
-        out.push(':');
-        example_value(&field.kind, out);
-    }
-    out.push('}');
-}
-
-/// A complete example of a kind as JSON text (see [`example_text`]).
-pub(crate) fn example_value(kind: &'static Kind, out: &mut String) {
-    let text = |out: &mut String, s: &str| crate::validate::write::string(out, s);
-    match kind {
-        Kind::Str => text(out, "x"),
-        Kind::Int | Kind::IntOrStr => out.push_str("1700000000000"),
-        Kind::IntMin(min) => crate::validate::itoa::push_signed(out, (*min).max(1)),
-        Kind::Bool => out.push_str("false"),
-        Kind::Enum(def) => text(out, def.values.first().map_or("", |v| v.wire)),
-        Kind::IntEnum(def) => crate::validate::itoa::push_signed(out, def.values.first().map_or(0, |v| v.value)),
-        Kind::Format(format) => text(out, format.example),
-        Kind::Array(item) => {
-            out.push('[');
-            example_value(item, out);
-            out.push(']');
-        }
-        Kind::ArrayOrNull(_) => out.push_str("[]"),
-        Kind::Object(shape) => example_text(shape, out),
-        Kind::Any => out.push_str("null"),
     }
 }

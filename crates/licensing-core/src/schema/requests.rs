@@ -2,8 +2,7 @@
 //! object of its path and query parameters), with the objects inside them.
 
 use super::enums::{CustomerType, DefaultCustomer, LicenseType, OrderType, SyncMode, Trial};
-use super::{non_empty, opt, req, shape, Kind, Role, Shape};
-use crate::validate::rules;
+use super::{non_empty, opt, req, shape, FormatId, Kind, Role, Shape};
 
 /// Body of `bindEnterprise` (endpoint 1).
 pub static BIND_ENTERPRISE: Shape = shape(
@@ -52,7 +51,7 @@ pub static LIST_ASSETS: Shape = shape(
     &[
         non_empty(
             "enterpriseGlobalId",
-            Kind::Format(&rules::path_segment::FORMAT),
+            Kind::Format(FormatId::PathSegment),
             "enterprise main account global id (the path segment)",
         ),
         opt("extendCode", Kind::Str, "extension attribute code to query"),
@@ -73,7 +72,7 @@ pub static LOCK: Shape = shape(
     "LockRequest",
     "Body of `lockAssets` and `unlockAssets`: the locks to disable or enable.",
     &[
-        non_empty("assetNums", Kind::Array(&Kind::Format(&rules::lock_number::FORMAT)), "lock numbers"),
+        non_empty("assetNums", Kind::Array(&Kind::Format(FormatId::LockNumber)), "lock numbers"),
         non_empty("operatorIdentity", Kind::Str, "operator identity: name, mobile number or e-mail"),
     ],
     Role::Plain,
@@ -127,7 +126,7 @@ pub(crate) const ORDER_FIELDS: &[super::Field] = &[
     opt("channelCustomerId", Kind::Str, "channel customer number"),
     opt("adminName", Kind::Str, "administrator name"),
     opt("adminAccount", Kind::Str, "administrator account"),
-    opt("adminEmail", Kind::Format(&rules::email::FORMAT), "administrator e-mail"),
+    opt("adminEmail", Kind::Format(FormatId::Email), "administrator e-mail"),
     opt("adminCellNumber", Kind::Str, "administrator mobile number"),
     opt("passwordMobile", Kind::Str, "purchaser mobile number"),
     opt("address", Kind::Str, "customer address"),
@@ -153,7 +152,7 @@ pub(crate) const ORDER_FIELDS: &[super::Field] = &[
 pub static ORDER: Shape = shape("Order", "One order of `orderList`.", ORDER_FIELDS, Role::Order);
 
 pub(crate) const ASSET_FIELDS: &[super::Field] = &[
-    non_empty("assetNos", Kind::Array(&Kind::Format(&rules::asset_number::FORMAT)), "asset numbers"),
+    non_empty("assetNos", Kind::Array(&Kind::Format(FormatId::AssetNumber)), "asset numbers"),
     opt("assetExtendList", Kind::Array(&AN_ASSET_EXTEND), "extension attributes"),
     opt("limitStartDate", Kind::Int, "asset limit start time (a Long)"),
     opt("limitEndDate", Kind::Int, "asset limit end time (a Long)"),
@@ -198,7 +197,7 @@ pub(crate) const PRODUCT_FIELDS: &[super::Field] = &[
     opt("timeUnitQuantity", Kind::IntMin(0), "number of units"),
     opt(
         "timeDurationExpression",
-        Kind::Format(&rules::duration::FORMAT),
+        Kind::Format(FormatId::Duration),
         "time expression of form y-m-d; passing a length of time is recommended",
     ),
     opt(
@@ -234,7 +233,7 @@ pub(crate) static MERCHANDISE_FIELDS: &[super::Field] = &[
     opt("merchandiseNum", Kind::Str, "package number"),
     opt("merchandiseName", Kind::Str, "package name"),
     opt("parentMerchandiseNum", Kind::Str, "parent package number"),
-    opt("timeDurationExpression", Kind::Format(&rules::package_duration::FORMAT), "package time expression"),
+    opt("timeDurationExpression", Kind::Format(FormatId::PackageDuration), "package time expression"),
     opt("children", Kind::ArrayOrNull(&A_MERCHANDISE), "lower-level packages; null at the lowest level"),
     opt("licenseOrderProductList", Kind::Array(&A_PRODUCT), "products contained in the package"),
 ];

@@ -1,10 +1,9 @@
-//! The answers: each endpoint's payload, read tolerantly (`validate/answer.rs`:
+//! The answers: each endpoint's payload, read tolerantly (`response/answer.rs`:
 //! what differs is a warning, never an error), and the two envelopes.
 
 use super::enums::{ActivateType, KeyChipType, LicenseType, LockStatus};
 use super::requests::AN_ASSET_EXTEND;
-use super::{opt, req, shape, Kind, Role, Shape};
-use crate::validate::rules;
+use super::{opt, req, shape, FormatId, Kind, Role, Shape};
 
 static A_MEMBER: Kind = Kind::Object(&ENTERPRISE_MEMBER);
 static A_LOCK_RESULT: Kind = Kind::Object(&LOCK_RESULT);
@@ -224,7 +223,7 @@ pub static LOCK_RESULTS: Kind = Kind::Array(&A_LOCK_RESULT);
 /// `data` of `listAssets`.
 pub static ASSET_RECORDS: Kind = Kind::Array(&AN_ASSET_RECORD);
 /// `data` of `shellNums`: asset number digit strings.
-pub static ASSET_NUMBERS: Kind = Kind::Array(&Kind::Format(&rules::asset_number::FORMAT));
+pub static ASSET_NUMBERS: Kind = Kind::Array(&Kind::Format(FormatId::AssetNumber));
 /// `detail` of `joinActivity`.
 pub static ONE_ACTIVITY_DETAIL: Kind = Kind::Object(&ACTIVITY_DETAIL);
 /// `updateEnterprise` returns no payload.

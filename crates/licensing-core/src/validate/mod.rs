@@ -13,9 +13,9 @@
 //!
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
-pub(crate) mod answer;
 mod codes;
 mod ctx;
+mod example;
 pub(crate) mod itoa;
 mod messages;
 mod report;
@@ -23,7 +23,7 @@ mod rule;
 pub(crate) mod rules;
 pub(crate) mod scan;
 mod slot;
-mod walk;
+pub(crate) mod walk;
 pub(crate) mod write;
 
 use serde_json::Value;
@@ -118,7 +118,7 @@ pub fn untouched_issue(count: usize, opts: &Options) -> Option<Issue> {
 #[doc(hidden)]
 pub fn schema_example_of_data(endpoint: Endpoint) -> String {
     let mut out = String::new();
-    crate::schema::example_value(endpoint.data(), &mut out);
+    example::example_value(endpoint.data(), &mut out);
     out
 }
 
@@ -142,34 +142,6 @@ pub fn invalid_json(reason: &str, opts: &Options) -> Report {
     let mut ctx = Ctx::new(*opts);
     ctx.report(Rule::Json, || P::none().with("reason", ctx::excerpt(reason, 200)));
     ctx.finish()
-}
-
-/// The top-level values of a request's JSON text, read by name as the text
-/// they hold (a string decoded, a number as written; `null` counts as absent,
-/// as it does for validation): what a GET call puts in its URL. `None` when
-/// the text is not JSON.
-///
-/// ```
-/// use licensing_core::validate::request_fields;
-/// use licensing_core::wire::Endpoint;
-/// let fields = request_fields(Endpoint::ListAssets, r#"{"enterpriseGlobalId": "E\u0031"}"#).unwrap();
-/// assert_eq!(fields.text("enterpriseGlobalId").as_deref(), Some("E1"));
-/// assert_eq!(fields.text("extendCode"), None);
-/// let fields = request_fields(Endpoint::ListAssets, r#"{"enterpriseGlobalId": "E1", "extendCode": null}"#).unwrap();
-/// assert_eq!(fields.text("extendCode"), None);
-/// ```
-pub fn request_fields(endpoint: Endpoint, text: &str) -> Option<RequestFields<'_>> {
-    answer::request(text, endpoint).map(RequestFields)
-}
-
-/// A request's top-level values ([`request_fields`]).
-pub struct RequestFields<'a>(answer::Envelope<'a>);
-
-impl RequestFields<'_> {
-    /// The value of a top-level field as text; `None` when it is absent or `null`.
-    pub fn text(&self, name: &str) -> Option<String> {
-        self.0.text(name).filter(|value| value != "null" || self.0.is_string(name))
-    }
 }
 
 /// A report for an endpoint name that is not one of the table's.
@@ -200,6 +172,6 @@ pub fn example(endpoint: Endpoint) -> Value {
 /// [`example`] as JSON text (no JSON serializer involved: what the wasm uses).
 pub fn example_json(endpoint: Endpoint) -> String {
     let mut out = String::new();
-    crate::schema::example_text(endpoint.def().request, &mut out);
+    example::example_text(endpoint.def().request, &mut out);
     out
 }

@@ -271,7 +271,7 @@ impl serde::Serialize for Rule {
 }
 
 /// A string format a field names in the schema tables, as garde's
-/// `#[garde(email)]` names a rule: `Kind::Format(&asset_number::FORMAT)`. The
+/// `#[garde(email)]` names a rule: `Kind::Format(FormatId::AssetNumber)`. The
 /// format's rule file owns everything about it: the check, and (feature
 /// `meta`) its JavaScript predicate, JSON Schema pattern and proptest strategy;
 /// each generator reads it here, through one `Kind` variant.

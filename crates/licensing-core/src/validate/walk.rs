@@ -314,7 +314,7 @@ impl<'a> Walk<'a> {
                     None => rules::enum_value::not_allowed(&value, def, &mut self.ctx),
                 }
             }
-            Kind::Format(format) => format.check(&raw.decode(), &mut self.ctx),
+            Kind::Format(format) => format.def().check(&raw.decode(), &mut self.ctx),
             _ => self.type_error(expected(kind), "string"),
         }
         Slot::Str { blank, variant }

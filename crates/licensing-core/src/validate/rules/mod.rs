@@ -57,6 +57,22 @@ macro_rules! registry {
     };
 }
 
+/// Each string format of the tables (`schema::FormatId`, written beside this
+/// list) and its file's `FORMAT`; the match is exhaustive, so a format the
+/// tables name without a file, or a file the tables cannot name, does not compile.
+macro_rules! formats {
+    ($($id:ident => $module:ident;)+) => {
+        impl crate::schema::FormatId {
+            /// The format's definition: its check, example and generated forms.
+            pub fn def(self) -> &'static super::rule::Format {
+                match self {
+                    $(Self::$id => &$module::FORMAT,)+
+                }
+            }
+        }
+    };
+}
+
 // registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/registry/src/lib.rs)
 pub(crate) mod asset_number;
 pub(crate) mod body_object;
@@ -147,6 +163,15 @@ registry! {
     UnsafeInteger => unsafe_integer;
     #[doc = "Errors in fields not touched yet are counted in one issue."]
     Untouched => untouched;
+}
+
+formats! {
+    AssetNumber => asset_number;
+    Duration => duration;
+    Email => email;
+    LockNumber => lock_number;
+    PackageDuration => package_duration;
+    PathSegment => path_segment;
 }
 // registry:end
 

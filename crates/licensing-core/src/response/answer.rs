@@ -17,11 +17,10 @@
 //! assert_eq!(envelope.raw("data"), Some("[1]"));
 //! ```
 
-use super::report::{Issue, Params, Severity};
-use super::rule::Rule;
-use super::scan::{Scanner, Token};
-use super::walk::{self, Spans};
 use crate::schema::{self, Kind, Shape};
+use crate::validate::scan::{Scanner, Token};
+use crate::validate::walk::{self, Spans};
+use crate::validate::{Issue, Params, Rule, Severity};
 use crate::wire::{Endpoint, Module};
 
 /// A read envelope: where each of its fields is in the text.
