@@ -44,9 +44,9 @@ pub fn repository_root() -> PathBuf {
 
 /// The three places, each as (path from the root, the whole file as it should be).
 pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let Scanned { rules, codes, formats } = scan_dir(root)?;
+    let Scanned { rules, codes, formats, closers } = scan_dir(root)?;
     Ok(vec![
-        (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats)?),
+        (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats, &closers)?),
         (CODES.to_owned(), codes_rs(root, &codes)?),
         (SCHEMA_MOD.to_owned(), schema_mod_rs(root, &formats)?),
     ])
@@ -76,9 +76,10 @@ struct Item {
 
 /// `rules/mod.rs` with its registry written from the rules found: the rule
 /// files as plain `mod` lines (so tools that read modules, cargo-mutants among
-/// them, see them), then the `registry!` that makes `Rule` of them, and the
-/// `formats!` that gives each `FormatId` its file's `FORMAT`.
-fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item]) -> Result<String, String> {
+/// them, see them), then the `registry!` that makes `Rule` of them, the
+/// `formats!` that gives each `FormatId` its file's `FORMAT`, and the
+/// `closers!` that calls each file's `on_close` when an object closes.
+fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item], closers: &[String]) -> Result<String, String> {
     let mut region = String::new();
     for r in rules {
         let _ = writeln!(region, "pub(crate) mod {};", r.module);
@@ -90,6 +91,10 @@ fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item]) -> Result<String,
     region.push_str("}\n\nformats! {\n");
     for f in formats {
         let _ = writeln!(region, "    {} => {};", f.variant, f.module);
+    }
+    region.push_str("}\n\nclosers! {\n");
+    for module in closers {
+        let _ = writeln!(region, "    {module},");
     }
     region.push_str("}\n");
     replace_region(root, RULES_MOD, "registry", &region)
@@ -139,6 +144,8 @@ struct Scanned {
     codes: Vec<Item>,
     /// The files that define a string format (`FORMAT`), its variant the file's name in camel case.
     formats: Vec<Item>,
+    /// The files whose rule runs when an object closes (`pub(crate) fn on_close(`).
+    closers: Vec<String>,
 }
 
 /// The rules, the codes and the formats of every file in the rules folder, by file name.
@@ -150,12 +157,15 @@ fn scan_dir(root: &Path) -> Result<Scanned, String> {
         .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
         .collect();
     files.sort();
-    let (mut rules, mut codes, mut formats) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rules, mut codes, mut formats, mut closers) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for path in &files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
         if let Some(format) = format_of(&text, &module)? {
             formats.push(format);
+        }
+        if text.lines().any(|l| l.starts_with("pub(crate) fn on_close(")) {
+            closers.push(module.clone());
         }
         let (rule, file_codes) = scan(&text, &module)?;
         match (rule, text.contains("pub(crate) static DEF: RuleDef")) {
@@ -179,7 +189,7 @@ fn scan_dir(root: &Path) -> Result<Scanned, String> {
         }
         codes.extend(file_codes);
     }
-    Ok(Scanned { rules, codes, formats })
+    Ok(Scanned { rules, codes, formats, closers })
 }
 
 /// The file's `FORMAT` (a line `pub(crate) const FORMAT: Format`), documented by the `///` lines above it.
@@ -268,6 +278,21 @@ mod tests {
     fn a_rule_id_is_its_variant_in_snake_case() {
         assert_eq!(rule_id("SrcLicenseOrderRequired"), "src_license_order_required");
         assert_eq!(rule_id("Json"), "json");
+    }
+
+    #[test]
+    fn the_files_with_an_on_close_are_called_when_objects_close_in_name_order() {
+        let root = std::env::temp_dir().join(format!("xtask-registry-closers-{}", std::process::id()));
+        let dir = root.join(super::RULES_DIR);
+        std::fs::create_dir_all(&dir).unwrap();
+        let closer =
+            "pub(crate) const CLOSES: &[Role] = &[Role::Order];\npub(crate) fn on_close(closed: &mut Closed<'_>) {}\n";
+        std::fs::write(dir.join("zeta.rs"), closer).unwrap();
+        std::fs::write(dir.join("alpha.rs"), closer).unwrap();
+        std::fs::write(dir.join("helper.rs"), "pub(crate) fn check() {}\n// fn on_close( in a comment\n").unwrap();
+        let closers = super::scan_dir(&root).map(|scanned| scanned.closers);
+        let _ = std::fs::remove_dir_all(&root);
+        assert_eq!(closers, Ok(vec!["alpha".to_owned(), "zeta".to_owned()]));
     }
 
     #[test]

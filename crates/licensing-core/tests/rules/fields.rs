@@ -178,12 +178,13 @@ fn a_field_of_an_order_gets_its_orders_cross_field_issues_and_the_repeats_of_its
         pick("/orderList/0/sequence"),
         [pair("/orderList/1/sequence", "duplicate_sequence"), pair("/orderList/3/sequence", "duplicate_sequence")]
     );
-    // Order 1's field: its own repeat and its refund's missing srcLicenseOrderId.
+    // Order 1's field: its refund's missing srcLicenseOrderId and its own repeat
+    // (the rules that run when an order closes report in their files' order).
     assert_eq!(
         pick("/orderList/1/customerName"),
         [
-            pair("/orderList/1/sequence", "duplicate_sequence"),
-            pair("/orderList/1/srcLicenseOrderId", "src_license_order_required")
+            pair("/orderList/1/srcLicenseOrderId", "src_license_order_required"),
+            pair("/orderList/1/sequence", "duplicate_sequence")
         ]
     );
     assert_eq!(pick("/orderList/2/customerName"), Vec::<(String, String)>::new());

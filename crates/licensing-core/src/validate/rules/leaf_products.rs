@@ -1,7 +1,8 @@
 //! A lowest-level merchandise (`children` null, absent or empty) lists its products
 //! in `licenseOrderProductList`, which must then be non-empty.
 
-use super::slot;
+use super::{slot, Closed};
+use crate::schema::Role;
 use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
@@ -40,17 +41,24 @@ pub(crate) static DEF: RuleDef = {
 const CHILDREN: usize = 6;
 const PRODUCTS: usize = 7;
 
-/// Checks a package that just closed; returns whether it or a package below it
-/// lists products (`children_products`: whether a package below does).
-pub(crate) fn check(slots: &[Slot], children_products: bool, ctx: &mut Ctx<'_>) -> bool {
-    let products = slot(slots, PRODUCTS);
-    let leaf = matches!(slot(slots, CHILDREN), Slot::Absent | Slot::Null | Slot::Array(0));
+/// The objects it runs on, when they close.
+pub(crate) const CLOSES: &[Role] = &[Role::Merchandise];
+
+/// A package closed: a leaf must list products.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    let leaf = matches!(slot(closed.slots, CHILDREN), Slot::Absent | Slot::Null | Slot::Array(0));
     // A `licenseOrderProductList` of a wrong type was reported by the walk.
-    let has_products = !matches!(products, Slot::Absent | Slot::Null | Slot::Array(0));
+    let has_products = !matches!(slot(closed.slots, PRODUCTS), Slot::Absent | Slot::Null | Slot::Array(0));
     if leaf && !has_products {
         ctx.report_at("licenseOrderProductList", Rule::LeafProducts, Params::none);
     }
-    products.is_non_empty_array() || children_products
+}
+
+/// Whether a package that closed, or a package below it, lists products
+/// (`children_products`: whether a package below does): a fact for its asset
+/// (`products_required`), not a rule.
+pub(crate) fn lists_products(slots: &[Slot], children_products: bool) -> bool {
+    slot(slots, PRODUCTS).is_non_empty_array() || children_products
 }
 
 #[cfg(test)]

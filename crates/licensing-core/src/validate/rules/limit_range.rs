@@ -1,6 +1,8 @@
 //! A limit end before its start (asset and product `limitStartDate`/`limitEndDate`)
 //! is an error at the end date.
 
+use super::{slot, Closed};
+use crate::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
 use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
 use crate::validate::report::Params;
@@ -35,6 +37,19 @@ pub(crate) static DEF: RuleDef = {
     ])
     .js(&[Role::Asset, Role::Product], include_str!("limit_range.js"))
 };
+
+/// The objects it runs on, when they close.
+pub(crate) const CLOSES: &[Role] = &[Role::Asset, Role::Product];
+const ASSET_START: usize = index_of(ASSET_FIELDS, "limitStartDate");
+const ASSET_END: usize = index_of(ASSET_FIELDS, "limitEndDate");
+const PRODUCT_START: usize = index_of(PRODUCT_FIELDS, "limitStartDate");
+const PRODUCT_END: usize = index_of(PRODUCT_FIELDS, "limitEndDate");
+
+/// An asset or a product closed: its own limit dates.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    let (start, end) = if closed.role == Role::Asset { (ASSET_START, ASSET_END) } else { (PRODUCT_START, PRODUCT_END) };
+    check(slot(closed.slots, start), slot(closed.slots, end), ctx);
+}
 
 pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
     if let (Some(start), Some(end)) = (start.as_int(), end.as_int()) {

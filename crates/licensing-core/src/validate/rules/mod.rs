@@ -73,6 +73,21 @@ macro_rules! formats {
     };
 }
 
+/// The rules that run when an object closes: each file with an `on_close` (and
+/// the `CLOSES` it runs on), called in the order of the files' names.
+macro_rules! closers {
+    ($($module:ident),+ $(,)?) => {
+        /// Runs every rule whose `CLOSES` holds the closed object's role.
+        fn run_closers(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+            $(
+                if $module::CLOSES.contains(&closed.role) {
+                    $module::on_close(closed, ctx);
+                }
+            )+
+        }
+    };
+}
+
 // registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/registry/src/lib.rs)
 pub(crate) mod asset_number;
 pub(crate) mod body_object;
@@ -173,6 +188,15 @@ formats! {
     PackageDuration => package_duration;
     PathSegment => path_segment;
 }
+
+closers! {
+    leaf_products,
+    limit_range,
+    products_required,
+    src_license_order_required,
+    strict_match_fields,
+    unique_sequence,
+}
 // registry:end
 
 use super::ctx::Ctx;
@@ -189,12 +213,7 @@ pub(crate) struct RuleState {
     /// The first order index of each `sequence` seen (`unique_sequence.rs`).
     pub(crate) sequences: SequenceIndex,
 }
-use crate::schema::{index_of, Role, ASSET_FIELDS, PRODUCT_FIELDS};
-
-const ASSET_START: usize = index_of(ASSET_FIELDS, "limitStartDate");
-const ASSET_END: usize = index_of(ASSET_FIELDS, "limitEndDate");
-const PRODUCT_START: usize = index_of(PRODUCT_FIELDS, "limitStartDate");
-const PRODUCT_END: usize = index_of(PRODUCT_FIELDS, "limitEndDate");
+use crate::schema::Role;
 
 /// The field's slot (absent for an index past the table, which the compile-time
 /// indices above cannot be).
@@ -202,9 +221,21 @@ pub(crate) fn slot(slots: &[Slot], index: usize) -> Slot {
     slots.get(index).copied().unwrap_or_default()
 }
 
-/// Runs the rules of an object that just closed, at its path. Returns whether it
-/// lists products anywhere in its merchandise tree (`nested_products`: whether
-/// its fields' objects do).
+/// What a rule that runs when an object closes is given (its `on_close`).
+pub(crate) struct Closed<'a> {
+    /// The object's role in the tables.
+    pub(crate) role: Role,
+    /// Its fields, in its shape's order.
+    pub(crate) slots: &'a [Slot],
+    /// What the rules remember between objects: for an order, what its assets
+    /// and products showed (`order.rs`).
+    pub(crate) state: &'a mut RuleState,
+}
+
+/// An object just closed, at its path: its rules run (every file's `on_close`
+/// whose `CLOSES` holds its role), and it leaves the facts the objects around
+/// it need (`order.rs`). Returns whether it lists products anywhere in its
+/// merchandise tree (`nested_products`: whether its fields' objects do).
 pub(crate) fn on_close(
     role: Role,
     slots: &[Slot],
@@ -212,21 +243,20 @@ pub(crate) fn on_close(
     state: &mut RuleState,
     ctx: &mut Ctx<'_>,
 ) -> bool {
+    run_closers(&mut Closed { role, slots, state: &mut *state }, ctx);
     match role {
         Role::Plain => false,
         Role::Asset => {
-            limit_range::check(slot(slots, ASSET_START), slot(slots, ASSET_END), ctx);
             order::asset_closed(slots, nested_products, &mut state.order, ctx);
             false
         }
         Role::Product => {
-            limit_range::check(slot(slots, PRODUCT_START), slot(slots, PRODUCT_END), ctx);
             order::product_closed(slots, &mut state.order, ctx);
             false
         }
-        Role::Merchandise => leaf_products::check(slots, nested_products, ctx),
+        Role::Merchandise => leaf_products::lists_products(slots, nested_products),
         Role::Order => {
-            order::order_closed(slots, state, ctx);
+            order::order_done(&mut state.order);
             false
         }
     }

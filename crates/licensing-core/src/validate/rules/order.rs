@@ -1,17 +1,15 @@
 //! The facts an order's cross-field rules need, gathered while the order is read
 //! (its assets and products close before it does, and `orderType` may come after
-//! them in the text), and the rules run when the order closes.
+//! them in the text). The rules themselves run when the order closes, each from
+//! its own file (`on_close`).
 
-use super::{products_required, slot, src_license_order_required, strict_match_fields, unique_sequence};
-use crate::model::{LicenseType, OrderType};
+use super::slot;
+use crate::model::OrderType;
 use crate::schema::{index_of, ASSET_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS};
 use crate::validate::ctx::Ctx;
 use crate::validate::slot::Slot;
 
-const SEQUENCE: usize = index_of(ORDER_FIELDS, "sequence");
 const ORDER_TYPE: usize = index_of(ORDER_FIELDS, "orderType");
-const LICENSE_TYPE: usize = index_of(ORDER_FIELDS, "licenseType");
-const SRC_LICENSE_ORDER: usize = index_of(ORDER_FIELDS, "srcLicenseOrderId");
 const ASSET_PRODUCTS: usize = index_of(ASSET_FIELDS, "products");
 const PRODUCT_URI: usize = index_of(PRODUCT_FIELDS, "productUri");
 const PRODUCT_TRANSFER: usize = index_of(PRODUCT_FIELDS, "srcLicenseOrderId");
@@ -86,18 +84,13 @@ pub(crate) fn asset_closed(slots: &[Slot], tree_has_products: bool, order: &mut 
     order.assets.push(AssetFacts { index, products: slot(slots, ASSET_PRODUCTS), tree_has_products, products_end });
 }
 
-/// An order closed: its cross-field rules, at its path.
-pub(crate) fn order_closed(slots: &[Slot], state: &mut super::RuleState, ctx: &mut Ctx<'_>) {
-    let facts = &mut state.order;
-    unique_sequence::check(slot(slots, SEQUENCE), ctx.index_at(0), &mut state.sequences, ctx);
-    let order_type: Option<OrderType> = slot(slots, ORDER_TYPE).variant();
-    let license_type: Option<LicenseType> = slot(slots, LICENSE_TYPE).variant();
-    src_license_order_required::check(order_type, license_type, slot(slots, SRC_LICENSE_ORDER), ctx);
-    if let Some(order_type) = order_type {
-        products_required::check(order_type, facts, ctx);
-        strict_match_fields::check(order_type, facts, ctx);
-    }
-    // Keep the buffers for the next order.
-    facts.assets.clear();
-    facts.products.clear();
+/// An order's `orderType`, when it is one of the enumeration's.
+pub(crate) fn order_type(order_slots: &[Slot]) -> Option<OrderType> {
+    slot(order_slots, ORDER_TYPE).variant()
+}
+
+/// An order closed and its rules ran: the buffers are kept for the next order.
+pub(crate) fn order_done(order: &mut OrderFacts) {
+    order.assets.clear();
+    order.products.clear();
 }

@@ -9,8 +9,10 @@
 //! - A product's `srcLicenseOrderId` (a transfer) is "on new purchase only": a
 //!   warning elsewhere, since the service ignores it.
 
-use super::order::OrderFacts;
+use super::order::{self, OrderFacts};
+use super::Closed;
 use crate::model::OrderType;
+use crate::schema::Role;
 use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
@@ -42,6 +44,17 @@ pub(crate) static DEF: RuleDef = {
     ])
     .js(&[Role::Asset], include_str!("products_required.js"))
 };
+
+/// The objects it runs on, when they close: an order, whose assets and products
+/// have left their facts (`order.rs`).
+pub(crate) const CLOSES: &[Role] = &[Role::Order];
+
+/// An order closed.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    if let Some(order_type) = order::order_type(closed.slots) {
+        check(order_type, &closed.state.order, ctx);
+    }
+}
 
 pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>) {
     ctx.push(Seg::Key("assets"));

@@ -5,7 +5,9 @@
 //! deleted from all orders of the customer). So: an error for cloud licences
 //! (`LicenseType::is_cloud`), a warning otherwise.
 
+use super::{order, slot, Closed};
 use crate::model::{LicenseType, OrderType};
+use crate::schema::{index_of, Role, ORDER_FIELDS};
 use crate::validate::ctx::Ctx;
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
@@ -39,6 +41,17 @@ pub(crate) static DEF: RuleDef = {
     ])
     .js(&[Role::Order], include_str!("src_license_order_required.js"))
 };
+
+/// The objects it runs on, when they close.
+pub(crate) const CLOSES: &[Role] = &[Role::Order];
+const LICENSE_TYPE: usize = index_of(ORDER_FIELDS, "licenseType");
+const SRC_LICENSE_ORDER: usize = index_of(ORDER_FIELDS, "srcLicenseOrderId");
+
+/// An order closed.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    let license_type: Option<LicenseType> = slot(closed.slots, LICENSE_TYPE).variant();
+    check(order::order_type(closed.slots), license_type, slot(closed.slots, SRC_LICENSE_ORDER), ctx);
+}
 
 pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseType>, src: Slot, ctx: &mut Ctx<'_>) {
     let Some(order_type) = order_type.filter(|t| t.is_refund()) else { return };

@@ -2,8 +2,10 @@
 //! `limitEndDate` and `limitConcurrent` exactly against the existing product, so
 //! each must be present (error at the missing field).
 
-use super::order::OrderFacts;
+use super::order::{self, OrderFacts};
+use super::Closed;
 use crate::model::OrderType;
+use crate::schema::Role;
 use crate::validate::ctx::{Ctx, Seg};
 use crate::validate::report::Params;
 use crate::validate::rule::Rule;
@@ -40,6 +42,17 @@ pub(crate) static DEF: RuleDef = {
 
 /// The fields a strict-match delete is matched on.
 pub const STRICT_MATCH_FIELDS: [&str; 3] = ["limitStartDate", "limitEndDate", "limitConcurrent"];
+
+/// The objects it runs on, when they close: an order, whose assets and products
+/// have left their facts (`order.rs`).
+pub(crate) const CLOSES: &[Role] = &[Role::Order];
+
+/// An order closed.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    if let Some(order_type) = order::order_type(closed.slots) {
+        check(order_type, &closed.state.order, ctx);
+    }
+}
 
 pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>) {
     if order_type != OrderType::DeleteProduct {

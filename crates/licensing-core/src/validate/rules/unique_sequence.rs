@@ -1,6 +1,8 @@
 //! `sequence` is unique within `orderList` (it is echoed to match results to
 //! orders); a repeat is an error at the later order's `sequence`.
 
+use super::{slot, Closed};
+use crate::schema::{index_of, Role, ORDER_FIELDS};
 use crate::validate::ctx::Ctx;
 use crate::validate::itoa;
 use crate::validate::report::Params;
@@ -89,6 +91,15 @@ fn hash(seq: i64) -> usize {
 }
 
 /// Checks the `sequence` of the order at `index` that just closed.
+/// The objects it runs on, when they close.
+pub(crate) const CLOSES: &[Role] = &[Role::Order];
+const SEQUENCE: usize = index_of(ORDER_FIELDS, "sequence");
+
+/// An order closed: its `sequence` against the batch's so far.
+pub(crate) fn on_close(closed: &mut Closed<'_>, ctx: &mut Ctx<'_>) {
+    check(slot(closed.slots, SEQUENCE), ctx.index_at(0), &mut closed.state.sequences, ctx);
+}
+
 pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceIndex, ctx: &mut Ctx<'_>) {
     let (Some(seq), Some(index)) = (sequence.as_int(), index) else { return };
     if let Some(first) = seen.first_or_insert(seq, index) {
