@@ -38,6 +38,8 @@ pub(crate) fn generated_rs() -> String {
         let _ = writeln!(out, "pub type {alias} = {name};\n");
     }
     out.push_str(&with_requests());
+    out.push('\n');
+    out.push_str(&with_endpoints());
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
@@ -62,6 +64,45 @@ fn with_requests() -> String {
          /// and validator's traits (`crate::validator_compat`).\n\
          macro_rules! with_requests {{\n    ($then:ident) => {{\n        $then! {{\n{list}        }}\n    }};\n}}\n\
          pub(crate) use with_requests;\n"
+    )
+}
+
+/// `with_endpoints!`: every endpoint as its client methods need it, from the
+/// endpoint table: the Rust client's methods (`licensing-client`) and the JS
+/// client's (`src/client_js.rs`) are written from it, so a new endpoint needs
+/// no line there. `send` reads the payload into the result type, `unit` reads
+/// none, `texts` reads a list of strings tolerantly (a number as its text).
+fn with_endpoints() -> String {
+    let mut list = String::new();
+    for endpoint in Endpoint::ALL {
+        let def = endpoint.def();
+        let data = endpoint.data();
+        let (reader, rust, ts) = match data {
+            Kind::Any => ("unit", "()".to_owned(), "undefined".to_owned()),
+            Kind::Array(Kind::Str | Kind::Format(_)) => ("texts", "Vec<String>".to_owned(), "string[]".to_owned()),
+            Kind::Object(shape) => ("send", shape.name.to_owned(), shape.name.to_owned()),
+            Kind::Array(Kind::Object(shape)) => ("send", format!("Vec<{}>", shape.name), format!("{}[]", shape.name)),
+            other => ("send", item_type(other), "unknown".to_owned()),
+        };
+        let doc = format!("`{} {}`: {}.", def.method.as_str(), def.path, def.summary);
+        // `{Endpoint}Request`: the request shape's name or its alias (`request_aliases`).
+        let request = format!("{}Request", pascal_case(endpoint.name()));
+        let _ = writeln!(
+            list,
+            "            #[doc = {doc:?}]\n            {} => {}({}, {request}) -> {reader} {rust}, {request:?}, {:?};",
+            endpoint.name(),
+            snake_case(endpoint.name()),
+            pascal_case(endpoint.name()),
+            format!("Promise<{ts}>"),
+        );
+    }
+    format!(
+        "/// Calls `$then!` with every endpoint of the table (`#[doc] jsName =>\n\
+         /// rust_name(Endpoint, RequestType) -> reader ResultType, \"TsBody\", \"Promise<TsResult>\";`):\n\
+         /// the clients' methods are written from it (`licensing-client`, the JS client).\n\
+         #[doc(hidden)]\n\
+         #[macro_export]\n\
+         macro_rules! with_endpoints {{\n    ($then:ident) => {{\n        $then! {{\n{list}        }}\n    }};\n}}\n"
     )
 }
 

@@ -55,6 +55,12 @@ async fn every_endpoint_typed() {
 }
 
 #[tokio::test]
+async fn every_endpoint_answers() {
+    let client = Client::reqwest(options(&simulator(Profile::Recommended).await)).unwrap();
+    common::every_endpoint_answers(&client).await;
+}
+
+#[tokio::test]
 async fn errors_of_every_kind() {
     let base = simulator(Profile::Recommended).await;
     let client = Client::reqwest(options(&base)).unwrap();

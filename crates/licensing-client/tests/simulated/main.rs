@@ -34,6 +34,7 @@ macro_rules! sim_test {
 
 sim_test!(
     every_endpoint_typed,
+    every_endpoint_answers,
     errors_of_every_kind,
     injected_faults_are_retried_with_fresh_nonces,
     delays_and_stalls_end_as_timeouts,
@@ -70,6 +71,11 @@ mod tests {
         assert_eq!((stats["orders"].as_u64(), stats["assets"].as_u64()), (Some(1), Some(2)));
         transport.simulator().reset();
         assert_eq!(transport.simulator().stats()["orders"], json!(0));
+    }
+
+    pub(super) async fn every_endpoint_answers() {
+        let (client, _) = client("dev-all-token");
+        crate::common::every_endpoint_answers(&client).await;
     }
 
     pub(super) async fn errors_of_every_kind() {

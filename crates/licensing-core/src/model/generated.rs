@@ -623,3 +623,35 @@ macro_rules! with_requests {
     };
 }
 pub(crate) use with_requests;
+
+/// Calls `$then!` with every endpoint of the table (`#[doc] jsName =>
+/// rust_name(Endpoint, RequestType) -> reader ResultType, "TsBody", "Promise<TsResult>";`):
+/// the clients' methods are written from it (`licensing-client`, the JS client).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_endpoints {
+    ($then:ident) => {
+        $then! {
+            #[doc = "`POST /order/api/order/v1/enterprise/user/bind`: Create enterprise main account binding."]
+            bindEnterprise => bind_enterprise(BindEnterprise, BindEnterpriseRequest) -> send EnterpriseCustomer, "BindEnterpriseRequest", "Promise<EnterpriseCustomer>";
+            #[doc = "`POST /order/api/order/v1/enterprise/user/create`: Create industry customer (enterprise main account)."]
+            createEnterprise => create_enterprise(CreateEnterprise, CreateEnterpriseRequest) -> send EnterpriseCreation, "CreateEnterpriseRequest", "Promise<EnterpriseCreation>";
+            #[doc = "`GET /order/api/order/v1/enterprise/user/query`: Query enterprise main accounts."]
+            queryEnterprises => query_enterprises(QueryEnterprises, QueryEnterprisesRequest) -> send Vec<EnterpriseCustomer>, "QueryEnterprisesRequest", "Promise<EnterpriseCustomer[]>";
+            #[doc = "`POST /order/api/order/v1/enterprise/user/update`: Update enterprise customer information."]
+            updateEnterprise => update_enterprise(UpdateEnterprise, UpdateEnterpriseRequest) -> unit (), "UpdateEnterpriseRequest", "Promise<undefined>";
+            #[doc = "`POST /order/api/order/v1/licenseOrder/batchOrder`: Batch create basic license orders."]
+            batchOrder => batch_order(BatchOrder, BatchOrderRequest) -> send Vec<BatchOrderResult>, "BatchOrderRequest", "Promise<BatchOrderResult[]>";
+            #[doc = "`POST /order/api/order/v1/asset/lock`: Batch disable physical locks."]
+            lockAssets => lock_assets(LockAssets, LockAssetsRequest) -> send Vec<LockResult>, "LockAssetsRequest", "Promise<LockResult[]>";
+            #[doc = "`POST /order/api/order/v1/asset/unlock`: Batch enable physical locks."]
+            unlockAssets => unlock_assets(UnlockAssets, UnlockAssetsRequest) -> send Vec<LockResult>, "UnlockAssetsRequest", "Promise<LockResult[]>";
+            #[doc = "`GET /order/api/order/v1/asset/{enterpriseGlobalId}/list`: List enterprise virtual assets."]
+            listAssets => list_assets(ListAssets, ListAssetsRequest) -> send Vec<AssetRecord>, "ListAssetsRequest", "Promise<AssetRecord[]>";
+            #[doc = "`POST /order/api/order/v1/shellnums`: Get asset numbers."]
+            shellNums => shell_nums(ShellNums, ShellNumsRequest) -> texts Vec<String>, "ShellNumsRequest", "Promise<string[]>";
+            #[doc = "`POST /activity/services/activity`: Join an activity and claim products."]
+            joinActivity => join_activity(JoinActivity, JoinActivityRequest) -> send ActivityDetail, "JoinActivityRequest", "Promise<ActivityDetail>";
+        }
+    };
+}
