@@ -37,8 +37,45 @@ pub(crate) fn rules_md(current: &str) -> String {
     out = replace(&out, "enums", &enums_table(&requests));
     out = replace(&out, "refunds-and-cloud", &refunds_and_cloud());
     out = replace(&out, "kinds", &kinds_table(&requests));
+    out = with_field_sections(&out, &requests);
     for shape in &requests {
         out = replace(&out, &format!("fields:{}", shape.name), &fields_table(shape));
+    }
+    out
+}
+
+/// `text` with a section (a heading and the markers of its table) for each
+/// request shape that has none, at the end of `## Fields per endpoint`: a new
+/// endpoint's request gets its table from `cargo xtask gen`; its heading may
+/// then be reworded by hand (the markers are what is kept).
+fn with_field_sections(text: &str, requests: &[&'static Shape]) -> String {
+    const SECTION: &str = "\n## Fields per endpoint\n";
+    let mut out = text.to_owned();
+    for shape in requests {
+        if out.contains(&format!("<!-- fields:{}:begin -->", shape.name)) {
+            continue;
+        }
+        let Some(start) = out.find(SECTION) else { return out };
+        let after = start + SECTION.len();
+        let end = out.get(after..).and_then(|rest| rest.find("\n## ")).map_or(out.len(), |at| after + at + 1);
+        let endpoints: Vec<_> =
+            licensing_core::wire::Endpoint::ALL.iter().filter(|e| std::ptr::eq(e.def().request, *shape)).collect();
+        let heading = match endpoints.first() {
+            Some(first) => {
+                let names: Vec<&str> = endpoints.iter().map(|e| e.name()).collect();
+                let def = first.def();
+                let place = match (def.method, def.path_param) {
+                    (licensing_core::wire::Method::Post, _) => "body",
+                    (_, Some(_)) => "path + query object",
+                    (_, None) => "query object",
+                };
+                format!("{} ({place})", names.join(", "))
+            }
+            None => shape.name.to_owned(),
+        };
+        let section =
+            format!("### {heading}\n\n<!-- fields:{name}:begin -->\n<!-- fields:{name}:end -->\n\n", name = shape.name);
+        out.insert_str(end, &section);
     }
     out
 }

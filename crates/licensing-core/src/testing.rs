@@ -66,6 +66,9 @@ fn replacements() -> Vec<Value> {
         json!([]),
         json!({}),
         json!(["x"]),
+        // Last, so it is picked only where nothing above gives its issue: a path
+        // segment that is not one (`path_segment`) for every path parameter.
+        json!(".."),
     ]
 }
 
