@@ -13,6 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
 import { startNodeSim, startSim } from '../e2e/harness.mjs';
+import { endpoints } from 'licensing-sdk/meta';
 import { ADMIN, CASES } from './cases.mjs';
 
 const IN_PROCESS = 'https://licensing.test';
@@ -85,6 +86,14 @@ function meets(answer, expect, where) {
   if (expect.header) assert.equal(answer.allow, expect.header[1], say);
   if (expect.check) assert.ok(expect.check(answer.body), `${say}: the check failed`);
 }
+
+test('every endpoint of the table is answered with success by a case (a new endpoint needs its cases)', () => {
+  const missing = Object.entries(endpoints).filter(([, e]) => {
+    const pattern = new RegExp(`^${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return !CASES.some((c) => c.request.method === e.method && pattern.test(c.request.path) && c.expect.status === 200 && (c.expect.code === 0 || c.expect.resultCode === '0000'));
+  }).map(([name]) => name);
+  assert.deepEqual(missing, [], 'endpoints no case of tests/conformance/cases.mjs calls with success');
+});
 
 test('the native, the in-process and the Node HTTP simulator answer every case alike, as expected', async () => {
   for (const c of CASES) {

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use licensing_core::validate::Profile;
 
+mod contract;
 mod fast_check;
 mod json;
 mod json_schema;
@@ -51,6 +52,13 @@ pub fn outputs() -> Vec<Output> {
         output("js/generated/invalid-examples.js", testing::testing_js()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
+        output("tests/contract/.redocly.lint-ignore.yaml", contract::redocly_ignore()),
+        output(
+            "tests/contract/spectral.yaml",
+            contract::spectral_yaml(
+                &std::fs::read_to_string(repository_root().join("tests/contract/spectral.yaml")).unwrap_or_default(),
+            ),
+        ),
         // Written by hand but for its tables, which are rewritten in place.
         output(
             "RULES.md",
