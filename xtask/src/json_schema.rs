@@ -6,8 +6,9 @@
 //! where only the rules the spec states are), as far as JSON Schema can:
 //! unknown fields are allowed (a warning there), warnings are not encoded,
 //! `null` counts as absent, and the cross-field rules are `if`/`then`.
-//! [`COVERAGE`] says for every rule how it is carried or why it cannot be; the
-//! documents carry that table as `x-licensing-rules`.
+//! Each rule's file says how it is carried or why it cannot be
+//! (`RuleDef::in_schemas`; a format's rule: its pattern); the documents carry
+//! that table as `x-licensing-rules`.
 //!
 //! They compile under ajv's `strict: true` once the two `x-` keywords are
 //! declared: every subschema that tests a type's keywords names that type (a
@@ -16,7 +17,7 @@
 
 use licensing_core::model::{LicenseType, OrderType, WireEnum};
 use licensing_core::schema::{EnumDef, Field, IntEnumDef, Kind, Presence, Role, Shape};
-use licensing_core::validate::{Profile, Rule, Severity, Source};
+use licensing_core::validate::{InSchemas as Carried, Profile, Rule, Severity, Source};
 use licensing_core::wire::Endpoint;
 
 use crate::json::{obj, s, strs, Json};
@@ -31,53 +32,12 @@ pub(crate) const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 pub(crate) const NOT_BLANK: &str =
     "[^\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 
-/// How a JSON Schema carries a rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Carried {
-    /// By this keyword (or construct).
-    By(&'static str),
-    /// Not at all, for this reason.
-    No(&'static str),
-}
-
-/// Every rule but the formats', and how the schemas carry it (a test keeps it
-/// complete); a format's rule is carried by its pattern ([`carried`]).
-pub(crate) const COVERAGE: &[(Rule, Carried)] = &[
-    (Rule::Json, Carried::By("the JSON text itself (a schema validates parsed values)")),
-    (Rule::BodyObject, Carried::By("type: object")),
-    (
-        Rule::FieldType,
-        Carried::By(
-            "type; but an integer written with a fraction (2.0) and a JS number past ±2^53 pass a schema and not validate (RULES.md, Integers at their edges)",
-        ),
-    ),
-    (Rule::Depth, Carried::No("nesting depth is a property of the text; JSON Schema has no keyword for it")),
-    (Rule::Required, Carried::By("required, and no null in type")),
-    (Rule::NonEmpty, Carried::By("minItems: 1, or a pattern that needs one non-whitespace character")),
-    (Rule::EnumValue, Carried::By("enum")),
-    (Rule::UnknownField, Carried::No("a warning under the recommended profile: additional properties are allowed")),
-    (Rule::DuplicateKey, Carried::No("a parsed value has no duplicate keys left to see")),
-    (Rule::Minimum, Carried::By("minimum")),
-    (Rule::LimitRange, Carried::No("compares two values of the instance; JSON Schema has no such keyword")),
-    (Rule::UniqueSequence, Carried::No("uniqueItems compares whole items, not one key of them")),
-    (Rule::SrcLicenseOrderRequired, Carried::By("if/then on Order")),
-    (Rule::SrcLicenseOrderRecommended, Carried::No("a warning: the schemas carry errors only")),
-    (Rule::ProductsRequired, Carried::By("if/then on Order, with AssetWithProducts and DeleteProductAsset")),
-    (Rule::DeleteProductUri, Carried::By("if/then on Order, with DeletedProduct")),
-    (Rule::StrictMatchFields, Carried::By("if/then on DeletedProduct")),
-    (Rule::LeafProducts, Carried::By("if/then on Merchandise")),
-    (Rule::TransferOnlyOnNewBuy, Carried::No("a warning: the schemas carry errors only")),
-    (Rule::UnsafeInteger, Carried::No("answers only: a request's integer is the service's to read")),
-    (Rule::Endpoint, Carried::By("one schema per endpoint")),
-    (Rule::IssueCap, Carried::No("a limit of the report, not a rule of the body")),
-    (Rule::Untouched, Carried::No("what a form leaves out of a report, not a rule of the body")),
-];
-
-/// How the schemas carry a rule: as [`COVERAGE`] says, or for a format's rule
-/// by its pattern; `None` for a rule neither knows (a test fails on it).
+/// How the schemas carry a rule: as its file says (`RuleDef::in_schemas`), or
+/// for a format's rule by its pattern; `None` for a rule neither knows (a test
+/// fails on it).
 pub(crate) fn carried(rule: Rule) -> Option<Carried> {
-    if let Some((_, carried)) = COVERAGE.iter().find(|(r, _)| *r == rule) {
-        return Some(*carried);
+    if let Some(carried) = rule.def().in_schemas {
+        return Some(carried);
     }
     let format = Reachable::all().shapes.iter().flat_map(|(shape, _)| shape.fields).find_map(|f| {
         let mut kind = &f.kind;
@@ -544,8 +504,10 @@ mod tests {
     #[test]
     fn every_rule_says_how_it_is_carried() {
         for rule in Rule::ALL {
-            assert!(COVERAGE.iter().filter(|(r, _)| r == rule).count() <= 1, "{rule:?} listed twice");
-            assert!(carried(*rule).is_some(), "{rule:?}: say in COVERAGE how the schemas carry it");
+            assert!(
+                carried(*rule).is_some(),
+                "{rule:?}: say in its file how the schemas carry it (`.in_schemas(By(\"…\"))` or `.in_schemas(No(\"why\"))`)"
+            );
         }
     }
 

@@ -32,7 +32,7 @@ use serde_json::Value;
 pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
-pub use rule::{Example, Format, JsFormat, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};
+pub use rule::{Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};
 pub use rules::strict_match_fields::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;

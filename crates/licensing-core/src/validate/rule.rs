@@ -107,6 +107,19 @@ pub struct RuleDef {
     /// Its part of the JavaScript fast path (feature `meta`; the generator reads it).
     #[cfg(feature = "meta")]
     pub js: Option<JsPart>,
+    /// How the JSON Schemas and OpenAPI carry it (feature `meta`; their
+    /// `x-licensing-rules`); `None` for a format's rule, carried by its pattern.
+    #[cfg(feature = "meta")]
+    pub in_schemas: Option<InSchemas>,
+}
+
+/// How the JSON Schemas carry a rule (a test asks every rule for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InSchemas {
+    /// By this keyword (or construct).
+    By(&'static str),
+    /// Not at all, for this reason.
+    No(&'static str),
 }
 
 impl RuleDef {
@@ -131,6 +144,8 @@ impl RuleDef {
             passes: &[],
             #[cfg(feature = "meta")]
             js: None,
+            #[cfg(feature = "meta")]
+            in_schemas: None,
         }
     }
 
@@ -156,6 +171,16 @@ impl RuleDef {
         #[cfg(feature = "meta")]
         {
             self.passes = passes;
+        }
+        self
+    }
+
+    /// With how the JSON Schemas carry it (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn in_schemas(mut self, how: InSchemas) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.in_schemas = Some(how);
         }
         self
     }

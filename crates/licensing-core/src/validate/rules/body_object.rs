@@ -11,4 +11,5 @@ pub(crate) static DEF: RuleDef = {
     RuleDef::new("body_object", Code::Type, Spec, Error, super::field_type::MESSAGES)
         .examples(&[example(ShellNums, r#"[1]"#, "")])
         .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
+        .in_schemas(By("type: object"))
 };

@@ -17,4 +17,5 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","crmProductId":"c"}]}]}]}"#),
     ])
     .js(&[Role::Product], include_str!("delete_product_uri.js"))
+    .in_schemas(By("if/then on Order, with DeletedProduct"))
 };

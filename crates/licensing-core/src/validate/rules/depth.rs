@@ -20,4 +20,5 @@ pub(crate) static DEF: RuleDef = {
         Error,
         &[Message::new(Code::TooDeep, "Nesting is too deep (at most {max} levels)", "嵌套层级过深（最多 {max} 层）")],
     )
+    .in_schemas(No("nesting depth is a property of the text; JSON Schema has no keyword for it"))
 };

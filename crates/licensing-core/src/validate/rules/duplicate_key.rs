@@ -23,4 +23,5 @@ pub(crate) static DEF: RuleDef = {
     .passes(&[
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":2,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
     ])
+    .in_schemas(No("a parsed value has no duplicate keys left to see"))
 };

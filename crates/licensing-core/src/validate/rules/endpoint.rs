@@ -27,4 +27,5 @@ pub(crate) static DEF: RuleDef = {
             "未知接口 \"{value}\"，允许的值：{allowed}",
         )],
     )
+    .in_schemas(By("one schema per endpoint"))
 };

@@ -40,6 +40,7 @@ pub(crate) static DEF: RuleDef = {
         pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"Y"}"#),
         pass(QueryEnterprises, r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"N"}"#),
     ])
+    .in_schemas(By("enum"))
 };
 
 /// A string value that is not one of the enumeration's.

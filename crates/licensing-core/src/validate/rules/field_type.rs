@@ -27,6 +27,7 @@ pub(crate) static DEF: RuleDef = {
             pass(ShellNums, r#"{"size": 3}"#),
             pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#),
         ])
+    .in_schemas(By("type; but an integer written with a fraction (2.0) and a JS number past ±2^53 pass a schema and not validate (RULES.md, Integers at their edges)"))
 };
 
 /// Its messages (shared with the rules that report the same code).

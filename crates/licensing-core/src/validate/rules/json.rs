@@ -27,4 +27,5 @@ pub(crate) static DEF: RuleDef = {
     )
     .examples(&[example(ShellNums, r#"{"size": 1"#, "")])
     .passes(&[pass(ShellNums, r#" {"size" : 1} "#)])
+    .in_schemas(By("the JSON text itself (a schema validates parsed values)"))
 };

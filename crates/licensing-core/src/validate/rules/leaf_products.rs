@@ -34,6 +34,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":[{"merchandiseNum":"m1","children":null,"licenseOrderProductList":[{"productUri":"p"}]}]}]}]}]}"#),
     ])
     .js(&[Role::Merchandise], include_str!("leaf_products.js"))
+    .in_schemas(By("if/then on Merchandise"))
 };
 
 // Fixed by hand (checked by the test below): the merchandise table refers to

@@ -36,6 +36,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"limitStartDate":1,"limitEndDate":2,"products":[{"productUri":"p","limitStartDate":2,"limitEndDate":2}]}]}]}"#),
     ])
     .js(&[Role::Asset, Role::Product], include_str!("limit_range.js"))
+    .in_schemas(No("compares two values of the instance; JSON Schema has no such keyword"))
 };
 
 /// The objects it runs on, when they close.

@@ -29,4 +29,5 @@ pub(crate) static DEF: RuleDef = {
     )
     .examples(&[example(ShellNums, r#"{"size": 0}"#, "/size")])
     .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
+    .in_schemas(By("minimum"))
 };

@@ -13,6 +13,7 @@ use super::codes::{Code, CodeDef};
 mod prelude {
     pub(crate) use crate::schema::Role;
     pub(crate) use crate::validate::report::{Code, Severity::*};
+    pub(crate) use crate::validate::rule::InSchemas::{By, No};
     pub(crate) use crate::validate::rule::{example, pass, Message, RuleDef, Source::*};
     pub(crate) use crate::wire::Endpoint::*;
 }

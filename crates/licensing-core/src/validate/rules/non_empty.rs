@@ -24,4 +24,5 @@ pub(crate) static DEF: RuleDef = {
         example(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": " "}"#, "/operatorIdentity"),
     ])
     .passes(&[pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#)])
+    .in_schemas(By("minItems: 1, or a pattern that needs one non-whitespace character"))
 };

@@ -43,6 +43,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#),
     ])
     .js(&[Role::Asset], include_str!("products_required.js"))
+    .in_schemas(By("if/then on Order, with AssetWithProducts and DeleteProductAsset"))
 };
 
 /// The objects it runs on, when they close: an order, whose assets and products

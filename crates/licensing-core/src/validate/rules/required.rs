@@ -16,6 +16,7 @@ pub(crate) static DEF: RuleDef = {
     RuleDef::new("required", Code::Required, Inferred, Error, MESSAGES)
         .examples(&[example(ShellNums, r#"{}"#, "/size"), example(ShellNums, r#"{"size": null}"#, "/size")])
         .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
+        .in_schemas(By("required, and no null in type"))
 };
 
 /// Its messages (shared with the rules that report the same code).

@@ -40,6 +40,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
     ])
     .js(&[Role::Order], include_str!("src_license_order_required.js"))
+    .in_schemas(By("if/then on Order"))
 };
 
 /// The objects it runs on, when they close.

@@ -38,6 +38,7 @@ pub(crate) static DEF: RuleDef = {
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":false}]}]}]}"#),
     ])
     .js(&[Role::Product], include_str!("strict_match_fields.js"))
+    .in_schemas(By("if/then on DeletedProduct"))
 };
 
 /// The fields a strict-match delete is matched on.

@@ -34,6 +34,7 @@ pub(crate) static DEF: RuleDef = {
     .passes(&[
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":2,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
     ])
+    .in_schemas(No("uniqueItems compares whole items, not one key of them"))
 };
 
 /// The first order index of each sequence number: a small open-addressing

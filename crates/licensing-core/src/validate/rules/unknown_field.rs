@@ -22,4 +22,5 @@ pub(crate) static DEF: RuleDef = {
     )
     .examples(&[example(ShellNums, r#"{"size": 1, "sise": 2}"#, "/sise")])
     .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
+    .in_schemas(No("a warning under the recommended profile: additional properties are allowed"))
 };

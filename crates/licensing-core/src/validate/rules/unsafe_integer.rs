@@ -39,6 +39,7 @@ pub(crate) static DEF: RuleDef = {
             "`{field}` 的值 {value} 超出 2^53：JavaScript 读取时会被舍入",
         )],
     )
+    .in_schemas(No("answers only: a request's integer is the service's to read"))
 };
 
 /// Warns of an integer of an answer that a JS number cannot hold exactly.

@@ -30,6 +30,7 @@ pub(crate) static DEF: RuleDef = {
             "尚未填写的字段中还有 {count} 个问题",
         )],
     )
+    .in_schemas(No("what a form leaves out of a report, not a rule of the body"))
 };
 
 /// The issue counting `count` errors left out, in the options' locale.
