@@ -381,53 +381,32 @@ mod strategies {
         }
     }
 
-    /// Makes the cross-field rules true (see [`valid_request`]).
+    /// Makes the cross-field rules true (see [`valid_request`]): each rule's own
+    /// `repair`, on every object of the roles it names, outside in (an order
+    /// before its assets, an asset before its products and packages).
     fn repair(body: &mut Value) {
+        use crate::schema::Role;
+        use crate::validate::rules::{repair as by_rules, Around};
         let Some(orders) = body.get_mut("orderList").and_then(Value::as_array_mut) else { return };
-        for (i, order) in orders.iter_mut().enumerate() {
-            order["sequence"] = Value::from(i as i64 + 1);
-            order["srcLicenseOrderId"] = Value::from("LO-1");
+        for (index, order) in orders.iter_mut().enumerate() {
             let order_type = order["orderType"].as_str().unwrap_or("new_buy").to_owned();
+            let around = |index| Around { order_type: &order_type, index };
+            by_rules(Role::Order, order, &around(index));
             let Some(assets) = order.get_mut("assets").and_then(Value::as_array_mut) else { continue };
-            for asset in assets {
-                limits(asset);
-                if asset.get("products").is_none_or(|p| p.as_array().is_none_or(Vec::is_empty)) {
-                    asset["products"] = serde_json::json!([{ "productUri": "gms:1" }]);
+            for (index, asset) in assets.iter_mut().enumerate() {
+                by_rules(Role::Asset, asset, &around(index));
+                for (index, product) in asset["products"].as_array_mut().into_iter().flatten().enumerate() {
+                    by_rules(Role::Product, product, &around(index));
                 }
-                for product in asset["products"].as_array_mut().into_iter().flatten() {
-                    limits(product);
-                    if order_type != "new_buy" {
-                        if let Some(p) = product.as_object_mut() {
-                            p.remove("srcLicenseOrderId");
-                        }
-                    }
-                    if order_type == "delete_product" {
-                        product["productUri"] = Value::from("gms:1");
-                        product["limitStartDate"] = Value::from(1_700_000_000_000i64);
-                        product["limitEndDate"] = Value::from(1_800_000_000_000i64);
-                        product["limitConcurrent"] = Value::from(1);
+                for (index, package) in
+                    asset.get_mut("merchandises").and_then(Value::as_array_mut).into_iter().flatten().enumerate()
+                {
+                    by_rules(Role::Merchandise, package, &around(index));
+                    let list = package["licenseOrderProductList"].as_array_mut();
+                    for (index, product) in list.into_iter().flatten().enumerate() {
+                        by_rules(Role::Product, product, &around(index));
                     }
                 }
-                for package in asset.get_mut("merchandises").and_then(Value::as_array_mut).into_iter().flatten() {
-                    let list = &mut package["licenseOrderProductList"];
-                    if list.as_array().is_none_or(Vec::is_empty) {
-                        *list = serde_json::json!([{ "productUri": "gms:2" }]);
-                    }
-                    for product in list.as_array_mut().into_iter().flatten() {
-                        limits(product);
-                    }
-                }
-            }
-        }
-    }
-
-    /// An end not before its start.
-    fn limits(object: &mut Value) {
-        if let (Some(start), Some(end)) =
-            (object.get("limitStartDate").and_then(Value::as_i64), object.get("limitEndDate").and_then(Value::as_i64))
-        {
-            if end < start {
-                object["limitEndDate"] = Value::from(start);
             }
         }
     }

@@ -44,9 +44,9 @@ pub fn repository_root() -> PathBuf {
 
 /// The three places, each as (path from the root, the whole file as it should be).
 pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let Scanned { rules, codes, formats, closers } = scan_dir(root)?;
+    let Scanned { rules, codes, formats, closers, repairers } = scan_dir(root)?;
     Ok(vec![
-        (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats, &closers)?),
+        (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats, &closers, &repairers)?),
         (CODES.to_owned(), codes_rs(root, &codes)?),
         (SCHEMA_MOD.to_owned(), schema_mod_rs(root, &formats)?),
     ])
@@ -78,8 +78,15 @@ struct Item {
 /// files as plain `mod` lines (so tools that read modules, cargo-mutants among
 /// them, see them), then the `registry!` that makes `Rule` of them, the
 /// `formats!` that gives each `FormatId` its file's `FORMAT`, and the
-/// `closers!` that calls each file's `on_close` when an object closes.
-fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item], closers: &[String]) -> Result<String, String> {
+/// `closers!` that calls each file's `on_close` when an object closes, and the
+/// `repairers!` that calls each file's `repair` (feature `testing`).
+fn rules_mod_rs(
+    root: &Path,
+    rules: &[Item],
+    formats: &[Item],
+    closers: &[String],
+    repairers: &[String],
+) -> Result<String, String> {
     let mut region = String::new();
     for r in rules {
         let _ = writeln!(region, "pub(crate) mod {};", r.module);
@@ -94,6 +101,10 @@ fn rules_mod_rs(root: &Path, rules: &[Item], formats: &[Item], closers: &[String
     }
     region.push_str("}\n\nclosers! {\n");
     for module in closers {
+        let _ = writeln!(region, "    {module},");
+    }
+    region.push_str("}\n\nrepairers! {\n");
+    for module in repairers {
         let _ = writeln!(region, "    {module},");
     }
     region.push_str("}\n");
@@ -146,6 +157,8 @@ struct Scanned {
     formats: Vec<Item>,
     /// The files whose rule runs when an object closes (`pub(crate) fn on_close(`).
     closers: Vec<String>,
+    /// The files that repair generated requests for their rule (`pub(crate) fn repair(`).
+    repairers: Vec<String>,
 }
 
 /// The rules, the codes and the formats of every file in the rules folder, by file name.
@@ -157,7 +170,8 @@ fn scan_dir(root: &Path) -> Result<Scanned, String> {
         .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
         .collect();
     files.sort();
-    let (mut rules, mut codes, mut formats, mut closers) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut rules, mut codes, mut formats) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut closers, mut repairers) = (Vec::new(), Vec::new());
     for path in &files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
@@ -166,6 +180,9 @@ fn scan_dir(root: &Path) -> Result<Scanned, String> {
         }
         if text.lines().any(|l| l.starts_with("pub(crate) fn on_close(")) {
             closers.push(module.clone());
+        }
+        if text.lines().any(|l| l.starts_with("pub(crate) fn repair(")) {
+            repairers.push(module.clone());
         }
         let (rule, file_codes) = scan(&text, &module)?;
         match (rule, text.contains("pub(crate) static DEF: RuleDef")) {
@@ -189,7 +206,7 @@ fn scan_dir(root: &Path) -> Result<Scanned, String> {
         }
         codes.extend(file_codes);
     }
-    Ok(Scanned { rules, codes, formats, closers })
+    Ok(Scanned { rules, codes, formats, closers, repairers })
 }
 
 /// The file's `FORMAT` (a line `pub(crate) const FORMAT: Format`), documented by the `///` lines above it.
@@ -281,7 +298,7 @@ mod tests {
     }
 
     #[test]
-    fn the_files_with_an_on_close_are_called_when_objects_close_in_name_order() {
+    fn the_files_with_an_on_close_or_a_repair_are_called_in_name_order() {
         let root = std::env::temp_dir().join(format!("xtask-registry-closers-{}", std::process::id()));
         let dir = root.join(super::RULES_DIR);
         std::fs::create_dir_all(&dir).unwrap();
@@ -290,9 +307,10 @@ mod tests {
         std::fs::write(dir.join("zeta.rs"), closer).unwrap();
         std::fs::write(dir.join("alpha.rs"), closer).unwrap();
         std::fs::write(dir.join("helper.rs"), "pub(crate) fn check() {}\n// fn on_close( in a comment\n").unwrap();
-        let closers = super::scan_dir(&root).map(|scanned| scanned.closers);
+        std::fs::write(dir.join("mender.rs"), "pub(crate) fn repair(object: &mut Value) {}\n").unwrap();
+        let scanned = super::scan_dir(&root).map(|scanned| (scanned.closers, scanned.repairers));
         let _ = std::fs::remove_dir_all(&root);
-        assert_eq!(closers, Ok(vec!["alpha".to_owned(), "zeta".to_owned()]));
+        assert_eq!(scanned, Ok((vec!["alpha".to_owned(), "zeta".to_owned()], vec!["mender".to_owned()])));
     }
 
     #[test]

@@ -19,3 +19,15 @@ pub(crate) static DEF: RuleDef = {
     .js(&[Role::Product], include_str!("delete_product_uri.js"))
     .in_schemas(By("if/then on Order, with DeletedProduct"))
 };
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Product];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    if around.order_type == "delete_product" {
+        object["productUri"] = serde_json::Value::from("gms:1");
+    }
+}

@@ -62,6 +62,20 @@ pub(crate) fn lists_products(slots: &[Slot], children_products: bool) -> bool {
     slot(slots, PRODUCTS).is_non_empty_array() || children_products
 }
 
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Merchandise];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    let _ = around;
+    let list = &mut object["licenseOrderProductList"];
+    if list.as_array().is_none_or(Vec::is_empty) {
+        *list = serde_json::json!([{ "productUri": "gms:2" }]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::schema::MERCHANDISE_FIELDS;

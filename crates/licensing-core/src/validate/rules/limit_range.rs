@@ -61,3 +61,19 @@ pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
         }
     }
 }
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset, crate::schema::Role::Product];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    let _ = around;
+    let int = |name: &str| object.get(name).and_then(serde_json::Value::as_i64);
+    if let (Some(start), Some(end)) = (int("limitStartDate"), int("limitEndDate")) {
+        if end < start {
+            object["limitEndDate"] = serde_json::Value::from(start);
+        }
+    }
+}

@@ -89,6 +89,32 @@ macro_rules! closers {
     };
 }
 
+/// The rules that make a generated request true to them (feature `testing`):
+/// each file with a `repair` (and the `REPAIRS` roles it visits), called in the
+/// order of the files' names.
+macro_rules! repairers {
+    ($($module:ident),* $(,)?) => {
+        /// Runs every rule's repair whose `REPAIRS` holds the object's role.
+        #[cfg(feature = "testing")]
+        pub(crate) fn repair(role: Role, object: &mut serde_json::Value, around: &Around<'_>) {
+            $(
+                if $module::REPAIRS.contains(&role) {
+                    $module::repair(object, around);
+                }
+            )*
+        }
+    };
+}
+
+/// Where an object being repaired is (`repair`): its order's type and its index in its list.
+#[cfg(feature = "testing")]
+pub(crate) struct Around<'a> {
+    /// The `orderType` of the order it is in (or is).
+    pub(crate) order_type: &'a str,
+    /// Its index in the list that holds it.
+    pub(crate) index: usize,
+}
+
 // registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/registry/src/lib.rs)
 pub(crate) mod asset_number;
 pub(crate) mod body_object;
@@ -196,6 +222,17 @@ closers! {
     products_required,
     src_license_order_required,
     strict_match_fields,
+    unique_sequence,
+}
+
+repairers! {
+    delete_product_uri,
+    leaf_products,
+    limit_range,
+    products_required,
+    src_license_order_required,
+    strict_match_fields,
+    transfer_only_on_new_buy,
     unique_sequence,
 }
 // registry:end

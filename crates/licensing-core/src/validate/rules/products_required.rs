@@ -92,3 +92,16 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
     }
     ctx.pop();
 }
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    let _ = around;
+    if object.get("products").is_none_or(|p| p.as_array().is_none_or(Vec::is_empty)) {
+        object["products"] = serde_json::json!([{ "productUri": "gms:1" }]);
+    }
+}

@@ -73,3 +73,14 @@ pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseT
         ctx.report_at(field, Rule::SrcLicenseOrderRecommended, params);
     }
 }
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Order];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    let _ = around;
+    object["srcLicenseOrderId"] = serde_json::Value::from("LO-1");
+}

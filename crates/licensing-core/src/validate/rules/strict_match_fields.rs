@@ -77,3 +77,17 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
     }
     ctx.pop();
 }
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Product];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    if around.order_type == "delete_product" {
+        object["limitStartDate"] = serde_json::Value::from(1_700_000_000_000i64);
+        object["limitEndDate"] = serde_json::Value::from(1_800_000_000_000i64);
+        object["limitConcurrent"] = serde_json::Value::from(1);
+    }
+}

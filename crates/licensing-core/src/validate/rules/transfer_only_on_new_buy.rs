@@ -29,3 +29,17 @@ pub(crate) static DEF: RuleDef = {
     .js(&[Role::Product], include_str!("transfer_only_on_new_buy.js"))
     .in_schemas(No("a warning: the schemas carry errors only"))
 };
+
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Product];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    if around.order_type != "new_buy" {
+        if let Some(product) = object.as_object_mut() {
+            product.remove("srcLicenseOrderId");
+        }
+    }
+}

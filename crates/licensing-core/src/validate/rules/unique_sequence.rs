@@ -110,6 +110,16 @@ pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceInd
     }
 }
 
+/// The objects a generated valid request's repair visits for this rule (feature `testing`).
+#[cfg(feature = "testing")]
+pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Order];
+
+/// Makes a generated object true to this rule (`testing::valid_request`).
+#[cfg(feature = "testing")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    object["sequence"] = serde_json::Value::from(around.index as i64 + 1);
+}
+
 #[cfg(test)]
 mod tests {
     use super::{hash, SequenceIndex};
