@@ -1408,72 +1408,100 @@ export const enums = {
     "doc": "`licenseType`: the license types of the spec.",
     "values": [
       {
+        "cloud": false,
         "doc": "standalone, non-recoverable lock",
+        "lockable": false,
         "value": "normal_unrecover_usbkey",
         "zh-CN": "单机不可回收锁"
       },
       {
+        "cloud": false,
         "doc": "standalone, recoverable lock",
+        "lockable": true,
         "value": "normal_recover_usbkey",
         "zh-CN": "单机可回收锁"
       },
       {
+        "cloud": false,
         "doc": "network, non-recoverable lock",
+        "lockable": false,
         "value": "normal_unrecover_lan_usbkey",
         "zh-CN": "网络不可回收锁"
       },
       {
+        "cloud": false,
         "doc": "network, recoverable lock",
+        "lockable": true,
         "value": "normal_recover_lan_usbkey",
         "zh-CN": "网络可回收锁"
       },
       {
+        "cloud": false,
         "doc": "standalone identity lock",
+        "lockable": false,
         "value": "identity_usbkey",
         "zh-CN": "单机身份锁"
       },
       {
+        "cloud": false,
         "doc": "network identity lock",
+        "lockable": false,
         "value": "identity_lan_usbkey",
         "zh-CN": "网络身份锁"
       },
       {
+        "cloud": false,
         "doc": "standalone certificate",
+        "lockable": false,
         "value": "softkey",
         "zh-CN": "单机证书"
       },
       {
+        "cloud": false,
         "doc": "network certificate",
+        "lockable": false,
         "value": "lan_softkey",
         "zh-CN": "网络证书"
       },
       {
+        "cloud": false,
         "doc": "product entity",
+        "lockable": false,
         "value": "product_entity",
         "zh-CN": "产品实体"
       },
       {
+        "cloud": true,
         "doc": "cloud account",
+        "lockable": false,
         "value": "cloud_account",
         "zh-CN": "云账号"
       },
       {
+        "cloud": true,
         "doc": "enterprise cloud account authorization",
+        "lockable": false,
         "value": "cloud_customer",
         "zh-CN": "企业云账号授权"
       },
       {
+        "cloud": true,
         "doc": "personal cloud account authorization",
+        "lockable": false,
         "value": "cloud_personal",
         "zh-CN": "个人云账号授权"
       },
       {
+        "cloud": false,
         "doc": "product lock",
+        "lockable": true,
         "value": "lk_product_usbkey",
         "zh-CN": "产品锁"
       },
       {
+        "cloud": false,
         "doc": "login lock",
+        "lockable": true,
         "value": "lk_auth_usbkey",
         "zh-CN": "登录锁"
       }

@@ -1,6 +1,6 @@
 // The benchmark's licence types (bench/lib/values.mjs: the generator's and both
-// peers') are the SDK's own: a new value in the tables fails here, not in a
-// benchmark that silently never tries it.
+// peers', read from meta) are the SDK's own, and meta's cloud flag is the
+// validator's decision: a refund of exactly those must name srcLicenseOrderId.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate } from 'licensing-sdk';

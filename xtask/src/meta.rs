@@ -11,6 +11,7 @@
 
 use std::fmt::Write as _;
 
+use licensing_core::model::LicenseType;
 use licensing_core::schema::{Field, Kind, Presence, Shape};
 use licensing_core::validate::Source;
 use licensing_core::wire::{Endpoint, Method, Module};
@@ -53,8 +54,21 @@ fn data() -> Value {
     }
     let mut enums = Map::new();
     for (def, _) in &reachable.enums {
-        let values: Vec<Value> =
-            def.values.iter().map(|v| json!({ "value": v.wire, "doc": v.doc.trim(), "zh-CN": v.zh_cn })).collect();
+        let values: Vec<Value> = def
+            .values
+            .iter()
+            .map(|v| {
+                let mut value = json!({ "value": v.wire, "doc": v.doc.trim(), "zh-CN": v.zh_cn });
+                // A licence type's classes, from their exhaustive matches beside the enum.
+                if let Ok(licence) = v.wire.parse::<LicenseType>() {
+                    if def.name == "LicenseType" {
+                        value["cloud"] = Value::Bool(licence.is_cloud());
+                        value["lockable"] = Value::Bool(licence.is_lockable());
+                    }
+                }
+                value
+            })
+            .collect();
         enums.insert(def.name.into(), json!({ "doc": def.doc.trim(), "values": values }));
     }
     for (def, _) in &reachable.int_enums {

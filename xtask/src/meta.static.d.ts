@@ -31,7 +31,15 @@ export interface ShapeMeta {
 export interface EnumMeta {
   doc: string;
   /** Each value, what the spec says of it (English) and its name in Simplified Chinese. */
-  values: { value: string | number; doc: string; 'zh-CN': string }[];
+  values: {
+    value: string | number;
+    doc: string;
+    'zh-CN': string;
+    /** `LicenseType` only: a cloud licence (a refund of one must name `srcLicenseOrderId`). */
+    cloud?: boolean;
+    /** `LicenseType` only: a lock `lockAssets` / `unlockAssets` can disable and enable. */
+    lockable?: boolean;
+  }[];
 }
 
 export interface EndpointMeta {
