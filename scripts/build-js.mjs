@@ -105,7 +105,7 @@ const siblings = (names) => ({
   },
 });
 
-/** The esbuild options of one shipped module (bench/ builds variants of index.js with them). */
+/** The esbuild options of one shipped module. */
 export function moduleOptions(out, outfile = path.join(PKG, out)) {
   const m = MODULES[out];
   return {
