@@ -1,6 +1,6 @@
 // licensing-sdk/testing bundled into a Node test, as esbuild (`--bundle
 // --platform=node`, ESM and CommonJS) or a test runner that bundles does it:
-// the bundle must carry the simulator's wasm itself (pkg/sim-hex.cjs), with no
+// the bundle must carry the simulator's wasm itself (inside testing.cjs), with no
 // require() of a Node built-in left to fail in an ES module and no path next
 // to a file the bundler moved. Each bundle runs in a node process of its own.
 import assert from 'node:assert/strict';
