@@ -115,7 +115,7 @@ pub(crate) struct Around<'a> {
     pub(crate) index: usize,
 }
 
-// registry:begin (written by `cargo xtask gen` from the rule files' `RULE`s: xtask/registry/src/lib.rs)
+// registry:begin (written by `cargo xtask gen` from the rule files' `RULE`, `FORMAT`, `on_close` and `repair`: xtask/registry/src/lib.rs)
 pub(crate) mod asset_number;
 pub(crate) mod body_object;
 pub(crate) mod delete_product_uri;
@@ -253,8 +253,8 @@ pub(crate) struct RuleState {
 }
 use crate::schema::Role;
 
-/// The field's slot (absent for an index past the table, which the compile-time
-/// indices above cannot be).
+/// The field's slot (absent for an index past the table, which the rules'
+/// compile-time indices, `index_of`, cannot be).
 pub(crate) fn slot(slots: &[Slot], index: usize) -> Slot {
     slots.get(index).copied().unwrap_or_default()
 }
