@@ -41,10 +41,7 @@ const SPECTRAL_HEAD: &str =
 
 /// `tests/contract/spectral.yaml` with its first line and its `overrides` (between the markers) written.
 pub(crate) fn spectral_yaml(current: &str) -> String {
-    let current = &match current.split_once('\n') {
-        Some((first, rest)) if first == SPECTRAL_HEAD => format!("{SPECTRAL_HEAD}\n{rest}"),
-        _ => format!("{SPECTRAL_HEAD}\n{current}"),
-    };
+    let current = crate::with_head(current, SPECTRAL_HEAD, SPECTRAL_HEAD);
     let mut region = String::from(
         "  # The GET operations' path and query as one object, as `validate` checks\n  \
          # it; the operations send those fields as parameters.\n  - files:\n",
@@ -53,12 +50,5 @@ pub(crate) fn spectral_yaml(current: &str) -> String {
         region.push_str(&format!("      - \"../../pkg/**/openapi.json#/components/schemas/{name}\"\n"));
     }
     region.push_str("    rules:\n      oas3-unused-component: off\n");
-    let (begin, end) = ("# get-requests:begin", "# get-requests:end");
-    let (Some(start), Some(stop)) = (current.find(begin), current.find(end)) else { return current.to_owned() };
-    let Some(after_begin) = current.get(start..).and_then(|rest| rest.find('\n')).map(|at| start + at + 1) else {
-        return current.to_owned();
-    };
-    // The end marker's own line keeps its indentation.
-    let line_start = current.get(..stop).and_then(|head| head.rfind('\n')).map_or(0, |at| at + 1);
-    format!("{}{region}{}", &current[..after_begin], &current[line_start..])
+    xtask_registry::replace_between(&current, "# get-requests:begin", "# get-requests:end", &region).unwrap_or(current)
 }

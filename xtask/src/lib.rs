@@ -81,6 +81,16 @@ pub fn outputs() -> Vec<Output> {
     all
 }
 
+/// `text` with `head` as its first line: a first line that starts with `old` (an
+/// earlier wording of the head) is replaced, any other moves down below it. The
+/// files that are written by hand but for their marked regions say so there.
+pub(crate) fn with_head(text: &str, head: &str, old: &str) -> String {
+    match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with(old) => format!("{head}\n{rest}"),
+        _ => format!("{head}\n{text}"),
+    }
+}
+
 /// The request shapes whose field table `RULES.md` lacks (its markers).
 pub fn rules_md_missing_field_tables(root: &Path) -> Vec<&'static str> {
     rules_md::missing_field_tables(&std::fs::read_to_string(root.join("RULES.md")).unwrap_or_default())

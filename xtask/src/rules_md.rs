@@ -26,10 +26,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     let reachable = Reachable::all();
     let requests: Vec<&'static Shape> =
         reachable.shapes.iter().filter(|(_, side)| *side == Side::Request).map(|(shape, _)| *shape).collect();
-    let mut out = match current.split_once('\n') {
-        Some((first, rest)) if first.starts_with("<!-- The tables") => format!("{HEAD}\n{rest}"),
-        _ => format!("{HEAD}\n{current}"),
-    };
+    let mut out = crate::with_head(current, HEAD, "<!-- The tables");
     out = replace(&out, "codes", &codes_table());
     out = replace(&out, "rules", &rules_table());
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("`{}`", r.id())).collect();
@@ -114,11 +111,8 @@ fn refunds_and_cloud() -> String {
 /// `text` with the lines between the markers of `name` replaced by `table`
 /// (unchanged when the markers are missing).
 fn replace(text: &str, name: &str, table: &str) -> String {
-    let begin = format!("<!-- {name}:begin -->\n");
-    let end = format!("<!-- {name}:end -->");
-    let Some(start) = text.find(&begin).map(|i| i + begin.len()) else { return text.to_owned() };
-    let Some(stop) = text[start..].find(&end).map(|i| start + i) else { return text.to_owned() };
-    format!("{}{table}{}", &text[..start], &text[stop..])
+    let (begin, end) = (format!("<!-- {name}:begin -->"), format!("<!-- {name}:end -->"));
+    xtask_registry::replace_between(text, &begin, &end, table).unwrap_or_else(|| text.to_owned())
 }
 
 /// A rule's severity under `recommended`, and what the other profiles change.

@@ -143,10 +143,20 @@ fn codes_rs(root: &Path, codes: &[Item]) -> Result<String, String> {
 fn replace_region(root: &Path, path: &str, name: &str, region: &str) -> Result<String, String> {
     let text = std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
     let (begin, end) = (format!("// {name}:begin"), format!("// {name}:end"));
-    let start = text.find(&begin).ok_or_else(|| format!("{path}: no `{begin}` line"))?;
-    let start = start + text[start..].find('\n').ok_or_else(|| format!("{path}: `{begin}` ends the file"))? + 1;
-    let stop = start + text[start..].find(&end).ok_or_else(|| format!("{path}: no `{end}` line after `{begin}`"))?;
-    Ok(format!("{}{region}{}", &text[..start], &text[stop..]))
+    replace_between(&text, &begin, &end, region)
+        .ok_or_else(|| format!("{path}: no `{begin}` line, or no `{end}` line after it"))
+}
+
+/// `text` with the lines between the line that holds `begin` and the next line
+/// that holds `end` replaced by `region` (both marker lines kept as they are,
+/// indentation included); `None` when a marker is missing. The generated
+/// regions of the rule registry, RULES.md and the contract suite's rulesets.
+pub fn replace_between(text: &str, begin: &str, end: &str, region: &str) -> Option<String> {
+    let at = text.find(begin)?;
+    let start = at + text.get(at..)?.find('\n')? + 1;
+    let marker = start + text.get(start..)?.find(end)?;
+    let stop = text.get(..marker)?.rfind('\n').map_or(0, |nl| nl + 1).max(start);
+    Some(format!("{}{region}{}", text.get(..start)?, text.get(stop..)?))
 }
 
 /// What the rule files declare, each list by file name.
@@ -311,6 +321,23 @@ mod tests {
         let scanned = super::scan_dir(&root).map(|scanned| (scanned.closers, scanned.repairers));
         let _ = std::fs::remove_dir_all(&root);
         assert_eq!(scanned, Ok((vec!["alpha".to_owned(), "zeta".to_owned()], vec!["mender".to_owned()])));
+    }
+
+    #[test]
+    fn a_region_is_the_lines_between_its_marker_lines() {
+        use super::replace_between;
+        let text = "head\n// x:begin (written by gen)\nold\n  // x:end\ntail\n";
+        assert_eq!(
+            replace_between(text, "// x:begin", "// x:end", "new\n").as_deref(),
+            Some("head\n// x:begin (written by gen)\nnew\n  // x:end\ntail\n")
+        );
+        let empty = "// x:begin\n// x:end\n";
+        assert_eq!(
+            replace_between(empty, "// x:begin", "// x:end", "a\n").as_deref(),
+            Some("// x:begin\na\n// x:end\n")
+        );
+        assert_eq!(replace_between("// x:end\n// x:begin\n", "// x:begin", "// x:end", ""), None);
+        assert_eq!(replace_between("// x:begin", "// x:begin", "// x:end", ""), None);
     }
 
     #[test]
