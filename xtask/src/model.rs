@@ -77,16 +77,16 @@ fn with_endpoints() -> String {
     for endpoint in Endpoint::ALL {
         let def = endpoint.def();
         let data = endpoint.data();
-        let (reader, rust, ts) = match data {
-            Kind::Any => ("unit", "()".to_owned(), "undefined".to_owned()),
-            Kind::Array(Kind::Str | Kind::Format(_)) => ("texts", "Vec<String>".to_owned(), "string[]".to_owned()),
-            Kind::Object(shape) => ("send", shape.name.to_owned(), shape.name.to_owned()),
-            Kind::Array(Kind::Object(shape)) => ("send", format!("Vec<{}>", shape.name), format!("{}[]", shape.name)),
-            other => ("send", item_type(other), "unknown".to_owned()),
+        let (reader, rust) = match data {
+            Kind::Any => ("unit", "()".to_owned()),
+            Kind::Array(Kind::Str | Kind::Format(_)) => ("texts", "Vec<String>".to_owned()),
+            other => ("send", item_type(other)),
         };
+        // The TypeScript types index.d.ts declares for the method.
+        let ts = crate::typescript::result_type(endpoint);
         let doc = format!("`{} {}`: {}.", def.method.as_str(), def.path, def.summary);
-        // `{Endpoint}Request`: the request shape's name or its alias (`request_aliases`).
-        let request = format!("{}Request", pascal_case(endpoint.name()));
+        // `{Endpoint}Request`: the request shape's name or its alias (`request_aliases`), in both languages.
+        let request = crate::typescript::request_type(endpoint);
         let _ = writeln!(
             list,
             "            #[doc = {doc:?}]\n            {} => {}({}, {request}) -> {reader} {rust}, {request:?}, {:?};",

@@ -88,13 +88,13 @@ fn endpoints() -> String {
 
 /// The TS type of an endpoint's request: `{Endpoint}Request` (an alias where
 /// the shape has another name).
-fn request_type(e: Endpoint) -> String {
+pub(crate) fn request_type(e: Endpoint) -> String {
     pascal_case(e.name()) + "Request"
 }
 
 /// What a client method resolves to: the payload as the service sent it;
 /// `void` when the endpoint has none.
-fn result_type(e: Endpoint) -> String {
+pub(crate) fn result_type(e: Endpoint) -> String {
     match e.data() {
         Kind::Any => "void".into(),
         Kind::Array(Kind::Format(_)) => "string[]".into(),

@@ -639,7 +639,7 @@ macro_rules! with_endpoints {
             #[doc = "`GET /order/api/order/v1/enterprise/user/query`: Query enterprise main accounts."]
             queryEnterprises => query_enterprises(QueryEnterprises, QueryEnterprisesRequest) -> send Vec<EnterpriseCustomer>, "QueryEnterprisesRequest", "Promise<EnterpriseCustomer[]>";
             #[doc = "`POST /order/api/order/v1/enterprise/user/update`: Update enterprise customer information."]
-            updateEnterprise => update_enterprise(UpdateEnterprise, UpdateEnterpriseRequest) -> unit (), "UpdateEnterpriseRequest", "Promise<undefined>";
+            updateEnterprise => update_enterprise(UpdateEnterprise, UpdateEnterpriseRequest) -> unit (), "UpdateEnterpriseRequest", "Promise<void>";
             #[doc = "`POST /order/api/order/v1/licenseOrder/batchOrder`: Batch create basic license orders."]
             batchOrder => batch_order(BatchOrder, BatchOrderRequest) -> send Vec<BatchOrderResult>, "BatchOrderRequest", "Promise<BatchOrderResult[]>";
             #[doc = "`POST /order/api/order/v1/asset/lock`: Batch disable physical locks."]
