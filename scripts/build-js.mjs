@@ -73,6 +73,9 @@ export const SUBPATHS = {
 /** Declarations that subpaths' declarations import (testing.d.ts names invalid-examples.js). */
 const IMPORTED_TYPES = ['invalid-examples'];
 
+/** Every declaration file's name (NAME.d.ts and its twin NAME.d.cts), once each. */
+const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
+
 /** Files that ship as they are (the wasm, the documents `cargo xtask gen` writes). */
 const ASSETS = ['openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm'];
 
@@ -171,12 +174,11 @@ function conditions(tree, types) {
 /** pkg/package.json: js/package.json with what this build decides (entry points, exports, files). */
 export function packageJson() {
   const source = JSON.parse(readFileSync(path.join(JS, 'package.json'), 'utf8'));
-  const typeNames = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
   const outs = Object.keys(MODULES);
   const files = [
     ...Object.keys(COPIED).filter((f) => !f.endsWith('.d.ts')),
     ...outs.flatMap((out) => (MODULES[out].minify ? [out, `${out}.map`] : [out])),
-    ...typeNames.flatMap((t) => [`${t}.d.ts`, `${t}.d.cts`]),
+    ...TYPE_NAMES.flatMap((t) => [`${t}.d.ts`, `${t}.d.cts`]),
     ...ASSETS,
   ];
   const exports = {};
@@ -222,8 +224,7 @@ async function main() {
   }
 
   for (const [to, from] of Object.entries(COPIED)) copyFileSync(path.join(ROOT, from), path.join(PKG, to));
-  const typeNames = new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES]);
-  for (const t of typeNames) {
+  for (const t of TYPE_NAMES) {
     const file = path.join(PKG, `${t}.d.ts`);
     writeFileSync(path.join(PKG, `${t}.d.cts`), cjsDeclarations(readFileSync(file, 'utf8'), file));
   }
