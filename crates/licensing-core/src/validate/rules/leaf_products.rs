@@ -68,8 +68,7 @@ pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Mercha
 
 /// Makes a generated object true to this rule (`testing::valid_request`).
 #[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    let _ = around;
+pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
     let list = &mut object["licenseOrderProductList"];
     if list.as_array().is_none_or(Vec::is_empty) {
         *list = serde_json::json!([{ "productUri": "gms:2" }]);

@@ -68,8 +68,7 @@ pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset,
 
 /// Makes a generated object true to this rule (`testing::valid_request`).
 #[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    let _ = around;
+pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
     let int = |name: &str| object.get(name).and_then(serde_json::Value::as_i64);
     if let (Some(start), Some(end)) = (int("limitStartDate"), int("limitEndDate")) {
         if end < start {

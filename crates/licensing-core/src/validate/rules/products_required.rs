@@ -99,8 +99,7 @@ pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset]
 
 /// Makes a generated object true to this rule (`testing::valid_request`).
 #[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    let _ = around;
+pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
     if object.get("products").is_none_or(|p| p.as_array().is_none_or(Vec::is_empty)) {
         object["products"] = serde_json::json!([{ "productUri": "gms:1" }]);
     }

@@ -80,7 +80,6 @@ pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Order]
 
 /// Makes a generated object true to this rule (`testing::valid_request`).
 #[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    let _ = around;
+pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
     object["srcLicenseOrderId"] = serde_json::Value::from("LO-1");
 }
