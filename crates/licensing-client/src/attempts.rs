@@ -10,6 +10,11 @@ use crate::options::{self, MAX_TIMER_MS};
 use crate::{nonce, validation_error, CallOptions, CallUrl, Client, HttpRequest, Phase, RetryEvent, Transport};
 
 impl<T: Transport> Client<T> {
+    /// Each attempt's timeout: the call's own, else the client's (unchecked).
+    pub(crate) fn attempt_timeout_ms(&self, call: &CallOptions<T::Signal>) -> u32 {
+        call.timeout_ms.unwrap_or(self.opts.timeout_ms)
+    }
+
     /// Tells the `on_error` hook (feature `hooks`) of a call's final error.
     pub(crate) async fn failed(
         &self,
@@ -58,7 +63,7 @@ impl<T: Transport> Client<T> {
             let issue = Issue::required_parameter("appKey", self.opts.locale);
             return Err(validation_error("batchOrder needs the appKey client option", vec![issue]));
         }
-        let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
+        let timeout_ms = self.attempt_timeout_ms(call);
         options::check_range("timeoutMs", timeout_ms, 1, MAX_TIMER_MS)?;
         let own = |name: &str| name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type");
         let base: Vec<(String, String)> = self.opts.headers.iter().filter(|(k, _)| !own(k)).cloned().collect();

@@ -112,7 +112,7 @@ impl<T: Transport> Client<T> {
             First::Right(Ok(())) => {
                 // The attempt's whole timeout, not the `ms` left of it: the
                 // message names what the caller set (the time left depends on load).
-                let timeout = call.timeout_ms.unwrap_or(self.opts.timeout_ms).clamp(1, MAX_TIMER_MS);
+                let timeout = self.attempt_timeout_ms(call).clamp(1, MAX_TIMER_MS);
                 let mut detail = String::from("did not settle within ");
                 detail.push_str(&itoa_u64(u64::from(timeout)));
                 detail.push_str(" ms (the attempt's timeout)");
@@ -133,7 +133,7 @@ impl<T: Transport> Client<T> {
     ) -> ClientError {
         if let Some(hook) = &self.opts.hooks.on_error {
             let event = ErrorEvent { endpoint, attempts, error: error.clone() };
-            let timeout = call.timeout_ms.unwrap_or(self.opts.timeout_ms).clamp(1, MAX_TIMER_MS);
+            let timeout = self.attempt_timeout_ms(call).clamp(1, MAX_TIMER_MS);
             let _ = self.within(any(hook(&event), |()| HookValue::Unit), timeout, call, "the onError hook", None).await;
         }
         error
