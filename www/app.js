@@ -36,18 +36,19 @@ function selectTab(tab, { focus = false, updateHash = true } = {}) {
 for (const tab of tabs) {
   tab.addEventListener('click', () => selectTab(tab));
   tab.addEventListener('keydown', (e) => {
-    const i = tabs.indexOf(tab);
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    const shown = tabs.filter((t) => !t.hidden); // "More" shows when some endpoint has no page of its own
+    const i = shown.indexOf(tab);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: shown.length - 1 }[e.key];
     if (next === undefined) return;
     e.preventDefault();
-    selectTab(tabs[(next + tabs.length) % tabs.length], { focus: true });
+    selectTab(shown[(next + shown.length) % shown.length], { focus: true });
   });
 }
-selectTab(tabs.find((t) => `#${t.dataset.tab}` === location.hash) ?? tabs[0], { updateHash: false });
 
 // ---- Pages ---------------------------------------------------------------------------
 const orderPage = mountOrderPage({ getClient });
 const panels = mountPanels({ getClient });
+selectTab(tabs.find((t) => !t.hidden && `#${t.dataset.tab}` === location.hash) ?? tabs[0], { updateHash: false });
 
 // ---- Language -------------------------------------------------------------------------
 onLocaleChange(() => {

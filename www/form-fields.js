@@ -1,11 +1,36 @@
-// Which wire fields the portal's forms show, each as an input labelled by
-// labelKey(name) in text-en.js and text-zh-CN.js. No DOM and no import: the forms
-// pass it licensing-sdk/meta's shapes in the browser, and the Node test
-// (tests/js/portal-labels.test.mjs) the installed package's, so a field shown
-// without a label fails that test instead of showing its raw key.
+// Which wire fields the portal's forms show, each as an input labelled by its
+// definition's label (licensing-sdk/meta's `label`, in English and in Chinese: no
+// dictionary of the portal lists fields). No DOM and no import: the forms pass it
+// licensing-sdk/meta's shapes in the browser, and the Node test
+// (tests/js/portal-labels.test.mjs) the installed package's.
 
-/** The i18n key of a field's label. */
-export const labelKey = (name) => `f.${name}`;
+/** The i18n key of the label of a shape's field. */
+export const labelKey = (shape, name) => `f.${shape}.${name}`;
+
+/** The i18n key of an endpoint's title. */
+export const titleKey = (endpoint) => `ep.${endpoint}`;
+
+/**
+ * The dictionaries' wire part in a locale ('en' or 'zh-CN'): every request
+ * field's label (by labelKey) and every endpoint's title (by titleKey), from
+ * licensing-sdk/meta.
+ */
+export function wireLabels({ endpoints, shapes }, locale) {
+  const labels = {};
+  for (const [shape, { fields }] of Object.entries(shapes)) {
+    for (const f of fields) if (f.label) labels[labelKey(shape, f.name)] = f.label[locale];
+  }
+  for (const [name, e] of Object.entries(endpoints)) labels[titleKey(name)] = e.title[locale];
+  return labels;
+}
+
+/**
+ * The endpoints no page of the portal covers (batchOrder has its page, the panels
+ * theirs): each gets a form of its whole request on the "More" tab, so an endpoint
+ * new to the wire is in the portal with no edit here.
+ */
+export const uncoveredEndpoints = (endpoints, covered) => Object.keys(endpoints)
+  .filter((name) => name !== 'batchOrder' && !covered.includes(name));
 
 /** An order's own row; its other plain fields are the customer section's. */
 const ORDER_ROW = ['sequence', 'licenseType', 'orderType', 'srcLicenseOrderId'];
@@ -82,7 +107,7 @@ export function orderFormFields(shapes) {
 /**
  * Every field a form shows with a label, as { shape, name }: the order form's,
  * and every field of every other endpoint's request (panels.js gives each of
- * them a form of its whole request).
+ * them a form of its whole request: its own panel, or one on the "More" tab).
  */
 export function labelledFields({ endpoints, shapes }) {
   const order = Object.entries(orderFormFields(shapes))

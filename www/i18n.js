@@ -1,10 +1,14 @@
 // UI text in English and Simplified Chinese. Elements carry data-i18n="key" (text),
 // data-i18n-placeholder, data-i18n-title or data-i18n-aria (attributes); applyI18n()
-// rewrites them all after a locale switch. Validation messages come from the SDK.
+// rewrites them all after a locale switch. Validation messages and the fields'
+// labels and the endpoints' titles come from the SDK (licensing-sdk/meta).
+import { endpoints, shapes } from '/pkg/meta.mjs';
+import { wireLabels } from './form-fields.js';
 import { en } from './text-en.js';
 import { zh } from './text-zh-CN.js';
 
-const dictionaries = { en, 'zh-CN': zh };
+const wire = { endpoints, shapes };
+const dictionaries = { en: { ...en, ...wireLabels(wire, 'en') }, 'zh-CN': { ...zh, ...wireLabels(wire, 'zh-CN') } };
 let current = 'en';
 const listeners = [];
 
@@ -16,7 +20,7 @@ export function locale() {
 
 /** Translates a key, filling {name} placeholders from args. Unknown keys show as themselves. */
 export function t(key, args = {}) {
-  const text = dictionaries[current][key] ?? en[key] ?? key;
+  const text = dictionaries[current][key] ?? dictionaries.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
 }
 

@@ -36,7 +36,7 @@ const EXTRAS = { limitStartDate: DATE, limitEndDate: DATE, timeDurationExpressio
 function f(shape, base, o, key) {
   const meta = fieldOf(shape, key);
   return field({
-    path: `${base}/${key}`, label: labelKey(key), wire: key, value: o[key], ...inputOf(meta), required: isRequired(meta), ...EXTRAS[key],
+    path: `${base}/${key}`, label: labelKey(shape, key), wire: key, value: o[key], ...inputOf(meta), required: isRequired(meta), ...EXTRAS[key],
   });
 }
 /** The inputs of one part of the form (FIELDS) for the object at `base`. */

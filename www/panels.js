@@ -4,8 +4,8 @@
 import { validate } from '/pkg/slim.js';
 import { h, tr, field, readInput, showIssues, retranslateOptions, errorBox, table, fmtTime, trackTouched } from './dom.js';
 import { locale } from './i18n.js';
-import { enumText, inputOf, isRequired, requestFields } from './wire.js';
-import { labelKey } from './form-fields.js';
+import { endpoints, enumText, inputOf, isRequired, requestFields } from './wire.js';
+import { labelKey, titleKey, uncoveredEndpoints } from './form-fields.js';
 import { rulesProfile } from './settings.js';
 
 const yesNo = (v) => (v === undefined || v === null ? '' : tr(v ? 'yes' : 'no'));
@@ -27,7 +27,7 @@ function panelForm(spec, getClient) {
       const input = inputOf(meta);
       const extra = spec.extras?.[meta.name] ?? {};
       return field({
-        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: labelKey(meta.name), wire: meta.name, ...input,
+        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: labelKey(endpoints[spec.actions[0].endpoint].request, meta.name), wire: meta.name, ...input,
         value: extra.value, placeholder: extra.placeholder, hint: extra.hint,
         cls: input.kind === 'lines' ? 'wide' : undefined, required: isRequired(meta),
       });
@@ -135,13 +135,20 @@ function unitsTable(err) {
     ], rows, { class: 'data units-table' }));
 }
 
+/** An answer as the service sent its data (a form of an endpoint with no page of its own). */
+const answerView = (data) => (data === undefined || data === null
+  ? h('p', { class: 'success', role: 'status', i18n: 'panel.noPayload' })
+  : h('pre', { class: 'answer' }, JSON.stringify(data, null, 2)));
+
 /** Builds every panel into its tab; returns { relocalize }. */
 export function mountPanels({ getClient }) {
   const panels = [];
+  const covered = [];
   const mount = (containerId, spec) => {
     const p = panelForm(spec, getClient);
     document.getElementById(containerId).append(p.el);
     panels.push(p);
+    covered.push(...spec.actions.map((a) => a.endpoint));
   };
 
   mount('panel-enterprise', {
@@ -202,6 +209,15 @@ export function mountPanels({ getClient }) {
       renderError: unitsTable,
     }],
   });
+
+  // Every endpoint without a page of its own: a form of its request on "More".
+  for (const endpoint of uncoveredEndpoints(endpoints, covered)) {
+    mount('panel-more', {
+      id: `ep-${endpoint}`, title: titleKey(endpoint),
+      actions: [{ id: 'go', label: 'panel.send', endpoint, call: (c, b) => c[endpoint](b), render: answerView }],
+    });
+    document.getElementById('tab-more').hidden = false;
+  }
 
   return { relocalize: () => panels.forEach((p) => p.refresh()) };
 }

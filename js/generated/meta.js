@@ -32,7 +32,11 @@ export const endpoints = {
         "read": "listAssets"
       }
     ],
-    "summary": "Batch create basic license orders"
+    "summary": "Batch create basic license orders",
+    "title": {
+      "en": "Batch create basic license orders",
+      "zh-CN": "批量创建基础授权订单"
+    }
   },
   "bindEnterprise": {
     "appKey": false,
@@ -59,7 +63,11 @@ export const endpoints = {
         "read": "queryEnterprises"
       }
     ],
-    "summary": "Create enterprise main account binding"
+    "summary": "Create enterprise main account binding",
+    "title": {
+      "en": "Create enterprise main account binding",
+      "zh-CN": "创建企业主账号绑定"
+    }
   },
   "createEnterprise": {
     "appKey": false,
@@ -83,7 +91,11 @@ export const endpoints = {
         "read": "queryEnterprises"
       }
     ],
-    "summary": "Create industry customer (enterprise main account)"
+    "summary": "Create industry customer (enterprise main account)",
+    "title": {
+      "en": "Create industry customer (enterprise main account)",
+      "zh-CN": "创建行业客户（企业主账号）"
+    }
   },
   "joinActivity": {
     "appKey": false,
@@ -102,7 +114,11 @@ export const endpoints = {
     "requestType": "JoinActivityRequest",
     "scope": "auth_activity",
     "stales": [],
-    "summary": "Join an activity and claim products"
+    "summary": "Join an activity and claim products",
+    "title": {
+      "en": "Join an activity and claim products",
+      "zh-CN": "参加活动并领取产品"
+    }
   },
   "listAssets": {
     "appKey": false,
@@ -126,7 +142,11 @@ export const endpoints = {
     "requestType": "ListAssetsRequest",
     "scope": "auth_order",
     "stales": [],
-    "summary": "List enterprise virtual assets"
+    "summary": "List enterprise virtual assets",
+    "title": {
+      "en": "List enterprise virtual assets",
+      "zh-CN": "查询企业虚拟资产列表"
+    }
   },
   "lockAssets": {
     "appKey": false,
@@ -153,7 +173,11 @@ export const endpoints = {
         "read": "listAssets"
       }
     ],
-    "summary": "Batch disable physical locks"
+    "summary": "Batch disable physical locks",
+    "title": {
+      "en": "Batch disable physical locks",
+      "zh-CN": "批量禁用实体锁"
+    }
   },
   "queryEnterprises": {
     "appKey": false,
@@ -179,7 +203,11 @@ export const endpoints = {
     "requestType": "QueryEnterprisesRequest",
     "scope": "auth_order",
     "stales": [],
-    "summary": "Query enterprise main accounts"
+    "summary": "Query enterprise main accounts",
+    "title": {
+      "en": "Query enterprise main accounts",
+      "zh-CN": "查询企业主账号"
+    }
   },
   "shellNums": {
     "appKey": false,
@@ -201,7 +229,11 @@ export const endpoints = {
     "requestType": "ShellNumsRequest",
     "scope": "auth_order",
     "stales": [],
-    "summary": "Get asset numbers"
+    "summary": "Get asset numbers",
+    "title": {
+      "en": "Get asset numbers",
+      "zh-CN": "获取资产编号"
+    }
   },
   "unlockAssets": {
     "appKey": false,
@@ -228,7 +260,11 @@ export const endpoints = {
         "read": "listAssets"
       }
     ],
-    "summary": "Batch enable physical locks"
+    "summary": "Batch enable physical locks",
+    "title": {
+      "en": "Batch enable physical locks",
+      "zh-CN": "批量启用实体锁"
+    }
   },
   "updateEnterprise": {
     "appKey": false,
@@ -249,7 +285,11 @@ export const endpoints = {
         "read": "queryEnterprises"
       }
     ],
-    "summary": "Update enterprise customer information"
+    "summary": "Update enterprise customer information",
+    "title": {
+      "en": "Update enterprise customer information",
+      "zh-CN": "更新企业客户信息"
+    }
   }
 };
 
@@ -310,24 +350,40 @@ export const shapes = {
       {
         "doc": "cloud account (mobile number or e-mail), or enterprise account, or cloud lock asset number",
         "kind": "string",
+        "label": {
+          "en": "Participant",
+          "zh-CN": "参与者"
+        },
         "name": "identity",
         "presence": "nonEmpty"
       },
       {
         "doc": "activity mnemonic",
         "kind": "string",
+        "label": {
+          "en": "Activity label",
+          "zh-CN": "活动助记码"
+        },
         "name": "activityLabel",
         "presence": "nonEmpty"
       },
       {
         "doc": "domain name or name identifying the business line system that takes part",
         "kind": "string",
+        "label": {
+          "en": "Source system",
+          "zh-CN": "来源系统"
+        },
         "name": "source",
         "presence": "nonEmpty"
       },
       {
         "doc": "branch the participant belongs to",
         "kind": "string",
+        "label": {
+          "en": "Branch",
+          "zh-CN": "分支机构"
+        },
         "name": "branch",
         "presence": "nonEmpty"
       }
@@ -380,6 +436,10 @@ export const shapes = {
           "source": "spec"
         },
         "kind": "array",
+        "label": {
+          "en": "Asset numbers",
+          "zh-CN": "资产编号"
+        },
         "name": "assetNos",
         "presence": "nonEmpty"
       },
@@ -390,30 +450,50 @@ export const shapes = {
           "shape": "AssetExtend"
         },
         "kind": "array",
+        "label": {
+          "en": "Extension attributes",
+          "zh-CN": "扩展属性"
+        },
         "name": "assetExtendList",
         "presence": "optional"
       },
       {
         "doc": "asset limit start time (a Long)",
         "kind": "integer",
+        "label": {
+          "en": "Limit start",
+          "zh-CN": "限制开始时间"
+        },
         "name": "limitStartDate",
         "presence": "optional"
       },
       {
         "doc": "asset limit end time (a Long)",
         "kind": "integer",
+        "label": {
+          "en": "Limit end",
+          "zh-CN": "限制结束时间"
+        },
         "name": "limitEndDate",
         "presence": "optional"
       },
       {
         "doc": "lent-lock flag",
         "kind": "boolean",
+        "label": {
+          "en": "Lent lock",
+          "zh-CN": "借用锁"
+        },
         "name": "borrowedUsbKey",
         "presence": "optional"
       },
       {
         "doc": "flag: asset number transferred",
         "kind": "boolean",
+        "label": {
+          "en": "Asset number transferred",
+          "zh-CN": "资产编号已转移"
+        },
         "name": "transferedAssetNum",
         "presence": "optional"
       },
@@ -424,6 +504,10 @@ export const shapes = {
           "shape": "Product"
         },
         "kind": "array",
+        "label": {
+          "en": "Products",
+          "zh-CN": "产品"
+        },
         "name": "products",
         "presence": "optional"
       },
@@ -434,6 +518,10 @@ export const shapes = {
           "shape": "Merchandise"
         },
         "kind": "array",
+        "label": {
+          "en": "Merchandise packages",
+          "zh-CN": "商品包"
+        },
         "name": "merchandises",
         "presence": "optional"
       }
@@ -446,12 +534,20 @@ export const shapes = {
       {
         "doc": "feature code",
         "kind": "string",
+        "label": {
+          "en": "Extension code",
+          "zh-CN": "扩展属性编码"
+        },
         "name": "extendCode",
         "presence": "optional"
       },
       {
         "doc": "feature value",
         "kind": "string",
+        "label": {
+          "en": "Extension value",
+          "zh-CN": "扩展属性值"
+        },
         "name": "extendValue",
         "presence": "optional"
       }
@@ -615,12 +711,20 @@ export const shapes = {
       {
         "doc": "channel code",
         "kind": "string",
+        "label": {
+          "en": "Channel code",
+          "zh-CN": "渠道编码"
+        },
         "name": "channelCode",
         "presence": "nonEmpty"
       },
       {
         "doc": "customer order number",
         "kind": "string",
+        "label": {
+          "en": "Channel order number",
+          "zh-CN": "渠道订单号"
+        },
         "name": "channelOrderId",
         "presence": "nonEmpty"
       },
@@ -628,6 +732,10 @@ export const shapes = {
         "doc": "order processing mode, allowed values `sync`, `async`",
         "enum": "SyncMode",
         "kind": "enum",
+        "label": {
+          "en": "Processing mode",
+          "zh-CN": "处理模式"
+        },
         "name": "syncMode",
         "presence": "optional"
       },
@@ -638,6 +746,10 @@ export const shapes = {
           "shape": "Order"
         },
         "kind": "array",
+        "label": {
+          "en": "Orders",
+          "zh-CN": "订单列表"
+        },
         "name": "orderList",
         "presence": "nonEmpty"
       }
@@ -674,36 +786,60 @@ export const shapes = {
       {
         "doc": "channel code",
         "kind": "string",
+        "label": {
+          "en": "Channel code",
+          "zh-CN": "渠道编码"
+        },
         "name": "channelCode",
         "presence": "nonEmpty"
       },
       {
         "doc": "channel customer id",
         "kind": "string",
+        "label": {
+          "en": "Channel customer number",
+          "zh-CN": "渠道客户编号"
+        },
         "name": "channelCustomerId",
         "presence": "nonEmpty"
       },
       {
         "doc": "customer name",
         "kind": "string",
+        "label": {
+          "en": "Customer name",
+          "zh-CN": "客户名称"
+        },
         "name": "customerName",
         "presence": "optional"
       },
       {
         "doc": "branch name",
         "kind": "string",
+        "label": {
+          "en": "Branch name",
+          "zh-CN": "分支机构名称"
+        },
         "name": "branchName",
         "presence": "optional"
       },
       {
         "doc": "enterprise main account name",
         "kind": "string",
+        "label": {
+          "en": "Enterprise name",
+          "zh-CN": "企业名称"
+        },
         "name": "enterpriseName",
         "presence": "optional"
       },
       {
         "doc": "purchaser mobile number",
         "kind": "string",
+        "label": {
+          "en": "Purchaser mobile",
+          "zh-CN": "购买人手机号"
+        },
         "name": "passwordMobile",
         "presence": "optional"
       }
@@ -829,24 +965,40 @@ export const shapes = {
       {
         "doc": "CRM customer number",
         "kind": "string",
+        "label": {
+          "en": "CRM customer number",
+          "zh-CN": "CRM 客户编号"
+        },
         "name": "crmCustomerId",
         "presence": "nonEmpty"
       },
       {
         "doc": "customer name",
         "kind": "string",
+        "label": {
+          "en": "Customer name",
+          "zh-CN": "客户名称"
+        },
         "name": "customerName",
         "presence": "optional"
       },
       {
         "doc": "branch name",
         "kind": "string",
+        "label": {
+          "en": "Branch name",
+          "zh-CN": "分支机构名称"
+        },
         "name": "branchName",
         "presence": "optional"
       },
       {
         "doc": "customer address",
         "kind": "string",
+        "label": {
+          "en": "Address",
+          "zh-CN": "客户地址"
+        },
         "name": "address",
         "presence": "optional"
       }
@@ -877,6 +1029,10 @@ export const shapes = {
       {
         "doc": "enterprise main account global id (the path segment)",
         "kind": "pathSegment",
+        "label": {
+          "en": "Enterprise global id",
+          "zh-CN": "企业主账号全局 ID"
+        },
         "name": "enterpriseGlobalId",
         "presence": "nonEmpty",
         "source": "inferred"
@@ -884,6 +1040,10 @@ export const shapes = {
       {
         "doc": "extension attribute code to query",
         "kind": "string",
+        "label": {
+          "en": "Extension code",
+          "zh-CN": "扩展属性编码"
+        },
         "name": "extendCode",
         "presence": "optional"
       }
@@ -900,12 +1060,20 @@ export const shapes = {
           "source": "inferred"
         },
         "kind": "array",
+        "label": {
+          "en": "Lock numbers",
+          "zh-CN": "锁编号"
+        },
         "name": "assetNums",
         "presence": "nonEmpty"
       },
       {
         "doc": "operator identity: name, mobile number or e-mail",
         "kind": "string",
+        "label": {
+          "en": "Operator",
+          "zh-CN": "操作人"
+        },
         "name": "operatorIdentity",
         "presence": "nonEmpty"
       }
@@ -937,36 +1105,60 @@ export const shapes = {
       {
         "doc": "CRM package instance id",
         "kind": "string",
+        "label": {
+          "en": "CRM package instance",
+          "zh-CN": "CRM 商品包实例"
+        },
         "name": "crmProductId",
         "presence": "optional"
       },
       {
         "doc": "CRM parent package instance id",
         "kind": "string",
+        "label": {
+          "en": "Parent CRM instance",
+          "zh-CN": "上级 CRM 实例"
+        },
         "name": "parentCrmProductId",
         "presence": "optional"
       },
       {
         "doc": "package number",
         "kind": "string",
+        "label": {
+          "en": "Package number",
+          "zh-CN": "商品包编号"
+        },
         "name": "merchandiseNum",
         "presence": "optional"
       },
       {
         "doc": "package name",
         "kind": "string",
+        "label": {
+          "en": "Package name",
+          "zh-CN": "商品包名称"
+        },
         "name": "merchandiseName",
         "presence": "optional"
       },
       {
         "doc": "parent package number",
         "kind": "string",
+        "label": {
+          "en": "Parent package number",
+          "zh-CN": "上级商品包编号"
+        },
         "name": "parentMerchandiseNum",
         "presence": "optional"
       },
       {
         "doc": "package time expression",
         "kind": "duration",
+        "label": {
+          "en": "Duration (y-m-d)",
+          "zh-CN": "时长（年-月-日）"
+        },
         "name": "timeDurationExpression",
         "presence": "optional",
         "source": "inferred"
@@ -978,6 +1170,10 @@ export const shapes = {
           "shape": "Merchandise"
         },
         "kind": "arrayOrNull",
+        "label": {
+          "en": "Child packages",
+          "zh-CN": "下级商品包"
+        },
         "name": "children",
         "presence": "optional"
       },
@@ -988,6 +1184,10 @@ export const shapes = {
           "shape": "Product"
         },
         "kind": "array",
+        "label": {
+          "en": "Products of the package",
+          "zh-CN": "商品包内产品"
+        },
         "name": "licenseOrderProductList",
         "presence": "optional"
       }
@@ -1000,48 +1200,80 @@ export const shapes = {
       {
         "doc": "order sequence number; echoed in the result",
         "kind": "integer",
+        "label": {
+          "en": "Sequence",
+          "zh-CN": "序号"
+        },
         "name": "sequence",
         "presence": "required"
       },
       {
         "doc": "authorization platform customer id",
         "kind": "string",
+        "label": {
+          "en": "Customer id",
+          "zh-CN": "客户 ID"
+        },
         "name": "customerId",
         "presence": "optional"
       },
       {
         "doc": "CRM customer number",
         "kind": "string",
+        "label": {
+          "en": "CRM customer number",
+          "zh-CN": "CRM 客户编号"
+        },
         "name": "crmCustomerId",
         "presence": "optional"
       },
       {
         "doc": "channel customer name",
         "kind": "string",
+        "label": {
+          "en": "Customer name",
+          "zh-CN": "客户名称"
+        },
         "name": "customerName",
         "presence": "optional"
       },
       {
         "doc": "channel customer number",
         "kind": "string",
+        "label": {
+          "en": "Channel customer number",
+          "zh-CN": "渠道客户编号"
+        },
         "name": "channelCustomerId",
         "presence": "optional"
       },
       {
         "doc": "administrator name",
         "kind": "string",
+        "label": {
+          "en": "Administrator name",
+          "zh-CN": "管理员姓名"
+        },
         "name": "adminName",
         "presence": "optional"
       },
       {
         "doc": "administrator account",
         "kind": "string",
+        "label": {
+          "en": "Administrator account",
+          "zh-CN": "管理员账号"
+        },
         "name": "adminAccount",
         "presence": "optional"
       },
       {
         "doc": "administrator e-mail",
         "kind": "email",
+        "label": {
+          "en": "Administrator e-mail",
+          "zh-CN": "管理员邮箱"
+        },
         "name": "adminEmail",
         "presence": "optional",
         "source": "inferred"
@@ -1049,18 +1281,30 @@ export const shapes = {
       {
         "doc": "administrator mobile number",
         "kind": "string",
+        "label": {
+          "en": "Administrator mobile",
+          "zh-CN": "管理员手机号"
+        },
         "name": "adminCellNumber",
         "presence": "optional"
       },
       {
         "doc": "purchaser mobile number",
         "kind": "string",
+        "label": {
+          "en": "Purchaser mobile",
+          "zh-CN": "购买人手机号"
+        },
         "name": "passwordMobile",
         "presence": "optional"
       },
       {
         "doc": "customer address",
         "kind": "string",
+        "label": {
+          "en": "Address",
+          "zh-CN": "客户地址"
+        },
         "name": "address",
         "presence": "optional"
       },
@@ -1068,30 +1312,50 @@ export const shapes = {
         "doc": "`personal` or `company`",
         "enum": "CustomerType",
         "kind": "enum",
+        "label": {
+          "en": "Customer type",
+          "zh-CN": "客户类型"
+        },
         "name": "customerType",
         "presence": "optional"
       },
       {
         "doc": "branch code",
         "kind": "string",
+        "label": {
+          "en": "Branch code",
+          "zh-CN": "分支机构编码"
+        },
         "name": "branchCode",
         "presence": "optional"
       },
       {
         "doc": "branch name",
         "kind": "string",
+        "label": {
+          "en": "Branch name",
+          "zh-CN": "分支机构名称"
+        },
         "name": "branchName",
         "presence": "optional"
       },
       {
         "doc": "enterprise main account global id",
         "kind": "string",
+        "label": {
+          "en": "Enterprise global id",
+          "zh-CN": "企业主账号全局 ID"
+        },
         "name": "enterpriseGlobalId",
         "presence": "optional"
       },
       {
         "doc": "original license order number: the order a refund-type order deletes from (when empty, from all orders of the customer); mandatory when the license type is a cloud license",
         "kind": "string",
+        "label": {
+          "en": "Original license order",
+          "zh-CN": "原授权订单号"
+        },
         "name": "srcLicenseOrderId",
         "presence": "optional"
       },
@@ -1099,6 +1363,10 @@ export const shapes = {
         "doc": "license type",
         "enum": "LicenseType",
         "kind": "enum",
+        "label": {
+          "en": "License type",
+          "zh-CN": "授权类型"
+        },
         "name": "licenseType",
         "presence": "required"
       },
@@ -1106,6 +1374,10 @@ export const shapes = {
         "doc": "`new_buy` (new purchase), `delete_asset` (revoke assets), `delete_product` (revoke products)",
         "enum": "OrderType",
         "kind": "enum",
+        "label": {
+          "en": "Order type",
+          "zh-CN": "订单类型"
+        },
         "name": "orderType",
         "presence": "required"
       },
@@ -1116,6 +1388,10 @@ export const shapes = {
           "shape": "Asset"
         },
         "kind": "array",
+        "label": {
+          "en": "Assets",
+          "zh-CN": "资产"
+        },
         "name": "assets",
         "presence": "nonEmpty"
       }
@@ -1128,60 +1404,100 @@ export const shapes = {
       {
         "doc": "CRM product instance identifier",
         "kind": "string",
+        "label": {
+          "en": "CRM product instance",
+          "zh-CN": "CRM 产品实例"
+        },
         "name": "crmProductId",
         "presence": "optional"
       },
       {
         "doc": "parent instance identifier (CRM product instance, or asset instance)",
         "kind": "string",
+        "label": {
+          "en": "Parent CRM instance",
+          "zh-CN": "上级 CRM 实例"
+        },
         "name": "parentCrmProductId",
         "presence": "optional"
       },
       {
         "doc": "product id: a gmsPid or an appKey",
         "kind": "string",
+        "label": {
+          "en": "Product URI",
+          "zh-CN": "产品标识"
+        },
         "name": "productUri",
         "presence": "optional"
       },
       {
         "doc": "product name",
         "kind": "string",
+        "label": {
+          "en": "Product name",
+          "zh-CN": "产品名称"
+        },
         "name": "productName",
         "presence": "optional"
       },
       {
         "doc": "product identifier",
         "kind": "string",
+        "label": {
+          "en": "GMS product id",
+          "zh-CN": "GMS 产品标识"
+        },
         "name": "gmsPid",
         "presence": "optional"
       },
       {
         "doc": "product identifier",
         "kind": "string",
+        "label": {
+          "en": "App key",
+          "zh-CN": "应用 AppKey"
+        },
         "name": "appKey",
         "presence": "optional"
       },
       {
         "doc": "product type",
         "kind": "string",
+        "label": {
+          "en": "Product type",
+          "zh-CN": "产品类型"
+        },
         "name": "productType",
         "presence": "optional"
       },
       {
         "doc": "product effective time (a Long); may be empty",
         "kind": "integer",
+        "label": {
+          "en": "Limit start",
+          "zh-CN": "限制开始时间"
+        },
         "name": "limitStartDate",
         "presence": "optional"
       },
       {
         "doc": "product expiry time (a Long); may be empty",
         "kind": "integer",
+        "label": {
+          "en": "Limit end",
+          "zh-CN": "限制结束时间"
+        },
         "name": "limitEndDate",
         "presence": "optional"
       },
       {
         "doc": "number of concurrent nodes",
         "kind": "integer",
+        "label": {
+          "en": "Concurrent nodes",
+          "zh-CN": "并发节点数"
+        },
         "min": 0,
         "name": "limitConcurrent",
         "presence": "optional"
@@ -1189,6 +1505,10 @@ export const shapes = {
       {
         "doc": "accumulated usage duration (a Long)",
         "kind": "integer",
+        "label": {
+          "en": "Usage duration",
+          "zh-CN": "累计使用时长"
+        },
         "min": 0,
         "name": "limitTimeDuration",
         "presence": "optional"
@@ -1196,6 +1516,10 @@ export const shapes = {
       {
         "doc": "on product deletion: true matches exactly on time and node count, false matches by product mnemonic; default false",
         "kind": "boolean",
+        "label": {
+          "en": "Strict match on delete",
+          "zh-CN": "删除时严格匹配"
+        },
         "name": "strictMatchWhenDelete",
         "presence": "optional"
       },
@@ -1203,12 +1527,20 @@ export const shapes = {
         "doc": "0 = not a trial, 1 = trial",
         "enum": "Trial",
         "kind": "intEnum",
+        "label": {
+          "en": "Trial",
+          "zh-CN": "试用"
+        },
         "name": "trial",
         "presence": "optional"
       },
       {
         "doc": "trial expiry time",
         "kind": "integer",
+        "label": {
+          "en": "Trial end",
+          "zh-CN": "试用结束时间"
+        },
         "name": "trialEndDate",
         "presence": "optional"
       },
@@ -1218,18 +1550,30 @@ export const shapes = {
           "kind": "string"
         },
         "kind": "array",
+        "label": {
+          "en": "Lock passwords",
+          "zh-CN": "锁内权限密码"
+        },
         "name": "passwords",
         "presence": "optional"
       },
       {
         "doc": "time unit",
         "kind": "string",
+        "label": {
+          "en": "Time unit",
+          "zh-CN": "时间单位"
+        },
         "name": "timeUnit",
         "presence": "optional"
       },
       {
         "doc": "number of units",
         "kind": "integer",
+        "label": {
+          "en": "Number of units",
+          "zh-CN": "时间单位数量"
+        },
         "min": 0,
         "name": "timeUnitQuantity",
         "presence": "optional"
@@ -1237,6 +1581,10 @@ export const shapes = {
       {
         "doc": "time expression of form y-m-d; passing a length of time is recommended",
         "kind": "duration",
+        "label": {
+          "en": "Duration (y-m-d)",
+          "zh-CN": "时长（年-月-日）"
+        },
         "name": "timeDurationExpression",
         "presence": "optional",
         "source": "spec"
@@ -1244,6 +1592,10 @@ export const shapes = {
       {
         "doc": "on new purchase only: the product is transferred from that other order; omit when there is no transfer",
         "kind": "string",
+        "label": {
+          "en": "Transferred from order",
+          "zh-CN": "转出授权订单号"
+        },
         "name": "srcLicenseOrderId",
         "presence": "optional"
       },
@@ -1254,6 +1606,10 @@ export const shapes = {
           "shape": "ProductFeature"
         },
         "kind": "array",
+        "label": {
+          "en": "Product features",
+          "zh-CN": "产品特性"
+        },
         "name": "productFeatures",
         "presence": "optional"
       }
@@ -1266,24 +1622,40 @@ export const shapes = {
       {
         "doc": "feature point code",
         "kind": "string",
+        "label": {
+          "en": "Feature code",
+          "zh-CN": "特性编码"
+        },
         "name": "featureCode",
         "presence": "optional"
       },
       {
         "doc": "feature name",
         "kind": "string",
+        "label": {
+          "en": "Feature name",
+          "zh-CN": "特性名称"
+        },
         "name": "featureName",
         "presence": "optional"
       },
       {
         "doc": "feature value",
         "kind": "string",
+        "label": {
+          "en": "Feature value",
+          "zh-CN": "特性值"
+        },
         "name": "featureValue",
         "presence": "optional"
       },
       {
         "doc": "feature value type",
         "kind": "string",
+        "label": {
+          "en": "Feature value type",
+          "zh-CN": "特性值类型"
+        },
         "name": "featureValueType",
         "presence": "optional"
       },
@@ -1291,12 +1663,20 @@ export const shapes = {
         "doc": "0 = not a trial, 1 = trial",
         "enum": "Trial",
         "kind": "intEnum",
+        "label": {
+          "en": "Trial",
+          "zh-CN": "试用"
+        },
         "name": "trial",
         "presence": "optional"
       },
       {
         "doc": "trial end time: a date (the spec shows no format: a Long or a string)",
         "kind": "integerOrString",
+        "label": {
+          "en": "Trial end",
+          "zh-CN": "试用结束时间"
+        },
         "name": "trialEndDate",
         "presence": "optional"
       }
@@ -1309,12 +1689,20 @@ export const shapes = {
       {
         "doc": "channel code",
         "kind": "string",
+        "label": {
+          "en": "Channel code",
+          "zh-CN": "渠道编码"
+        },
         "name": "channelCode",
         "presence": "nonEmpty"
       },
       {
         "doc": "channel customer id",
         "kind": "string",
+        "label": {
+          "en": "Channel customer number",
+          "zh-CN": "渠道客户编号"
+        },
         "name": "channelCustomerId",
         "presence": "nonEmpty"
       },
@@ -1322,6 +1710,10 @@ export const shapes = {
         "doc": "`Y` returns only the default customer, `N` returns all customers",
         "enum": "DefaultCustomer",
         "kind": "enum",
+        "label": {
+          "en": "Customers returned",
+          "zh-CN": "返回的客户"
+        },
         "name": "defaultCustomer",
         "presence": "required"
       }
@@ -1334,6 +1726,10 @@ export const shapes = {
       {
         "doc": "number of asset numbers wanted",
         "kind": "integer",
+        "label": {
+          "en": "How many numbers",
+          "zh-CN": "数量"
+        },
         "min": 1,
         "name": "size",
         "presence": "required"

@@ -34,11 +34,15 @@ async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
   }
 }
 
-/** A fresh page on the portal; page errors fail the test at the end (check()). */
-async function openPortal(t, hash = '', url = sim.url) {
+/**
+ * A fresh page on the portal; page errors fail the test at the end (check()).
+ * prepare(context) runs before the page loads (routes).
+ */
+async function openPortal(t, hash = '', url = sim.url, prepare = async () => {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(5_000);
   t.after(() => context.close());
+  await prepare(context);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -191,6 +195,38 @@ test('batch order: add/remove buttons change the request and the tree; tabs work
   assert.equal(await page.locator('#panel-order').isVisible(), false);
   await page.keyboard.press('End');
   assert.equal(await page.locator('#panel-activity').isVisible(), true);
+  check();
+});
+
+// An endpoint new to the wire, as licensing-sdk/meta would state it once its table
+// entry and its shapes exist: the portal gives it a form on "More", labelled from meta.
+const NEW_ENDPOINT = `
+endpoints.licenseOrderDetail = { ...endpoints.listAssets, request: 'LicenseOrderDetailRequest', pathParam: 'licenseOrderId',
+  title: { en: 'Get a license order', 'zh-CN': '查询授权订单' } };
+shapes.LicenseOrderDetailRequest = { doc: 'Path of licenseOrderDetail.', side: 'request', fields: [
+  { name: 'licenseOrderId', kind: 'string', presence: 'nonEmpty', doc: 'license order id', label: { en: 'License order', 'zh-CN': '授权订单' } }] };
+`;
+
+test('an endpoint with no page of its own gets a form on "More", titled and labelled from meta', { timeout: 20_000 }, async (t) => {
+  const plain = await openPortal(t);
+  assert.equal(await plain.page.locator('#tab-more').isVisible(), false, 'every endpoint of the wire has its page: no "More"');
+  plain.check();
+
+  const { page, check } = await openPortal(t, '#more', sim.url, (context) => context.route('**/pkg/meta.mjs', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()) + NEW_ENDPOINT });
+  }));
+  assert.equal(await page.locator('#panel-more').isVisible(), true, '#more opens the tab');
+  const form = page.locator('#ep-licenseOrderDetail-form');
+  assert.equal(await form.locator('h3').textContent(), 'Get a license order');
+  const label = form.locator('label[for="ep-licenseOrderDetail-licenseOrderId"] .text');
+  assert.equal(await label.textContent(), 'License order');
+  await page.locator('#locale').selectOption('zh-CN');
+  await until(async () => (await form.locator('h3').textContent()) === '查询授权订单', { what: 'the title in Chinese' });
+  assert.equal(await label.textContent(), '授权订单');
+  await page.locator('#tab-order').focus();
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#tab-more').getAttribute('aria-selected'), 'true', 'End reaches "More"');
   check();
 });
 

@@ -1,14 +1,13 @@
-// The demo portal's labels (www/text-en.js, www/text-zh-CN.js) against the wire as
-// the installed package states it (licensing-sdk/meta): a field the forms show
-// without a label would show its raw key (`f.remark`) instead.
+// The demo portal's labels against the wire as the installed package states it
+// (licensing-sdk/meta): a field's label is its definition's (meta's `label`), the
+// rest of the text is the dictionaries' (www/text-en.js, www/text-zh-CN.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints, shapes, enums } from 'licensing-sdk/meta';
 import { en } from '../../www/text-en.js';
 import { zh } from '../../www/text-zh-CN.js';
-import { labelledFields, labelKey, orderFormFields, OUT_OF_SCOPE } from '../../www/form-fields.js';
+import { wireLabels, labelledFields, labelKey, orderFormFields, OUT_OF_SCOPE, titleKey, uncoveredEndpoints } from '../../www/form-fields.js';
 
-const DICTIONARIES = [['www/text-en.js', en], ['www/text-zh-CN.js', zh]];
 const fields = labelledFields({ endpoints, shapes });
 const list = (lines) => lines.map((line) => `  ${line}`).join('\n');
 
@@ -18,22 +17,36 @@ test('every field the forms show is on the wire', () => {
   assert.ok(unknown.length === 0, `\n${list(unknown)}`);
 });
 
-test('every field the forms show has a label in both dictionaries', () => {
-  const missing = [];
-  for (const { shape, name } of fields) {
-    for (const [file, dictionary] of DICTIONARIES) {
-      const line = `${shape}.${name}: add '${labelKey(name)}' to ${file}`;
-      if (!Object.hasOwn(dictionary, labelKey(name)) && !missing.includes(line)) missing.push(line);
-    }
-  }
+test('every field the forms show has its label in licensing-sdk/meta, in English and in Chinese', () => {
+  const missing = fields.filter(({ shape, name }) => {
+    const label = shapes[shape]?.fields.find((f) => f.name === name)?.label;
+    return !['en', 'zh-CN'].every((locale) => typeof label?.[locale] === 'string' && label[locale].trim() !== '');
+  }).map(({ shape, name }) => `${shape}.${name}: add .label("…", "…") to its definition (crates/licensing-core/src/schema/endpoints/)`);
   assert.ok(missing.length === 0, `fields without a label:\n${list(missing)}`);
 });
 
-test('every label names a field the forms show', () => {
-  const shown = new Set(fields.map(({ name }) => labelKey(name)));
-  const stale = DICTIONARIES.flatMap(([file, dictionary]) => Object.keys(dictionary)
-    .filter((key) => key.startsWith(labelKey('')) && !shown.has(key)).map((key) => `${key} in ${file}`));
-  assert.ok(stale.length === 0, `labels of no field the forms show (remove them, or show the field):\n${list(stale)}`);
+test('every endpoint has its title in licensing-sdk/meta, in English and in Chinese', () => {
+  const missing = Object.entries(endpoints).filter(([, e]) => !['en', 'zh-CN'].every((locale) => e.title?.[locale]?.trim()))
+    .map(([name]) => `${name}: its title in both languages (crates/licensing-core/src/wire.rs, its entry's post(…))`);
+  assert.ok(missing.length === 0, `\n${list(missing)}`);
+});
+
+test('an endpoint that no page covers is the "More" tab\'s, never batchOrder or a covered one', () => {
+  const covered = Object.keys(endpoints).filter((name) => name !== 'batchOrder' && name !== 'shellNums');
+  assert.deepEqual(uncoveredEndpoints({ ...endpoints, fresh: endpoints.shellNums }, covered), ['shellNums', 'fresh']);
+});
+
+test('the forms label each field and title each endpoint from meta, under keys the dictionaries leave free', () => {
+  for (const [locale, dictionary] of [['en', en], ['zh-CN', zh]]) {
+    const labels = wireLabels({ endpoints, shapes }, locale);
+    for (const [name, e] of Object.entries(endpoints)) assert.equal(labels[titleKey(name)], e.title[locale], `${locale}: ${name}`);
+    for (const { shape, name } of fields) {
+      const own = shapes[shape].fields.find((f) => f.name === name).label[locale];
+      assert.equal(labels[labelKey(shape, name)], own, `${locale}: ${shape}.${name}`);
+    }
+    const clash = Object.keys(dictionary).filter((key) => key.startsWith('f.') || key.startsWith('ep.'));
+    assert.deepEqual(clash, [], `${locale}: the dictionaries name no field and no endpoint (meta has their words)`);
+  }
 });
 
 test('the two dictionaries have the same keys; enumeration values are named by the wire, in both languages', () => {

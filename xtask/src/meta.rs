@@ -1,8 +1,8 @@
 //! `licensing-sdk/meta` (`js/generated/meta.js`, `pkg/meta.d.ts`): the schema tables
 //! as data for form builders: each endpoint's method, path and request type;
-//! each shape's fields with their kind, presence and the spec's words; each
-//! enumeration's values. The portal builds its selects, field kinds and required
-//! marks from it.
+//! each shape's fields with their kind, presence, the spec's words and, in a
+//! request, their labels on forms; each enumeration's values. The portal builds
+//! its inputs, labels, selects and required marks from it.
 //!
 //! The data is written once, as CommonJS (Node's `require` has to load it
 //! synchronously, on every Node the package supports). Its ES module face,
@@ -29,6 +29,7 @@ fn data() -> Value {
             e.name().into(),
             json!({
                 "summary": def.summary,
+                "title": { "en": def.summary, "zh-CN": def.summary_zh_cn },
                 "method": match def.method { Method::Get => "GET", Method::Post => "POST" },
                 "path": def.path,
                 "module": match def.module { Module::Order => "order", Module::Activity => "activity" },
@@ -97,6 +98,9 @@ fn field_json(field: &Field) -> Value {
     };
     out.insert("presence".into(), presence.into());
     out.insert("doc".into(), field.doc.into());
+    if let Some(label) = field.label {
+        out.insert("label".into(), json!({ "en": label.en, "zh-CN": label.zh_cn }));
+    }
     Value::Object(out)
 }
 

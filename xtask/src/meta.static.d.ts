@@ -19,6 +19,8 @@ export type FieldMeta = FieldKind & {
   presence: "optional" | "required" | "nonEmpty";
   /** What the spec says of it. */
   doc: string;
+  /** What a form calls it, in English and in Simplified Chinese: every field of a request has one. */
+  label?: { en: string; 'zh-CN': string };
 };
 
 export interface ShapeMeta {
@@ -44,6 +46,8 @@ export interface EnumMeta {
 
 export interface EndpointMeta {
   summary: string;
+  /** What a form calls it: the spec's title, and in Simplified Chinese. */
+  title: { en: string; 'zh-CN': string };
   method: "GET" | "POST";
   path: string;
   module: "order" | "activity";

@@ -97,6 +97,9 @@ pub struct EndpointDef {
     /// The spec's title of it (feature `meta`).
     #[cfg(feature = "meta")]
     pub summary: &'static str,
+    /// Its title in Simplified Chinese, for forms (feature `meta`).
+    #[cfg(feature = "meta")]
+    pub summary_zh_cn: &'static str,
     /// GET or POST.
     pub method: Method,
     /// Order or activity module (envelope and scope).
@@ -144,13 +147,22 @@ const fn all_of(read: Endpoint) -> Stale {
     Stale { read, by: None }
 }
 
-/// An endpoint definition: a POST of a JSON body to a fixed order-module path.
+/// An endpoint definition: a POST of a JSON body to a fixed order-module path,
+/// with its title in English (the spec's) and in Simplified Chinese.
 #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
-const fn post(name: &'static str, summary: &'static str, path: &'static str, request: &'static Shape) -> EndpointDef {
+const fn post(
+    name: &'static str,
+    summary: &'static str,
+    summary_zh_cn: &'static str,
+    path: &'static str,
+    request: &'static Shape,
+) -> EndpointDef {
     EndpointDef {
         name,
         #[cfg(feature = "meta")]
         summary,
+        #[cfg(feature = "meta")]
+        summary_zh_cn,
         method: Method::Post,
         module: Module::Order,
         path,
@@ -171,6 +183,7 @@ const BIND_ENTERPRISE: EndpointDef = EndpointDef {
     ..post(
         "bindEnterprise",
         "Create enterprise main account binding",
+        "创建企业主账号绑定",
         "/order/api/order/v1/enterprise/user/bind",
         &schema::BIND_ENTERPRISE,
     )
@@ -181,6 +194,7 @@ const CREATE_ENTERPRISE: EndpointDef = EndpointDef {
     ..post(
         "createEnterprise",
         "Create industry customer (enterprise main account)",
+        "创建行业客户（企业主账号）",
         "/order/api/order/v1/enterprise/user/create",
         &schema::ENTERPRISE_CUSTOMER,
     )
@@ -192,6 +206,7 @@ const QUERY_ENTERPRISES: EndpointDef = EndpointDef {
     ..post(
         "queryEnterprises",
         "Query enterprise main accounts",
+        "查询企业主账号",
         "/order/api/order/v1/enterprise/user/query",
         &schema::QUERY_ENTERPRISES,
     )
@@ -202,6 +217,7 @@ const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
     ..post(
         "updateEnterprise",
         "Update enterprise customer information",
+        "更新企业客户信息",
         "/order/api/order/v1/enterprise/user/update",
         &schema::ENTERPRISE_CUSTOMER,
     )
@@ -217,6 +233,7 @@ const BATCH_ORDER: EndpointDef = EndpointDef {
     ..post(
         "batchOrder",
         "Batch create basic license orders",
+        "批量创建基础授权订单",
         "/order/api/order/v1/licenseOrder/batchOrder",
         &schema::BATCH_ORDER,
     )
@@ -225,12 +242,24 @@ const LOCK_ASSETS: EndpointDef = EndpointDef {
     idempotent: true,
     // An asset record says whether it is locked; the body names no enterprise.
     stales: &[all_of(Endpoint::ListAssets)],
-    ..post("lockAssets", "Batch disable physical locks", "/order/api/order/v1/asset/lock", &schema::LOCK)
+    ..post(
+        "lockAssets",
+        "Batch disable physical locks",
+        "批量禁用实体锁",
+        "/order/api/order/v1/asset/lock",
+        &schema::LOCK,
+    )
 };
 const UNLOCK_ASSETS: EndpointDef = EndpointDef {
     idempotent: true,
     stales: &[all_of(Endpoint::ListAssets)],
-    ..post("unlockAssets", "Batch enable physical locks", "/order/api/order/v1/asset/unlock", &schema::LOCK)
+    ..post(
+        "unlockAssets",
+        "Batch enable physical locks",
+        "批量启用实体锁",
+        "/order/api/order/v1/asset/unlock",
+        &schema::LOCK,
+    )
 };
 const LIST_ASSETS: EndpointDef = EndpointDef {
     method: Method::Get,
@@ -243,15 +272,22 @@ const LIST_ASSETS: EndpointDef = EndpointDef {
     ..post(
         "listAssets",
         "List enterprise virtual assets",
+        "查询企业虚拟资产列表",
         "/order/api/order/v1/asset/{enterpriseGlobalId}/list",
         &schema::LIST_ASSETS,
     )
 };
 const SHELL_NUMS: EndpointDef =
-    post("shellNums", "Get asset numbers", "/order/api/order/v1/shellnums", &schema::SHELL_NUMS);
+    post("shellNums", "Get asset numbers", "获取资产编号", "/order/api/order/v1/shellnums", &schema::SHELL_NUMS);
 const JOIN_ACTIVITY: EndpointDef = EndpointDef {
     module: Module::Activity,
-    ..post("joinActivity", "Join an activity and claim products", "/activity/services/activity", &schema::ACTIVITY)
+    ..post(
+        "joinActivity",
+        "Join an activity and claim products",
+        "参加活动并领取产品",
+        "/activity/services/activity",
+        &schema::ACTIVITY,
+    )
 };
 
 /// The endpoint name was not one of the table's.
@@ -431,5 +467,39 @@ mod tests {
             };
             assert_eq!(joined, e.path_template(), "{e}");
         }
+    }
+
+    /// A form labels every request field from the tables (`licensing-sdk/meta`'s
+    /// `label`): the portal has no dictionary of fields to keep up.
+    #[cfg(feature = "meta")]
+    #[test]
+    fn every_request_field_has_a_label_in_every_locale() {
+        fn walk(shape: &'static Shape, seen: &mut Vec<&'static str>, missing: &mut Vec<String>) {
+            if seen.contains(&shape.name) {
+                return;
+            }
+            seen.push(shape.name);
+            for field in shape.fields {
+                match field.label {
+                    Some(label) if !label.en.trim().is_empty() && !label.zh_cn.trim().is_empty() => {}
+                    _ => missing.push(format!(
+                        "{}.{}: add .label(\"English\", \"中文\") to its definition (schema/endpoints/)",
+                        shape.name, field.name
+                    )),
+                }
+                let mut kind = &field.kind;
+                while let Kind::Array(item) | Kind::ArrayOrNull(item) = kind {
+                    kind = item;
+                }
+                if let Kind::Object(inner) = kind {
+                    walk(inner, seen, missing);
+                }
+            }
+        }
+        let (mut seen, mut missing) = (Vec::new(), Vec::new());
+        for e in Endpoint::ALL {
+            walk(e.def().request, &mut seen, &mut missing);
+        }
+        assert!(missing.is_empty(), "request fields without a label:\n{}", missing.join("\n"));
     }
 }

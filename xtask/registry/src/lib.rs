@@ -36,19 +36,27 @@ pub const CODES: &str = "crates/licensing-core/src/validate/codes.rs";
 /// The schema tables' file (its `FormatId`, between `// formats:begin` and `// formats:end`).
 pub const SCHEMA_MOD: &str = "crates/licensing-core/src/schema/mod.rs";
 
+/// The endpoints' shapes: one file per endpoint (or per family of endpoints
+/// that share their shapes), each its requests, its answers and the
+/// enumerations only it uses.
+pub const ENDPOINTS_DIR: &str = "crates/licensing-core/src/schema/endpoints";
+/// Their module file, written whole: a `mod` and a `pub use` per file.
+pub const ENDPOINTS_MOD: &str = "crates/licensing-core/src/schema/endpoints/mod.rs";
+
 /// The repository root (the grandparent of this crate's folder).
 pub fn repository_root() -> PathBuf {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     here.parent().and_then(Path::parent).map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// The three places, each as (path from the root, the whole file as it should be).
+/// The four places, each as (path from the root, the whole file as it should be).
 pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
     let Scanned { rules, codes, formats, closers, repairers } = scan_dir(root)?;
     Ok(vec![
         (RULES_MOD.to_owned(), rules_mod_rs(root, &rules, &formats, &closers, &repairers)?),
         (CODES.to_owned(), codes_rs(root, &codes)?),
         (SCHEMA_MOD.to_owned(), schema_mod_rs(root, &formats)?),
+        (ENDPOINTS_MOD.to_owned(), endpoints_mod_rs(root)?),
     ])
 }
 
@@ -126,6 +134,34 @@ fn schema_mod_rs(root: &Path, formats: &[Item]) -> Result<String, String> {
     }
     region.push_str("}\n");
     replace_region(root, SCHEMA_MOD, "formats", &region)
+}
+
+/// `schema/endpoints/mod.rs`: every file of the folder as a module whose items
+/// the tables name from `schema` (so a new endpoint's shapes are one new file).
+fn endpoints_mod_rs(root: &Path) -> Result<String, String> {
+    let dir = root.join(ENDPOINTS_DIR);
+    let mut modules: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{ENDPOINTS_DIR}: {e}"))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .filter(|stem| stem != "mod")
+        .collect();
+    modules.sort();
+    let mut text = String::from(
+        "//! The endpoints' shapes, a file per endpoint (or per family sharing its\n\
+         //! shapes): its requests, its answers and the enumerations only it uses.\n\
+         //! Written by `cargo xtask gen` from the files of this folder\n\
+         //! (`xtask/registry/src/lib.rs`): a new file needs no line here.\n\n",
+    );
+    for m in &modules {
+        let _ = writeln!(text, "mod {m};");
+    }
+    text.push('\n');
+    for m in &modules {
+        let _ = writeln!(text, "pub use {m}::*;");
+    }
+    Ok(text)
 }
 
 /// `codes.rs` with its list of codes written from the codes found.
@@ -305,6 +341,21 @@ mod tests {
     fn a_rule_id_is_its_variant_in_snake_case() {
         assert_eq!(rule_id("SrcLicenseOrderRequired"), "src_license_order_required");
         assert_eq!(rule_id("Json"), "json");
+    }
+
+    #[test]
+    fn every_file_of_the_endpoints_folder_is_a_module_of_the_tables() {
+        let root = std::env::temp_dir().join(format!("xtask-registry-endpoints-{}", std::process::id()));
+        let dir = root.join(super::ENDPOINTS_DIR);
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["zeta.rs", "alpha.rs", "mod.rs", "notes.md"] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let text = super::endpoints_mod_rs(&root);
+        let _ = std::fs::remove_dir_all(&root);
+        let text = text.unwrap();
+        let code: Vec<&str> = text.lines().filter(|l| !l.starts_with("//!") && !l.is_empty()).collect();
+        assert_eq!(code, ["mod alpha;", "mod zeta;", "pub use alpha::*;", "pub use zeta::*;"]);
     }
 
     #[test]

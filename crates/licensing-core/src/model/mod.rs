@@ -24,9 +24,10 @@ pub mod tolerant;
 mod values;
 
 pub use activity::*;
-// The enumerations are part of the wire's definition (`schema::enums`); the
-// typed model uses them as they are.
-pub use crate::schema::enums::*;
+// The enumerations are part of the wire's definition (`schema::enums`, or an
+// endpoint's file): the typed model uses them as they are (`generated` names
+// each one it uses).
+pub use crate::schema::enums::{UnknownVariant, WireEnum};
 pub use envelope::*;
 pub use generated::*;
 pub use tolerant::Open;

@@ -23,7 +23,7 @@
 //!
 //! Why not serde here: the readers run in the wasm client, where serde_json and
 //! the typed decoders cost ~50 KB gzip. The envelope and the payload are read
-//! with the validator's scanner against the response tables (`schema/responses.rs`)
+//! with the validator's scanner against the answers' tables (`schema/endpoints/`)
 //! and the payload is handed on as checked JSON text ([`RawJson`]); Rust callers
 //! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 

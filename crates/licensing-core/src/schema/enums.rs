@@ -10,11 +10,6 @@
 //! The validator reads [`WireEnum::WIRE`] so that the allowed values it checks are
 //! exactly the ones the types (de)serialize; there is no second list to drift.
 
-use serde::{Deserialize, Serialize};
-use serde_repr::{Deserialize_repr, Serialize_repr};
-
-use super::{enum_def, enum_value, int_enum_def, int_enum_value, EnumDef, IntEnumDef};
-
 /// An enumeration whose wire form is one of a fixed set of case-sensitive strings.
 pub trait WireEnum: Sized + Copy + 'static {
     /// Every wire value, in the spec's order.
@@ -49,12 +44,12 @@ macro_rules! wire_enum {
         ///
         /// `#[non_exhaustive]`: the service may add values; a `match` in
         /// another crate keeps a `_` arm so that adding one is not a breaking change.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::serde::Serialize, ::serde::Deserialize)]
         #[non_exhaustive]
         pub enum $name {
             $($(#[doc = $vdoc])* #[serde(rename = $wire)] $variant,)+
         }
-        impl WireEnum for $name {
+        impl $crate::schema::enums::WireEnum for $name {
             const WIRE: &'static [&'static str] = &[$($wire),+];
             const ALL: &'static [Self] = &[$(Self::$variant),+];
             fn as_str(self) -> &'static str {
@@ -63,18 +58,18 @@ macro_rules! wire_enum {
         }
         impl $name {
             /// The wire value of this variant.
-            pub fn as_str(self) -> &'static str { WireEnum::as_str(self) }
+            pub fn as_str(self) -> &'static str { $crate::schema::enums::WireEnum::as_str(self) }
             /// The enumeration as the tables and the generators read it.
-            pub const DEF: EnumDef = enum_def(
+            pub const DEF: $crate::schema::EnumDef = $crate::schema::enum_def(
                 stringify!($name),
                 concat!($($doc, "\n"),*),
-                &[$(enum_value($wire, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
+                &[$($crate::schema::enum_value($wire, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
             );
         }
         impl core::str::FromStr for $name {
-            type Err = UnknownVariant;
-            fn from_str(s: &str) -> Result<Self, UnknownVariant> {
-                match s { $($wire => Ok(Self::$variant),)+ _ => Err(UnknownVariant) }
+            type Err = $crate::schema::enums::UnknownVariant;
+            fn from_str(s: &str) -> Result<Self, $crate::schema::enums::UnknownVariant> {
+                match s { $($wire => Ok(Self::$variant),)+ _ => Err($crate::schema::enums::UnknownVariant) }
             }
         }
         impl core::fmt::Display for $name {
@@ -84,6 +79,10 @@ macro_rules! wire_enum {
         }
     };
 }
+// An endpoint's file defines the enumerations only it uses with it (none of
+// the files does now).
+#[allow(unused_imports)]
+pub(crate) use wire_enum;
 
 wire_enum! {
     /// `licenseType`: the license types of the spec.
@@ -264,16 +263,16 @@ macro_rules! int_enum {
         $(#[doc = $doc])*
         ///
         /// `#[non_exhaustive]`: the service may add values.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize_repr, Deserialize_repr)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::serde_repr::Serialize_repr, ::serde_repr::Deserialize_repr)]
         #[repr(u8)]
         #[non_exhaustive]
         pub enum $name { $($(#[doc = $vdoc])* $variant = $val,)+ }
         impl $name {
             /// The enumeration as the tables and the generators read it.
-            pub const DEF: IntEnumDef = int_enum_def(
+            pub const DEF: $crate::schema::IntEnumDef = $crate::schema::int_enum_def(
                 stringify!($name),
                 concat!($($doc, "\n"),*),
-                &[$(int_enum_value($val, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
+                &[$($crate::schema::int_enum_value($val, stringify!($variant), concat!("", $($vdoc),*), $zh)),+],
             );
             /// Every allowed integer value.
             pub const VALUES: &'static [i64] = &[$($val),+];
@@ -286,6 +285,8 @@ macro_rules! int_enum {
         }
     };
 }
+#[allow(unused_imports)] // as `wire_enum!`
+pub(crate) use int_enum;
 
 int_enum! {
     /// `trial`: 0 not a trial, 1 trial.

@@ -20,12 +20,13 @@
 //! included, at JSON Pointer paths with wire names, and flag unknown fields;
 //! reading the JSON text against these tables does that.
 
+pub mod endpoints;
 pub mod enums;
-mod requests;
-mod responses;
+mod envelopes;
 
-pub use requests::*;
-pub use responses::*;
+pub use endpoints::*;
+pub use enums::*;
+pub use envelopes::*;
 
 // formats:begin (written by `cargo xtask gen` from the rule files' `FORMAT`s: xtask/registry/src/lib.rs)
 /// A string format, by the rule file that defines it (`validate/rules/NAME.rs`'s
@@ -104,6 +105,34 @@ pub struct Field {
     pub kind: Kind,
     /// Whether it must be present.
     pub presence: Presence,
+    /// What a form calls it (feature `meta`): every field of a request has one.
+    #[cfg(feature = "meta")]
+    pub label: Option<Label>,
+}
+
+/// A request field's name on a form, in each locale the messages speak, so
+/// that a form (the portal's, a user's) labels a field new to the wire with no
+/// dictionary of its own to edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg(feature = "meta")]
+pub struct Label {
+    /// In English.
+    pub en: &'static str,
+    /// In Simplified Chinese.
+    pub zh_cn: &'static str,
+}
+
+impl Field {
+    /// The field with its label on forms, in English and in Simplified Chinese
+    /// (without feature `meta`, the field as it is).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
+    pub(crate) const fn label(self, en: &'static str, zh_cn: &'static str) -> Field {
+        Field {
+            #[cfg(feature = "meta")]
+            label: Some(Label { en, zh_cn }),
+            ..self
+        }
+    }
 }
 
 /// What an object is to the cross-field rules, which run when it closes.
@@ -269,6 +298,8 @@ const fn field(name: &'static str, kind: Kind, presence: Presence, doc: &'static
         doc,
         kind,
         presence,
+        #[cfg(feature = "meta")]
+        label: None,
     }
 }
 
