@@ -32,7 +32,7 @@ function panelForm(spec, getClient) {
         cls: input.kind === 'lines' ? 'wide' : undefined, required: isRequired(meta),
       });
     })),
-    h('div', { class: 'actions' }, spec.actions.map((a) => h('button', { type: 'button', id: `${spec.id}-${a.id}`, class: 'primary', i18n: a.label })),
+    h('div', { class: 'actions' }, spec.actions.map((a) => h('button', { type: 'button', id: `${spec.id}-${a.id}`, class: 'primary', 'data-endpoint': a.endpoint, i18n: a.label })),
       h('span', { class: 'help why', i18n: 'panel.fillRequired', hidden: true })),
     h('div', { class: 'result', id: `${spec.id}-result`, 'aria-live': 'polite' }));
 

@@ -2,6 +2,7 @@
 // started for the run. Run: TMPDIR=target/tmp node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { endpoints } from 'licensing-sdk/meta';
 import { startSim, launchBrowser } from './harness.mjs';
 
 let sim;
@@ -194,7 +195,9 @@ test('batch order: add/remove buttons change the request and the tree; tabs work
   assert.equal(await page.locator('#panel-enterprise').isVisible(), true);
   assert.equal(await page.locator('#panel-order').isVisible(), false);
   await page.keyboard.press('End');
-  assert.equal(await page.locator('#panel-activity').isVisible(), true);
+  const last = page.locator('[role="tab"]:visible').last(); // "More" when some endpoint has no page of its own
+  assert.equal(await last.getAttribute('aria-selected'), 'true');
+  assert.equal(await page.locator(`#${await last.getAttribute('aria-controls')}`).isVisible(), true);
   check();
 });
 
@@ -209,7 +212,10 @@ shapes.LicenseOrderDetailRequest = { doc: 'Path of licenseOrderDetail.', side: '
 
 test('an endpoint with no page of its own gets a form on "More", titled and labelled from meta', { timeout: 20_000 }, async (t) => {
   const plain = await openPortal(t);
-  assert.equal(await plain.page.locator('#tab-more').isVisible(), false, 'every endpoint of the wire has its page: no "More"');
+  const sent = await plain.page.locator('[data-endpoint]').evaluateAll((buttons) => buttons.map((b) => b.dataset.endpoint));
+  assert.deepEqual(['batchOrder', ...sent].sort(), Object.keys(endpoints).sort(), 'every endpoint of the wire has one form');
+  const more = await plain.page.locator('#panel-more [data-endpoint]').count();
+  assert.equal(await plain.page.locator('#tab-more').isVisible(), more > 0, '"More" shows when some endpoint has no page of its own');
   plain.check();
 
   const { page, check } = await openPortal(t, '#more', sim.url, (context) => context.route('**/pkg/meta.mjs', async (route) => {
