@@ -20,7 +20,7 @@ import { LicensingClient } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 
 /**
- * A client with LicensingClient's ten methods, each call traced.
+ * A client with a method per endpoint of LicensingClient, each call traced.
  * `options` are LicensingClient's (a token provider too; `hooks` are this
  * module's). The tracer defaults to the global provider's.
  */
