@@ -11,11 +11,18 @@ cd "$(dirname "$0")/.."
 out="${OUT:-pkg}"
 targets="${TARGETS:-web}"
 cargo_flags=(${CARGO_FLAGS:-})
-target_dir="target"
-# A variant builds in its own target dir so it does not evict the main build.
+# The package's toolchain and flags (scripts/pkg-toolchain.sh), in a target dir
+# of their own so that they and stable's builds do not evict each other; a
+# variant builds in its own too.
+source scripts/pkg-toolchain.sh
+target_dir="target/pkg"
 [ "$out" != pkg ] && target_dir="$out/cargo-target"
+pkg_cargo() {
+  RUSTFLAGS="$PKG_RUSTFLAGS" cargo +"$PKG_TOOLCHAIN" build --quiet --release --target wasm32-unknown-unknown \
+    "${PKG_BUILD_STD[@]}" --target-dir "$target_dir" "$@"
+}
 
-cargo build --quiet --release --target wasm32-unknown-unknown --target-dir "$target_dir" "${cargo_flags[@]}"
+pkg_cargo "${cargo_flags[@]}"
 wasm="$target_dir/wasm32-unknown-unknown/release/licensing_sdk.wasm"
 
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default.
@@ -44,9 +51,9 @@ done
 if [ "$out" = pkg ]; then
   # The in-process simulator of `licensing-sdk/testing` (createSimulator): its
   # own wasm, so the main entry carries none of it.
-  cargo build --quiet --release --target wasm32-unknown-unknown -p licensing-sim-wasm
+  pkg_cargo -p licensing-sim-wasm
   rm -rf pkg/sim
-  wasm-bindgen --target web --out-dir pkg/sim target/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm
+  wasm-bindgen --target web --out-dir pkg/sim "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
   node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features \
     --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
     -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm

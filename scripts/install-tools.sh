@@ -18,6 +18,12 @@ build_tools() {
     log "adding rust target wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
   fi
+  # The package's wasm: a pinned nightly and the standard library's sources.
+  source scripts/pkg-toolchain.sh
+  if ! rustup component list --installed --toolchain "$PKG_TOOLCHAIN" 2>/dev/null | grep -q '^rust-src'; then
+    log "installing rust $PKG_TOOLCHAIN with rust-src (the package's wasm)"
+    rustup toolchain install "$PKG_TOOLCHAIN" --profile minimal --component rust-src
+  fi
   # `make lint` (part of `make test`) runs rustfmt and clippy.
   for component in rustfmt clippy; do
     if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
