@@ -20,7 +20,7 @@
 //! included, at JSON Pointer paths with wire names, and flag unknown fields;
 //! reading the JSON text against these tables does that.
 
-pub mod endpoints;
+mod endpoints;
 pub mod enums;
 mod envelopes;
 
