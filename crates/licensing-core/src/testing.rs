@@ -135,8 +135,6 @@ pub fn invalid_examples(endpoint: Endpoint) -> Vec<InvalidExample> {
 /// presences and roles allow (`unknown_endpoint` and `too_many_issues` aside).
 pub fn possible_codes(endpoint: Endpoint) -> Vec<Code> {
     let mut codes = vec![Code::InvalidJson, Code::Type, Code::UnknownField, Code::DuplicateKey];
-    let mut seen: Vec<*const Shape> = Vec::new();
-    let mut pending = vec![endpoint.def().request];
     let add = |codes: &mut Vec<Code>, more: &[Code]| {
         for c in more {
             if !codes.contains(c) {
@@ -144,11 +142,7 @@ pub fn possible_codes(endpoint: Endpoint) -> Vec<Code> {
             }
         }
     };
-    while let Some(shape) = pending.pop() {
-        if seen.contains(&(shape as *const Shape)) {
-            continue;
-        }
-        seen.push(shape);
+    for shape in endpoint.def().request.with_inner() {
         match shape.role {
             Role::Order => add(
                 &mut codes,
@@ -179,7 +173,6 @@ pub fn possible_codes(endpoint: Endpoint) -> Vec<Code> {
                 Kind::Enum(_) | Kind::IntEnum(_) => add(&mut codes, &[Code::Enum]),
                 Kind::IntMin(_) => add(&mut codes, &[Code::Minimum]),
                 Kind::Format(format) => add(&mut codes, format.def().codes),
-                Kind::Object(inner) => pending.push(inner),
                 _ => {}
             }
         }

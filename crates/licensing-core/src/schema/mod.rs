@@ -173,6 +173,29 @@ impl Shape {
     pub fn find(&self, key: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == key)
     }
+
+    /// This shape and every object shape inside it (through arrays), each once.
+    #[cfg(any(test, feature = "testing"))]
+    pub(crate) fn with_inner(&'static self) -> Vec<&'static Shape> {
+        let mut found: Vec<&'static Shape> = Vec::new();
+        let mut pending = vec![self];
+        while let Some(shape) = pending.pop() {
+            if found.iter().any(|s| core::ptr::eq(*s, shape)) {
+                continue;
+            }
+            found.push(shape);
+            for field in shape.fields {
+                let mut kind = &field.kind;
+                while let Kind::Array(item) | Kind::ArrayOrNull(item) = kind {
+                    kind = item;
+                }
+                if let Kind::Object(inner) = kind {
+                    pending.push(inner);
+                }
+            }
+        }
+        found
+    }
 }
 
 /// A string enumeration of the wire.
