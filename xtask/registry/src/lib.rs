@@ -139,15 +139,10 @@ fn schema_mod_rs(root: &Path, formats: &[Item]) -> Result<String, String> {
 /// `schema/endpoints/mod.rs`: every file of the folder as a module whose items
 /// the tables name from `schema` (so a new endpoint's shapes are one new file).
 fn endpoints_mod_rs(root: &Path) -> Result<String, String> {
-    let dir = root.join(ENDPOINTS_DIR);
-    let mut modules: Vec<String> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{ENDPOINTS_DIR}: {e}"))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+    let modules: Vec<String> = module_files(root, ENDPOINTS_DIR)?
+        .iter()
         .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
-        .filter(|stem| stem != "mod")
         .collect();
-    modules.sort();
     let mut text = String::from(
         "//! The endpoints' shapes, a file per endpoint (or per family sharing its\n\
          //! shapes): its requests, its answers and the enumerations only it uses.\n\
@@ -207,15 +202,20 @@ struct Scanned {
     repairers: Vec<String>,
 }
 
-/// The rules, the codes and the formats of every file in the rules folder, by file name.
-fn scan_dir(root: &Path) -> Result<Scanned, String> {
-    let dir = root.join(RULES_DIR);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{RULES_DIR}: {e}"))?
+/// The `.rs` files of a folder (from the root) but its `mod.rs`, by name.
+fn module_files(root: &Path, dir: &str) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .map_err(|e| format!("{dir}: {e}"))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
         .collect();
     files.sort();
+    Ok(files)
+}
+
+/// The rules, the codes and the formats of every file in the rules folder, by file name.
+fn scan_dir(root: &Path) -> Result<Scanned, String> {
+    let files = module_files(root, RULES_DIR)?;
     let (mut rules, mut codes, mut formats) = (Vec::new(), Vec::new(), Vec::new());
     let (mut closers, mut repairers) = (Vec::new(), Vec::new());
     for path in &files {
