@@ -18,6 +18,7 @@ const code = (v, cls) => (v === undefined || v === null ? '' : h('code', { class
  * endpoint, call(client, body), render(result) }] }
  */
 function panelForm(spec, getClient) {
+  const request = endpoints[spec.actions[0].endpoint].request; // the shape its inputs fill
   const fields = requestFields(spec.actions[0].endpoint);
   const form = h('form', { class: 'panel-form card', id: `${spec.id}-form`, 'data-path': '', novalidate: true, 'aria-labelledby': `${spec.id}-title` },
     h('h3', { id: `${spec.id}-title`, i18n: spec.title }),
@@ -27,7 +28,7 @@ function panelForm(spec, getClient) {
       const input = inputOf(meta);
       const extra = spec.extras?.[meta.name] ?? {};
       return field({
-        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: labelKey(endpoints[spec.actions[0].endpoint].request, meta.name), wire: meta.name, ...input,
+        id: `${spec.id}-${meta.name}`, path: `/${meta.name}`, label: labelKey(request, meta.name), wire: meta.name, ...input,
         value: extra.value, placeholder: extra.placeholder, hint: extra.hint,
         cls: input.kind === 'lines' ? 'wide' : undefined, required: isRequired(meta),
       });
