@@ -691,7 +691,10 @@ export type IssueCode =
   | "email"
   | "unknown_endpoint"
   | "enum"
+  | "missing_field"
+  | "envelope_status"
   | "type"
+  | "http_status"
   | "too_many_issues"
   | "invalid_json"
   | "leaf_products_required"
@@ -707,11 +710,14 @@ export type IssueCode =
   | "transfer_only_on_new_buy"
   | "duplicate_sequence"
   | "unknown_field"
+  | "unlisted_code"
   | "unsafe_integer"
-  | "untouched";
+  | "untouched"
+  | "wrong_envelope";
 
 /** The rules behind the issues (an issue's `rule`); see RULES.md. */
 export type RuleId =
+  | "answer_field"
   | "asset_number"
   | "body_object"
   | "delete_product_uri"
@@ -721,7 +727,10 @@ export type RuleId =
   | "email"
   | "endpoint"
   | "enum_value"
+  | "envelope_field"
+  | "envelope_status"
   | "field_type"
+  | "http_status"
   | "issue_cap"
   | "json"
   | "leaf_products"
@@ -739,8 +748,10 @@ export type RuleId =
   | "transfer_only_on_new_buy"
   | "unique_sequence"
   | "unknown_field"
+  | "unlisted_code"
   | "unsafe_integer"
-  | "untouched";
+  | "untouched"
+  | "wrong_envelope";
 
 // ---- Validation ----------------------------------------------------------------
 

@@ -139,9 +139,17 @@ fn codes_table() -> String {
     let mut out =
         String::from("| code | severity (recommended) | where (path) | params | meaning |\n|---|---|---|---|---|\n");
     for &code in Code::ALL {
-        // The first rule that speaks the code (every code has one: a test says so).
-        let owner = Rule::ALL.iter().copied().find(|r| r.def().messages.iter().any(|m| m.code == code));
-        let severity = owner.map_or_else(|| "error".to_owned(), severity);
+        // The rules that speak the code (every code has one: a test says so);
+        // where they differ in severity, each is named.
+        let owners: Vec<Rule> =
+            Rule::ALL.iter().copied().filter(|r| r.def().messages.iter().any(|m| m.code == code)).collect();
+        let mut severities: Vec<String> = owners.iter().map(|&r| severity(r)).collect();
+        severities.dedup();
+        let severity = match severities.as_slice() {
+            [] => "error".to_owned(),
+            [one] => one.clone(),
+            _ => owners.iter().map(|&r| format!("{} (`{}`)", severity(r), r.id())).collect::<Vec<_>>().join(", "),
+        };
         let doc = code.doc();
         let _ = writeln!(out, "| `{}` | {severity} | {} | {} | {} |", code.as_str(), doc.at, doc.params, doc.meaning);
     }

@@ -13,8 +13,9 @@
 //! `validator_compat` module puts the `validator` crate's `Validate` and `ValidateArgs`
 //! on every request type, for axum-valid and actix-web-validator. Feature `axum`:
 //! the `axum::ValidJson` extractor (the text validated, then deserialized; the
-//! whole report when refused). Feature `testing`: invalid examples and proptest
-//! strategies of valid bodies.
+//! whole report when refused). Module `testing` (feature `meta`, on by
+//! default): invalid examples, each body failing with one issue; with feature
+//! `testing`, also proptest strategies of valid bodies.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -25,8 +26,8 @@ pub mod model;
 pub mod request;
 pub mod response;
 pub mod schema;
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+#[cfg(feature = "meta")]
+#[cfg_attr(docsrs, doc(cfg(feature = "meta")))]
 pub mod testing;
 pub mod valid;
 pub mod validate;

@@ -1,4 +1,4 @@
-//! For testers (feature `testing`): invalid example bodies, each failing with
+//! For testers (feature `meta`, on by default): invalid example bodies, each failing with
 //! exactly one issue, at least one per issue code that can occur on the
 //! endpoint. With [`crate::validate::example_json`] (a complete valid body),
 //! a table-driven test needs nothing written by hand.
@@ -293,9 +293,12 @@ mod tests {
     }
 }
 
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub use strategies::valid_request;
 
-/// proptest strategies of valid requests.
+/// proptest strategies of valid requests (feature `testing`).
+#[cfg(feature = "testing")]
 mod strategies {
     use proptest::prelude::*;
     use serde_json::{Map, Value};

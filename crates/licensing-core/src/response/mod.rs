@@ -28,9 +28,11 @@
 //! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 
 pub(crate) mod answer;
+mod check;
 mod error;
 mod retry;
 
+pub use check::check_answer;
 pub use error::{ClientError, ErrorKind, MAX_ERROR_TEXT};
 pub use retry::{backoff_ms, retry_after_ms};
 

@@ -175,7 +175,7 @@ impl Shape {
     }
 
     /// This shape and every object shape inside it (through arrays), each once.
-    #[cfg(any(test, feature = "testing"))]
+    #[cfg(any(test, feature = "meta"))]
     pub(crate) fn with_inner(&'static self) -> Vec<&'static Shape> {
         let mut found: Vec<&'static Shape> = Vec::new();
         let mut pending = vec![self];

@@ -103,8 +103,14 @@ codes! {
     UnknownEndpoint => endpoint::CODE_UNKNOWN_ENDPOINT;
     #[doc = "The value is not one of the allowed values, which are case-sensitive. For `trial` only `value` and `allowed` are given."]
     Enum => enum_value::CODE_ENUM;
+    #[doc = "A field the spec shows in this answer is absent: in the envelope an error (rule `envelope_field`: the spec gives the envelopes' fields), in a record a warning (rule `answer_field`: the spec does not say whether a record's field is always sent)."]
+    MissingField => envelope_field::CODE_MISSING_FIELD;
+    #[doc = "The HTTP status disagrees with the envelope: a business refusal (`code` not 0) answered with HTTP 200, a success answered with HTTP 299, or an activity answer with a status other than 200."]
+    EnvelopeStatus => envelope_status::CODE_ENVELOPE_STATUS;
     #[doc = "Wrong JSON type. `expected` is one of `string`, `integer`, `boolean`, `array`, `object`, `array or null`, `integer or string`. `actual` is one of `null`, `boolean`, `integer`, `number`, `string`, `array`, `object`."]
     Type => field_type::CODE_TYPE;
+    #[doc = "An order-module answer with an HTTP status other than 200 and 299: the spec shows none, so its body is not checked."]
+    HttpStatus => http_status::CODE_HTTP_STATUS;
     #[doc = "The cap was reached. This issue is always the last one."]
     TooManyIssues => issue_cap::CODE_TOO_MANY_ISSUES;
     #[doc = "The text is not JSON. In JS it also covers a value `JSON.stringify` cannot serialize (cycle, BigInt, throwing `toJSON`) and a `validateJson` text that is not a string."]
@@ -135,9 +141,13 @@ codes! {
     DuplicateSequence => unique_sequence::CODE_DUPLICATE_SEQUENCE;
     #[doc = "The object has a field its shape does not define. The field's value is not checked."]
     UnknownField => unknown_field::CODE_UNKNOWN_FIELD;
+    #[doc = "The answer's `code` or `resultCode` is not one the spec lists (the spec does not give a complete list)."]
+    UnlistedCode => unlisted_code::CODE_UNLISTED_CODE;
     #[doc = "The integer is past ±2⁵³: JavaScript's `JSON.parse` reads it rounded (Rust exactly). It reaches the caller as the platform reads it; `onWarnings` hears of it."]
     UnsafeInteger => unsafe_integer::CODE_UNSAFE_INTEGER;
     #[doc = "Errors in fields the form's user has not touched yet: how many."]
     Untouched => untouched::CODE_UNTOUCHED;
+    #[doc = "The answer is in the other module's envelope: a `resultCode` where the order module's `code` belongs, or a `code` where the activity module's `resultCode` belongs. Nothing else of it is checked."]
+    WrongEnvelope => wrong_envelope::CODE_WRONG_ENVELOPE;
 }
 // codes:end

@@ -14,7 +14,7 @@
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
 mod codes;
-mod ctx;
+pub(crate) mod ctx;
 mod example;
 pub(crate) mod itoa;
 mod messages;
@@ -32,7 +32,10 @@ use serde_json::Value;
 pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
-pub use rule::{Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Rule, RuleDef, Source, When};
+pub use rule::{
+    AnswerExample, Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Reads, Rule, RuleDef, Source,
+    When,
+};
 pub use rules::strict_match_fields::STRICT_MATCH_FIELDS;
 pub use scan::MAX_NESTING;
 pub use walk::MAX_DEPTH;

@@ -96,6 +96,9 @@ pub struct RuleDef {
     /// Its messages in English and Simplified Chinese: the first that matches
     /// the issue (its code, and its `when`) is used.
     pub messages: &'static [Message],
+    /// What it reads: request bodies (the validator), the service's answers
+    /// (`response::check_answer`, the tolerant reader's warnings), or both.
+    pub reads: Reads,
     /// Bodies it finds an issue in, at a path (feature `meta`): its case table of
     /// failures, checked by a test, and what testers can start from.
     #[cfg(feature = "meta")]
@@ -104,6 +107,11 @@ pub struct RuleDef {
     /// each a body with no issue at all, checked by a test.
     #[cfg(feature = "meta")]
     pub passes: &'static [Pass],
+    /// Answers of the service in which it finds an issue, at a path (feature
+    /// `meta`): the case table of a rule that reads answers, checked by a test
+    /// through `response::check_answer`.
+    #[cfg(feature = "meta")]
+    pub answer_examples: &'static [AnswerExample],
     /// Its part of the JavaScript fast path (feature `meta`; the generator reads it).
     #[cfg(feature = "meta")]
     pub js: Option<JsPart>,
@@ -111,6 +119,30 @@ pub struct RuleDef {
     /// `x-licensing-rules`); `None` for a format's rule, carried by its pattern.
     #[cfg(feature = "meta")]
     pub in_schemas: Option<InSchemas>,
+}
+
+/// What a rule reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reads {
+    /// Request bodies (and a GET's query object): the validator.
+    Requests,
+    /// The service's answers only: `response::check_answer` (and, for
+    /// `unsafe_integer`, the client's tolerant reader).
+    Answers,
+    /// Both: the walk's checks of JSON, types, enumerations and unknown fields.
+    Both,
+}
+
+impl Reads {
+    /// Whether the rule reads request bodies.
+    pub fn requests(self) -> bool {
+        matches!(self, Self::Requests | Self::Both)
+    }
+
+    /// Whether the rule reads the service's answers.
+    pub fn answers(self) -> bool {
+        matches!(self, Self::Answers | Self::Both)
+    }
 }
 
 /// How the JSON Schemas carry a rule (a test asks every rule for it).
@@ -138,10 +170,13 @@ impl RuleDef {
             source,
             severity,
             messages,
+            reads: Reads::Requests,
             #[cfg(feature = "meta")]
             examples: &[],
             #[cfg(feature = "meta")]
             passes: &[],
+            #[cfg(feature = "meta")]
+            answer_examples: &[],
             #[cfg(feature = "meta")]
             js: None,
             #[cfg(feature = "meta")]
@@ -161,6 +196,22 @@ impl RuleDef {
         #[cfg(feature = "meta")]
         {
             self.examples = examples;
+        }
+        self
+    }
+
+    /// Reading the service's answers only (never a request), or both.
+    pub(crate) const fn reads(mut self, reads: Reads) -> Self {
+        self.reads = reads;
+        self
+    }
+
+    /// With its answer examples (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn answer_examples(mut self, examples: &'static [AnswerExample]) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.answer_examples = examples;
         }
         self
     }
@@ -256,6 +307,26 @@ pub struct Example {
 /// An example (see [`Example`]).
 pub(crate) const fn example(endpoint: Endpoint, body: &'static str, path: &'static str) -> Example {
     Example { endpoint, body, path }
+}
+
+/// An answer of the service (its HTTP status and its text) in which a rule
+/// finds an issue at a path (`response::check_answer`).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct AnswerExample {
+    /// The endpoint that answered.
+    pub endpoint: Endpoint,
+    /// The HTTP status it answered with.
+    pub status: u16,
+    /// The answer's text.
+    pub text: &'static str,
+    /// The JSON Pointer of the rule's issue.
+    pub path: &'static str,
+}
+
+/// An answer example (see [`AnswerExample`]).
+pub(crate) const fn answer(endpoint: Endpoint, status: u16, text: &'static str, path: &'static str) -> AnswerExample {
+    AnswerExample { endpoint, status, text, path }
 }
 
 /// A body with no issue at all, a near miss of a rule: what its examples would

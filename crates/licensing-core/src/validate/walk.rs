@@ -26,7 +26,7 @@ pub(crate) const MAX_FIELDS: usize = 32;
 /// stopped the reading (then no other issue counts). The context says what the
 /// report keeps (a field's scope) and how it names orders (a cut batch's indices).
 pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>) -> Result<Report, String> {
-    let mut walk = Walk::new(text, ctx, false);
+    let mut walk = Walk::new(text, ctx, Mode::Request);
     match walk.root(shape) {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
@@ -40,7 +40,7 @@ pub(crate) type Spans = Vec<Option<(usize, usize)>>;
 /// tolerated (the service may add some), and the byte range of each top-level
 /// field's value is kept so its text can be handed on as it came.
 pub(crate) fn read(text: &str, shape: &'static Shape) -> Result<(Report, Spans), String> {
-    let mut walk = Walk::new(text, Ctx::new(Options::default()), true);
+    let mut walk = Walk::new(text, Ctx::new(Options::default()), Mode::Tolerant);
     walk.spans = Some(vec![None; shape.fields.len()]);
     match walk.root(shape) {
         Ok(()) => Ok((walk.ctx.finish(), walk.spans.unwrap_or_default())),
@@ -50,12 +50,34 @@ pub(crate) fn read(text: &str, shape: &'static Shape) -> Result<(Report, Spans),
 
 /// Checks one value of an answer (tolerating unknown fields).
 pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, String> {
-    let mut walk = Walk::new(text, Ctx::new(Options::default()), true);
-    let result = walk.s.peek().and_then(|token| walk.value(kind, token, 0)).and_then(|_| walk.s.finish());
-    match result {
+    let mut walk = Walk::new(text, Ctx::new(Options::default()), Mode::Tolerant);
+    match walk.one_value(kind) {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
     }
+}
+
+/// Checks one value of an answer against its kind strictly (`check_answer`):
+/// unknown and absent fields are issues too. Its issues go into `ctx`, at the
+/// path `ctx` is at; `Err` is the syntax error that stopped the reading.
+pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<'a>) -> Result<(), String> {
+    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts)), Mode::Checked);
+    let result = walk.one_value(kind).map_err(|syntax| syntax.describe(text));
+    *ctx = walk.ctx;
+    result
+}
+
+/// What a walk reads, and so what it reports besides the shape's kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A request: an unknown field is an issue.
+    Request,
+    /// An answer, as the client reads it: unknown fields are skipped (the
+    /// service may add some); integers JavaScript would round are warned of.
+    Tolerant,
+    /// An answer checked against its shape (`check_answer`): as `Tolerant`,
+    /// but unknown fields and the absent fields of a shape are issues.
+    Checked,
 }
 
 struct Walk<'a> {
@@ -63,8 +85,8 @@ struct Walk<'a> {
     ctx: Ctx<'a>,
     /// What the rules remember between objects.
     rules: rules::RuleState,
-    /// Unknown fields are skipped without an issue (answers, not requests).
-    tolerant: bool,
+    /// A request or an answer, and how strictly.
+    mode: Mode,
     /// Where the root object's fields are (answers only).
     spans: Option<Spans>,
 }
@@ -84,7 +106,7 @@ fn expected(kind: &Kind) -> &'static str {
 }
 
 /// Name of a token's JSON type (numbers are read first: see [`number_name`]).
-fn token_name(token: Token) -> &'static str {
+pub(crate) fn token_name(token: Token) -> &'static str {
     match token {
         Token::Object => "object",
         Token::Array => "array",
@@ -96,7 +118,7 @@ fn token_name(token: Token) -> &'static str {
 }
 
 /// `integer` for an integer that fits 64 bits, else `number`.
-fn number_name(n: Number) -> &'static str {
+pub(crate) fn number_name(n: Number) -> &'static str {
     match n {
         Number::Int(_) => "integer",
         Number::BigInt | Number::Float => "number",
@@ -104,8 +126,15 @@ fn number_name(n: Number) -> &'static str {
 }
 
 impl<'a> Walk<'a> {
-    fn new(text: &'a str, ctx: Ctx<'a>, tolerant: bool) -> Self {
-        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), tolerant, spans: None }
+    fn new(text: &'a str, ctx: Ctx<'a>, mode: Mode) -> Self {
+        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None }
+    }
+
+    /// Reads the whole text as one value of `kind`.
+    fn one_value(&mut self, kind: &'static Kind) -> Res<()> {
+        let token = self.s.peek()?;
+        self.value(kind, token, 0)?;
+        self.s.finish()
     }
 
     fn root(&mut self, shape: &'static Shape) -> Res<()> {
@@ -186,7 +215,14 @@ impl<'a> Walk<'a> {
                 Slot::Null => !matches!(field.kind, Kind::ArrayOrNull(_)),
                 _ => false,
             };
-            if missing && field.presence != Presence::Optional {
+            let required = missing && field.presence != Presence::Optional;
+            if self.mode == Mode::Checked {
+                // The spec gives no answer field a presence: whatever the
+                // tables infer, an absent one is the inferred `answer_field`.
+                if required || *slot == Slot::Absent {
+                    self.ctx.report_at(field.name, Rule::AnswerField, Params::none);
+                }
+            } else if required {
                 self.ctx.report_at(field.name, Rule::Required, Params::none);
             }
         }
@@ -194,7 +230,7 @@ impl<'a> Walk<'a> {
     }
 
     fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {
-        if self.tolerant {
+        if self.mode == Mode::Tolerant {
             return self.s.skip_value();
         }
         let seg = match key.plain() {
@@ -323,7 +359,7 @@ impl<'a> Walk<'a> {
     fn number(&mut self, kind: &'static Kind, n: Number) -> Slot {
         match (kind, n) {
             (Kind::Int | Kind::IntOrStr, Number::Int(v)) => {
-                if self.tolerant {
+                if self.mode != Mode::Request {
                     rules::unsafe_integer::check(v, &mut self.ctx);
                 }
             }
@@ -342,7 +378,7 @@ impl<'a> Walk<'a> {
             _ => {
                 self.type_error(expected(kind), number_name(n));
                 // A number where an answer's string belongs (an id) arrives as JS reads it.
-                if let (true, Number::Int(v)) = (self.tolerant, n) {
+                if let (true, Number::Int(v)) = (self.mode != Mode::Request, n) {
                     rules::unsafe_integer::check(v, &mut self.ctx);
                 }
             }

@@ -1,5 +1,6 @@
 //! Messages in English and Simplified Chinese, for every code.
 
+use licensing_core::response::check_answer;
 use licensing_core::validate::{validate_json, Code, Locale, Options, Rule};
 use licensing_core::wire::Endpoint;
 
@@ -21,13 +22,17 @@ fn messages_follow_the_locale() {
 
 #[test]
 fn every_code_has_a_message_in_both_languages() {
-    // Messages are rendered through the public API for every rule's examples:
-    // a new rule or code is covered by its own examples, with no list here.
+    // Messages are rendered through the public API for every rule's examples
+    // (requests through the validator, answers through `check_answer`): a new
+    // rule or code is covered by its own examples, with no list here.
     let mut seen = std::collections::HashSet::new();
     for locale in [Locale::En, Locale::ZhCn] {
+        let opts = Options::default().with_locale(locale);
         for rule in Rule::ALL {
-            for example in rule.def().examples {
-                let r = validate_json(example.endpoint, example.body, &Options::default().with_locale(locale));
+            let def = rule.def();
+            let requests = def.examples.iter().map(|e| validate_json(e.endpoint, e.body, &opts));
+            let answers = def.answer_examples.iter().map(|e| check_answer(e.endpoint, e.status, e.text, &opts));
+            for r in requests.chain(answers) {
                 for issue in &r.issues {
                     assert!(!issue.message.is_empty(), "{issue:?}");
                     let has_cjk = issue.message.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
@@ -37,12 +42,10 @@ fn every_code_has_a_message_in_both_languages() {
             }
         }
     }
-    // The codes no request body gives on its own are rendered by their own tests
-    // (depth, endpoint, cap; unsafe_integer is an answer's, `answer.rs`; untouched
-    // is a form's, `fields.rs`); every
+    // The codes no body or answer gives on its own are rendered by their own
+    // tests (depth, endpoint, cap; untouched is a form's, `fields.rs`); every
     // other code is spoken by some example.
-    let without_examples =
-        [Code::TooDeep, Code::UnknownEndpoint, Code::TooManyIssues, Code::UnsafeInteger, Code::Untouched];
+    let without_examples = [Code::TooDeep, Code::UnknownEndpoint, Code::TooManyIssues, Code::Untouched];
     for code in Code::ALL {
         assert!(seen.contains(code) || without_examples.contains(code), "no example renders {code:?}");
     }

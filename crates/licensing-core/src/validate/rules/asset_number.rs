@@ -45,6 +45,8 @@ pub(crate) const CODE_ASSET_NUMBER_PARTITION: super::CodeDef = super::CodeDef::n
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("asset_number", Code::AssetNumberFormat, Spec, Error, MESSAGES)
+    .reads(Reads::Both)
+    .answer_examples(&[answer(ShellNums, 200, r#"{"code":0,"message":"success","data":["8000000001","80000001"]}"#, "/data/1")])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["123"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["7000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos/0"),

@@ -9,7 +9,9 @@ pub(crate) const RULE: super::Rule = super::Rule::BodyObject;
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("body_object", Code::Type, Spec, Error, super::field_type::MESSAGES)
+        .reads(Reads::Both)
         .examples(&[example(ShellNums, r#"[1]"#, "")])
+        .answer_examples(&[answer(ShellNums, 200, r#"["8000000001"]"#, "")])
         .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
         .in_schemas(By("type: object"))
 };

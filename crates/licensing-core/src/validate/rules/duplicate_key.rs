@@ -23,5 +23,12 @@ pub(crate) static DEF: RuleDef = {
     .passes(&[
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":2,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#),
     ])
+    .reads(Reads::Both)
+    .answer_examples(&[answer(
+        LockAssets,
+        200,
+        r#"{"code":0,"message":"success","data":[{"assetNum":"8000000001","assetNum":"8000000002","status":1}]}"#,
+        "/data/0/assetNum",
+    )])
     .in_schemas(No("a parsed value has no duplicate keys left to see"))
 };

@@ -27,5 +27,6 @@ pub(crate) static DEF: RuleDef = {
             "未知接口 \"{value}\"，允许的值：{allowed}",
         )],
     )
+    .reads(Reads::Both)
     .in_schemas(By("one schema per endpoint"))
 };

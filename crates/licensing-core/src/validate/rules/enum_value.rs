@@ -31,6 +31,21 @@ pub(crate) static DEF: RuleDef = {
             "`{field}` 的值 \"{value}\" 无效，允许的值：{allowed}",
         )],
     )
+    .reads(Reads::Both)
+    .answer_examples(&[
+        answer(
+            LockAssets,
+            200,
+            r#"{"code":0,"message":"success","data":[{"assetNum":"8000000001","status":5}]}"#,
+            "/data/0/status",
+        ),
+        answer(
+            ListAssets,
+            200,
+            r#"{"code":0,"message":"success","data":[{"licenseType":"cloud_enterprise"}]}"#,
+            "/data/0/licenseType",
+        ),
+    ])
     .examples(&[example(
         QueryEnterprises,
         r#"{"channelCode":"c","channelCustomerId":"c","defaultCustomer":"y"}"#,

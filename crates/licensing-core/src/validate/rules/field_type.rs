@@ -19,6 +19,12 @@ pub(crate) const CODE_TYPE: super::CodeDef = super::CodeDef::new(
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("field_type", Code::Type, Spec, Error, MESSAGES)
+        .reads(Reads::Both)
+        .answer_examples(&[
+            answer(BatchOrder, 200, r#"{"code":0,"message":"success","data":[{"sequence":1,"licenseOrderId":1234567890123456789,"customerId":"C1"}]}"#, "/data/0/licenseOrderId"),
+            answer(ShellNums, 200, r#"{"code":"0","message":"success","data":[]}"#, "/code"),
+            answer(JoinActivity, 200, r#"{"resultCode":3001,"resultMessage":"no such activity"}"#, "/resultCode"),
+        ])
         .examples(&[
             example(ShellNums, r#"{"size": "3"}"#, "/size"),
             example(LockAssets, r#"{"assetNums": "8000000001", "operatorIdentity": "ops"}"#, "/assetNums"),

@@ -23,5 +23,6 @@ pub(crate) static DEF: RuleDef = {
             "问题过多：另有 {omitted} 个未列出（其中错误 {omittedErrors} 个）",
         )],
     )
+    .reads(Reads::Both)
     .in_schemas(No("a limit of the report, not a rule of the body"))
 };

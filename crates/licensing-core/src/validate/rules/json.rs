@@ -25,7 +25,9 @@ pub(crate) static DEF: RuleDef = {
         Error,
         &[Message::new(Code::InvalidJson, "The body is not valid JSON: {reason}", "请求体不是有效的 JSON：{reason}")],
     )
+    .reads(Reads::Both)
     .examples(&[example(ShellNums, r#"{"size": 1"#, "")])
+    .answer_examples(&[answer(ShellNums, 200, "<html>gateway says hello</html>", "")])
     .passes(&[pass(ShellNums, r#" {"size" : 1} "#)])
     .in_schemas(By("the JSON text itself (a schema validates parsed values)"))
 };

@@ -14,7 +14,7 @@ mod prelude {
     pub(crate) use crate::schema::Role;
     pub(crate) use crate::validate::report::{Code, Severity::*};
     pub(crate) use crate::validate::rule::InSchemas::{By, No};
-    pub(crate) use crate::validate::rule::{example, pass, Message, RuleDef, Source::*};
+    pub(crate) use crate::validate::rule::{answer, example, pass, Message, Reads, RuleDef, Source::*};
     pub(crate) use crate::wire::Endpoint::*;
 }
 
@@ -116,6 +116,7 @@ pub(crate) struct Around<'a> {
 }
 
 // registry:begin (written by `cargo xtask gen` from the rule files' `RULE`, `FORMAT`, `on_close` and `repair`: xtask/registry/src/lib.rs)
+pub(crate) mod answer_field;
 pub(crate) mod asset_number;
 pub(crate) mod body_object;
 pub(crate) mod delete_product_uri;
@@ -125,7 +126,10 @@ pub(crate) mod duration;
 pub(crate) mod email;
 pub(crate) mod endpoint;
 pub(crate) mod enum_value;
+pub(crate) mod envelope_field;
+pub(crate) mod envelope_status;
 pub(crate) mod field_type;
+pub(crate) mod http_status;
 pub(crate) mod issue_cap;
 pub(crate) mod json;
 pub(crate) mod leaf_products;
@@ -143,10 +147,14 @@ pub(crate) mod strict_match_fields;
 pub(crate) mod transfer_only_on_new_buy;
 pub(crate) mod unique_sequence;
 pub(crate) mod unknown_field;
+pub(crate) mod unlisted_code;
 pub(crate) mod unsafe_integer;
 pub(crate) mod untouched;
+pub(crate) mod wrong_envelope;
 
 registry! {
+    #[doc = "A record of an answer carries the fields the spec shows for it."]
+    AnswerField => answer_field;
     #[doc = "An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`)."]
     AssetNumber => asset_number;
     #[doc = "The body or query object is a JSON object."]
@@ -165,8 +173,14 @@ registry! {
     Endpoint => endpoint;
     #[doc = "An enumerated field holds one of the spec's values."]
     EnumValue => enum_value;
+    #[doc = "An envelope carries the fields the spec gives it."]
+    EnvelopeField => envelope_field;
+    #[doc = "An answer's HTTP status is the one the spec gives its envelope."]
+    EnvelopeStatus => envelope_status;
     #[doc = "A field holds the JSON type the spec gives it."]
     FieldType => field_type;
+    #[doc = "An order-module answer comes with HTTP 200 or 299."]
+    HttpStatus => http_status;
     #[doc = "The report keeps at most `maxIssues` issues."]
     IssueCap => issue_cap;
     #[doc = "The text is JSON."]
@@ -201,10 +215,14 @@ registry! {
     UniqueSequence => unique_sequence;
     #[doc = "The field is one the shape defines."]
     UnknownField => unknown_field;
+    #[doc = "A business code or `resultCode` is one the spec lists."]
+    UnlistedCode => unlisted_code;
     #[doc = "An answer's integer is within ±2⁵³ (what JavaScript reads exactly)."]
     UnsafeInteger => unsafe_integer;
     #[doc = "Errors in fields not touched yet are counted in one issue."]
     Untouched => untouched;
+    #[doc = "An answer is in the envelope of its endpoint's module."]
+    WrongEnvelope => wrong_envelope;
 }
 
 formats! {
@@ -306,14 +324,23 @@ mod tests {
     use crate::validate::{validate_json, Code, Options};
 
     /// The rules whose issue no request body on its own gives (they say why).
-    const WITHOUT_EXAMPLES: [Rule; 5] =
-        [Rule::Depth, Rule::UnsafeInteger, Rule::Endpoint, Rule::IssueCap, Rule::Untouched];
+    const WITHOUT_EXAMPLES: [Rule; 4] = [Rule::Depth, Rule::Endpoint, Rule::IssueCap, Rule::Untouched];
+
+    /// The rules that read answers whose issue no answer on its own gives: an
+    /// endpoint name, the cap.
+    const WITHOUT_ANSWER_EXAMPLES: [Rule; 2] = [Rule::Endpoint, Rule::IssueCap];
+
+    /// A rule that reads requests has examples (unless it says why not); one that
+    /// reads only answers has none.
+    fn has_request_examples(rule: Rule) -> bool {
+        rule.def().reads.requests() && !WITHOUT_EXAMPLES.contains(&rule)
+    }
 
     #[test]
     fn every_rules_examples_give_its_issue_at_its_path() {
         for &rule in Rule::ALL {
             let examples = rule.def().examples;
-            assert_eq!(examples.is_empty(), WITHOUT_EXAMPLES.contains(&rule), "{rule:?}: examples");
+            assert_eq!(!examples.is_empty(), has_request_examples(rule), "{rule:?}: examples");
             for example in examples {
                 let report = validate_json(example.endpoint, example.body, &Options::default());
                 for issue in &report.issues {
@@ -339,7 +366,7 @@ mod tests {
     fn every_rules_passes_give_no_issue_at_all() {
         for &rule in Rule::ALL {
             let def = rule.def();
-            assert_eq!(def.passes.is_empty(), WITHOUT_EXAMPLES.contains(&rule), "{rule:?}: passes");
+            assert_eq!(!def.passes.is_empty(), has_request_examples(rule), "{rule:?}: passes");
             for case in def.passes {
                 let report = validate_json(case.endpoint, case.body, &Options::default());
                 assert!(
@@ -348,6 +375,35 @@ mod tests {
                     case.body,
                     report.issues.iter().map(|i| (i.rule, &i.path)).collect::<Vec<_>>()
                 );
+            }
+        }
+    }
+
+    /// A rule that reads the service's answers has its case table of answers:
+    /// each gives its issue at its path through `check_answer` (every profile).
+    #[test]
+    fn every_answer_rules_examples_give_its_issue_at_its_path() {
+        use crate::response::check_answer;
+        use crate::validate::Profile;
+        for &rule in Rule::ALL {
+            let def = rule.def();
+            let wanted = def.reads.answers() && !WITHOUT_ANSWER_EXAMPLES.contains(&rule);
+            assert_eq!(!def.answer_examples.is_empty(), wanted, "{rule:?}: answer examples");
+            for example in def.answer_examples {
+                for profile in [Profile::Spec, Profile::Recommended, Profile::Strict] {
+                    let opts = Options::default().with_rules(profile);
+                    let report = check_answer(example.endpoint, example.status, example.text, &opts);
+                    assert!(
+                        report.issues.iter().any(|i| i.rule == rule && i.path == example.path),
+                        "{rule:?}: {} gives {:?}",
+                        example.text,
+                        report.issues.iter().map(|i| (i.rule, &i.path)).collect::<Vec<_>>()
+                    );
+                    for issue in &report.issues {
+                        assert!(issue.rule.def().reads.answers(), "{:?} reported on an answer", issue.rule);
+                        assert_ne!(issue.message, issue.code.as_str(), "{:?} has no message", issue.rule);
+                    }
+                }
             }
         }
     }

@@ -20,7 +20,17 @@ pub(crate) static DEF: RuleDef = {
         Warning,
         &[Message::new(Code::UnknownField, "Unknown field `{field}`", "未知字段 `{field}`")],
     )
+    .reads(Reads::Both)
     .examples(&[example(ShellNums, r#"{"size": 1, "sise": 2}"#, "/sise")])
+    .answer_examples(&[
+        answer(ShellNums, 200, r#"{"code":0,"message":"success","data":[],"traceId":"t-1"}"#, "/traceId"),
+        answer(
+            LockAssets,
+            200,
+            r#"{"code":0,"message":"success","data":[{"assetNum":"8000000001","status":1,"reason":""}]}"#,
+            "/data/0/reason",
+        ),
+    ])
     .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
     .in_schemas(No("a warning under the recommended profile: additional properties are allowed"))
 };

@@ -39,7 +39,13 @@ pub(crate) static DEF: RuleDef = {
             "`{field}` 的值 {value} 超出 2^53：JavaScript 读取时会被舍入",
         )],
     )
-    .in_schemas(No("answers only: a request's integer is the service's to read"))
+    .reads(Reads::Answers)
+    .answer_examples(&[answer(
+        BatchOrder,
+        200,
+        r#"{"code":0,"message":"success","data":[{"sequence":1234567890123456789,"licenseOrderId":"LO1","customerId":"C1"}]}"#,
+        "/data/0/sequence",
+    )])
 };
 
 /// Warns of an integer of an answer that a JS number cannot hold exactly.
