@@ -194,6 +194,14 @@ function makeSimulator(createGlue, wasmModule, options) {
     fault(spec) {
       core.injectFault(directives(spec), spec.endpoint === undefined ? undefined : String(spec.endpoint));
     },
+    /**
+     * Makes every later answer differ from the contract as the named drifts say
+     * (`sim.drift('unknown-enum', 'number-id')`; `sim.drift()`: back to the
+     * contract), on top of those a request names in `x-sim-drift`.
+     */
+    drift(...names) {
+      core.setDrifts(names.map(String));
+    },
     /** The token the `/__sim/*` routes need in `x-sim-admin` (through `sim.fetch`). */
     get adminToken() {
       return core.adminToken;

@@ -38,7 +38,27 @@ export interface SimulatorOptions {
    * malformed or of a newer version.
    */
   state?: SimulatorState | string;
+  /**
+   * Differ from the contract on purpose, as a real service may (the native
+   * simulator's `--drift`; a request adds its own with the `x-sim-drift`
+   * header): for trying `licensing-sdk verify`, the checking proxy and a
+   * portal's tests against a service that differs. Default: none.
+   */
+  drift?: Drift[];
 }
+
+/** The ways a simulator can differ from the contract (the simulator's README, "Drifts"). */
+export type Drift =
+  | 'renamed-field'
+  | 'missing-field'
+  | 'extra-field'
+  | 'unknown-enum'
+  | 'number-id'
+  | 'http-200-refusal'
+  | 'activity-order-envelope'
+  | 'nonce-replay-accepted'
+  | 'scope-not-enforced'
+  | 'inferred-rules-not-enforced';
 
 /**
  * A simulator's stored data (customers, orders, batches, assets, claims, the
@@ -115,6 +135,12 @@ export interface Simulator {
   trace(id: string): Record<string, unknown>[];
   /** Sets a fault for the next calls. Throws a TypeError for a spec it cannot use. */
   fault(spec: FaultSpec): void;
+  /**
+   * Makes every later answer differ from the contract as the named drifts say
+   * (replacing those set before); `sim.drift()` goes back to the contract.
+   * Throws for a name it does not know.
+   */
+  drift(...names: Drift[]): void;
   /** The token the `/__sim/*` routes need in `x-sim-admin` (through `sim.fetch`). */
   readonly adminToken: string;
 }

@@ -23,6 +23,7 @@
 mod activity;
 mod admin;
 mod auth;
+mod drift;
 mod exchange;
 mod fault;
 mod nonce;
@@ -37,10 +38,11 @@ mod trace;
 
 pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_ACTIVITIES};
 pub use admin::ADMIN_HEADER;
+pub use drift::{Drift, Drifts, DRIFT_HEADER};
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
-pub use simulator::{Admitted, Simulator, TRACE_HEADER};
+pub use simulator::{read_request, refusal, Admitted, Simulator, TRACE_HEADER};
 pub use state::{State, STATE_FORMAT, STATE_VERSION};

@@ -80,6 +80,8 @@ pub struct Options {
     /// The stored data to start from (and to return to on reset), instead of
     /// an empty store: a fixture ([`crate::State`]).
     pub state: Option<crate::State>,
+    /// How every answer differs from the contract on purpose ([`crate::Drift`]).
+    pub drifts: crate::Drifts,
 }
 
 /// The default of [`Options::max_answer_bytes`]: 32 MiB.
@@ -99,6 +101,7 @@ impl Default for Options {
             rules: Profile::Recommended,
             seed: 0,
             state: None,
+            drifts: crate::Drifts::NONE,
         }
     }
 }
@@ -116,7 +119,7 @@ fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -
 
 /// The names of the JSON form (`createSimulator(options)`).
 const JSON_FIELDS: &str =
-    "tokens, activities, rules, seed, state, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken";
+    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken";
 
 impl Options {
     /// How long a used `g_nonce` is refused, given in seconds (saturating).
@@ -127,7 +130,8 @@ impl Options {
     /// Options from their JSON form: `{ tokens: { TOKEN: [SCOPE, ...] },
     /// activities: { activities: [...] }, nonceWindowSecs, maxBodyBytes,
     /// maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken, rules: "spec" | "recommended" |
-    /// "strict", seed, state }` (`state`: a [`crate::State`]), every field optional (`null` too); an unknown field,
+    /// "strict", seed, state, drift: [NAME, ...] }` (`state`: a [`crate::State`];
+    /// `drift`: [`crate::Drift`] names), every field optional (`null` too); an unknown field,
     /// a wrong type, an unknown scope or profile is an error that names the
     /// option.
     pub fn from_json(text: &str) -> Result<Self, String> {
@@ -166,6 +170,14 @@ impl Options {
                     options.rules = parse_rules(&rules).map_err(|e| format!("simulator options: rules: {e}"))?;
                 }
                 "seed" => options.seed = field(&name, value)?,
+                "drift" => {
+                    let names: Vec<String> = field(&name, value)?;
+                    for drift in names {
+                        let drift =
+                            crate::Drift::parse(&drift).map_err(|e| format!("simulator options: drift: {e}"))?;
+                        options.drifts = options.drifts.with(drift);
+                    }
+                }
                 "state" => {
                     // A fixture file's text, or its JSON already parsed.
                     options.state = Some(match value {

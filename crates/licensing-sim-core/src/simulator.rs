@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 
 use crate::activity::ActivityCatalogue;
 use crate::auth::{Denied, Tokens};
+use crate::drift::{self, Drift, Drifts, DRIFT_HEADER};
 use crate::exchange::{BodyError, Reply, RequestHead};
 use crate::fault::{take_injected, Fault, Injected, FAULT_HEADER, MAX_INJECTED};
 use crate::nonce::{NonceCache, NonceError};
@@ -57,6 +58,8 @@ pub struct Simulator {
     pub(crate) seed: u64,
     /// What the store starts from, and returns to on reset (`None`: empty).
     pub(crate) initial: Option<crate::State>,
+    /// How every answer differs from the contract on purpose ([`Simulator::set_drifts`]).
+    pub(crate) drifts: Mutex<Drifts>,
 }
 
 /// A request whose head passed: what [`Simulator::answer`] needs besides its body.
@@ -70,6 +73,8 @@ pub struct Admitted {
     /// A fault for after the work (`x-sim-fault: after;...`): the answer is
     /// replaced (or delayed, or cut) once the store has changed.
     after_work: Option<Fault>,
+    /// How this request's answer differs from the contract on purpose.
+    drifts: Drifts,
 }
 
 impl Admitted {
@@ -94,6 +99,51 @@ impl Admitted {
 /// because every mutation completes before the guard drops.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What the simulator reads of a request to validate it, before it acts: the
+/// endpoint its method and path name, and its input as JSON text (a POST's
+/// body; a GET's path parameter and query fields as an object), or the refusal
+/// the simulator answers when the request cannot be read that far (a query
+/// parameter given twice, a path segment that does not decode, a body that is
+/// not JSON content or not UTF-8). `None`: no endpoint at that method and path.
+/// The checking proxy validates what this gives, as the simulator does.
+///
+/// ```
+/// use licensing_sim_core::{read_request, RequestHead};
+/// let head = RequestHead::new("GET", "/order/api/order/v1/asset/EG%201/list", Some("g_nonce=n&extendCode=x"));
+/// let (endpoint, input) = read_request(&head, b"").unwrap();
+/// assert_eq!((endpoint.name(), input.unwrap()), ("listAssets", r#"{"enterpriseGlobalId":"EG 1","extendCode":"x"}"#.to_owned()));
+/// ```
+pub fn read_request(head: &RequestHead, body: &[u8]) -> Option<(Endpoint, Result<String, Reply>)> {
+    let Ok(Route::Endpoint(endpoint, param)) = route(&head.method, &head.path) else { return None };
+    let input = (|| {
+        let query = query_of(head.query.as_deref()).map_err(|m| refuse(endpoint, m))?;
+        let param = param.map(crate::route::decode_strict).transpose().map_err(|m| refuse(endpoint, m))?;
+        match endpoint.method() {
+            Method::Get => Ok(query_object(endpoint, param.as_deref(), &query)),
+            Method::Post => {
+                post_body(head.header_value("content-type"), body.to_vec()).map_err(|m| refuse(endpoint, m))
+            }
+        }
+    })();
+    Some((endpoint, input))
+}
+
+/// The refusal the simulator answers with `message`, in the endpoint's module's
+/// envelope: HTTP 299 code 13004 (order module), `resultCode` 1001 (activity).
+pub fn refusal(endpoint: Endpoint, message: String) -> Reply {
+    refuse(endpoint, message)
+}
+
+/// A POST body as text: JSON content type, UTF-8 (whether it is JSON is the
+/// validator's to say).
+fn post_body(content_type: Option<&str>, bytes: Vec<u8>) -> Result<String, String> {
+    let content_type = content_type.unwrap_or("");
+    if !is_json_media_type(content_type) {
+        return Err(format!("Content-Type must be application/json, not {content_type:?}"));
+    }
+    String::from_utf8(bytes).map_err(|_| String::from("(body): not UTF-8 text"))
 }
 
 /// A refusal before processing, in the module's own envelope.
@@ -149,7 +199,20 @@ impl Simulator {
             rules: options.rules,
             seed: options.seed,
             initial: options.state.clone(),
+            drifts: Mutex::new(options.drifts),
         }
+    }
+
+    /// Makes every later answer differ from the contract as `drifts` say
+    /// (replacing the drifts set before; [`Drifts::NONE`]: none), on top of
+    /// those a request names in `x-sim-drift`.
+    pub fn set_drifts(&self, drifts: Drifts) {
+        *lock(&self.drifts) = drifts;
+    }
+
+    /// The drifts every answer has now.
+    pub fn drifts(&self) -> Drifts {
+        *lock(&self.drifts)
     }
 
     /// The token the `/__sim/*` routes need in `x-sim-admin`.
@@ -195,9 +258,26 @@ impl Simulator {
             Route::Admin(admin) => return Err(self.admin(admin, head)),
             Route::Endpoint(endpoint, param) => (endpoint, param),
         };
+        let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
+            Ok(named) => self.drifts().union(named.unwrap_or_default()),
+            Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
+        };
+        self.admit_with(head, endpoint, path_param, drifts, now_ms)
+            .map_err(|reply| drift::apply(drifts, endpoint, reply))
+    }
+
+    fn admit_with(
+        &self,
+        head: &RequestHead,
+        endpoint: Endpoint,
+        path_param: Option<&str>,
+        drifts: Drifts,
+        now_ms: i64,
+    ) -> Result<Admitted, Reply> {
         match self.tokens.check(head, endpoint.module()) {
             Ok(()) => {}
             Err(Denied::Unauthenticated) => return Err(respond::denied(401, "missing or unknown bearer token")),
+            Err(Denied::MissingScope) if drifts.has(Drift::ScopeNotEnforced) => {}
             Err(Denied::MissingScope) => {
                 return Err(respond::denied(403, &format!("the token lacks scope {}", endpoint.module().scope())))
             }
@@ -212,6 +292,7 @@ impl Simulator {
             Err(NonceError::Missing) => {
                 return Err(refuse(endpoint, format!("{NONCE_PARAM} is required on every call")))
             }
+            Err(NonceError::Replayed) if drifts.has(Drift::NonceReplayAccepted) => {}
             Err(NonceError::Replayed) => {
                 return Err(refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")))
             }
@@ -225,14 +306,19 @@ impl Simulator {
             .transpose()
             .map_err(|message| refuse(endpoint, message).delayed(delay_ms))?;
         let content_type = head.header_value("content-type").map(str::to_owned);
-        Ok(Admitted { endpoint, path_param, query, content_type, delay_ms, after_work })
+        Ok(Admitted { endpoint, path_param, query, content_type, delay_ms, after_work, drifts })
     }
 
     /// The second step: the input (a POST's body, a GET's path and query),
     /// validation under the simulator's rules profile, then the store. `body`
     /// is what the shell read, or why it could not (a POST's body is read only
     /// when [`Admitted::reads_body`]).
-    pub fn answer(&self, mut admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
+    pub fn answer(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
+        let (endpoint, drifts) = (admitted.endpoint, admitted.drifts);
+        drift::apply(drifts, endpoint, self.answer_undrifted(admitted, body, now_ms))
+    }
+
+    fn answer_undrifted(&self, mut admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
         match admitted.after_work.take() {
             // The work is done (or refused) as always; then its answer is lost
             // or replaced, after the fault's delay.
@@ -248,7 +334,7 @@ impl Simulator {
     fn answer_now(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
         let endpoint = admitted.endpoint;
         let text = match endpoint.method() {
-            Method::Get => Ok(query_input(&admitted)),
+            Method::Get => Ok(query_object(endpoint, admitted.path_param.as_deref(), &admitted.query)),
             Method::Post => self.body_input(&admitted, body),
         };
         let text = match text {
@@ -257,7 +343,8 @@ impl Simulator {
         };
         // The text itself, as the SDK's validators read it (a repeated key is
         // visible only there), under the simulator's rules profile.
-        let report = validate_json(endpoint, &text, &ValidationOptions::default().with_rules(self.rules));
+        let rules = if admitted.drifts.has(Drift::InferredRulesNotEnforced) { Profile::Spec } else { self.rules };
+        let report = validate_json(endpoint, &text, &ValidationOptions::default().with_rules(rules));
         if let Some(first) = report.first_error_line() {
             return refuse(endpoint, first);
         }
@@ -358,7 +445,7 @@ impl Simulator {
             Err(BodyError::TooLarge) => return Err(too_large()),
             Err(BodyError::TimedOut { secs }) => return Err(format!("the body was not sent within {secs} s")),
         };
-        String::from_utf8(bytes).map_err(|_| String::from("(body): not UTF-8 text"))
+        post_body(Some(content_type), bytes)
     }
 
     fn process(&self, endpoint: Endpoint, input: Value, query: &HashMap<String, String>, now: i64) -> Reply {
@@ -468,14 +555,14 @@ fn fault_reply(endpoint: Endpoint, fault: &Fault) -> Option<Reply> {
 
 /// The object a GET endpoint validates (its path parameter and query fields, as
 /// the endpoint's definition lists them), as JSON text.
-fn query_input(admitted: &Admitted) -> String {
-    let def = admitted.endpoint.def();
+fn query_object(endpoint: Endpoint, path_param: Option<&str>, query: &HashMap<String, String>) -> String {
+    let def = endpoint.def();
     let mut object = Map::new();
-    if let (Some(param), Some(value)) = (def.path_param, &admitted.path_param) {
-        object.insert(param.into(), Value::from(value.as_str()));
+    if let (Some(param), Some(value)) = (def.path_param, path_param) {
+        object.insert(param.into(), Value::from(value));
     }
     for name in def.query {
-        if let Some(v) = admitted.query.get(*name) {
+        if let Some(v) = query.get(*name) {
             object.insert((*name).into(), Value::from(v.as_str()));
         }
     }

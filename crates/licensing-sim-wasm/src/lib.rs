@@ -18,7 +18,7 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 use licensing_core::wire::Endpoint;
-use licensing_sim_core::{Admitted, BodyEnd, BodyError, Options, Reply, RequestHead, Simulator};
+use licensing_sim_core::{Admitted, BodyEnd, BodyError, Drift, Drifts, Options, Reply, RequestHead, Simulator};
 use wasm_bindgen::prelude::*;
 
 /// The simulator (its state lives in this wasm instance).
@@ -118,6 +118,18 @@ impl SimulatorCore {
         self.sim.inject_fault(directives, endpoint).map_err(|e| JsError::new(&e))
     }
 
+    /// Makes every later answer differ from the contract as the named drifts
+    /// say (replacing those set before; none: back to the contract).
+    #[wasm_bindgen(js_name = setDrifts)]
+    pub fn set_drifts(&self, names: Vec<String>) -> Result<(), JsError> {
+        let mut drifts = Drifts::NONE;
+        for name in names {
+            drifts = drifts.with(Drift::parse(&name).map_err(|e| JsError::new(&e))?);
+        }
+        self.sim.set_drifts(drifts);
+        Ok(())
+    }
+
     /// The largest body accepted, in bytes.
     #[wasm_bindgen(getter, js_name = maxBodyBytes)]
     pub fn max_body_bytes(&self) -> f64 {
@@ -129,6 +141,13 @@ impl SimulatorCore {
     pub fn admin_token(&self) -> String {
         self.sim.admin_token().to_owned()
     }
+}
+
+/// Every drift, as JSON text: `[{ name, describe }]`.
+#[wasm_bindgen(js_name = driftNames)]
+pub fn drift_names() -> String {
+    let all = Drift::ALL.iter().map(|d| licensing_sim_core::Value::from(d.name())).collect();
+    licensing_sim_core::Value::Array(all).to_string()
 }
 
 fn serde_json_array(values: Vec<licensing_sim_core::Value>) -> String {

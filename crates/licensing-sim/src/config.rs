@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use licensing_core::validate::Profile;
-use licensing_sim_core::{parse_rules, ActivityCatalogue, Options, State, TokenGrant};
+use licensing_sim_core::{parse_rules, ActivityCatalogue, Drift, Options, State, TokenGrant};
 
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
@@ -115,6 +115,14 @@ pub struct Config {
     /// the stored data to start from, and to return to on reset.
     #[arg(long)]
     pub state: Option<PathBuf>,
+    /// Differ from the contract on purpose, as a real service may (for trying
+    /// `licensing-sdk verify`, the checking proxy and a portal's tests):
+    /// renamed-field, missing-field, extra-field, unknown-enum, number-id,
+    /// http-200-refusal, activity-order-envelope, nonce-replay-accepted,
+    /// scope-not-enforced, inferred-rules-not-enforced. Repeatable; a request
+    /// adds its own with the `x-sim-drift` header.
+    #[arg(long = "drift", value_parser = parse_drift)]
+    pub drifts: Vec<Drift>,
 }
 
 impl Default for Config {
@@ -137,8 +145,13 @@ impl Default for Config {
             rules: Profile::Recommended,
             seed: 0,
             state: None,
+            drifts: Vec::new(),
         }
     }
+}
+
+fn parse_drift(s: &str) -> Result<Drift, String> {
+    Drift::parse(s)
 }
 
 fn parse_token(s: &str) -> Result<TokenGrant, String> {
@@ -170,6 +183,7 @@ impl Config {
         options.admin_token = self.admin_token.clone().unwrap_or_else(random_token);
         options.rules = self.rules;
         options.seed = self.seed;
+        options.drifts = self.drifts.iter().fold(options.drifts, |set, drift| set.with(*drift));
         if let Some(path) = &self.state {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             options.state = Some(State::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?);
@@ -212,6 +226,16 @@ fn parse_mount(s: &str) -> Result<StaticMount, String> {
 mod tests {
     use super::*;
 
+    /// `--help` names every drift (its list is written in `--drift`'s doc).
+    #[test]
+    fn the_help_names_every_drift() {
+        use clap::CommandFactory;
+        let help = Config::command().render_long_help().to_string();
+        for drift in Drift::ALL {
+            assert!(help.contains(drift.name()), "--drift's help does not name {}", drift.name());
+        }
+    }
+
     #[test]
     fn token_and_mount_arguments() {
         assert_eq!(parse_token("t=auth_order,auth_activity").unwrap().scopes, ["auth_order", "auth_activity"]);
@@ -221,6 +245,8 @@ mod tests {
         assert_eq!(parse_mount("/=www").unwrap().prefix, "/");
         assert_eq!(parse_rules("spec"), Ok(Profile::Spec));
         assert!(parse_rules("lenient").is_err());
+        assert_eq!(parse_drift("number-id"), Ok(Drift::NumberId));
+        assert!(parse_drift("numberid").unwrap_err().contains("number-id"));
         let (a, b) = (random_token(), random_token());
         assert_eq!(a.len(), 32);
         assert_ne!(a, b);
