@@ -1,0 +1,322 @@
+//! The checking proxy's decisions (`npx licensing-sdk-sim proxy`): a portal's
+//! requests validated as the simulator validates them (and, with `refuse`,
+//! refused as it refuses them instead of forwarded), the service's answers
+//! checked against the contract (`check_answer`), each difference reported
+//! once per endpoint, code and path, and a summary. The Node shell does the
+//! HTTP; this decides what it logs, answers and records.
+//!
+//! ```
+//! use licensing_sim_core::RequestHead;
+//! use licensing_verify::proxy::{Inspector, ProxyOptions};
+//! let mut proxy = Inspector::new(ProxyOptions::default());
+//! let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n1"))
+//!     .header("authorization", "Bearer t0ken")
+//!     .header("content-type", "application/json");
+//! let seen = proxy.request(&head, br#"{"size":0}"#);
+//! assert!(seen.lines[0].contains("/size minimum"));
+//! assert!(seen.refusal.is_none()); // forwarded: `refuse` is off
+//! let lines = proxy.answer("shellNums", 200, r#"{"code":0,"data":["8000000001"]}"#);
+//! assert!(lines[0].contains("/message missing_field"));
+//! assert!(proxy.answer("shellNums", 200, r#"{"code":0,"data":[]}"#).is_empty()); // once
+//! ```
+
+use licensing_core::response::check_answer;
+use licensing_core::validate::{validate_json, Issue, Locale, Options, Profile, Severity, Source};
+use licensing_core::wire::Endpoint;
+use licensing_sim_core::{read_request, refusal, RequestHead};
+use serde::{Deserialize, Serialize};
+
+use crate::differences::{group, Difference};
+use crate::recording::{exchange_line, Exchange};
+
+/// How a proxy checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ProxyOptions {
+    /// The rules profile requests are validated with (`--rules`).
+    #[serde(default, deserialize_with = "profile")]
+    pub rules: Profile,
+    /// Refuse an invalid request as the simulator would, instead of forwarding it.
+    #[serde(default)]
+    pub refuse: bool,
+    /// The language of the messages.
+    #[serde(default, deserialize_with = "locale")]
+    pub locale: Locale,
+}
+
+impl Default for ProxyOptions {
+    fn default() -> Self {
+        Self { rules: Profile::Recommended, refuse: false, locale: Locale::En }
+    }
+}
+
+fn profile<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Profile, D::Error> {
+    let name = String::deserialize(d)?;
+    licensing_sim_core::parse_rules(&name).map_err(serde::de::Error::custom)
+}
+
+fn locale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Locale, D::Error> {
+    let tag = String::deserialize(d)?;
+    Locale::parse(&tag).ok_or_else(|| serde::de::Error::custom(format!("unknown locale {tag:?} (en, zh-CN)")))
+}
+
+impl ProxyOptions {
+    /// Options from their JSON form (`{ rules, refuse, locale }`); an error names the field.
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        serde_json::from_str(text).map_err(|e| format!("proxy options: {e}"))
+    }
+}
+
+/// What the proxy makes of a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RequestSeen {
+    /// The endpoint it calls (`None`: a path of no endpoint, forwarded as it is).
+    pub endpoint: Option<Endpoint>,
+    /// Its validation issues.
+    pub issues: Vec<Issue>,
+    /// Log lines for what is new (each endpoint, code and path once).
+    pub lines: Vec<String>,
+    /// With `refuse`: the simulator's refusal to answer instead of forwarding.
+    pub refusal: Option<licensing_sim_core::Reply>,
+}
+
+/// The counts of one endpoint.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct EndpointCounts {
+    /// The endpoint.
+    pub endpoint: String,
+    /// Requests seen.
+    pub requests: usize,
+    /// Requests with an error under the profile.
+    pub invalid: usize,
+    /// Requests refused here instead of forwarded.
+    pub refused: usize,
+    /// Answers checked.
+    pub answers: usize,
+    /// Answers that differ from what the spec states.
+    pub differing: usize,
+}
+
+/// What a proxy saw, in all.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct ProxySummary {
+    /// Per endpoint, in the spec's order (only those called).
+    pub endpoints: Vec<EndpointCounts>,
+    /// Every difference of the answers, by endpoint, code and path.
+    pub answers: Vec<(String, Difference)>,
+    /// Every issue of the requests, by endpoint, code and path.
+    pub requests: Vec<(String, Difference)>,
+}
+
+/// A proxy's state: what it has seen and logged.
+#[derive(Debug)]
+pub struct Inspector {
+    options: ProxyOptions,
+    /// The bearer tokens seen (redacted from recordings), at most [`MAX_SECRETS`].
+    secrets: Vec<String>,
+    summary: ProxySummary,
+}
+
+/// Most distinct tokens remembered for redaction.
+const MAX_SECRETS: usize = 64;
+
+impl Inspector {
+    /// A proxy that checks as `options` say.
+    pub fn new(options: ProxyOptions) -> Self {
+        Self { options, secrets: Vec::new(), summary: ProxySummary::default() }
+    }
+
+    /// Adds to an endpoint's counts.
+    fn count(&mut self, endpoint: Endpoint, add: impl FnOnce(&mut EndpointCounts)) {
+        let name = endpoint.name();
+        if !self.summary.endpoints.iter().any(|c| c.endpoint == name) {
+            let rank = |n: &str| Endpoint::ALL.iter().position(|e| e.name() == n);
+            let at = self.summary.endpoints.iter().position(|c| rank(&c.endpoint) > rank(name));
+            let fresh = EndpointCounts { endpoint: name.to_owned(), ..Default::default() };
+            self.summary.endpoints.insert(at.unwrap_or(self.summary.endpoints.len()), fresh);
+        }
+        if let Some(counts) = self.summary.endpoints.iter_mut().find(|c| c.endpoint == name) {
+            add(counts);
+        }
+    }
+
+    /// A request on its way: its token remembered (for redaction), its input
+    /// validated, what is new logged, and with `refuse` the refusal to answer.
+    pub fn request(&mut self, head: &RequestHead, body: &[u8]) -> RequestSeen {
+        if let Some(token) = bearer(head) {
+            if !self.secrets.iter().any(|s| s == token) && self.secrets.len() < MAX_SECRETS {
+                self.secrets.push(token.to_owned());
+            }
+        }
+        let Some((endpoint, input)) = read_request(head, body) else {
+            return RequestSeen { endpoint: None, issues: Vec::new(), lines: Vec::new(), refusal: None };
+        };
+        let opts = Options::default().with_rules(self.options.rules).with_locale(self.options.locale);
+        let (report, unreadable) = match input {
+            Ok(text) => (validate_json(endpoint, &text, &opts), None),
+            Err(reply) => (licensing_core::validate::Report::from_issues(Vec::new()), Some(reply)),
+        };
+        let refusal = match (&unreadable, report.first_error_line()) {
+            _ if !self.options.refuse => None,
+            (Some(reply), _) => Some(reply.clone()),
+            (None, Some(first)) => Some(refusal(endpoint, first)),
+            (None, None) => None,
+        };
+        let invalid = unreadable.is_some() || !report.valid;
+        let refused = refusal.is_some();
+        self.count(endpoint, |c| {
+            c.requests += 1;
+            c.invalid += usize::from(invalid);
+            c.refused += usize::from(refused);
+        });
+        let mut lines = Vec::new();
+        if let Some(reply) = &unreadable {
+            lines.push(format!("request {} cannot be read: {}", endpoint.name(), reply.text()));
+        }
+        for d in group(&report.issues) {
+            if let Some(line) = self.first_time("request", endpoint, d, false) {
+                lines.push(line);
+            }
+        }
+        RequestSeen { endpoint: Some(endpoint), issues: report.issues, lines, refusal }
+    }
+
+    /// An answer of `endpoint` (its name) checked against the contract: log
+    /// lines for the differences not seen before. An unknown name: nothing.
+    pub fn answer(&mut self, endpoint: &str, status: u16, body: &str) -> Vec<String> {
+        let Ok(endpoint) = endpoint.parse::<Endpoint>() else { return Vec::new() };
+        let opts = Options::default().with_rules(Profile::Spec).with_locale(self.options.locale);
+        let report = check_answer(endpoint, status, body, &opts);
+        let differing = !report.valid;
+        self.count(endpoint, |c| {
+            c.answers += 1;
+            c.differing += usize::from(differing);
+        });
+        let mut lines = Vec::new();
+        for d in group(&report.issues) {
+            if let Some(line) = self.first_time("answer", endpoint, d, true) {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    /// Keeps a difference the first time it is seen; its log line then.
+    fn first_time(&mut self, what: &str, endpoint: Endpoint, d: Difference, answer: bool) -> Option<String> {
+        let list = if answer { &mut self.summary.answers } else { &mut self.summary.requests };
+        let name = endpoint.name();
+        if let Some((_, seen)) = list.iter_mut().find(|(e, s)| e == name && s.code == d.code && s.path == d.path) {
+            seen.count += d.count;
+            return None;
+        }
+        let verdict = match (answer, d.source, d.severity) {
+            (true, Source::Spec, Severity::Error) => "differs",
+            (true, _, _) => "note",
+            (false, _, Severity::Error) => "error",
+            (false, _, Severity::Warning) => "warning",
+        };
+        let line = format!("{what:<7} {name} {} {} ({verdict}): {}", display(&d.path), d.code, d.message);
+        list.push((name.to_owned(), d));
+        Some(line)
+    }
+
+    /// An exchange as a line of the recording, every token seen redacted.
+    pub fn record(&self, exchange: &Exchange) -> String {
+        exchange_line(exchange, &self.secrets)
+    }
+
+    /// What was seen, in all.
+    pub fn summary(&self) -> &ProxySummary {
+        &self.summary
+    }
+
+    /// The summary in words, for the proxy's exit.
+    pub fn summary_lines(&self) -> Vec<String> {
+        let s = &self.summary;
+        let mut out = vec![String::from("licensing-sdk-sim proxy: summary")];
+        for c in &s.endpoints {
+            out.push(format!(
+                "  {:<18} {} request(s), {} invalid, {} refused here; {} answer(s), {} differing from the spec",
+                c.endpoint, c.requests, c.invalid, c.refused, c.answers, c.differing
+            ));
+        }
+        for (endpoint, d) in &s.answers {
+            let kind = if d.severity == Severity::Error { "differs" } else { "note" };
+            out.push(format!("  answer  {endpoint} {} {} ({kind}) ×{}", display(&d.path), d.code, d.count));
+        }
+        for (endpoint, d) in &s.requests {
+            out.push(format!("  request {endpoint} {} {} ×{}", display(&d.path), d.code, d.count));
+        }
+        if s.endpoints.is_empty() {
+            out.push(String::from("  no request reached an endpoint of the service"));
+        }
+        out
+    }
+}
+
+fn display(path: &str) -> &str {
+    if path.is_empty() {
+        "(whole)"
+    } else {
+        path
+    }
+}
+
+/// The token of an `Authorization: Bearer` header.
+fn bearer(head: &RequestHead) -> Option<&str> {
+    let value = head.header_value("authorization")?;
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_the_simulators() {
+        let mut proxy = Inspector::new(ProxyOptions { refuse: true, ..ProxyOptions::default() });
+        let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n1"))
+            .header("content-type", "application/json");
+        let seen = proxy.request(&head, br#"{"size":0}"#);
+        let reply = seen.refusal.unwrap();
+        assert_eq!(reply.status, 299);
+        assert!(reply.text().contains("13004"), "{}", reply.text());
+        let join = RequestHead::new("POST", "/activity/services/activity", Some("g_nonce=n2"))
+            .header("content-type", "application/json");
+        let reply = proxy.request(&join, b"{}").refusal.unwrap();
+        assert_eq!(reply.status, 200);
+        assert!(reply.text().contains("1001"));
+        // Not JSON content: refused as the simulator refuses it.
+        let plain = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n3"));
+        assert!(proxy.request(&plain, b"size=1").refusal.unwrap().text().contains("Content-Type"));
+        // A path of no endpoint goes through.
+        let other = RequestHead::new("GET", "/health", None);
+        assert_eq!(proxy.request(&other, b"").endpoint, None);
+        let counts = &proxy.summary().endpoints;
+        assert_eq!((counts[0].endpoint.as_str(), counts[0].refused), ("shellNums", 2));
+        assert_eq!(counts[1].endpoint, "joinActivity");
+    }
+
+    #[test]
+    fn the_token_is_redacted_from_recordings() {
+        use crate::recording::{RecordedRequest, RecordedResponse};
+        let mut proxy = Inspector::new(ProxyOptions::default());
+        let head = RequestHead::new("GET", "/order/api/order/v1/enterprise/user/query", Some("g_nonce=n"))
+            .header("authorization", "Bearer top-secret-1");
+        proxy.request(&head, b"");
+        let exchange = Exchange::new(
+            RecordedRequest::new("GET", &head.path, head.query.as_deref(), head.headers.clone(), None),
+            Some(RecordedResponse::new(200, vec![], r#"{"echo":"top-secret-1"}"#.into())),
+        );
+        let line = proxy.record(&exchange);
+        assert!(!line.contains("top-secret-1"), "{line}");
+    }
+}

@@ -1,0 +1,354 @@
+//! Recordings: the exchanges a checking proxy saw, in a documented, versioned
+//! format, with the tokens redacted. JSON Lines: the first line says what the
+//! file is, each next line is one exchange, written as it ends (a proxy that
+//! is stopped leaves every exchange before it whole).
+//!
+//! ```text
+//! {"format":"licensing-sdk-recording","version":1,"upstream":"https://staging.example"}
+//! {"endpoint":"listAssets","request":{"method":"GET","path":"/order/api/order/v1/asset/EG1/list","query":"g_nonce=n1","headers":{"authorization":"Bearer [redacted]"},"body":null},"response":{"status":200,"headers":{"content-type":"application/json"},"body":"{\"code\":0,…}"},"error":null}
+//! ```
+//!
+//! `endpoint` is the endpoint the path names (`null` for any other path);
+//! `query` and the bodies are the texts as sent (`null`: none); `response` is
+//! `null` when no answer came, and `error` then says why. Redacted: the values
+//! of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
+//! `X-Api-Key` and `x-sim-admin`, and every bearer token the proxy saw,
+//! wherever it appears (a query, a body, an answer that echoes it).
+//!
+//! ```
+//! use licensing_verify::recording::{exchange_line, header_line, read, Exchange, RecordedRequest, RecordedResponse};
+//! let mut text = header_line("http://127.0.0.1:8788");
+//! let exchange = Exchange::new(
+//!     RecordedRequest::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n1"), vec![("authorization".into(), "Bearer s3cret".into())], Some(r#"{"size":1}"#.into())),
+//!     Some(RecordedResponse::new(200, vec![], r#"{"code":0,"message":"success","data":["8000000001"]}"#.into())),
+//! );
+//! text.push_str(&exchange_line(&exchange, &["s3cret".into()]));
+//! assert!(!text.contains("s3cret"));
+//! let (header, exchanges) = read(&text)?;
+//! assert_eq!((header.upstream.as_str(), exchanges[0].endpoint.as_deref()), ("http://127.0.0.1:8788", Some("shellNums")));
+//! assert!(read("{}").unwrap_err().contains("line 1: /format"));
+//! # Ok::<(), String>(())
+//! ```
+
+use std::collections::BTreeMap;
+
+use licensing_core::wire::Endpoint;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::redact::{redact, REDACTED};
+
+/// The `format` of a recording's first line.
+pub const RECORDING_FORMAT: &str = "licensing-sdk-recording";
+/// The version this writes and the newest it reads.
+pub const RECORDING_VERSION: u32 = 1;
+
+/// Headers whose values are never written.
+const SECRET_HEADERS: [&str; 6] =
+    ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-sim-admin"];
+
+/// A recording's first line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Header {
+    /// `licensing-sdk-recording`.
+    pub format: String,
+    /// The format's version.
+    pub version: u32,
+    /// The service the proxy forwarded to.
+    pub upstream: String,
+}
+
+/// One exchange.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Exchange {
+    /// The endpoint the request's path names (`None`: another path).
+    pub endpoint: Option<String>,
+    /// What was asked.
+    pub request: RecordedRequest,
+    /// What came back (`None`: nothing; see `error`).
+    pub response: Option<RecordedResponse>,
+    /// Why no answer came.
+    pub error: Option<String>,
+}
+
+impl Exchange {
+    /// An exchange; its endpoint is the one its path names.
+    pub fn new(request: RecordedRequest, response: Option<RecordedResponse>) -> Self {
+        let endpoint = Endpoint::at_path(&request.path).map(|(e, _)| e.name().to_owned());
+        Self { endpoint, request, response, error: None }
+    }
+
+    /// The same exchange, failed for `why` (no answer came).
+    #[must_use]
+    pub fn failed(mut self, why: &str) -> Self {
+        self.response = None;
+        self.error = Some(why.to_owned());
+        self
+    }
+}
+
+/// A request as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RecordedRequest {
+    /// `GET`, `POST`, ...
+    pub method: String,
+    /// The path, percent-encoded.
+    pub path: String,
+    /// The query string without `?`.
+    pub query: Option<String>,
+    /// The headers, by lowercase name (repeated ones joined by `, `).
+    pub headers: BTreeMap<String, String>,
+    /// The body's text.
+    pub body: Option<String>,
+}
+
+impl RecordedRequest {
+    /// A request as the proxy saw it.
+    pub fn new(
+        method: &str,
+        path: &str,
+        query: Option<&str>,
+        headers: Vec<(String, String)>,
+        body: Option<String>,
+    ) -> Self {
+        Self {
+            method: method.to_owned(),
+            path: path.to_owned(),
+            query: query.map(str::to_owned),
+            headers: joined(headers),
+            body,
+        }
+    }
+}
+
+/// An answer as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RecordedResponse {
+    /// The HTTP status.
+    pub status: u16,
+    /// The headers, by lowercase name.
+    pub headers: BTreeMap<String, String>,
+    /// The body's text.
+    pub body: String,
+}
+
+impl RecordedResponse {
+    /// An answer as the proxy got it.
+    pub fn new(status: u16, headers: Vec<(String, String)>, body: String) -> Self {
+        Self { status, headers: joined(headers), body }
+    }
+}
+
+fn joined(headers: Vec<(String, String)>) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    for (name, value) in headers {
+        out.entry(name.to_ascii_lowercase())
+            .and_modify(|v| {
+                v.push_str(", ");
+                v.push_str(&value);
+            })
+            .or_insert(value);
+    }
+    out
+}
+
+/// The first line of a recording of traffic to `upstream`, with its newline.
+pub fn header_line(upstream: &str) -> String {
+    let header = Header { format: RECORDING_FORMAT.into(), version: RECORDING_VERSION, upstream: upstream.into() };
+    let mut line = serde_json::to_string(&header).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// An exchange as a line of a recording (with its newline), redacted: the
+/// secret headers' values, and every secret wherever it appears.
+pub fn exchange_line(exchange: &Exchange, secrets: &[String]) -> String {
+    let mut e = exchange.clone();
+    let clean = |headers: &mut BTreeMap<String, String>| {
+        for (name, value) in headers.iter_mut() {
+            if SECRET_HEADERS.contains(&name.as_str()) {
+                *value = match value.split_once(' ') {
+                    // The scheme says which kind of credential it was.
+                    Some((scheme, _)) if scheme.eq_ignore_ascii_case("bearer") => format!("{scheme} {REDACTED}"),
+                    _ => REDACTED.to_owned(),
+                };
+            } else {
+                *value = redact(value, secrets);
+            }
+        }
+    };
+    clean(&mut e.request.headers);
+    e.request.path = redact(&e.request.path, secrets);
+    e.request.query = e.request.query.map(|q| redact(&q, secrets));
+    e.request.body = e.request.body.map(|b| redact(&b, secrets));
+    if let Some(response) = &mut e.response {
+        clean(&mut response.headers);
+        response.body = redact(&response.body, secrets);
+    }
+    e.error = e.error.map(|why| redact(&why, secrets));
+    let mut line = serde_json::to_string(&e).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// A recording read back, checked whole: the first problem refuses it, named
+/// by its line and the JSON Pointer in that line (`line 3: /response/status:
+/// expected an integer from 100 to 599`).
+pub fn read(text: &str) -> Result<(Header, Vec<Exchange>), String> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let Some((_, first)) = lines.next() else { return Err(String::from("line 1: the recording is empty")) };
+    let header = read_header(first).map_err(|e| format!("line 1: {e}"))?;
+    let mut exchanges = Vec::new();
+    for (i, line) in lines {
+        let exchange = read_exchange(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        exchanges.push(exchange);
+    }
+    Ok((header, exchanges))
+}
+
+fn object(text: &str) -> Result<Map<String, Value>, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(_) => Err(String::from(": expected a JSON object")),
+        Err(e) => Err(format!(": not JSON ({e})")),
+    }
+}
+
+fn read_header(line: &str) -> Result<Header, String> {
+    let o = object(line)?;
+    if o.get("format").and_then(Value::as_str) != Some(RECORDING_FORMAT) {
+        return Err(format!("/format: expected \"{RECORDING_FORMAT}\" (is this a recording?)"));
+    }
+    match o.get("version").and_then(Value::as_u64) {
+        Some(v) if v == u64::from(RECORDING_VERSION) => {}
+        Some(v) if v > u64::from(RECORDING_VERSION) => {
+            return Err(format!("/version: {v} is newer than this reads ({RECORDING_VERSION}): update licensing-sdk"))
+        }
+        _ => return Err(format!("/version: expected {RECORDING_VERSION}")),
+    }
+    known_fields(&o, "", &["format", "version", "upstream"])?;
+    let upstream = string(&o, "", "upstream")?;
+    Ok(Header { format: RECORDING_FORMAT.into(), version: RECORDING_VERSION, upstream })
+}
+
+fn known_fields(o: &Map<String, Value>, at: &str, known: &[&str]) -> Result<(), String> {
+    match o.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(format!("{at}/{}: unknown field ({})", pointer_key(k), known.join(", "))),
+        None => Ok(()),
+    }
+}
+
+fn pointer_key(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn string(o: &Map<String, Value>, at: &str, name: &str) -> Result<String, String> {
+    o.get(name).and_then(Value::as_str).map(str::to_owned).ok_or_else(|| format!("{at}/{name}: expected a string"))
+}
+
+fn optional_string(o: &Map<String, Value>, at: &str, name: &str) -> Result<Option<String>, String> {
+    match o.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(format!("{at}/{name}: expected a string or null")),
+    }
+}
+
+fn headers(o: &Map<String, Value>, at: &str) -> Result<BTreeMap<String, String>, String> {
+    let Some(Value::Object(h)) = o.get("headers") else { return Err(format!("{at}/headers: expected an object")) };
+    h.iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => Ok((k.clone(), s.clone())),
+            _ => Err(format!("{at}/headers/{}: expected a string", pointer_key(k))),
+        })
+        .collect()
+}
+
+fn read_exchange(line: &str) -> Result<Exchange, String> {
+    let o = object(line)?;
+    known_fields(&o, "", &["endpoint", "request", "response", "error"])?;
+    let endpoint = optional_string(&o, "", "endpoint")?;
+    if let Some(name) = &endpoint {
+        name.parse::<Endpoint>().map_err(|e| format!("/endpoint: {e}"))?;
+    }
+    let Some(Value::Object(r)) = o.get("request") else { return Err(String::from("/request: expected an object")) };
+    known_fields(r, "/request", &["method", "path", "query", "headers", "body"])?;
+    let request = RecordedRequest {
+        method: string(r, "/request", "method")?,
+        path: string(r, "/request", "path")?,
+        query: optional_string(r, "/request", "query")?,
+        headers: headers(r, "/request")?,
+        body: optional_string(r, "/request", "body")?,
+    };
+    let response = match o.get("response") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(a)) => {
+            known_fields(a, "/response", &["status", "headers", "body"])?;
+            let status = a
+                .get("status")
+                .and_then(Value::as_u64)
+                .filter(|s| (100..=599).contains(s))
+                .ok_or("/response/status: expected an integer from 100 to 599")?;
+            Some(RecordedResponse {
+                status: u16::try_from(status).unwrap_or(0),
+                headers: headers(a, "/response")?,
+                body: string(a, "/response", "body")?,
+            })
+        }
+        Some(_) => return Err(String::from("/response: expected an object or null")),
+    };
+    let error = optional_string(&o, "", "error")?;
+    Ok(Exchange { endpoint, request, response, error })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(exchange: &str) -> String {
+        format!("{}{exchange}\n", header_line("http://u"))
+    }
+
+    #[test]
+    fn problems_are_named_by_line_and_pointer() {
+        let cases = [
+            ("not json", "line 2: : not JSON"),
+            ("[]", "line 2: : expected a JSON object"),
+            (r#"{"request":{}}"#, "line 2: /request/method: expected a string"),
+            (
+                r#"{"request":{"method":"GET","path":"/","headers":{}},"response":{"status":7,"headers":{},"body":""}}"#,
+                "line 2: /response/status",
+            ),
+            (r#"{"request":{"method":"GET","path":"/","headers":{"a":1}}}"#, "line 2: /request/headers/a"),
+            (r#"{"endpoint":"nope","request":{"method":"GET","path":"/","headers":{}}}"#, "line 2: /endpoint"),
+            (r#"{"extra":1,"request":{"method":"GET","path":"/","headers":{}}}"#, "line 2: /extra: unknown field"),
+        ];
+        for (exchange, says) in cases {
+            let err = read(&line(exchange)).unwrap_err();
+            assert!(err.starts_with(says), "{exchange}: {err}");
+        }
+        assert!(read(r#"{"format":"licensing-sdk-recording","version":2,"upstream":"u"}"#)
+            .unwrap_err()
+            .contains("newer"));
+        assert!(read("").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn secrets_are_redacted_everywhere() {
+        let request = RecordedRequest::new(
+            "POST",
+            "/order/api/order/v1/shellnums",
+            Some("g_nonce=tok-1&echo=tok-1"),
+            vec![("Authorization".into(), "Bearer tok-1".into()), ("Cookie".into(), "s=1".into())],
+            Some(r#"{"size":1,"note":"tok-1"}"#.into()),
+        );
+        let answer = RecordedResponse::new(299, vec![("set-cookie".into(), "k=v".into())], "bad token tok-1".into());
+        let text = exchange_line(&Exchange::new(request, Some(answer)), &["tok-1".into()]);
+        assert!(!text.contains("tok-1") && !text.contains("s=1") && !text.contains("k=v"), "{text}");
+        assert!(text.contains(r#""authorization":"Bearer [redacted]""#), "{text}");
+    }
+}

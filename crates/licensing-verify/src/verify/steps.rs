@@ -1,0 +1,795 @@
+//! The steps of a run: what each sends, and how its answer is judged.
+
+use licensing_core::model::{result_code, BusinessCode};
+use licensing_core::response::check_answer;
+use licensing_core::testing::invalid_examples;
+use licensing_core::validate::{validate_json, Options, Profile, Rule, Severity, Source};
+use licensing_core::wire::{percent_encode, Endpoint, Method, Module, NONCE_PARAM};
+use serde_json::{json, Value};
+
+use super::{method_str, ActivityToken, Auth, Check, Config, Outcome, Probe, Sent, Verdict};
+use crate::differences::group;
+
+/// One step of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The first read: whether the address is the service at all.
+    Reach,
+    ReadAssets,
+    AuthMissing,
+    AuthWrong,
+    AuthScopeOrder,
+    NonceMissing,
+    /// The first of two calls with one `g_nonce` (judged with the second).
+    NonceFirst,
+    NonceReplay,
+    RefusalRead,
+    ShellNums,
+    Bind,
+    QueryBound,
+    Create,
+    Update,
+    BatchOrder,
+    Lock,
+    Unlock,
+    ListCreated,
+    Join,
+    AuthScopeActivity,
+    /// The calibration of one inferred rule: its index in `calibrations()`.
+    Calibrate(usize),
+}
+
+/// What the answers so far told the run.
+#[derive(Debug, Default)]
+pub(crate) struct Learned {
+    /// The first enterprise the reads found.
+    read_enterprise: Option<String>,
+    /// The `g_nonce` of the first of the replay pair, and whether that call was accepted.
+    replay: Option<(String, Taken)>,
+    /// The asset numbers `shellNums` gave.
+    numbers: Vec<String>,
+    /// The enterprise `createEnterprise` made.
+    enterprise: Option<String>,
+}
+
+/// The steps of a run, in order.
+pub(crate) fn plan(config: &Config) -> Vec<Step> {
+    let mut steps = vec![
+        Step::Reach,
+        Step::ReadAssets,
+        Step::AuthMissing,
+        Step::AuthWrong,
+        Step::AuthScopeOrder,
+        Step::NonceMissing,
+        Step::NonceFirst,
+        Step::NonceReplay,
+        Step::RefusalRead,
+    ];
+    if config.writes {
+        steps.extend([
+            Step::ShellNums,
+            Step::Bind,
+            Step::QueryBound,
+            Step::Create,
+            Step::Update,
+            Step::BatchOrder,
+            Step::Lock,
+            Step::Unlock,
+            Step::ListCreated,
+            Step::Join,
+            Step::AuthScopeActivity,
+        ]);
+        steps.extend((0..calibrations().len()).map(Step::Calibrate));
+    }
+    steps
+}
+
+/// A calibration: the smallest request only one inferred rule refuses.
+pub(crate) struct Calibration {
+    rule: Rule,
+    endpoint: Endpoint,
+    /// Where the rule's issue is.
+    path: String,
+    /// The request body (POST) or the query object (GET), as JSON text.
+    text: String,
+}
+
+/// One calibration per rule the SDK infers and refuses (an error under
+/// `recommended`), from the bodies that fail with that rule's issue alone
+/// (`licensing_core::testing::invalid_examples`), the first one each that can be
+/// sent as it is: a GET's object must be a path and a query of strings.
+pub(crate) fn calibrations() -> &'static [Calibration] {
+    // Made once: they are the same for every run (the rules' own examples).
+    static MADE: std::sync::OnceLock<Vec<Calibration>> = std::sync::OnceLock::new();
+    MADE.get_or_init(make_calibrations)
+}
+
+fn make_calibrations() -> Vec<Calibration> {
+    let mut out: Vec<Calibration> = Vec::new();
+    for endpoint in Endpoint::ALL {
+        for example in invalid_examples(endpoint) {
+            let rule = example.rule;
+            let wanted = example.source == Source::Inferred
+                && example.severity == Severity::Error
+                && rule.def().reads.requests()
+                && !out.iter().any(|c| c.rule == rule);
+            if wanted && sendable(endpoint, &example.text) {
+                out.push(Calibration { rule, endpoint, path: example.path, text: example.text });
+            }
+        }
+    }
+    out
+}
+
+/// Whether a request object can be sent as it is: a POST's body always; a
+/// GET's object only when it is an object of strings whose path parameter
+/// stays one path segment.
+fn sendable(endpoint: Endpoint, text: &str) -> bool {
+    if endpoint.method() == Method::Post {
+        return true;
+    }
+    let Ok(Value::Object(object)) = serde_json::from_str::<Value>(text) else { return false };
+    if !object.values().all(Value::is_string) {
+        return false;
+    }
+    let def = endpoint.def();
+    match def.path_param {
+        Some(name) => {
+            let Some(value) = object.get(name).and_then(Value::as_str) else { return false };
+            let path = endpoint.path(Some(value));
+            Endpoint::at_path(&path).is_some_and(|(e, param)| e == endpoint && param.is_some())
+                && value != "."
+                && value != ".."
+        }
+        None => true,
+    }
+}
+
+/// A fresh `g_nonce`.
+fn nonce(config: &Config, counter: &mut u64) -> String {
+    *counter += 1;
+    format!("verify-{}-{}", config.run, counter)
+}
+
+/// A request of `endpoint` from its request object's JSON: a POST's body, or a
+/// GET's path and query (the object's strings).
+fn probe(check: &str, endpoint: Endpoint, object: &Value, auth: Auth, nonce: Option<&str>, config: &Config) -> Probe {
+    let def = endpoint.def();
+    let mut query = String::new();
+    let mut param = |name: &str, value: &str| {
+        if !query.is_empty() {
+            query.push('&');
+        }
+        query.push_str(name);
+        query.push('=');
+        query.push_str(&percent_encode(value));
+    };
+    if let Some(nonce) = nonce {
+        param(NONCE_PARAM, nonce);
+    }
+    if def.app_key {
+        param("appKey", &config.app_key);
+    }
+    let (path, body) = match endpoint.method() {
+        Method::Post => (endpoint.path(None), Some(object.to_string())),
+        Method::Get => {
+            for name in def.query {
+                if let Some(value) = object.get(*name).and_then(Value::as_str) {
+                    param(name, value);
+                }
+            }
+            let path_value = def.path_param.and_then(|p| object.get(p)).and_then(Value::as_str);
+            (endpoint.path(path_value), None)
+        }
+    };
+    Probe { check: check.to_owned(), method: method_str(endpoint.method()), path, query, auth, body }
+}
+
+/// What the reads ask for: the configured channel customer, else one of this run.
+fn read_query(config: &Config) -> Value {
+    json!({
+        "channelCode": config.channel_code.clone().unwrap_or_else(|| String::from("licensing-sdk-verify")),
+        "channelCustomerId": config.channel_customer_id.clone().unwrap_or_else(|| format!("verify-{}", config.run)),
+        "defaultCustomer": "N",
+    })
+}
+
+/// This run's channel customer, CRM customer and names (its writes).
+fn ours(config: &Config) -> String {
+    format!("verify-{}", config.run)
+}
+
+fn name(config: &Config) -> String {
+    format!("licensing-sdk verify {}", config.run)
+}
+
+/// The claim the writes make (with the activity token, or with the order token
+/// for the scope check).
+fn claim(config: &Config) -> Value {
+    json!({
+        "identity": format!("{}@example.com", ours(config)),
+        "activityLabel": config.activity_label.clone().unwrap_or_else(|| String::from("licensing-sdk-verify")),
+        "source": "licensing-sdk verify",
+        "branch": "verify",
+    })
+}
+
+/// The id, title and provenance of a step's check.
+fn about(step: Step) -> (String, String, Source) {
+    let (id, title, source) = match step {
+        Step::Reach => ("read.queryEnterprises", "queryEnterprises answers in its envelope", Source::Spec),
+        Step::ReadAssets => ("read.listAssets", "listAssets answers in its envelope", Source::Spec),
+        Step::AuthMissing => ("auth.missing", "a call without a token is refused", Source::Spec),
+        Step::AuthWrong => ("auth.wrong", "a call with a token the service did not issue is refused", Source::Spec),
+        Step::AuthScopeOrder => {
+            ("auth.scope.order", "an order-module call with the activity module's token is refused", Source::Spec)
+        }
+        Step::NonceMissing => ("nonce.missing", "a call without g_nonce", Source::Inferred),
+        Step::NonceFirst | Step::NonceReplay => {
+            ("nonce.replay", "a call sent again with its g_nonce", Source::Inferred)
+        }
+        Step::RefusalRead => {
+            ("refusal.read", "queryEnterprises without channelCode (the SDK infers it is required)", Source::Inferred)
+        }
+        Step::ShellNums => ("write.shellNums", "shellNums hands out asset numbers", Source::Spec),
+        Step::Bind => ("write.bindEnterprise", "bindEnterprise binds a customer", Source::Spec),
+        Step::QueryBound => ("write.queryEnterprises", "queryEnterprises finds the bound customer", Source::Spec),
+        Step::Create => ("write.createEnterprise", "createEnterprise makes an enterprise", Source::Spec),
+        Step::Update => ("write.updateEnterprise", "updateEnterprise changes it", Source::Spec),
+        Step::BatchOrder => {
+            ("write.batchOrder", "batchOrder takes an order, its results echo each sequence", Source::Spec)
+        }
+        Step::Lock => ("write.lockAssets", "lockAssets disables the ordered locks", Source::Spec),
+        Step::Unlock => ("write.unlockAssets", "unlockAssets enables them", Source::Spec),
+        Step::ListCreated => ("write.listAssets", "listAssets lists the enterprise's assets", Source::Spec),
+        Step::Join => ("write.joinActivity", "joinActivity answers in the activity envelope", Source::Spec),
+        Step::AuthScopeActivity => {
+            ("auth.scope.activity", "an activity call with the order module's token is refused", Source::Spec)
+        }
+        Step::Calibrate(i) => {
+            let Some(c) = calibrations().get(i) else {
+                return (String::from("rule.?"), String::new(), Source::Inferred);
+            };
+            let at = if c.path.is_empty() { String::from("the body") } else { c.path.clone() };
+            return (
+                format!("rule.{}", c.rule.id()),
+                format!("{} with only `{}` at {at} (inferred by the SDK)", c.endpoint.name(), c.rule.id()),
+                Source::Inferred,
+            );
+        }
+    };
+    (id.to_owned(), title.to_owned(), source)
+}
+
+/// A check of `step` with no request.
+fn unsent(step: Step, verdict: Verdict, detail: String) -> Check {
+    let (id, title, source) = about(step);
+    Check { id, title, source, verdict, detail, request: None, differences: Vec::new() }
+}
+
+/// The probe of a step, or the check it makes without one (it cannot run).
+pub(crate) fn request(step: Step, config: &Config, learned: &Learned, counter: &mut u64) -> Result<Probe, Check> {
+    let (id, _, _) = about(step);
+    let mut fresh = || nonce(config, counter);
+    let order = |endpoint: Endpoint, object: &Value, nonce: &str| {
+        probe(&id, endpoint, object, Auth::Order, Some(nonce), config)
+    };
+    let no_activity_token = |step| match config.activity_token {
+        ActivityToken::Absent => Err(unsent(step, Verdict::CouldNotCheck, String::from("no --activity-token given"))),
+        ActivityToken::SameAsOrder => Err(unsent(
+            step,
+            Verdict::CouldNotCheck,
+            String::from("--activity-token is the order token: the scopes cannot be told apart"),
+        )),
+        ActivityToken::Distinct => Ok(()),
+    };
+    let numbers = || {
+        if learned.numbers.is_empty() {
+            Err(unsent(step, Verdict::CouldNotCheck, String::from("shellNums gave no asset numbers to use")))
+        } else {
+            Ok(learned.numbers.clone())
+        }
+    };
+    Ok(match step {
+        Step::Reach | Step::NonceMissing => {
+            let nonce = (step == Step::Reach).then(&mut fresh);
+            probe(&id, Endpoint::QueryEnterprises, &read_query(config), Auth::Order, nonce.as_deref(), config)
+        }
+        Step::AuthMissing | Step::AuthWrong | Step::AuthScopeOrder => {
+            let auth = match step {
+                Step::AuthMissing => Auth::None,
+                Step::AuthWrong => Auth::Wrong,
+                _ => {
+                    no_activity_token(step)?;
+                    Auth::Activity
+                }
+            };
+            probe(&id, Endpoint::QueryEnterprises, &read_query(config), auth, Some(&fresh()), config)
+        }
+        Step::NonceFirst => order(Endpoint::QueryEnterprises, &read_query(config), &fresh()),
+        Step::NonceReplay => {
+            let Some((nonce, _)) = &learned.replay else {
+                return Err(unsent(step, Verdict::CouldNotCheck, String::from("the first call did not go out")));
+            };
+            order(Endpoint::QueryEnterprises, &read_query(config), nonce)
+        }
+        Step::ReadAssets => {
+            let enterprise = config
+                .enterprise_global_id
+                .clone()
+                .or_else(|| learned.read_enterprise.clone())
+                .unwrap_or_else(|| ours(config));
+            order(Endpoint::ListAssets, &json!({ "enterpriseGlobalId": enterprise }), &fresh())
+        }
+        Step::RefusalRead => {
+            let mut object = read_query(config);
+            if let Some(o) = object.as_object_mut() {
+                o.remove("channelCode");
+            }
+            order(Endpoint::QueryEnterprises, &object, &fresh())
+        }
+        Step::ShellNums => order(Endpoint::ShellNums, &json!({ "size": 2 }), &fresh()),
+        Step::Bind => order(
+            Endpoint::BindEnterprise,
+            &json!({
+                "channelCode": "licensing-sdk-verify", "channelCustomerId": ours(config), "customerName": name(config),
+                "branchName": "verify", "enterpriseName": name(config), "passwordMobile": "13800000000",
+            }),
+            &fresh(),
+        ),
+        Step::QueryBound => order(
+            Endpoint::QueryEnterprises,
+            &json!({ "channelCode": "licensing-sdk-verify", "channelCustomerId": ours(config), "defaultCustomer": "Y" }),
+            &fresh(),
+        ),
+        Step::Create | Step::Update => {
+            let updated = if step == Step::Update { " (updated)" } else { "" };
+            let endpoint = if step == Step::Create { Endpoint::CreateEnterprise } else { Endpoint::UpdateEnterprise };
+            let body = json!({
+                "crmCustomerId": ours(config), "customerName": format!("{}{updated}", name(config)),
+                "branchName": "verify", "address": format!("licensing-sdk verify{updated}"),
+            });
+            order(endpoint, &body, &fresh())
+        }
+        Step::BatchOrder => {
+            let mut order_object = json!({
+                "sequence": 1, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
+                "crmCustomerId": ours(config), "customerName": name(config),
+                "assets": [{
+                    "assetNos": numbers()?,
+                    "products": [{ "productUri": "licensing-sdk-verify", "crmProductId": format!("{}-P1", ours(config)),
+                        "limitStartDate": 1_767_225_600_000_i64, "limitEndDate": 1_798_761_600_000_i64, "limitConcurrent": 1 }],
+                    "assetExtendList": [{ "extendCode": "verify", "extendValue": config.run }],
+                }],
+            });
+            if let (Some(enterprise), Some(o)) = (&learned.enterprise, order_object.as_object_mut()) {
+                o.insert("enterpriseGlobalId".into(), Value::from(enterprise.as_str()));
+            }
+            let body = json!({
+                "channelCode": "licensing-sdk-verify", "channelOrderId": ours(config), "syncMode": "sync",
+                "orderList": [order_object],
+            });
+            order(Endpoint::BatchOrder, &body, &fresh())
+        }
+        Step::Lock | Step::Unlock => {
+            let endpoint = if step == Step::Lock { Endpoint::LockAssets } else { Endpoint::UnlockAssets };
+            order(endpoint, &json!({ "assetNums": numbers()?, "operatorIdentity": "licensing-sdk verify" }), &fresh())
+        }
+        Step::ListCreated => {
+            let Some(enterprise) = &learned.enterprise else {
+                return Err(unsent(step, Verdict::CouldNotCheck, String::from("createEnterprise made no enterprise")));
+            };
+            order(Endpoint::ListAssets, &json!({ "enterpriseGlobalId": enterprise, "extendCode": "verify" }), &fresh())
+        }
+        Step::Join => {
+            if config.activity_token == ActivityToken::Absent {
+                return Err(unsent(step, Verdict::CouldNotCheck, String::from("no --activity-token given")));
+            }
+            probe(&id, Endpoint::JoinActivity, &claim(config), Auth::Activity, Some(&fresh()), config)
+        }
+        Step::AuthScopeActivity => {
+            no_activity_token(step)?;
+            probe(&id, Endpoint::JoinActivity, &claim(config), Auth::Order, Some(&fresh()), config)
+        }
+        Step::Calibrate(i) => {
+            let Some(c) = calibrations().get(i) else {
+                return Err(unsent(step, Verdict::CouldNotCheck, String::from("no such calibration")));
+            };
+            let auth = match c.endpoint.module() {
+                Module::Order => Auth::Order,
+                Module::Activity if config.activity_token == ActivityToken::Absent => {
+                    return Err(unsent(step, Verdict::CouldNotCheck, String::from("no --activity-token given")));
+                }
+                Module::Activity => Auth::Activity,
+            };
+            let nonce = fresh();
+            match c.endpoint.method() {
+                Method::Post => {
+                    let text = unique_batch(c, config);
+                    let mut p = probe(&id, c.endpoint, &Value::Null, auth, Some(&nonce), config);
+                    p.body = Some(text);
+                    p
+                }
+                Method::Get => {
+                    let object: Value = serde_json::from_str(&c.text).unwrap_or(Value::Null);
+                    probe(&id, c.endpoint, &object, auth, Some(&nonce), config)
+                }
+            }
+        }
+    })
+}
+
+/// A calibration's body, its `channelOrderId` made this run's own (a batch is
+/// known by it: a repeat would answer an earlier run's results) when that
+/// leaves the rule's issue alone.
+fn unique_batch(c: &Calibration, config: &Config) -> String {
+    let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&c.text) else { return c.text.clone() };
+    if c.endpoint != Endpoint::BatchOrder || !body.get("channelOrderId").is_some_and(Value::is_string) {
+        return c.text.clone();
+    }
+    body.insert("channelOrderId".into(), Value::from(format!("{}-{}", ours(config), c.rule.id())));
+    let text = Value::Object(body).to_string();
+    let report = validate_json(c.endpoint, &text, &Options::default());
+    let alone = report.issues.len() == 1 && report.issues.iter().all(|i| i.rule == c.rule && i.path == c.path);
+    if alone {
+        text
+    } else {
+        c.text.clone()
+    }
+}
+
+/// Whether the service took a call, or how it refused it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Taken {
+    Accepted,
+    Refused(String),
+}
+
+/// Whether an answer is a success of its module, or how it refused.
+fn taken(module: Module, status: u16, body: &str) -> Taken {
+    let json: Option<Value> = serde_json::from_str(body).ok();
+    let field = |name: &str| json.as_ref().and_then(|j| j.get(name)).cloned();
+    let text = |v: Option<Value>| match v {
+        Some(Value::String(s)) => Some(s),
+        Some(Value::Null) | None => None,
+        Some(other) => Some(other.to_string()),
+    };
+    // The module's own fields, else the other module's (a gateway's or a
+    // refusal's body may be either).
+    let (own, other) = match module {
+        Module::Order => (("code", "message"), ("resultCode", "resultMessage")),
+        Module::Activity => (("resultCode", "resultMessage"), ("code", "message")),
+    };
+    let code = text(field(own.0)).or_else(|| text(field(other.0)));
+    let message = text(field(own.1)).or_else(|| text(field(other.1)));
+    let own_code = text(field(own.0));
+    let success = status == 200
+        && match module {
+            Module::Order => own_code.as_deref().is_some_and(|c| BusinessCode::from(c).is_success()),
+            Module::Activity => own_code.as_deref() == Some(result_code::SUCCESS),
+        };
+    if success {
+        return Taken::Accepted;
+    }
+    let mut how = format!("HTTP {status}");
+    match (code, message) {
+        (Some(code), Some(message)) => how.push_str(&format!(", code {code}: {:?}", excerpt(&message, 120))),
+        (Some(code), None) => how.push_str(&format!(", code {code}")),
+        (None, _) if !body.trim().is_empty() => how.push_str(&format!(": {:?}", excerpt(body.trim(), 120))),
+        (None, _) => {}
+    }
+    Taken::Refused(how)
+}
+
+fn excerpt(text: &str, max: usize) -> String {
+    licensing_core::validate::excerpt(text, max)
+}
+
+/// What was sent, and the status that came.
+fn sent(probe: &Probe, status: Option<u16>) -> Sent {
+    Sent { method: probe.method, path: probe.path.clone(), status }
+}
+
+/// A check of `step` on its answer: the answer checked against the contract
+/// (`check_answer`, the `spec` profile), and `verdict` / `detail` unless it
+/// differs from what the spec states, which then decides.
+fn checked(
+    step: Step,
+    probe: &Probe,
+    endpoint: Endpoint,
+    (status, body): (u16, &str),
+    config: &Config,
+    verdict: Verdict,
+    detail: String,
+) -> Check {
+    let (id, title, source) = about(step);
+    let opts = Options::default().with_rules(Profile::Spec).with_locale(config.locale);
+    let report = check_answer(endpoint, status, body, &opts);
+    let differences = group(&report.issues);
+    let (verdict, detail) = match (report.valid, verdict) {
+        (true, Verdict::Agrees) => (verdict, format!("{detail}: the answer agrees with the contract")),
+        (true, _) => (verdict, detail),
+        (false, _) => {
+            let n = differences.iter().filter(|d| d.severity == Severity::Error).count();
+            let places = if n == 1 { String::from("1 place") } else { format!("{n} places") };
+            (Verdict::Differs, format!("{detail}: the answer differs from what the spec states in {places}"))
+        }
+    };
+    Check { id, title, source, verdict, detail, request: Some(sent(probe, Some(status))), differences }
+}
+
+/// A probe that got no answer: the run cannot go on if it was the first.
+fn failed(step: Step, probe: &Probe, reason: &str) -> Check {
+    let (id, title, source) = about(step);
+    Check {
+        id,
+        title,
+        source,
+        verdict: Verdict::CouldNotCheck,
+        detail: format!("no answer: {reason}"),
+        request: Some(sent(probe, None)),
+        differences: Vec::new(),
+    }
+}
+
+/// The endpoint a probe called.
+fn endpoint_of(probe: &Probe) -> Endpoint {
+    Endpoint::at_path(&probe.path).map_or(Endpoint::QueryEnterprises, |(e, _)| e)
+}
+
+/// Judges the answer to a step's probe: its checks, or why the run cannot go
+/// on (`Err`, the first read only).
+pub(crate) fn judge(
+    step: Step,
+    probe: &Probe,
+    outcome: &Outcome,
+    config: &Config,
+    learned: &mut Learned,
+) -> Result<Vec<Check>, String> {
+    let (status, content_type, body) = match outcome {
+        Outcome::Answered { status, content_type, body } => (*status, content_type.as_deref(), body.as_str()),
+        Outcome::Failed { reason } if step == Step::Reach => {
+            return Err(format!("no answer from {}: {reason}", probe.path));
+        }
+        Outcome::Failed { reason } => {
+            if step == Step::NonceFirst {
+                return Ok(Vec::new());
+            }
+            return Ok(vec![failed(step, probe, reason)]);
+        }
+    };
+    let endpoint = endpoint_of(probe);
+    if step == Step::Reach {
+        unusable(status, content_type, body, probe)?;
+    }
+    let module = endpoint.module();
+    let outcome = taken(module, status, body);
+    // Answers of the two envelope statuses are checked against the contract; a
+    // refusal at another status (a gateway's 401) is what the service does.
+    let enveloped = status == 200 || (module == Module::Order && status == licensing_core::wire::HTTP_BUSINESS_ERROR);
+    let check = |verdict: Verdict, detail: String| {
+        if enveloped {
+            checked(step, probe, endpoint, (status, body), config, verdict, detail)
+        } else {
+            let (id, title, source) = about(step);
+            Check {
+                id,
+                title,
+                source,
+                verdict,
+                detail,
+                request: Some(sent(probe, Some(status))),
+                differences: Vec::new(),
+            }
+        }
+    };
+    let check = match step {
+        Step::Reach | Step::ReadAssets | Step::ShellNums | Step::Bind | Step::QueryBound | Step::Create | Step::Update
+        | Step::Lock | Step::Unlock | Step::ListCreated | Step::Join | Step::BatchOrder => {
+            learn(step, &outcome, body, learned);
+            let (verdict, detail) = match &outcome {
+                Taken::Accepted => (Verdict::Agrees, format!("HTTP {status}, success")),
+                Taken::Refused(how) => (Verdict::ServiceDoes, format!("refused it: {how}")),
+            };
+            let (verdict, detail) = match (step, &outcome) {
+                (Step::BatchOrder, Taken::Accepted) => echoes_sequences(probe, body).map_or((verdict, detail), |why| {
+                    (Verdict::Differs, why)
+                }),
+                _ => (verdict, detail),
+            };
+            check(verdict, detail)
+        }
+        Step::AuthMissing | Step::AuthWrong | Step::AuthScopeOrder | Step::AuthScopeActivity => match &outcome {
+            Taken::Accepted => check(Verdict::Differs, format!("answered with success (HTTP {status}): not refused")),
+            Taken::Refused(how) => {
+                let reask = match (step, status) {
+                    (Step::AuthMissing | Step::AuthWrong, 401) => {
+                        " (as the SDK expects: a token provider is asked again on HTTP 401)"
+                    }
+                    (Step::AuthMissing | Step::AuthWrong, _) => {
+                        " (the SDK's client asks a token provider again on HTTP 401 only: with this service it will not)"
+                    }
+                    _ => "",
+                };
+                check(Verdict::Agrees, format!("refused: {how}{reask}"))
+            }
+        },
+        Step::NonceMissing => match &outcome {
+            Taken::Accepted => check(
+                Verdict::ServiceDoes,
+                String::from("accepts a call without g_nonce (the SDK always sends one; its simulator refuses such a call)"),
+            ),
+            Taken::Refused(how) => {
+                check(Verdict::ServiceDoes, format!("refuses a call without g_nonce: {how} (as the SDK's simulator does)"))
+            }
+        },
+        Step::NonceFirst => {
+            let nonce = probe.query.split('&').find_map(|p| p.strip_prefix("g_nonce=")).unwrap_or_default();
+            learned.replay = Some((nonce.to_owned(), outcome));
+            return Ok(Vec::new());
+        }
+        Step::NonceReplay => match (&learned.replay, &outcome) {
+            (Some((_, Taken::Refused(how))), _) => {
+                check(Verdict::CouldNotCheck, format!("the first call was refused already: {how}"))
+            }
+            (_, Taken::Accepted) => check(
+                Verdict::ServiceDoes,
+                String::from(
+                    "accepts a g_nonce used before (the SDK's client never repeats one; its simulator refuses one for --nonce-window-secs)",
+                ),
+            ),
+            (_, Taken::Refused(how)) => {
+                check(Verdict::ServiceDoes, format!("refuses a g_nonce used before: {how} (as the SDK's simulator does)"))
+            }
+        },
+        Step::RefusalRead | Step::Calibrate(_) => match &outcome {
+            Taken::Accepted => check(
+                Verdict::ServiceDoes,
+                String::from("accepts it: the SDK's `spec` profile lets it through (`recommended` refuses it)"),
+            ),
+            Taken::Refused(how) => {
+                check(Verdict::ServiceDoes, format!("refuses it: {how} (as the SDK's `recommended` profile does)"))
+            }
+        },
+    };
+    Ok(vec![check])
+}
+
+/// Why the first answer says the address is not the service (the run stops).
+fn unusable(status: u16, content_type: Option<&str>, body: &str, probe: &Probe) -> Result<(), String> {
+    let html =
+        content_type.is_some_and(|t| t.to_ascii_lowercase().contains("html")) || body.trim_start().starts_with('<');
+    if html {
+        return Err(format!(
+            "{} answers an HTML page (HTTP {status}), not the service's JSON: --base-url must be the service's base address, the part before /order/api/…",
+            probe.path
+        ));
+    }
+    match status {
+        401 | 403 => Err(format!(
+            "the service refused --token (HTTP {status}{}): give an application token with scope auth_order",
+            body_excerpt(body)
+        )),
+        404 | 405 => Err(format!(
+            "HTTP {status} at {}: --base-url must be the service's base address, the part before /order/api/…",
+            probe.path
+        )),
+        _ if serde_json::from_str::<Value>(body).is_err() => Err(format!(
+            "{} answers HTTP {status} with a body that is not JSON{}: is --base-url the service?",
+            probe.path,
+            body_excerpt(body)
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn body_excerpt(body: &str) -> String {
+    let body = body.trim();
+    if body.is_empty() {
+        String::new()
+    } else {
+        format!(": {:?}", excerpt(body, 120))
+    }
+}
+
+/// What an answer tells the later steps.
+fn learn(step: Step, outcome: &Taken, body: &str, learned: &mut Learned) {
+    if *outcome != Taken::Accepted {
+        return;
+    }
+    let json: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let data = &json["data"];
+    match step {
+        Step::Reach => {
+            learned.read_enterprise = data
+                .as_array()
+                .and_then(|records| records.iter().find_map(|r| r["enterpriseGlobalId"].as_str()))
+                .map(str::to_owned);
+        }
+        Step::ShellNums => {
+            learned.numbers = data
+                .as_array()
+                .map(|n| {
+                    n.iter()
+                        .filter_map(Value::as_str)
+                        .filter(|n| n.parse::<licensing_core::model::AssetNumber>().is_ok())
+                        .map(str::to_owned)
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+        Step::Create => learned.enterprise = data["enterpriseGlobalId"].as_str().map(str::to_owned),
+        _ => {}
+    }
+}
+
+/// `None` when every result of an accepted batch echoes the `sequence` of one
+/// of its orders ("`sequence` (integer, echoes the order's sequence)"), else
+/// what differs.
+fn echoes_sequences(probe: &Probe, body: &str) -> Option<String> {
+    let request: Value = serde_json::from_str(probe.body.as_deref().unwrap_or("null")).ok()?;
+    let sent: Vec<&Value> = request["orderList"].as_array()?.iter().map(|o| &o["sequence"]).collect();
+    let answer: Value = serde_json::from_str(body).ok()?;
+    let results = answer["data"].as_array()?;
+    let lost: Vec<String> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !sent.contains(&&r["sequence"]))
+        .map(|(i, r)| format!("/data/{i}/sequence is {}", r["sequence"]))
+        .collect();
+    (!lost.is_empty()).then(|| format!("the results do not echo the orders' sequences: {}", lost.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bodies a run sends are valid (but for the calibrations and the
+    /// refused read, whose point is the issue they carry).
+    #[test]
+    fn the_writes_are_valid_requests() {
+        let config = Config::new("t-1", "http://x").with_writes().with_activity_token();
+        let mut learned = Learned {
+            numbers: vec!["8000000001".into(), "8000000002".into()],
+            enterprise: Some("EG1".into()),
+            ..Learned::default()
+        };
+        learned.replay = Some(("verify-t-1-1".into(), Taken::Accepted));
+        let mut counter = 0;
+        for step in plan(&config) {
+            if matches!(step, Step::RefusalRead | Step::Calibrate(_)) {
+                continue;
+            }
+            let probe = request(step, &config, &learned, &mut counter).unwrap();
+            let endpoint = endpoint_of(&probe);
+            let text = match &probe.body {
+                Some(body) => body.clone(),
+                None => {
+                    let sim_head = licensing_sim_core::RequestHead::new("GET", &probe.path, Some(&probe.query));
+                    licensing_sim_core::read_request(&sim_head, b"").unwrap().1.unwrap()
+                }
+            };
+            let report = validate_json(endpoint, &text, &Options::default());
+            assert!(report.issues.is_empty(), "{step:?}: {text}: {:?}", report.issues);
+        }
+    }
+
+    /// Every inferred rule the validator refuses is calibrated, or cannot be
+    /// sent alone (said here, so that a new rule is one or the other).
+    #[test]
+    fn every_inferred_refusal_is_calibrated() {
+        let calibrated: Vec<Rule> = calibrations().iter().map(|c| c.rule).collect();
+        let unsendable = [Rule::PathSegment, Rule::Depth, Rule::Untouched];
+        for &rule in Rule::ALL {
+            let def = rule.def();
+            let refuses = def.source == Source::Inferred && def.severity == Severity::Error && def.reads.requests();
+            if refuses && !unsendable.contains(&rule) {
+                assert!(calibrated.contains(&rule), "{rule:?} is not calibrated");
+            }
+        }
+        for c in calibrations() {
+            let report = validate_json(c.endpoint, &c.text, &Options::default());
+            assert_eq!(report.issues.len(), 1, "{:?}: {}", c.rule, c.text);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! `verify` against the in-process simulator: a simulator true to the contract
+//! gives no difference; each drift gives exactly its own, at its path.
+
+use licensing_sim_core::{Drift, Options, Simulator};
+use licensing_verify::verify::{Check, Config, Outcome, Report, Verdict, Verify};
+
+const ORDER: &str = "dev-order-token";
+const ACTIVITY: &str = "dev-activity-token";
+
+fn config() -> Config {
+    let mut config = Config::new("t-1", "http://sim.test").with_writes().with_activity_token();
+    config = config.with_activity_label("partner-bonus");
+    config.secrets = vec![ORDER.into(), ACTIVITY.into()];
+    config
+}
+
+/// A whole run against a simulator with these drifts.
+fn run(config: Config, drifts: &str) -> Report {
+    let mut options = Options::default();
+    options.drifts = Drift::parse_list(drifts).unwrap();
+    let sim = Simulator::new(&options);
+    let mut run = Verify::new(config);
+    let mut now = 0;
+    while let Some(probe) = run.next_probe() {
+        now += 1;
+        run.answered(probe.send_to(&sim, ORDER, Some(ACTIVITY), now));
+    }
+    run.report()
+}
+
+fn differences(check: &Check) -> Vec<(String, &'static str)> {
+    check.differences.iter().map(|d| (d.path.clone(), d.code)).collect()
+}
+
+#[test]
+fn a_simulator_true_to_the_contract_agrees_everywhere() {
+    let report = run(config(), "");
+    let text = report.lines().join("\n");
+    assert_eq!(report.exit_code(), 0, "{text}");
+    assert_eq!((report.summary.differs, report.summary.could_not_check), (0, 0), "{text}");
+    // What the spec leaves open is reported, never failed on.
+    assert!(report.checks.iter().any(|c| c.id == "nonce.replay" && c.verdict == Verdict::ServiceDoes));
+    assert!(report.checks.iter().filter(|c| c.id.starts_with("rule.")).count() >= 8, "{text}");
+    for id in ["auth.missing", "auth.wrong", "auth.scope.order", "auth.scope.activity", "write.batchOrder"] {
+        let check = report.checks.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(check.verdict, Verdict::Agrees, "{id}: {}", check.detail);
+    }
+    let json = report.to_json();
+    assert!(!json.contains(ORDER) && !json.contains(ACTIVITY));
+    // Read-only: no write, no calibration.
+    let read_only = run(Config::new("t-2", "http://sim.test"), "");
+    assert!(read_only.checks.iter().all(|c| !c.id.starts_with("write.") && !c.id.starts_with("rule.")));
+    assert_eq!(read_only.exit_code(), 0, "{}", read_only.lines().join("\n"));
+    let scope = read_only.checks.iter().find(|c| c.id == "auth.scope.order").unwrap();
+    assert_eq!((scope.verdict, scope.detail.as_str()), (Verdict::CouldNotCheck, "no --activity-token given"));
+}
+
+/// What a drift changes in a run, check by check: `(id, verdict, the
+/// differences added)` for every check that is not as in the clean run.
+fn changes(drift: &str) -> Vec<(String, Verdict, Vec<(String, &'static str)>)> {
+    let clean = run(config(), "");
+    let drifted = run(config(), drift);
+    assert_eq!(clean.checks.len(), drifted.checks.len(), "{drift}");
+    let mut out = Vec::new();
+    for (before, after) in clean.checks.iter().zip(&drifted.checks) {
+        assert_eq!(before.id, after.id);
+        let added: Vec<(String, &'static str)> =
+            differences(after).into_iter().filter(|d| !differences(before).contains(d)).collect();
+        if before.verdict != after.verdict || !added.is_empty() || before.detail != after.detail {
+            out.push((after.id.clone(), after.verdict, added));
+        }
+    }
+    out
+}
+
+fn d(path: &str, code: &'static str) -> (String, &'static str) {
+    (path.to_owned(), code)
+}
+
+#[test]
+fn each_drift_gives_exactly_its_difference() {
+    let clean = run(config(), "");
+    let status = |id: &str| clean.checks.iter().find(|c| c.id == id).and_then(|c| c.request.as_ref()?.status);
+    let agreeing_order_answers: Vec<String> = clean
+        .checks
+        .iter()
+        .filter(|c| c.verdict == Verdict::Agrees && status(&c.id) == Some(200) && c.id != "write.joinActivity")
+        .map(|c| c.id.clone())
+        .collect();
+    let refusals: Vec<String> = clean.checks.iter().filter(|c| status(&c.id) == Some(299)).map(|c| c.id.clone()).collect();
+    assert!(agreeing_order_answers.len() >= 10 && refusals.len() >= 8);
+
+    for &drift in Drift::ALL {
+        let got = changes(drift.name());
+        let want: Vec<(String, Verdict, Vec<(String, &'static str)>)> = match drift {
+            Drift::RenamedField => ["write.bindEnterprise", "write.queryEnterprises", "write.batchOrder", "write.listAssets"]
+                .iter()
+                .map(|id| {
+                    let at = if *id == "write.bindEnterprise" { "/data" } else { "/data/*" };
+                    let added = vec![d(&format!("{at}/customerID"), "unknown_field"), d(&format!("{at}/customerId"), "missing_field")];
+                    ((*id).to_owned(), Verdict::Agrees, added)
+                })
+                .collect(),
+            Drift::MissingField => agreeing_order_answers
+                .iter()
+                .map(|id| (id.clone(), Verdict::Differs, vec![d("/message", "missing_field")]))
+                .collect(),
+            Drift::ExtraField => clean
+                .checks
+                .iter()
+                .filter(|c| matches!(status(&c.id), Some(200 | 299)))
+                .map(|c| (c.id.clone(), c.verdict, vec![d("/traceId", "unknown_field")]))
+                .collect(),
+            Drift::UnknownEnum => vec![
+                ("write.lockAssets".into(), Verdict::Differs, vec![d("/data/*/status", "enum")]),
+                ("write.unlockAssets".into(), Verdict::Differs, vec![d("/data/*/status", "enum")]),
+                ("write.listAssets".into(), Verdict::Differs, vec![d("/data/*/licenseType", "enum")]),
+                ("write.joinActivity".into(), Verdict::Differs, vec![d("/detail/products/*/activateType", "enum")]),
+            ],
+            Drift::NumberId => vec![(
+                "write.batchOrder".into(),
+                Verdict::Differs,
+                vec![d("/data/*/licenseOrderId", "type"), d("/data/*/licenseOrderId", "unsafe_integer")],
+            )],
+            Drift::Http200Refusal => {
+                refusals.iter().map(|id| (id.clone(), Verdict::Differs, vec![d("", "envelope_status")])).collect()
+            }
+            Drift::ActivityOrderEnvelope => {
+                vec![("write.joinActivity".into(), Verdict::Differs, vec![d("", "wrong_envelope")])]
+            }
+            Drift::NonceReplayAccepted => vec![("nonce.replay".into(), Verdict::ServiceDoes, vec![])],
+            Drift::ScopeNotEnforced => vec![
+                ("auth.scope.order".into(), Verdict::Differs, vec![]),
+                ("auth.scope.activity".into(), Verdict::Differs, vec![]),
+            ],
+            Drift::InferredRulesNotEnforced => clean
+                .checks
+                .iter()
+                .filter(|c| c.id == "refusal.read" || c.id.starts_with("rule."))
+                .map(|c| (c.id.clone(), Verdict::ServiceDoes, vec![]))
+                .collect(),
+            other => panic!("{other:?}: say what it changes"),
+        };
+        assert_eq!(got, want, "{}", drift.name());
+    }
+}
+
+#[test]
+fn accepting_what_the_sdk_infers_is_learned_not_failed() {
+    let report = run(config(), "inferred-rules-not-enforced,nonce-replay-accepted");
+    assert_eq!(report.exit_code(), 0);
+    let replay = report.checks.iter().find(|c| c.id == "nonce.replay").unwrap();
+    assert!(replay.detail.starts_with("accepts a g_nonce used before"), "{}", replay.detail);
+    let required = report.checks.iter().find(|c| c.id == "rule.required").unwrap();
+    assert!(required.detail.contains("`spec` profile lets it through"), "{}", required.detail);
+}
+
+#[test]
+fn an_address_that_is_not_the_service_stops_the_run() {
+    let first = |outcome: Outcome| {
+        let mut run = Verify::new(config());
+        run.next_probe().unwrap();
+        run.answered(outcome);
+        assert_eq!(run.next_probe(), None);
+        let report = run.report();
+        assert_eq!(report.exit_code(), 2);
+        report.unusable.unwrap()
+    };
+    let answered = |status, content_type: Option<&str>, body: &str| Outcome::Answered {
+        status,
+        content_type: content_type.map(str::to_owned),
+        body: body.to_owned(),
+    };
+    let why = first(Outcome::Failed { reason: format!("connect ECONNREFUSED (token {ORDER})") });
+    assert!(why.contains("ECONNREFUSED") && !why.contains(ORDER), "{why}");
+    assert!(first(answered(200, Some("text/html"), "<!doctype html><p>portal")).contains("HTML page"));
+    assert!(first(answered(404, None, "")).contains("HTTP 404"));
+    assert!(first(answered(401, Some("application/json"), r#"{"error":"bad token"}"#)).contains("refused --token"));
+    assert!(first(answered(200, Some("text/plain"), "hello")).contains("not JSON"));
+}
+
+#[test]
+fn secrets_in_answers_are_redacted() {
+    let mut run = Verify::new(config());
+    run.next_probe().unwrap();
+    run.answered(Outcome::Answered {
+        status: 200,
+        content_type: None,
+        body: r#"{"code":0,"message":"hello dev-order-token","data":[],"token":"dev-activity-token"}"#.into(),
+    });
+    let json = run.report().to_json();
+    assert!(!json.contains(ORDER) && !json.contains(ACTIVITY), "{json}");
+}
