@@ -87,20 +87,26 @@ fn each_drift_gives_exactly_its_difference() {
         .filter(|c| c.verdict == Verdict::Agrees && status(&c.id) == Some(200) && c.id != "write.joinActivity")
         .map(|c| c.id.clone())
         .collect();
-    let refusals: Vec<String> = clean.checks.iter().filter(|c| status(&c.id) == Some(299)).map(|c| c.id.clone()).collect();
+    let refusals: Vec<String> =
+        clean.checks.iter().filter(|c| status(&c.id) == Some(299)).map(|c| c.id.clone()).collect();
     assert!(agreeing_order_answers.len() >= 10 && refusals.len() >= 8);
 
     for &drift in Drift::ALL {
         let got = changes(drift.name());
         let want: Vec<(String, Verdict, Vec<(String, &'static str)>)> = match drift {
-            Drift::RenamedField => ["write.bindEnterprise", "write.queryEnterprises", "write.batchOrder", "write.listAssets"]
-                .iter()
-                .map(|id| {
-                    let at = if *id == "write.bindEnterprise" { "/data" } else { "/data/*" };
-                    let added = vec![d(&format!("{at}/customerID"), "unknown_field"), d(&format!("{at}/customerId"), "missing_field")];
-                    ((*id).to_owned(), Verdict::Agrees, added)
-                })
-                .collect(),
+            Drift::RenamedField => {
+                ["write.bindEnterprise", "write.queryEnterprises", "write.batchOrder", "write.listAssets"]
+                    .iter()
+                    .map(|id| {
+                        let at = if *id == "write.bindEnterprise" { "/data" } else { "/data/*" };
+                        let added = vec![
+                            d(&format!("{at}/customerID"), "unknown_field"),
+                            d(&format!("{at}/customerId"), "missing_field"),
+                        ];
+                        ((*id).to_owned(), Verdict::Agrees, added)
+                    })
+                    .collect()
+            }
             Drift::MissingField => agreeing_order_answers
                 .iter()
                 .map(|id| (id.clone(), Verdict::Differs, vec![d("/message", "missing_field")]))
