@@ -28,7 +28,13 @@ fn run(config: Config, drifts: &str) -> Report {
     run.report()
 }
 
-fn differences(check: &Check) -> Vec<(String, &'static str)> {
+/// A check's differences, as (path pattern, code).
+type Found = Vec<(String, &'static str)>;
+
+/// A check a drift changed: its id, its verdict and the differences it added.
+type Change = (String, Verdict, Found);
+
+fn differences(check: &Check) -> Found {
     check.differences.iter().map(|d| (d.path.clone(), d.code)).collect()
 }
 
@@ -57,14 +63,14 @@ fn a_simulator_true_to_the_contract_agrees_everywhere() {
 
 /// What a drift changes in a run, check by check: `(id, verdict, the
 /// differences added)` for every check that is not as in the clean run.
-fn changes(drift: &str) -> Vec<(String, Verdict, Vec<(String, &'static str)>)> {
+fn changes(drift: &str) -> Vec<Change> {
     let clean = run(config(), "");
     let drifted = run(config(), drift);
     assert_eq!(clean.checks.len(), drifted.checks.len(), "{drift}");
     let mut out = Vec::new();
     for (before, after) in clean.checks.iter().zip(&drifted.checks) {
         assert_eq!(before.id, after.id);
-        let added: Vec<(String, &'static str)> =
+        let added: Found =
             differences(after).into_iter().filter(|d| !differences(before).contains(d)).collect();
         if before.verdict != after.verdict || !added.is_empty() || before.detail != after.detail {
             out.push((after.id.clone(), after.verdict, added));
@@ -93,7 +99,7 @@ fn each_drift_gives_exactly_its_difference() {
 
     for &drift in Drift::ALL {
         let got = changes(drift.name());
-        let want: Vec<(String, Verdict, Vec<(String, &'static str)>)> = match drift {
+        let want: Vec<Change> = match drift {
             Drift::RenamedField => {
                 ["write.bindEnterprise", "write.queryEnterprises", "write.batchOrder", "write.listAssets"]
                     .iter()
