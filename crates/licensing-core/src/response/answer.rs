@@ -45,6 +45,21 @@ pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, Strin
     }
 }
 
+/// An envelope read whatever its fields hold (`check_answer`); `Err` only when
+/// the text is not JSON.
+pub(crate) fn read_envelope(text: &str, module: Module) -> Result<Envelope<'_>, String> {
+    let shape = match module {
+        Module::Order => &schema::ORDER_ENVELOPE,
+        Module::Activity => &schema::ACTIVITY_ENVELOPE,
+    };
+    walk::read(text, shape).map(|(_, spans)| Envelope { text, shape, spans })
+}
+
+/// The envelope of a text whose fields' ranges a walk found (`check_answer`).
+pub(crate) fn with_spans<'a>(text: &'a str, shape: &'static Shape, spans: Spans) -> Envelope<'a> {
+    Envelope { text, shape, spans }
+}
+
 /// The top-level fields of a request's JSON text (for the URL: path and query
 /// values). `None` when the text is not JSON.
 pub(crate) fn request(text: &str, endpoint: Endpoint) -> Option<Envelope<'_>> {

@@ -11,15 +11,12 @@
 //! fields it does not name). Under the `spec` profile only the first are
 //! errors.
 
-use std::borrow::Cow;
-
-use super::answer::payload_type;
+use super::answer::{self, payload_type};
 use crate::model::{result_code, BusinessCode};
-use crate::schema::{self, Kind};
-use crate::validate::ctx::{excerpt, Ctx};
+use crate::schema::{self, Kind, Shape};
+use crate::validate::ctx::{excerpt, Ctx, Seg};
 use crate::validate::itoa;
-use crate::validate::scan::{Key, Scanner, Token};
-use crate::validate::walk::{self, number_name, token_name};
+use crate::validate::walk;
 use crate::validate::{Options, Params, Report, Rule};
 use crate::wire::{Endpoint, Module, HTTP_BUSINESS_ERROR};
 
@@ -59,254 +56,109 @@ pub fn check_answer(endpoint: Endpoint, status: u16, text: &str, opts: &Options)
     ctx.finish()
 }
 
+/// A module's code field, and the other module's (a `code` where `resultCode`
+/// belongs is the wrong envelope).
+fn keys(module: Module) -> (&'static str, Module, &'static str) {
+    match module {
+        Module::Order => ("code", Module::Activity, "resultCode"),
+        Module::Activity => ("resultCode", Module::Order, "code"),
+    }
+}
+
 fn check<'a>(endpoint: Endpoint, status: u16, text: &'a str, ctx: &mut Ctx<'a>) {
     let module = endpoint.module();
+    let status_text = itoa::unsigned(u64::from(status));
     if module == Module::Order && status != 200 && status != HTTP_BUSINESS_ERROR {
-        ctx.report(Rule::HttpStatus, || Params::none().with("status", itoa::unsigned(u64::from(status))));
+        ctx.report(Rule::HttpStatus, || Params::none().with("status", status_text));
         return;
     }
-    let fields = match top_level(text, ctx) {
-        Ok(Some(fields)) => fields,
-        Ok(None) => return,
+    // The code first, as the tolerant reader reads it: it says which envelope
+    // the rest is held to.
+    let (own, other, other_key) = keys(module);
+    let envelope = match answer::read_envelope(text, module) {
+        Ok(envelope) => envelope,
         Err(reason) => {
             ctx.report(Rule::Json, || Params::none().with("reason", excerpt(&reason, 200)));
             return;
         }
     };
-    match module {
-        Module::Order => order(endpoint, status, &fields, ctx),
-        Module::Activity => activity(status, &fields, ctx),
-    }
-}
-
-/// A top-level field of an answer: its key and its value's text.
-struct Top<'a> {
-    key: Cow<'a, str>,
-    raw: &'a str,
-}
-
-/// The answer's top-level fields, each once (a repeat is a `duplicate_key`
-/// issue, and the first is kept); `None` when the answer is not an object
-/// (reported). `Err`: the text is not JSON.
-fn top_level<'a>(text: &'a str, ctx: &mut Ctx<'a>) -> Result<Option<Vec<Top<'a>>>, String> {
-    let mut s = Scanner::new(text);
-    let describe = |e: crate::validate::scan::Syntax| e.describe(text);
-    let token = s.peek().map_err(describe)?;
-    if token != Token::Object {
-        let actual = match token {
-            Token::Number => number_name(s.number().map_err(describe)?),
-            other => {
-                s.skip_value().map_err(describe)?;
-                token_name(other)
-            }
-        };
-        s.finish().map_err(describe)?;
-        ctx.report(Rule::BodyObject, || Params::none().with("expected", "object").with("actual", actual));
-        return Ok(None);
-    }
-    s.begin_object().map_err(describe)?;
-    let mut fields: Vec<Top<'a>> = Vec::new();
-    let mut first = true;
-    while let Some(key) = s.next_key(first, None).map_err(describe)? {
-        first = false;
-        let key = match key {
-            Key::Other(raw) => match raw.plain() {
-                Some(plain) => Cow::Borrowed(plain),
-                None => Cow::Owned(raw.decode().into_owned()),
-            },
-            Key::Expected => Cow::Borrowed(""),
-        };
-        let start = s.pos();
-        s.skip_value().map_err(describe)?;
-        let raw = text.get(start..s.pos()).unwrap_or_default().trim();
-        if fields.iter().any(|f| f.key == key) {
-            at_key(ctx, &key, |ctx| ctx.report(Rule::DuplicateKey, Params::none));
-        } else {
-            fields.push(Top { key, raw });
-        }
-    }
-    s.finish().map_err(describe)?;
-    Ok(Some(fields))
-}
-
-/// Runs `f` with the path at a top-level key.
-fn at_key<'a>(ctx: &mut Ctx<'a>, key: &str, f: impl FnOnce(&mut Ctx<'a>)) {
-    let seg = ctx.decoded_key(key.to_owned());
-    ctx.push(seg);
-    f(ctx);
-    ctx.pop();
-}
-
-fn field<'f, 'a>(fields: &'f [Top<'a>], name: &str) -> Option<&'f Top<'a>> {
-    fields.iter().find(|f| f.key == name)
-}
-
-/// A value's JSON type, as `type` issues name it.
-fn type_of(raw: &str) -> &'static str {
-    let mut s = Scanner::new(raw);
-    match s.peek() {
-        Ok(Token::Number) => s.number().map(number_name).unwrap_or("number"),
-        Ok(token) => token_name(token),
-        Err(_) => "null",
-    }
-}
-
-/// A string value decoded, or any other value as written.
-fn text_of(raw: &str) -> String {
-    let mut s = Scanner::new(raw);
-    match s.peek() {
-        Ok(Token::Str) => s.string().map(|v| v.decode().into_owned()).unwrap_or_default(),
-        _ => raw.to_owned(),
-    }
-}
-
-/// `type` at a top-level field when its value is not of the JSON type `expected`.
-fn expect_type<'a>(ctx: &mut Ctx<'a>, top: &Top<'a>, expected: &'static str) {
-    let actual = type_of(top.raw);
-    if actual != expected {
-        at_key(ctx, &top.key, |ctx| {
-            ctx.report(Rule::FieldType, || Params::none().with("expected", expected).with("actual", actual));
-        });
-    }
-}
-
-/// The envelope's field `name`: `missing_field` when absent (or `null`), else
-/// checked to be a string.
-fn envelope_string<'a>(ctx: &mut Ctx<'a>, fields: &[Top<'a>], name: &'static str) {
-    match field(fields, name).filter(|f| f.raw != "null") {
-        Some(top) => expect_type(ctx, top, "string"),
-        None => ctx.report_at(name, Rule::EnvelopeField, Params::none),
-    }
-}
-
-/// The payload at a top-level field, checked against its kind (its issues at
-/// their paths below the field).
-fn payload<'a>(ctx: &mut Ctx<'a>, top: &Top<'a>, kind: &'static Kind) {
-    let (key, raw) = (top.key.clone(), top.raw);
-    at_key(ctx, &key, |ctx| {
-        if let Err(reason) = walk::check_value(raw, kind, ctx) {
-            // Not reachable: the value was skipped as JSON already.
-            ctx.report(Rule::Json, || Params::none().with("reason", excerpt(&reason, 200)));
-        }
+    let code = envelope.raw(own).map(|_| match module {
+        Module::Order => envelope.text(own).unwrap_or_default(),
+        Module::Activity => super::result_code_of(&envelope),
     });
-}
-
-/// Every top-level field not in `known`: `unknown_field`.
-fn unknown<'a>(ctx: &mut Ctx<'a>, fields: &[Top<'a>], known: &[&str]) {
-    for top in fields.iter().filter(|f| !known.contains(&f.key.as_ref())) {
-        at_key(ctx, &top.key, |ctx| ctx.report(Rule::UnknownField, Params::none));
-    }
-}
-
-/// The other module's envelope, if the answer is in it: reported, and the rest
-/// is not checked.
-fn other_envelope<'a>(ctx: &mut Ctx<'a>, fields: &[Top<'a>], own: &'static str, other: &'static str) -> bool {
-    if field(fields, own).is_some() {
-        return false;
-    }
-    if field(fields, other).is_some() {
-        ctx.report(Rule::WrongEnvelope, || Params::none().with("found", other).with("expected", own));
-    } else {
-        ctx.report_at(own, Rule::EnvelopeField, Params::none);
-    }
-    true
-}
-
-/// `unlisted_code` at `/name` when `code` is not one of `listed`.
-fn listed<'a>(ctx: &mut Ctx<'a>, name: &'static str, code: &str, listed: &[&str]) {
-    if !listed.contains(&code) {
-        ctx.report_at(name, Rule::UnlistedCode, || Params::none().with("code", excerpt(code, 40)));
-    }
-}
-
-fn order<'a>(endpoint: Endpoint, status: u16, fields: &[Top<'a>], ctx: &mut Ctx<'a>) {
-    if other_envelope(ctx, fields, "code", "resultCode") {
-        return;
-    }
-    let Some(code) = field(fields, "code") else { return };
-    let value = text_of(code.raw);
-    let success = BusinessCode::from(value.as_str()).is_success();
-    let refusal = status == HTTP_BUSINESS_ERROR;
-    if success == refusal {
+    let success = match module {
+        Module::Order => code.as_deref().is_some_and(|c| BusinessCode::from(c).is_success()),
+        Module::Activity => code.as_deref() == Some(result_code::SUCCESS),
+    };
+    let expected = match module {
+        Module::Order if success => "200",
+        Module::Order => "299",
+        Module::Activity => "200",
+    };
+    // The activity module answers 200 in all cases, its code read or not.
+    if (code.is_some() || module == Module::Activity) && expected != status_text {
         ctx.report(Rule::EnvelopeStatus, || {
-            Params::none()
-                .with("status", itoa::unsigned(u64::from(status)))
-                .with("code", excerpt(&value, 40))
-                .with("expected", if success { "200" } else { "299" })
+            let shown = code.as_deref().map_or_else(|| String::from("—"), |c| excerpt(c, 40));
+            Params::none().with("status", status_text).with("code", shown).with("expected", expected)
         });
-    } else {
-        // "`code` (integer, 0 on success)"; on HTTP 299 "`code` (string)".
-        expect_type(ctx, code, if success { "integer" } else { "string" });
     }
-    listed(ctx, "code", &value, &ORDER_CODES);
-    envelope_string(ctx, fields, "message");
-    if !success {
-        envelope_string(ctx, fields, "cause");
-        unknown(ctx, fields, &["code", "message", "cause"]);
+    if code.is_none() && answer::read_envelope(text, other).is_ok_and(|e| e.raw(other_key).is_some()) {
+        ctx.report(Rule::WrongEnvelope, || Params::none().with("found", other_key).with("expected", own));
         return;
     }
-    let kind = endpoint.data();
-    match (payload_type(kind), field(fields, "data").filter(|f| f.raw != "null")) {
-        // `updateEnterprise`: "only code and message (no data)".
-        (None, _) => unknown(ctx, fields, &["code", "message"]),
-        (Some(_), data) => {
-            match data {
-                Some(top) => payload(ctx, top, kind),
-                // An async batch may answer before it has results: the spec does
-                // not show the difference between `sync` and `async`.
-                None if endpoint == Endpoint::BatchOrder => {}
-                None => ctx.report_at("data", Rule::EnvelopeField, Params::none),
+    let shape: &'static Shape = match (module, success) {
+        (Module::Order, true) => &schema::ORDER_SUCCESS,
+        (Module::Order, false) => &schema::ORDER_REFUSAL,
+        (Module::Activity, _) => &schema::ACTIVITY_ANSWER,
+    };
+    // The envelope held to its shape: its fields, their types, and the fields
+    // it does not name.
+    let Ok(spans) = walk::check_root(text, shape, ctx) else { return };
+    let envelope = answer::with_spans(text, shape, spans);
+    if let Some(code) = &code {
+        let listed: &[&str] = if module == Module::Order { &ORDER_CODES } else { &ACTIVITY_CODES };
+        if !listed.contains(&code.as_str()) {
+            ctx.report_at(own, Rule::UnlistedCode, || Params::none().with("code", excerpt(code, 40)));
+        }
+    }
+    match module {
+        Module::Order if success => {
+            let kind = endpoint.data();
+            match (payload_type(kind), envelope.raw("data")) {
+                // `updateEnterprise`: "only code and message (no data)".
+                (None, Some(_)) => ctx.report_at("data", Rule::UnknownField, Params::none),
+                (None, None) => {}
+                (Some(_), Some(data)) => payload(ctx, "data", data, kind),
+                // An async batch may answer before it has results: the spec
+                // does not show the difference between `sync` and `async`.
+                (Some(_), None) if endpoint == Endpoint::BatchOrder => {}
+                (Some(_), None) => ctx.report_at("data", Rule::EnvelopeField, Params::none),
             }
-            unknown(ctx, fields, &["code", "message", "data"]);
+        }
+        Module::Order => {}
+        Module::Activity => {
+            match envelope.raw("detail") {
+                Some(raw) => payload(ctx, "detail", raw, Endpoint::JoinActivity.data()),
+                None if success => ctx.report_at("detail", Rule::EnvelopeField, Params::none),
+                None => {}
+            }
+            match envelope.raw("activityDtoList") {
+                Some(raw) => payload(ctx, "activityDtoList", raw, &schema::ACTIVITY_REJECTIONS),
+                None if code.as_deref() == Some(result_code::CONDITIONS_NOT_MET) => {
+                    ctx.report_at("activityDtoList", Rule::EnvelopeField, Params::none);
+                }
+                None => {}
+            }
         }
     }
 }
 
-fn activity<'a>(status: u16, fields: &[Top<'a>], ctx: &mut Ctx<'a>) {
-    let code = field(fields, "resultCode").map(|top| result_code_text(top.raw));
-    if status != 200 {
-        ctx.report(Rule::EnvelopeStatus, || {
-            Params::none()
-                .with("status", itoa::unsigned(u64::from(status)))
-                .with("code", code.as_deref().map_or_else(|| String::from("—"), |c| excerpt(c, 40)))
-                .with("expected", "200")
-        });
-    }
-    if other_envelope(ctx, fields, "resultCode", "code") {
-        return;
-    }
-    let (Some(code), Some(top)) = (code, field(fields, "resultCode")) else { return };
-    // "the body field `resultCode` (string)".
-    expect_type(ctx, top, "string");
-    listed(ctx, "resultCode", &code, &ACTIVITY_CODES);
-    envelope_string(ctx, fields, "resultMessage");
-    let detail = field(fields, "detail").filter(|f| f.raw != "null");
-    let rejections = field(fields, "activityDtoList").filter(|f| f.raw != "null");
-    match detail {
-        Some(top) => payload(ctx, top, Endpoint::JoinActivity.data()),
-        None if code == result_code::SUCCESS => ctx.report_at("detail", Rule::EnvelopeField, Params::none),
-        None => {}
-    }
-    match rejections {
-        Some(top) => payload(ctx, top, &schema::ACTIVITY_REJECTIONS),
-        None if code == result_code::CONDITIONS_NOT_MET => {
-            ctx.report_at("activityDtoList", Rule::EnvelopeField, Params::none);
-        }
-        None => {}
-    }
-    unknown(ctx, fields, &["resultCode", "resultMessage", "detail", "activityDtoList"]);
-}
-
-/// A `resultCode` as its four-digit text (a number `0` reads as `0000`, as the
-/// client reads it).
-fn result_code_text(raw: &str) -> String {
-    let code = text_of(raw);
-    if raw.starts_with('"') || code.len() >= 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
-        return code;
-    }
-    let mut padded = String::from(&"0000"[code.len()..]);
-    padded.push_str(&code);
-    padded
+/// A payload checked against its kind, its issues at their paths below `field`.
+fn payload<'a>(ctx: &mut Ctx<'a>, field: &'static str, raw: &'a str, kind: &'static Kind) {
+    ctx.push(Seg::Key(field));
+    // The envelope's walk read it as JSON already: no syntax error is left.
+    let _ = walk::check_value(raw, kind, ctx);
+    ctx.pop();
 }
 
 #[cfg(test)]
@@ -352,8 +204,8 @@ mod tests {
             found(Endpoint::ShellNums, 200, r#"{"code":"0","data":["8000000001"],"traceId":"t"}"#),
             [
                 (s("/code"), "type", Error),
+                (s("/traceId"), "unknown_field", Warning),
                 (s("/message"), "missing_field", Error),
-                (s("/traceId"), "unknown_field", Warning)
             ]
         );
         assert_eq!(

@@ -152,7 +152,7 @@ pub fn decode_order<T: DeserializeOwned>(status: u16, body: &str) -> Result<Opti
 
 /// A `resultCode` as its four-digit text: the spec sends a string (`"0000"`); a
 /// number (`0`, `3002`) is read as the same code.
-fn result_code_of(envelope: &answer::Envelope<'_>) -> String {
+pub(crate) fn result_code_of(envelope: &answer::Envelope<'_>) -> String {
     let code = envelope.text("resultCode").unwrap_or_default();
     if envelope.is_string("resultCode") || code.len() >= 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return code;

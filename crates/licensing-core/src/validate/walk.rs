@@ -67,6 +67,19 @@ pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<
     result
 }
 
+/// Checks an answer's envelope against its shape strictly (`check_answer`):
+/// its issues go into `ctx`; the byte range of each of its fields' values
+/// (`Err`: the syntax error that stopped the reading). An absent required field
+/// of the envelope is `envelope_field`'s (the spec gives the envelopes' fields).
+pub(crate) fn check_root<'a>(text: &'a str, shape: &'static Shape, ctx: &mut Ctx<'a>) -> Result<Spans, String> {
+    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts)), Mode::Checked);
+    walk.spans = Some(vec![None; shape.fields.len()]);
+    let result = walk.root(shape).map_err(|syntax| syntax.describe(text));
+    let spans = walk.spans.take().unwrap_or_default();
+    *ctx = walk.ctx;
+    result.map(|()| spans)
+}
+
 /// What a walk reads, and so what it reports besides the shape's kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -217,9 +230,14 @@ impl<'a> Walk<'a> {
             };
             let required = missing && field.presence != Presence::Optional;
             if self.mode == Mode::Checked {
-                // The spec gives no answer field a presence: whatever the
-                // tables infer, an absent one is the inferred `answer_field`.
-                if required || *slot == Slot::Absent {
+                // The envelope's fields are the spec's (`envelope_field`); it
+                // gives no record's field a presence: whatever the tables
+                // infer, an absent one is the inferred `answer_field`.
+                if depth == 0 {
+                    if required {
+                        self.ctx.report_at(field.name, Rule::EnvelopeField, Params::none);
+                    }
+                } else if required || *slot == Slot::Absent {
                     self.ctx.report_at(field.name, Rule::AnswerField, Params::none);
                 }
             } else if required {
