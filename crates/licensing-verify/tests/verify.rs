@@ -70,8 +70,7 @@ fn changes(drift: &str) -> Vec<Change> {
     let mut out = Vec::new();
     for (before, after) in clean.checks.iter().zip(&drifted.checks) {
         assert_eq!(before.id, after.id);
-        let added: Found =
-            differences(after).into_iter().filter(|d| !differences(before).contains(d)).collect();
+        let added: Found = differences(after).into_iter().filter(|d| !differences(before).contains(d)).collect();
         if before.verdict != after.verdict || !added.is_empty() || before.detail != after.detail {
             out.push((after.id.clone(), after.verdict, added));
         }
