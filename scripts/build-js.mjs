@@ -51,7 +51,9 @@ export const MODULES = {
   'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
   'json-schema-node.mjs': { entry: 'entries/json-schema-node.mjs', format: 'esm', external: ['./json-schema-node.cjs'] },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
-  'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs'] },
+  'tools.cjs': { entry: 'entries/tools.cjs', format: 'cjs', platform: 'node' },
+  'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../tools.cjs'] },
+  'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../tools.cjs'] },
 };
 
 /**
@@ -77,7 +79,7 @@ const IMPORTED_TYPES = ['invalid-examples'];
 const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
 
 /** Files that ship as they are (the wasm, the documents `cargo xtask gen` writes). */
-const ASSETS = ['openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm'];
+const ASSETS = ['openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm', 'tools/licensing_sim_wasm_bg.wasm'];
 
 /** Copied into pkg/ from the repository: the npm page, both licence texts, the hand-written declarations. */
 const COPIED = {
@@ -209,7 +211,7 @@ async function main() {
   // cuts the bytes into 6-bit digits, so the same bytes at another offset read as
   // other text (the wasm gzips to 62 KB, its base64 to 80 KB, its hexadecimal to
   // 68 KB; docs/benchmarks.md, "Cold start").
-  for (const [glue, out] of [['pkg/web/licensing_sdk.js', 'glue.js'], ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js']]) {
+  for (const [glue, out] of [['pkg/web/licensing_sdk.js', 'glue.js'], ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js'], ['pkg/tools/licensing_sim_wasm.js', 'tools-glue.js']]) {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/glue-factory.mjs'), path.join(ROOT, glue), path.join(BUILT, out)], { stdio: 'inherit' });
   }
   writeFileSync(path.join(BUILT, 'wasm-hex.js'), stringModule('pkg/web/licensing_sdk_bg.wasm in hexadecimal', readFileSync(path.join(PKG, 'web/licensing_sdk_bg.wasm')).toString('hex')));

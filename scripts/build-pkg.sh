@@ -48,22 +48,32 @@ for t in $targets; do
   node scripts/minify-names.mjs "$dir/licensing_sdk_bg.wasm" "$dir/licensing_sdk.js" "${features_flags[@]}"
 done
 
-if [ "$out" = pkg ]; then
-  # The in-process simulator of `licensing-sdk/testing` (createSimulator): its
-  # own wasm, so the main entry carries none of it.
-  pkg_cargo -p licensing-sim-wasm
-  rm -rf pkg/sim
-  wasm-bindgen --target web --out-dir pkg/sim "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
+# The simulator's wasm (crates/licensing-sim-wasm) into pkg/$1, with cargo flags $2...
+sim_wasm() {
+  local dir="pkg/$1"; shift
+  pkg_cargo -p licensing-sim-wasm "$@"
+  rm -rf "$dir"
+  wasm-bindgen --target web --out-dir "$dir" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
   node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features \
     --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
-    -o pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
-  mv pkg/sim/licensing_sim_wasm_bg.wasm.opt pkg/sim/licensing_sim_wasm_bg.wasm
-  node scripts/minify-names.mjs pkg/sim/licensing_sim_wasm_bg.wasm pkg/sim/licensing_sim_wasm.js "${features_flags[@]}"
+    -o "$dir/licensing_sim_wasm_bg.wasm.opt" "$dir/licensing_sim_wasm_bg.wasm"
+  mv "$dir/licensing_sim_wasm_bg.wasm.opt" "$dir/licensing_sim_wasm_bg.wasm"
+  node scripts/minify-names.mjs "$dir/licensing_sim_wasm_bg.wasm" "$dir/licensing_sim_wasm.js" "${features_flags[@]}"
+}
+
+if [ "$out" = pkg ]; then
+  # The in-process simulator of `licensing-sdk/testing` (createSimulator,
+  # checkAnswer): its own wasm, so the main entry carries none of it.
+  sim_wasm sim
+  # The same with the tools the package's commands drive (verify, the proxy,
+  # states from recordings): read by Node from pkg/tools/, never by a page.
+  sim_wasm tools --features tools
   # Every module the package ships, from js/ (and the wasm-bindgen glue made
   # into factories), the CommonJS declarations, package.json, README and licences.
   node scripts/build-js.mjs
-  sim="pkg/sim/licensing_sim_wasm_bg.wasm"
-  printf '[pkg] %s (licensing-sdk/testing): %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2
+  for sim in pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm; do
+    printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2
+  done
 fi
 
 first="$out/${targets%% *}/licensing_sdk_bg.wasm"

@@ -1,16 +1,23 @@
 #!/usr/bin/env node
 // `npx licensing-sdk-sim`: the in-process simulator of licensing-sdk/testing
-// served over HTTP by Node alone (no Rust), with the options, faults, admin
-// routes and CORS of the native `licensing-sim`. The HTTP layer is all this
-// file does: every answer is the simulator's (sim.fetch).
+// served over HTTP by Node alone (no Rust), with the options, faults, drifts,
+// admin routes and CORS of the native `licensing-sim`. The HTTP layer is all
+// this file does: every answer is the simulator's (sim.fetch). Its commands
+// `proxy` (src/cli/proxy.js) and `state` (src/cli/state.js) drive the tools
+// that meet a real service (../tools.cjs).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createSimulator } from '../testing-node.mjs';
+import toolsModule from '../tools.cjs';
+import { proxyCommand } from '../src/cli/proxy.js';
+import { stateCommand } from '../src/cli/state.js';
 
 const HELP = `licensing-sdk-sim: the Licensing Order and Activity Service simulator over HTTP (Node)
 
 Usage: npx licensing-sdk-sim [OPTIONS]
+       npx licensing-sdk-sim proxy --upstream URL [OPTIONS]   a checking, recording proxy (proxy --help)
+       npx licensing-sdk-sim state --from-recording FILE      a state from a recording (state --help)
 
 Options:
   --listen HOST:PORT          Address to listen on [default: 127.0.0.1:8787]; port 0 picks a free one
@@ -33,6 +40,12 @@ Options:
   --write-timeout-secs N      Seconds an answer's writes may make no progress [default: 30]
   --admin-token TOKEN         The token /__sim/* routes require in x-sim-admin; without it a
                               random one is made and printed at start
+  --drift NAME                Differ from the contract on purpose, as a real service may:
+                              renamed-field, missing-field, extra-field, unknown-enum,
+                              number-id, http-200-refusal, activity-order-envelope,
+                              nonce-replay-accepted, scope-not-enforced,
+                              inferred-rules-not-enforced. Repeatable; a request adds its
+                              own with the x-sim-drift header
   --quiet                     No request log on stderr
   -h, --help                  Print this help
 
@@ -58,6 +71,7 @@ const FLAGS = {
   '--max-delete-pairs': ['maxDeletePairs', NUMBER],
   '--max-answer-bytes': ['maxAnswerBytes', NUMBER],
   '--admin-token': ['adminToken', (flag, text) => text],
+  '--drift': ['drift', (flag, text, before = []) => [...before, text]],
   '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
 };
 
@@ -94,7 +108,7 @@ function parseArgs(argv) {
       (out.options.tokens ??= {})[spec.slice(0, at)] = spec.slice(at + 1).split(',').filter(Boolean);
     } else if (FLAGS[flag]) {
       const [name, read] = FLAGS[flag];
-      out.options[name] = read(flag, value());
+      out.options[name] = read(flag, value(), out.options[name]);
     } else {
       throw new Error(`unknown argument ${JSON.stringify(argv[i])} (--help lists the options)`);
     }
@@ -183,6 +197,23 @@ async function serve(sim, { listen, log, limits }) {
 }
 
 async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const io = { stdout: process.stdout, stderr: process.stderr };
+  if (command === 'state') {
+    process.exitCode = await stateCommand(rest, { ...io, tools: toolsModule.tools() });
+    return;
+  }
+  if (command === 'proxy') {
+    const proxy = await proxyCommand(rest, { ...io, tools: toolsModule.tools() });
+    if (typeof proxy === 'number') {
+      process.exitCode = proxy;
+      return;
+    }
+    const stop = () => proxy.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return;
+  }
   let args;
   try {
     args = parseArgs(process.argv.slice(2));

@@ -1,7 +1,7 @@
 // `licensing-sdk/testing` in Cloudflare Workers (export condition `workerd`): the
 // simulator's wasm imported already compiled (see workerd.mjs).
 import createGlue from '#built/sim-glue.js';
-import { makeSimulator } from '../src/simulator.js';
+import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
 import wasm from './sim/licensing_sim_wasm_bg.wasm';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
@@ -10,3 +10,6 @@ export { invalidExamples } from '../generated/invalid-examples.js';
 export async function createSimulator(options) {
   return makeSimulator(createGlue, wasm, options);
 }
+
+/** An answer checked against the contract (see testing.d.ts). */
+export const checkAnswer = makeCheckAnswer(createGlue, () => wasm);

@@ -1,8 +1,8 @@
 // `licensing-sdk/testing` for browsers, workers and bundlers (pkg/testing.mjs,
-// one module): invalidExamples,
-// and createSimulator over the simulator's wasm, fetched next to this module.
+// one module): invalidExamples, and createSimulator and checkAnswer over the
+// simulator's wasm, fetched next to this module.
 import createGlue from '#built/sim-glue.js';
-import { makeSimulator } from '../src/simulator.js';
+import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
 import { fetchModule } from '../src/load.js';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
@@ -12,13 +12,19 @@ export { invalidExamples } from '../generated/invalid-examples.js';
 const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
 
 let compiled;
-
-/** A fresh in-process simulator (see testing.d.ts). */
-export async function createSimulator(options) {
-  // A failed load is not kept: the next call fetches again.
+/** The compiled wasm; a failed load is not kept: the next call fetches again. */
+function compile() {
   compiled ??= fetchModule(WASM_URL).catch((err) => {
     compiled = undefined;
     throw err;
   });
-  return makeSimulator(createGlue, await compiled, options);
+  return compiled;
 }
+
+/** A fresh in-process simulator (see testing.d.ts). */
+export async function createSimulator(options) {
+  return makeSimulator(createGlue, await compile(), options);
+}
+
+/** An answer checked against the contract (see testing.d.ts). */
+export const checkAnswer = makeCheckAnswer(createGlue, compile);

@@ -209,4 +209,30 @@ function makeSimulator(createGlue, wasmModule, options) {
   };
 }
 
-export { makeSimulator, directives };
+/**
+ * `checkAnswer(endpoint, status, text, options)` over one instance of the
+ * simulator's wasm, made by the first call (`wasmModule()` gives the compiled
+ * module, or a promise of it): licensing-core's check_answer, the report as
+ * the validators give theirs. Async: a page's testing entry fetches the wasm.
+ */
+function makeCheckAnswer(createGlue, wasmModule) {
+  let instance;
+  return async function checkAnswer(endpoint, status, text, options) {
+    if (!instance) {
+      const glue = createGlue();
+      glue.initSync({ module: await wasmModule() });
+      instance ??= glue;
+    }
+    let optionsJson = '{}';
+    try {
+      optionsJson = JSON.stringify(options ?? {}) ?? '{}';
+    } catch {
+      // Options JSON cannot carry (a cycle, a BigInt) are no options, as the validators read them.
+    }
+    const name = typeof endpoint === 'string' ? endpoint : String(endpoint);
+    const code = typeof status === 'number' ? status : Number.NaN;
+    return JSON.parse(instance.checkAnswer(name, code, typeof text === 'string' ? text : undefined, optionsJson));
+  };
+}
+
+export { makeSimulator, makeCheckAnswer, directives };

@@ -1,7 +1,8 @@
 // licensing-sdk/testing: what a tester needs besides the SDK itself.
 // - invalidExamples(endpoint): bodies that fail with exactly one issue;
-// - createSimulator(options): the service in process, behind a standard fetch.
-import type { Endpoint } from './index.js';
+// - createSimulator(options): the service in process, behind a standard fetch;
+// - checkAnswer(endpoint, status, text): an answer held to the contract.
+import type { Endpoint, ValidateOptions, ValidationReport } from './index.js';
 
 export type { InvalidExample } from './invalid-examples.js';
 export { invalidExamples } from './invalid-examples.js';
@@ -151,3 +152,19 @@ export interface Simulator {
  * with an Error that names a wrong option.
  */
 export declare function createSimulator(options?: SimulatorOptions): Promise<Simulator>;
+
+/**
+ * Checks an answer of the service (its HTTP status and its text) against the
+ * contract: the envelope its endpoint's module gives it, its HTTP status (299
+ * for an order-module refusal, 200 always for the activity module), its payload
+ * field by field. Every difference is an issue at its JSON Pointer in the
+ * answer (`/data/0/status`, `/code`, `""`): `source: 'spec'` where the spec
+ * states what differs, `'inferred'` where it leaves it open (a record's field
+ * absent, a code it does not list, a field it does not name); with
+ * `rules: 'spec'` only the first are errors. The strict check that `npx
+ * licensing-sdk verify` and the checking proxy report; the client reads
+ * answers tolerantly (its `onWarnings` hears of what it tolerated). Async: the
+ * simulator's wasm is loaded by the first call. Never rejects for its input
+ * (an unknown endpoint, a status that is not one: an issue).
+ */
+export declare function checkAnswer(endpoint: Endpoint, status: number, text: string, options?: ValidateOptions): Promise<ValidationReport>;

@@ -17,6 +17,10 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+pub mod check;
+#[cfg(feature = "tools")]
+pub mod tools;
+
 use licensing_core::wire::Endpoint;
 use licensing_sim_core::{Admitted, BodyEnd, BodyError, Drift, Drifts, Options, Reply, RequestHead, Simulator};
 use wasm_bindgen::prelude::*;

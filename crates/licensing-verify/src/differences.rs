@@ -39,6 +39,21 @@ pub(crate) fn pattern(path: &str) -> String {
     out
 }
 
+/// A path as a log line shows it: whole, or its start and end around `…`
+/// when it is long (64 levels of merchandise `children`).
+pub(crate) fn shown(path: &str) -> String {
+    if path.is_empty() {
+        return String::from("(the whole)");
+    }
+    let chars: Vec<char> = path.chars().collect();
+    if chars.len() <= 100 {
+        return path.to_owned();
+    }
+    let head: String = chars.iter().take(50).collect();
+    let tail: String = chars.iter().skip(chars.len() - 40).collect();
+    format!("{head}…{tail}")
+}
+
 /// The issues grouped by code, rule and path pattern, in the order each group
 /// first appears.
 ///

@@ -26,7 +26,7 @@ use licensing_core::wire::Endpoint;
 use licensing_sim_core::{read_request, refusal, RequestHead};
 use serde::{Deserialize, Serialize};
 
-use crate::differences::{group, Difference};
+use crate::differences::{group, shown, Difference};
 use crate::recording::{exchange_line, Exchange};
 
 /// How a proxy checks.
@@ -80,6 +80,20 @@ pub struct RequestSeen {
     pub lines: Vec<String>,
     /// With `refuse`: the simulator's refusal to answer instead of forwarding.
     pub refusal: Option<licensing_sim_core::Reply>,
+}
+
+impl RequestSeen {
+    /// As JSON text: `{endpoint, lines, refusal}`, the refusal `{status,
+    /// headers: [[name, value]], body}` (what the proxy answers instead of
+    /// forwarding).
+    pub fn to_json(&self) -> String {
+        let refusal = self.refusal.as_ref().map(|reply| {
+            let headers: Vec<(&str, &str)> = reply.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            serde_json::json!({ "status": reply.status, "headers": headers, "body": reply.text() })
+        });
+        let endpoint = self.endpoint.map(|e| e.name());
+        serde_json::json!({ "endpoint": endpoint, "lines": self.lines, "refusal": refusal }).to_string()
+    }
 }
 
 /// The counts of one endpoint.
@@ -221,7 +235,7 @@ impl Inspector {
             (false, _, Severity::Error) => "error",
             (false, _, Severity::Warning) => "warning",
         };
-        let line = format!("{what:<7} {name} {} {} ({verdict}): {}", display(&d.path), d.code, d.message);
+        let line = format!("{what:<7} {name} {} {} ({verdict}): {}", shown(&d.path), d.code, d.message);
         list.push((name.to_owned(), d));
         Some(line)
     }
@@ -248,23 +262,15 @@ impl Inspector {
         }
         for (endpoint, d) in &s.answers {
             let kind = if d.severity == Severity::Error { "differs" } else { "note" };
-            out.push(format!("  answer  {endpoint} {} {} ({kind}) ×{}", display(&d.path), d.code, d.count));
+            out.push(format!("  answer  {endpoint} {} {} ({kind}) ×{}", shown(&d.path), d.code, d.count));
         }
         for (endpoint, d) in &s.requests {
-            out.push(format!("  request {endpoint} {} {} ×{}", display(&d.path), d.code, d.count));
+            out.push(format!("  request {endpoint} {} {} ×{}", shown(&d.path), d.code, d.count));
         }
         if s.endpoints.is_empty() {
             out.push(String::from("  no request reached an endpoint of the service"));
         }
         out
-    }
-}
-
-fn display(path: &str) -> &str {
-    if path.is_empty() {
-        "(whole)"
-    } else {
-        path
     }
 }
 

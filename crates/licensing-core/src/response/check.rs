@@ -68,7 +68,12 @@ fn keys(module: Module) -> (&'static str, Module, &'static str) {
 fn check<'a>(endpoint: Endpoint, status: u16, text: &'a str, ctx: &mut Ctx<'a>) {
     let module = endpoint.module();
     let status_text = itoa::unsigned(u64::from(status));
-    if module == Module::Order && status != 200 && status != HTTP_BUSINESS_ERROR {
+    // A refused token (in either module), and in the order module any status
+    // but its two: the spec shows none of them, so their bodies are not held
+    // to an envelope. (The activity module's "200 in all cases" is about the
+    // answers of the activity itself: `envelope_status` below.)
+    let refused_token = status == 401 || status == 403;
+    if refused_token || (module == Module::Order && status != 200 && status != HTTP_BUSINESS_ERROR) {
         ctx.report(Rule::HttpStatus, || Params::none().with("status", status_text));
         return;
     }
@@ -98,7 +103,7 @@ fn check<'a>(endpoint: Endpoint, status: u16, text: &'a str, ctx: &mut Ctx<'a>) 
     // The activity module answers 200 in all cases, its code read or not.
     if (code.is_some() || module == Module::Activity) && expected != status_text {
         ctx.report(Rule::EnvelopeStatus, || {
-            let shown = code.as_deref().map_or_else(|| String::from("—"), |c| excerpt(c, 40));
+            let shown = code.as_deref().map_or_else(|| String::from("(none)"), |c| excerpt(c, 40));
             Params::none().with("status", status_text).with("code", shown).with("expected", expected)
         });
     }
@@ -238,9 +243,12 @@ mod tests {
             [(s("/activityDtoList"), "missing_field", Error)]
         );
         assert_eq!(
-            found(Endpoint::JoinActivity, 403, r#"{"code":"403","message":"scope"}"#),
+            found(Endpoint::JoinActivity, 500, r#"{"code":"500","message":"down"}"#),
             [(s(""), "envelope_status", Error), (s(""), "wrong_envelope", Error)]
         );
+        // A refused token: how it is answered is not shown, in either module.
+        assert_eq!(found(Endpoint::JoinActivity, 403, r#"{"code":"403"}"#), [(s(""), "http_status", Warning)]);
+        assert_eq!(found(Endpoint::ShellNums, 401, "denied"), [(s(""), "http_status", Warning)]);
         // A key with escapes is named decoded.
         assert_eq!(
             found(Endpoint::ShellNums, 200, r#"{"code":0,"message":"ok","data":[],"a\/b":1}"#),

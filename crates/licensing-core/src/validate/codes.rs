@@ -109,7 +109,7 @@ codes! {
     EnvelopeStatus => envelope_status::CODE_ENVELOPE_STATUS;
     #[doc = "Wrong JSON type. `expected` is one of `string`, `integer`, `boolean`, `array`, `object`, `array or null`, `integer or string`. `actual` is one of `null`, `boolean`, `integer`, `number`, `string`, `array`, `object`."]
     Type => field_type::CODE_TYPE;
-    #[doc = "An order-module answer with an HTTP status other than 200 and 299: the spec shows none, so its body is not checked."]
+    #[doc = "A refused token (HTTP 401, 403) or an order-module answer with a status other than 200 and 299: the spec shows none, so its body is not checked."]
     HttpStatus => http_status::CODE_HTTP_STATUS;
     #[doc = "The cap was reached. This issue is always the last one."]
     TooManyIssues => issue_cap::CODE_TOO_MANY_ISSUES;

@@ -183,6 +183,11 @@ pub struct Probe {
 }
 
 impl Probe {
+    /// The probe as JSON text (`{check, method, path, query, auth, body?}`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
     /// Sends the probe to an in-process simulator (tests, the doc example):
     /// the tokens it names as given, at `now_ms`.
     pub fn send_to(
@@ -372,7 +377,7 @@ impl Report {
                     Source::Spec => "differs",
                     Source::Inferred => "note",
                 };
-                out.push(format!("    {kind:<8} {} {}{times}: {}", d.path_or_root(), d.code, d.message));
+                out.push(format!("    {kind:<8} {} {}{times}: {}", crate::differences::shown(&d.path), d.code, d.message));
             }
         }
         let s = self.summary;
@@ -381,16 +386,6 @@ impl Report {
             s.agrees, s.differs, s.service_does, s.could_not_check
         ));
         out
-    }
-}
-
-impl Difference {
-    fn path_or_root(&self) -> &str {
-        if self.path.is_empty() {
-            "(the answer)"
-        } else {
-            &self.path
-        }
     }
 }
 

@@ -179,7 +179,7 @@ registry! {
     EnvelopeStatus => envelope_status;
     #[doc = "A field holds the JSON type the spec gives it."]
     FieldType => field_type;
-    #[doc = "An order-module answer comes with HTTP 200 or 299."]
+    #[doc = "An answer comes with a status the spec shows for it."]
     HttpStatus => http_status;
     #[doc = "The report keeps at most `maxIssues` issues."]
     IssueCap => issue_cap;

@@ -1,0 +1,150 @@
+//! `licensing-verify` for JavaScript (feature `tools`, Node only): what the
+//! package's commands drive (`npx licensing-sdk verify`,
+//! `npx licensing-sdk-sim proxy` and `state --from-recording`). Plain values
+//! across the boundary, JSON text for the structured ones; every decision is
+//! the crate's.
+
+use licensing_sim_core::RequestHead;
+use licensing_verify::proxy::{Inspector, ProxyOptions};
+use licensing_verify::recording::{Exchange, RecordedRequest, RecordedResponse};
+use licensing_verify::verify::{Config, Outcome, Verify};
+use wasm_bindgen::prelude::*;
+
+/// A recording's simulator state as JSON text; the error names the line and
+/// the pointer of what cannot be read.
+#[wasm_bindgen(js_name = stateFromRecording)]
+pub fn state_from_recording(text: &str) -> Result<String, JsError> {
+    licensing_verify::fixtures::state_from_recording(text).map_err(|e| JsError::new(&e))
+}
+
+/// A recording's first line, with its newline.
+#[wasm_bindgen(js_name = recordingHeader)]
+pub fn recording_header(upstream: &str) -> String {
+    licensing_verify::recording::header_line(upstream)
+}
+
+/// A `verify` run.
+#[wasm_bindgen]
+pub struct VerifyRun {
+    run: Verify,
+}
+
+#[wasm_bindgen]
+impl VerifyRun {
+    /// A run from its options as JSON text; the error names the option.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str) -> Result<VerifyRun, JsError> {
+        let config = Config::from_json(config_json).map_err(|e| JsError::new(&e))?;
+        Ok(VerifyRun { run: Verify::new(config) })
+    }
+
+    /// The next probe as JSON text (`{check, method, path, query, auth, body?}`); none once the run is over.
+    #[wasm_bindgen(js_name = nextProbe)]
+    pub fn next_probe(&mut self) -> Option<String> {
+        self.run.next_probe().map(|probe| probe.to_json())
+    }
+
+    /// The probe's answer.
+    pub fn answered(&mut self, status: u16, content_type: Option<String>, body: String) {
+        self.run.answered(Outcome::Answered { status, content_type, body });
+    }
+
+    /// The probe got no answer, for this reason.
+    pub fn failed(&mut self, reason: String) {
+        self.run.answered(Outcome::Failed { reason });
+    }
+
+    /// The report as JSON text (`--json`).
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> String {
+        self.run.report().to_json()
+    }
+
+    /// The command's output lines.
+    pub fn lines(&self) -> Vec<String> {
+        self.run.report().lines()
+    }
+
+    /// The command's exit code (0, 1 or 2).
+    #[wasm_bindgen(js_name = exitCode)]
+    pub fn exit_code(&self) -> i32 {
+        self.run.report().exit_code()
+    }
+}
+
+/// The checking proxy's inspection.
+#[wasm_bindgen]
+pub struct ProxyInspector {
+    inspector: Inspector,
+}
+
+#[wasm_bindgen]
+impl ProxyInspector {
+    /// A proxy from its options as JSON text (`{rules, refuse, locale}`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(options_json: &str) -> Result<ProxyInspector, JsError> {
+        let options = ProxyOptions::from_json(options_json).map_err(|e| JsError::new(&e))?;
+        Ok(ProxyInspector { inspector: Inspector::new(options) })
+    }
+
+    /// A request on its way, as JSON text: `{endpoint, lines, refusal}` (the
+    /// refusal `{status, headers, body}` to answer instead of forwarding).
+    pub fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        query: Option<String>,
+        headers: Vec<String>,
+        body: Vec<u8>,
+    ) -> String {
+        let mut head = RequestHead::new(method, path, query.as_deref());
+        head.headers = pairs(headers);
+        self.inspector.request(&head, &body).to_json()
+    }
+
+    /// An answer checked: the log lines of what is new.
+    pub fn answer(&mut self, endpoint: &str, status: u16, body: &str) -> Vec<String> {
+        self.inspector.answer(endpoint, status, body)
+    }
+
+    /// An exchange as a line of the recording (tokens redacted); `status` 0:
+    /// no answer came (`error` says why).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(
+        &self,
+        method: &str,
+        path: &str,
+        query: Option<String>,
+        request_headers: Vec<String>,
+        request_body: Option<String>,
+        status: u16,
+        response_headers: Vec<String>,
+        response_body: Option<String>,
+        error: Option<String>,
+    ) -> String {
+        let request = RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body);
+        let response = (status != 0)
+            .then(|| RecordedResponse::new(status, pairs(response_headers), response_body.unwrap_or_default()));
+        let mut exchange = Exchange::new(request, response);
+        if let Some(why) = error {
+            exchange = exchange.failed(&why);
+        }
+        self.inspector.record(&exchange)
+    }
+
+    /// The summary's lines, for the proxy's exit.
+    #[wasm_bindgen(js_name = summaryLines)]
+    pub fn summary_lines(&self) -> Vec<String> {
+        self.inspector.summary_lines()
+    }
+}
+
+/// A flat list (name, value, name, value...) as pairs.
+fn pairs(flat: Vec<String>) -> Vec<(String, String)> {
+    let mut out = Vec::with_capacity(flat.len() / 2);
+    let mut items = flat.into_iter();
+    while let (Some(name), Some(value)) = (items.next(), items.next()) {
+        out.push((name, value));
+    }
+    out
+}

@@ -1,0 +1,53 @@
+// A command line read against a table of its flags: `--name VALUE`,
+// `--name=VALUE`, boolean `--name`, repeatable flags. What a flag means is the
+// command's; this only reads them, and throws an Error naming what it does not
+// know (the commands exit with code 2 on it).
+
+/**
+ * Reads `argv` against `flags`: `{ '--flag': { key, kind } }`, kind `'string'`,
+ * `'number'` (a whole number ≥ 0), `'boolean'` or `'list'` (repeatable). Words
+ * that are not flags are `_`.
+ */
+export function parseArgs(argv, flags) {
+  const out = { _: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('-')) {
+      out._.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const [flag, inline] = arg.startsWith('--') && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    const spec = flags[flag];
+    if (!spec) throw new Error(`unknown argument ${JSON.stringify(arg)} (--help lists the options)`);
+    if (spec.kind === 'boolean') {
+      if (inline !== undefined) throw new Error(`${flag} takes no value`);
+      out[spec.key] = true;
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
+      value = argv[++i];
+    }
+    if (spec.kind === 'number') {
+      const n = Number(value);
+      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(value)}`);
+      value = n;
+    }
+    if (spec.kind === 'list') (out[spec.key] ??= []).push(value);
+    else out[spec.key] = value;
+  }
+  return out;
+}
+
+/** What a failed `fetch` says, in words: the cause's code (ECONNREFUSED, a TLS code) and message, or the timeout. */
+export function failure(err, timeoutSecs) {
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutSecs} s`;
+  const cause = err?.cause;
+  const parts = [];
+  if (cause?.code) parts.push(cause.code);
+  if (cause?.message) parts.push(cause.message);
+  else if (err?.message) parts.push(err.message);
+  return (parts.join(': ') || String(err)).trim();
+}

@@ -1,0 +1,141 @@
+// `npx licensing-sdk verify`: a live service checked against the contract.
+// The run is licensing-verify's (crates/licensing-verify, through the tools'
+// wasm): it says what to send and judges what came. This file sends it, with
+// the tokens it alone holds, and prints what the run reports.
+import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { failure, parseArgs } from './args.js';
+
+export const VERIFY_HELP = `licensing-sdk verify: checks a live Licensing service against the contract
+
+Usage: npx licensing-sdk verify --base-url URL --token TOKEN [OPTIONS]
+
+Every check says whose word it holds the service to:
+  agrees / differs   what the spec states (scopes per module, envelopes, HTTP 299
+                     refusals, the activity module's resultCode, the answers' shapes)
+  service does       what the spec leaves open and the SDK infers (how a missing or
+                     wrong token is refused, whether a replayed g_nonce is, what a rule
+                     the SDK infers refuses): to learn, not a failure
+  could not check    and why
+Read-only unless --writes: the reads, auth, g_nonce, and a read refused for a
+missing field. Exit code 0 when nothing the spec states differs, 1 when something
+does, 2 when the service cannot be checked (an unreachable address, TLS, a page
+that is not the service, a refused token, a timeout).
+
+Options:
+  --base-url URL            The service's base address (the part before /order/api/...)
+  --token TOKEN             An application token with scope auth_order (or the
+                            environment variable LICENSING_SDK_TOKEN)
+  --activity-token TOKEN    One with scope auth_activity (or LICENSING_SDK_ACTIVITY_TOKEN):
+                            the scope checks and, with --writes, joinActivity
+  --writes                  Also write, for a SANDBOX only: every endpoint once (an
+                            enterprise, a batch order, locks, a claim), and for each
+                            rule the SDK infers the smallest request only it refuses
+  --json FILE               Write the report as JSON too
+  --activity-label LABEL    The activity --writes joins [default: one no service has]
+  --channel-code CODE       The channel customer the reads ask for
+  --channel-customer-id ID
+  --enterprise-global-id ID The enterprise whose assets the reads list
+  --app-key KEY             batchOrder's appKey [default: licensing-sdk-verify]
+  --timeout-secs N          How long each request may take [default: 15]
+  --locale en|zh-CN         The language of the differences' messages [default: en]
+  -h, --help                Print this help
+
+The tokens are never printed, logged or written to the report.`;
+
+const FLAGS = {
+  '--base-url': { key: 'baseUrl', kind: 'string' },
+  '--token': { key: 'token', kind: 'string' },
+  '--activity-token': { key: 'activityToken', kind: 'string' },
+  '--writes': { key: 'writes', kind: 'boolean' },
+  '--json': { key: 'json', kind: 'string' },
+  '--activity-label': { key: 'activityLabel', kind: 'string' },
+  '--channel-code': { key: 'channelCode', kind: 'string' },
+  '--channel-customer-id': { key: 'channelCustomerId', kind: 'string' },
+  '--enterprise-global-id': { key: 'enterpriseGlobalId', kind: 'string' },
+  '--app-key': { key: 'appKey', kind: 'string' },
+  '--timeout-secs': { key: 'timeoutSecs', kind: 'number' },
+  '--locale': { key: 'locale', kind: 'string' },
+  '-h': { key: 'help', kind: 'boolean' },
+  '--help': { key: 'help', kind: 'boolean' },
+};
+
+/** The base URL, checked: http or https, without a query; its trailing slash dropped. */
+function baseUrl(text) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--base-url ${JSON.stringify(text)} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--base-url must be http or https, not ${url.protocol}`);
+  if (url.search || url.hash) throw new Error('--base-url must have no query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Runs `verify` with `argv`; resolves to the exit code. `io`: `{ tools, env,
+ * stdout, stderr, fetch }` (the tools' wasm instance, and where to write).
+ */
+export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = globalThis.fetch }) {
+  let args;
+  let base;
+  try {
+    args = parseArgs(argv, FLAGS);
+    if (args.help) {
+      stdout.write(`${VERIFY_HELP}\n`);
+      return 0;
+    }
+    if (args._.length) throw new Error(`unexpected ${JSON.stringify(args._[0])}`);
+    if (args.baseUrl === undefined) throw new Error('--base-url is required');
+    base = baseUrl(args.baseUrl);
+    args.token ??= env.LICENSING_SDK_TOKEN;
+    args.activityToken ??= env.LICENSING_SDK_ACTIVITY_TOKEN;
+    if (!args.token) throw new Error('--token (or LICENSING_SDK_TOKEN) is required');
+    if (args.locale !== undefined && !['en', 'zh-CN'].includes(args.locale)) throw new Error(`--locale is en or zh-CN, not ${JSON.stringify(args.locale)}`);
+  } catch (err) {
+    stderr.write(`licensing-sdk verify: ${err.message}\n(npx licensing-sdk verify --help)\n`);
+    return 2;
+  }
+  const { token, activityToken } = args;
+  const timeoutSecs = args.timeoutSecs ?? 15;
+  const config = {
+    baseUrl: base,
+    writes: Boolean(args.writes),
+    activityToken: !activityToken ? 'absent' : activityToken === token ? 'same-as-order' : 'distinct',
+    run: randomBytes(4).toString('hex'),
+    secrets: [token, activityToken].filter(Boolean),
+    ...(args.appKey !== undefined && { appKey: args.appKey }),
+    ...(args.activityLabel !== undefined && { activityLabel: args.activityLabel }),
+    ...(args.channelCode !== undefined && { channelCode: args.channelCode }),
+    ...(args.channelCustomerId !== undefined && { channelCustomerId: args.channelCustomerId }),
+    ...(args.enterpriseGlobalId !== undefined && { enterpriseGlobalId: args.enterpriseGlobalId }),
+    ...(args.locale !== undefined && { locale: args.locale }),
+  };
+  const run = new tools.VerifyRun(JSON.stringify(config));
+  const bearer = { order: token, activity: activityToken, wrong: 'licensing-sdk-verify-not-a-token' };
+  try {
+    for (let json = run.nextProbe(); json !== undefined; json = run.nextProbe()) {
+      const probe = JSON.parse(json);
+      stderr.write(`[verify] ${probe.check}: ${probe.method} ${probe.path}\n`);
+      const headers = {};
+      if (probe.auth !== 'none') headers.authorization = `Bearer ${bearer[probe.auth]}`;
+      if (probe.body !== undefined) headers['content-type'] = 'application/json';
+      try {
+        const url = `${base}${probe.path}${probe.query ? `?${probe.query}` : ''}`;
+        const answer = await fetch(url, {
+          method: probe.method, headers, body: probe.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutSecs * 1000),
+        });
+        const text = await answer.text();
+        run.answered(answer.status, answer.headers.get('content-type') ?? undefined, text);
+      } catch (err) {
+        run.failed(failure(err, timeoutSecs));
+      }
+    }
+    for (const line of run.lines()) stdout.write(`${line}\n`);
+    if (args.json) writeFileSync(args.json, `${run.reportJson()}\n`);
+    return run.exitCode();
+  } finally {
+    run.free();
+  }
+}
