@@ -4,8 +4,8 @@
 // licensing-sdk-sim`, true to the contract and with each drift. (The verdicts
 // themselves are tested in crates/licensing-verify; here, the commands as a
 // user runs them.)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -249,5 +249,49 @@ test('the proxy with --refuse answers an invalid request as the simulator would,
   } finally {
     await proxy.stop();
     upstream.stop();
+  }
+});
+
+test("the testing guide's \"Meeting the real service\" runs as written, against a simulator for staging", async () => {
+  const guide = readFileSync(path.join(ROOT, 'docs/guide/testing.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## Meeting the real service'));
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(blocks.length, 4, 'verify, verify --writes, the proxy, the state');
+  // In a folder of the repository, where npx finds the installed package's bins.
+  mkdirSync(path.join(ROOT, 'target/tmp'), { recursive: true });
+  const dir = mkdtempSync(path.join(ROOT, 'target/tmp/guide-'));
+  const staging = await SHELLS.native([]);
+  try {
+    const env = {
+      ...process.env, STAGING_URL: staging.url, SANDBOX_URL: staging.url, LICENSING_SDK_TOKEN: ORDER, LICENSING_SDK_ACTIVITY_TOKEN: ACTIVITY,
+      npm_config_offline: 'true',
+    };
+    const sh = (block) => spawnSync('bash', ['-euo', 'pipefail', '-c', block], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    const [readOnly, writes, proxy, fixtures] = blocks;
+    for (const block of [readOnly, writes]) {
+      const done = sh(block);
+      assert.equal(done.status, 0, `${block}\n${done.stdout}\n${done.stderr}`);
+      assert.match(done.stdout, /agree, 0 differ/);
+    }
+    // The proxy serves until Ctrl-C: run in a process group of its own, a portal's
+    // call through it, then the group's SIGINT (what Ctrl-C sends).
+    const serving = spawn('bash', ['-c', proxy], { cwd: dir, env, detached: true });
+    let log = '';
+    serving.stderr.on('data', (d) => { log += d; });
+    const ended = new Promise((r) => serving.once('exit', r));
+    await new Promise((resolve) => serving.stdout.on('data', (d) => { if (/listening on/.test(String(d))) resolve(); }));
+    const client = new LicensingClient({ baseUrl: 'http://127.0.0.1:8790', token: ORDER });
+    assert.deepEqual(await client.queryEnterprises({ channelCode: 'CH', channelCustomerId: 'c-1', defaultCustomer: 'N' }), []);
+    process.kill(-serving.pid, 'SIGINT');
+    await ended;
+    assert.match(log, /licensing-sdk-sim proxy: summary\n {2}queryEnterprises +1 request/);
+    const made = sh(fixtures);
+    assert.equal(made.status, 0, made.stderr);
+    for (const file of ['verify.json', 'staging.jsonl', 'staging-state.json']) assert.ok(existsSync(path.join(dir, file)), file);
+    const state = JSON.parse(readFileSync(path.join(dir, 'staging-state.json'), 'utf8'));
+    assert.equal(state.format, 'licensing-sim-state');
+    assert.ok(!readFileSync(path.join(dir, 'staging.jsonl'), 'utf8').includes(ORDER));
+  } finally {
+    await staging.stop();
   }
 });

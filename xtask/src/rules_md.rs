@@ -8,7 +8,8 @@
 //! - `cross-field`: the rules whose issue depends on more than one field;
 //! - `enums`: every enumeration of the requests, the fields using it, its values;
 //! - `kinds`: the kinds of the field tables, the formats' in their own words;
-//! - `fields:<Shape>`: each request shape's fields, kind and presence.
+//! - `fields:<Shape>`: each request shape's fields, kind and presence;
+//! - `answers`: the rules that read the service's answers, and an answer each finds an issue in.
 
 use std::fmt::Write as _;
 
@@ -29,6 +30,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     let mut out = crate::with_head(current, HEAD, "<!-- The tables");
     out = replace(&out, "codes", &codes_table());
     out = replace(&out, "rules", &rules_table());
+    out = replace(&out, "answers", &answers_table());
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("`{}`", r.id())).collect();
     out = replace(&out, "cross-field", &format!("{}.\n", cross.join(", ")));
     out = replace(&out, "enums", &enums_table(&requests));
@@ -166,6 +168,34 @@ fn rules_table() -> String {
             rule.code().as_str(),
             rule.source().as_str(),
             severity(rule),
+            rule.doc()
+        );
+    }
+    out
+}
+
+/// The rules that read answers (`check_answer`): provenance, what each is
+/// under `spec` (an error: the answer differs; a warning: what the service
+/// does) and one answer of its case table.
+fn answers_table() -> String {
+    let mut out = String::from(
+        "| rule | code | provenance | under `spec` | what | e.g. (endpoint, HTTP status, path) |\n|---|---|---|---|---|---|\n",
+    );
+    for &rule in Rule::ALL.iter().filter(|r| r.def().reads.answers()) {
+        let under_spec = match rule.severity(Profile::Spec) {
+            Severity::Error => "differs",
+            _ => "what the service does",
+        };
+        let example = rule.def().answer_examples.first().map_or_else(
+            || String::from("—"),
+            |e| format!("`{}`, {}, `{}`", e.endpoint.name(), e.status, if e.path.is_empty() { "\"\"" } else { e.path }),
+        );
+        let _ = writeln!(
+            out,
+            "| `{}` | `{}` | {} | {under_spec} | {} | {example} |",
+            rule.id(),
+            rule.code().as_str(),
+            rule.source().as_str(),
             rule.doc()
         );
     }
