@@ -377,7 +377,12 @@ impl Report {
                     Source::Spec => "differs",
                     Source::Inferred => "note",
                 };
-                out.push(format!("    {kind:<8} {} {}{times}: {}", crate::differences::shown(&d.path), d.code, d.message));
+                out.push(format!(
+                    "    {kind:<8} {} {}{times}: {}",
+                    crate::differences::shown(&d.path),
+                    d.code,
+                    d.message
+                ));
             }
         }
         let s = self.summary;
