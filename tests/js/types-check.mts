@@ -147,3 +147,14 @@ const version: 1 = saved.version;
 // @ts-expect-error: a state is a state, not any object
 await createSimulator({ state: { assets: [] } });
 export { simulated, counted, version };
+
+// checkAnswer and the drifts are typed.
+import { checkAnswer } from 'licensing-sdk/testing';
+const checked: ValidationReport = await checkAnswer('lockAssets', 200, '{"code":0}', { rules: 'spec', locale: 'zh-CN' });
+// @ts-expect-error: not an endpoint
+await checkAnswer('lockassets', 200, '{}');
+await createSimulator({ drift: ['unknown-enum', 'number-id'] });
+sim.drift('missing-field');
+// @ts-expect-error: not a drift
+sim.drift('renamed');
+export { checked };
