@@ -12,10 +12,14 @@
 //! exchange.status; exchange.body; exchange.headers; exchange.stalls; exchange.delayMs;
 //! ```
 
-// talc instead of std's dlmalloc, as in the SDK's wasm (docs/design.md, "The allocator").
+// talc instead of std's dlmalloc, as in the SDK's wasm (docs/design.md, "The
+// allocator"), over a source that grows the memory geometrically (heap.rs).
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod heap;
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::WasmBinning> =
+    talc::cell::TalcSyncCell::new_wasm(heap::GrowByQuarter::new());
 
 pub mod check;
 #[cfg(feature = "tools")]
