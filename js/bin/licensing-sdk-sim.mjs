@@ -6,7 +6,7 @@
 // `proxy` (src/cli/proxy.js) and `state` (src/cli/state.js) drive the tools
 // that meet a real service (../tools.cjs).
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createSimulator } from '../testing-node.mjs';
 import toolsModule from '../tools.cjs';
@@ -34,6 +34,8 @@ Options:
   --max-shellnums N           Most asset numbers one shellnums call may ask for [default: 1000]
   --max-delete-pairs N        Most (asset number, product) pairs of one batch's delete_product orders [default: 250000]
   --max-answer-bytes N        Largest listAssets answer, in bytes of JSON [default: 33554432]
+  --max-state-bytes N         Largest --state file read (a larger one is refused before it
+                              is read) [default: 67108864]
   --header-timeout-secs N     Seconds a client has to send a request's headers; an idle
                               keep-alive connection is closed after as long [default: 10]
   --body-timeout-secs N       Seconds a client has to send a request's body [default: 30]
@@ -54,6 +56,9 @@ dev-activity-token (auth_activity), dev-all-token (both).
 Faults: the x-sim-fault request header, or POST /__sim/fault (their directives: the
 repository's crates/licensing-sim/README.md, "Fault injection").`;
 
+/** The default of --max-state-bytes: the simulator's (licensing_sim_core::DEFAULT_MAX_STATE_BYTES). */
+const DEFAULT_MAX_STATE_BYTES = 64 << 20;
+
 /** Options of createSimulator, by flag: [option name, how its value is read]. */
 const NUMBER = (flag, text) => {
   const n = Number(text);
@@ -63,13 +68,15 @@ const NUMBER = (flag, text) => {
 const FLAGS = {
   '--rules': ['rules', (flag, text) => text],
   '--seed': ['seed', NUMBER],
-  // The text as it is: the simulator checks it whole and says what is wrong, and where.
-  '--state': ['state', (flag, file) => ({ file, text: readFileSync(file, 'utf8') })],
+  // The text as it is (read once the options are all known: its size is
+  // bounded first): the simulator checks it whole and says what is wrong, and where.
+  '--state': ['state', (flag, file) => ({ file })],
   '--nonce-window-secs': ['nonceWindowSecs', NUMBER],
   '--max-body-bytes': ['maxBodyBytes', NUMBER],
   '--max-shellnums': ['maxShellnums', NUMBER],
   '--max-delete-pairs': ['maxDeletePairs', NUMBER],
   '--max-answer-bytes': ['maxAnswerBytes', NUMBER],
+  '--max-state-bytes': ['maxStateBytes', NUMBER],
   '--admin-token': ['adminToken', (flag, text) => text],
   '--drift': ['drift', (flag, text, before = []) => [...before, text]],
   '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
@@ -227,7 +234,19 @@ async function main() {
   }
   const made = args.options.adminToken === undefined;
   const { state } = args.options;
-  const options = { ...args.options, state: state?.text, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
+  let text;
+  if (state) {
+    try {
+      // Bounded before it is read, as licensing-sim does.
+      const max = args.options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
+      const { size } = statSync(state.file);
+      if (size > max) throw new Error(`simulator state: ${size} bytes of JSON, more than the ${max} a simulator reads (maxStateBytes, --max-state-bytes)`);
+      text = readFileSync(state.file, 'utf8');
+    } catch (err) {
+      throw new Error(`${state.file}: ${err.message}`);
+    }
+  }
+  const options = { ...args.options, state: text, adminToken: args.options.adminToken ?? randomBytes(16).toString('hex') };
   const sim = await createSimulator(options).catch((err) => {
     // Which file, as licensing-sim says it.
     throw state && /^simulator state:/.test(err.message) ? new Error(`${state.file}: ${err.message}`) : err;

@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   maxDeletePairs?: number;
   /** Largest `listAssets` answer, in bytes of JSON (its records repeat what their order stores once). Default: 32 MiB. */
   maxAnswerBytes?: number;
+  /** Largest `state` read, in bytes of JSON (a larger one is refused before it is read). Default: 64 MiB. */
+  maxStateBytes?: number;
   /** The token `/__sim/*` routes need in `x-sim-admin`. Default: `licensing-sim-admin`. */
   adminToken?: string;
   /**

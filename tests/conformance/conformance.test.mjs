@@ -225,3 +225,41 @@ test('a wrong state is refused whole, naming the problem, by every simulator', a
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stderr, /newer\.json: simulator state: \/version: version 2 is newer/);
 });
+
+test('a state that contradicts itself, or is too large, is refused by every simulator, with the pointer and what it conflicts with', async () => {
+  const built = await createSimulator();
+  const call = (route, body) => built.fetch(`${IN_PROCESS}${route}?g_nonce=${(nonces += 1)}&appKey=a`, {
+    method: 'POST', headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const [number] = (await (await call(endpoints.shellNums.path, { size: 1 })).json()).data;
+  await call(endpoints.batchOrder.path, {
+    channelCode: 'CH', channelOrderId: 'CO', syncMode: 'sync',
+    orderList: [{ sequence: 1, orderType: 'new_buy', licenseType: 'normal_recover_usbkey', crmCustomerId: 'crm', assets: [{ assetNos: [number], products: [{ productUri: 'p' }] }] }],
+  });
+  const good = built.snapshot();
+  const dir = mkdtempSync(path.join(tmpdir(), 'licensing-state-'));
+  const bin = path.join(process.cwd(), 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
+  const refusedEverywhere = async (name, state, says, args = []) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, typeof state === 'string' ? state : JSON.stringify(state));
+    await assert.rejects(createSimulator({ state, ...(args.length ? { maxStateBytes: Number(args[1]) } : {}) }), says, `${name} in process`);
+    // The shells name the file too.
+    const named = (err) => says.test(err.message) && err.message.includes(`${name}: simulator state: `);
+    await assert.rejects(startSim({ args: ['--state', at, ...args], statics: false }), named, `${name} in licensing-sim`);
+    const run = spawnSync(process.execPath, [bin, '--listen', '127.0.0.1:0', '--state', at, ...args], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 1, run.stderr);
+    assert.ok(named(new Error(run.stderr)), `${name} in licensing-sdk-sim: ${run.stderr}`);
+  };
+  // Counters that would hand out what is stored.
+  await refusedEverywhere('counter.json', { ...good, lastId: 0 }, /simulator state: \/lastId: 0 is below the stored id (C|LO)0000\d+ \(/);
+  const domestic = { ...good, nextAssetNumbers: { ...good.nextAssetNumbers, domestic: 1 } };
+  await refusedEverywhere('numbers.json', domestic, /simulator state: \/nextAssetNumbers\/domestic: 1 is not past the stored asset number 8000000001/);
+  // A reference to nothing; a key given twice.
+  const orphan = structuredClone(good);
+  orphan.assets[0].record.customerId = 'C999999';
+  await refusedEverywhere('orphan.json', orphan, /\/assets\/0\/record\/customerId: "C999999" is not a stored customer/);
+  const twice = JSON.stringify(good).replace('"lastId":', '"lastId":0,"lastId":');
+  await refusedEverywhere('twice.json', twice, /\/lastId: the key "lastId" is given twice/);
+  // Too large: refused before it is read.
+  await refusedEverywhere('large.json', good, /bytes of JSON, more than the 200 a simulator reads \(maxStateBytes, --max-state-bytes\)/, ['--max-state-bytes', '200']);
+});

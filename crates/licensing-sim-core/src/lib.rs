@@ -35,6 +35,7 @@ mod state;
 mod store;
 mod time;
 mod trace;
+mod unique_json;
 
 pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_ACTIVITIES};
 pub use admin::ADMIN_HEADER;
@@ -45,4 +46,4 @@ pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
 pub use simulator::{read_request, refusal, Admitted, Simulator, TRACE_HEADER};
-pub use state::{State, STATE_FORMAT, STATE_VERSION};
+pub use state::{State, DEFAULT_MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};

@@ -82,6 +82,8 @@ pub struct Options {
     pub state: Option<crate::State>,
     /// How every answer differs from the contract on purpose ([`crate::Drift`]).
     pub drifts: crate::Drifts,
+    /// The largest state read, in bytes of JSON ([`crate::DEFAULT_MAX_STATE_BYTES`]).
+    pub max_state_bytes: usize,
 }
 
 /// The default of [`Options::max_answer_bytes`]: 32 MiB.
@@ -102,6 +104,7 @@ impl Default for Options {
             seed: 0,
             state: None,
             drifts: crate::Drifts::NONE,
+            max_state_bytes: crate::DEFAULT_MAX_STATE_BYTES,
         }
     }
 }
@@ -119,7 +122,7 @@ fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -
 
 /// The names of the JSON form (`createSimulator(options)`).
 const JSON_FIELDS: &str =
-    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, adminToken";
+    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, maxStateBytes, adminToken";
 
 impl Options {
     /// How long a used `g_nonce` is refused, given in seconds (saturating).
@@ -138,6 +141,10 @@ impl Options {
         let json: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(text).map_err(|e| format!("simulator options: expected an object: {e}"))?;
         let mut options = Options::default();
+        // First: the bound a `state` given with it is read within.
+        if let Some(max) = json.get("maxStateBytes").filter(|v| !v.is_null()) {
+            options.max_state_bytes = field("maxStateBytes", max.clone())?;
+        }
         for (name, value) in json {
             if value.is_null() {
                 continue;
@@ -158,6 +165,7 @@ impl Options {
                 "maxShellnums" => options.max_shellnums = field(&name, value)?,
                 "maxDeletePairs" => options.max_delete_pairs = field(&name, value)?,
                 "maxAnswerBytes" => options.max_answer_bytes = field(&name, value)?,
+                "maxStateBytes" => {}
                 "adminToken" => {
                     let token: String = field(&name, value)?;
                     if token.is_empty() {
@@ -180,6 +188,11 @@ impl Options {
                 }
                 "state" => {
                     // A fixture file's text, or its JSON already parsed.
+                    let bytes = match &value {
+                        serde_json::Value::String(text) => text.len(),
+                        value => json_len(value),
+                    };
+                    options.state_within(bytes)?;
                     options.state = Some(match value {
                         serde_json::Value::String(text) => crate::State::from_json(&text)?,
                         value => crate::State::from_value(value)?,
@@ -191,8 +204,48 @@ impl Options {
                 }
             }
         }
+        options.check()?;
         Ok(options)
     }
+
+    /// Refuses a state of `bytes` bytes of JSON past [`Options::max_state_bytes`],
+    /// before it is read.
+    pub fn state_within(&self, bytes: usize) -> Result<(), String> {
+        if bytes > self.max_state_bytes {
+            return Err(format!(
+                "simulator state: {bytes} bytes of JSON, more than the {} a simulator reads (maxStateBytes, --max-state-bytes)",
+                self.max_state_bytes
+            ));
+        }
+        Ok(())
+    }
+
+    /// What the options must agree on (the JSON form and the command line
+    /// check it): the state's claims are of units of the activities.
+    pub fn check(&self) -> Result<(), String> {
+        match (&self.state, &self.activities) {
+            (Some(state), Some(activities)) => state.check_claims(activities),
+            (Some(state), None) => state.check_claims(&crate::ActivityCatalogue::sample()),
+            (None, _) => Ok(()),
+        }
+    }
+}
+
+/// The length of a value's JSON text, counted without writing it.
+fn json_len(value: &serde_json::Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
 }
 
 #[cfg(test)]

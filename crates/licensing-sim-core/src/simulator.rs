@@ -451,8 +451,14 @@ impl Simulator {
     fn process(&self, endpoint: Endpoint, input: Value, query: &HashMap<String, String>, now: i64) -> Reply {
         let result = (|| -> Result<Reply, Reply> {
             Ok(match endpoint {
-                Endpoint::BindEnterprise => respond::order_ok(Some(lock(&self.store).bind(typed(input)?))),
-                Endpoint::CreateEnterprise => respond::order_ok(Some(lock(&self.store).create(typed(input)?))),
+                Endpoint::BindEnterprise => match lock(&self.store).bind(typed(input)?) {
+                    Some(record) => respond::order_ok(Some(record)),
+                    None => respond::invalid(crate::store::EXHAUSTED),
+                },
+                Endpoint::CreateEnterprise => match lock(&self.store).create(typed(input)?) {
+                    Some(creation) => respond::order_ok(Some(creation)),
+                    None => respond::invalid(crate::store::EXHAUSTED),
+                },
                 Endpoint::QueryEnterprises => {
                     let q: licensing_core::model::QueryEnterprisesRequest = typed(input)?;
                     let list = lock(&self.store).query(

@@ -31,7 +31,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use licensing_core::model::{AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
+use licensing_core::model::{AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Partition, Product};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -41,6 +42,11 @@ use crate::store::{Customer, Grant, Store, StoredAsset, StoredOrder};
 pub const STATE_FORMAT: &str = "licensing-sim-state";
 /// The version this simulator writes and the newest it reads.
 pub const STATE_VERSION: u32 = 1;
+/// The default of the largest state a simulator reads, in bytes of JSON
+/// (`--max-state-bytes`, `maxStateBytes`): 64 MiB, about 240,000 assets.
+pub const DEFAULT_MAX_STATE_BYTES: usize = 64 << 20;
+/// Where asset number sequences end: 9 digits after the partition marker.
+const SEQUENCE_END: u64 = 1_000_000_000;
 
 /// A simulator's stored data (not its options, nonces, faults or traces).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -64,7 +70,7 @@ pub struct State {
     claims: Vec<StateClaim>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NextAssetNumbers {
     domestic: u64,
@@ -129,14 +135,17 @@ struct StateClaim {
     count: u32,
 }
 
-/// A [`State`] with its lists' items still JSON.
+/// A [`State`] with its lists' items still JSON, and its counters optional
+/// (left out, they are derived from the data).
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Parts {
     format: String,
     version: u32,
-    last_id: u64,
-    next_asset_numbers: NextAssetNumbers,
+    #[serde(default)]
+    last_id: Option<u64>,
+    #[serde(default)]
+    next_asset_numbers: Option<NextAssetNumbers>,
     customers: Vec<Value>,
     orders: Vec<Value>,
     batches: Vec<Value>,
@@ -144,10 +153,62 @@ struct Parts {
     claims: Vec<Value>,
 }
 
-/// The items of the list `name`, each read on its own (an error names it).
-fn items<T: serde::de::DeserializeOwned>(name: &str, items: Vec<Value>) -> Result<Vec<T>, String> {
-    let read = |(i, item)| serde_json::from_value(item).map_err(|e| refused(&format!("/{name}/{i}"), &e.to_string()));
-    items.into_iter().enumerate().map(read).collect()
+/// The items of the list `name`, each read on its own and read back (an
+/// error names it, and what in it the format does not read as written).
+fn items<T: DeserializeOwned + Serialize>(name: &str, items: Vec<Value>) -> Result<Vec<T>, String> {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        let at = format!("/{name}/{i}");
+        let typed = T::deserialize(&item).map_err(|e| refused(&at, &e.to_string()))?;
+        // The model reads answers tolerantly (a number too large for a Long
+        // reads as absent, a field it does not know is skipped): in a state,
+        // what does not read back as it was written is refused.
+        let back = serde_json::to_value(&typed).map_err(|e| refused(&at, &e.to_string()))?;
+        if let Some((pointer, what)) = difference(&item, &back) {
+            return Err(refused(&format!("{at}{pointer}"), &what));
+        }
+        out.push(typed);
+    }
+    Ok(out)
+}
+
+/// Where `written` and `read` (the same value read and written back) differ
+/// first, and how; `null` and an absent field are the same.
+fn difference(written: &Value, read: &Value) -> Option<(String, String)> {
+    match (written, read) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (key, value) in a {
+                let at = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+                match (value, b.get(key)) {
+                    (Value::Null, None | Some(Value::Null)) => {}
+                    (_, None) => {
+                        return Some((
+                            at,
+                            format!("{} is not read here (an unknown field, or a value out of range)", excerpt(value)),
+                        ))
+                    }
+                    (value, Some(back)) => {
+                        if let Some((inner, what)) = difference(value, back) {
+                            return Some((format!("{at}{inner}"), what));
+                        }
+                    }
+                }
+            }
+            b.iter()
+                .find(|(key, value)| !value.is_null() && !a.contains_key(*key))
+                .map(|(key, value)| (format!("/{key}"), format!("absent, but read as {}", excerpt(value))))
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            a.iter().zip(b).enumerate().find_map(|(i, (x, y))| difference(x, y).map(|(p, w)| (format!("/{i}{p}"), w)))
+        }
+        (a, b) if a == b => None,
+        (a, b) => Some((String::new(), format!("{} is read as {}", excerpt(a), excerpt(b)))),
+    }
+}
+
+/// A value as messages show it (cut at 60 characters).
+fn excerpt(value: &Value) -> String {
+    licensing_core::validate::excerpt(&value.to_string(), 60)
 }
 
 /// "simulator state: POINTER: WHAT".
@@ -161,15 +222,23 @@ fn refused(pointer: &str, what: &str) -> String {
     message
 }
 
+/// The sequence number of an id the simulator makes (`C000012`, `EG000003`,
+/// `LO000007`), so that it makes none of them again.
+fn generated_sequence(id: &str) -> Option<u64> {
+    let digits = ["LO", "EG", "C"].iter().find_map(|p| id.strip_prefix(p))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
+}
+
 impl State {
     /// The state as JSON text, its fields in the documented order.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// A state from its JSON text, checked whole (see the module's docs).
+    /// A state from its JSON text, checked whole (see the module's docs): a
+    /// key given twice is refused, as in a request body.
     pub fn from_json(text: &str) -> Result<Self, String> {
-        let value: Value = serde_json::from_str(text).map_err(|e| refused("", &format!("not JSON ({e})")))?;
+        let value = crate::unique_json::parse(text).map_err(|e| refused("", &format!("not JSON, or not one ({e})")))?;
         Self::from_value(value)
     }
 
@@ -189,11 +258,11 @@ impl State {
         }
         // The lists' items are read one by one, so that an error names its item.
         let parts: Parts = serde_json::from_value(value).map_err(|e| refused("", &e.to_string()))?;
-        let state = State {
+        let mut state = State {
             format: parts.format,
             version: parts.version,
-            last_id: parts.last_id,
-            next_asset_numbers: parts.next_asset_numbers,
+            last_id: 0,
+            next_asset_numbers: NextAssetNumbers { domestic: 0, singapore: 0 },
             customers: items("customers", parts.customers)?,
             orders: items("orders", parts.orders)?,
             batches: items("batches", parts.batches)?,
@@ -201,18 +270,19 @@ impl State {
             claims: items("claims", parts.claims)?,
         };
         state.check()?;
+        state.counters(parts.last_id, parts.next_asset_numbers)?;
         Ok(state)
     }
 
-    /// What the types cannot say: asset numbers, and nothing named twice.
+    /// What the types cannot say: nothing named twice, and every reference
+    /// to something the state holds.
     fn check(&self) -> Result<(), String> {
-        let mut seen = HashSet::new();
+        let mut customers = HashSet::new();
         for (i, customer) in self.customers.iter().enumerate() {
-            let Some(id) = &customer.record.customer_id else {
-                return Err(refused(&format!("/customers/{i}/record/customerId"), "missing"));
-            };
-            if !seen.insert(id.as_str()) {
-                return Err(refused(&format!("/customers/{i}/record/customerId"), &format!("{id:?} twice")));
+            let at = format!("/customers/{i}/record/customerId");
+            let Some(id) = &customer.record.customer_id else { return Err(refused(&at, "missing")) };
+            if !customers.insert(id.as_str()) {
+                return Err(refused(&at, &format!("{id:?} twice")));
             }
         }
         let mut orders = HashSet::new();
@@ -222,13 +292,38 @@ impl State {
                 return Err(refused(&format!("/orders/{i}/licenseOrderId"), &what));
             }
         }
+        let stored_order = |id: &str, at: String| {
+            if orders.contains(id) {
+                Ok(())
+            } else {
+                Err(refused(&at, &format!("{id:?} is not a stored order (/orders)")))
+            }
+        };
+        let stored_customer = |id: &str, at: String| {
+            if customers.contains(id) {
+                Ok(())
+            } else {
+                Err(refused(&at, &format!("{id:?} is not a stored customer (/customers)")))
+            }
+        };
         let mut batches = HashSet::new();
         for (i, batch) in self.batches.iter().enumerate() {
             if !batches.insert((batch.channel_code.as_str(), batch.channel_order_id.as_str())) {
                 return Err(refused(&format!("/batches/{i}"), "this (channelCode, channelOrderId) twice"));
             }
+            for (j, result) in batch.results.iter().enumerate() {
+                let at = |field: &str| format!("/batches/{i}/results/{j}/{field}");
+                match &result.license_order_id {
+                    Some(id) => stored_order(id, at("licenseOrderId"))?,
+                    None => return Err(refused(&at("licenseOrderId"), "missing")),
+                }
+                if let Some(id) = &result.customer_id {
+                    stored_customer(id, at("customerId"))?;
+                }
+            }
         }
         let mut numbers = HashSet::new();
+        let mut record_ids = HashSet::new();
         for (i, asset) in self.assets.iter().enumerate() {
             let at = |field: &str| format!("/assets/{i}/{field}");
             let number = asset.record.asset_num.as_deref().unwrap_or_default();
@@ -238,13 +333,41 @@ impl State {
             if !numbers.insert(number) {
                 return Err(refused(&at("record/assetNum"), &format!("{number:?} twice")));
             }
-            if asset.record.customer_id.is_none() {
-                return Err(refused(&at("record/customerId"), "missing"));
+            if let Some(id) = &asset.record.id {
+                if !record_ids.insert(id.as_str()) {
+                    return Err(refused(&at("record/id"), &format!("{id:?} is another asset's id too")));
+                }
+            }
+            match &asset.record.key_shell_number {
+                Some(digits) if digits != number => {
+                    let what = format!("{digits:?} is not the digits of its asset number {number}");
+                    return Err(refused(&at("record/keyShellNumber"), &what));
+                }
+                _ => {}
+            }
+            match &asset.record.customer_id {
+                Some(id) => stored_customer(id, at("record/customerId"))?,
+                None => return Err(refused(&at("record/customerId"), "missing")),
+            }
+            for (k, id) in asset.license_order_ids.iter().enumerate() {
+                stored_order(id, at(&format!("licenseOrderIds/{k}")))?;
             }
             for (k, grant) in asset.grants.iter().enumerate() {
-                if let Some(index) = grant.removed.iter().find(|&&r| r >= grant.products.len()) {
-                    let what = format!("{index} is past the grant's {} products", grant.products.len());
-                    return Err(refused(&at(&format!("grants/{k}/removed")), &what));
+                let grant_at = |field: &str| at(&format!("grants/{k}/{field}"));
+                stored_order(&grant.license_order_id, grant_at("licenseOrderId"))?;
+                if !asset.license_order_ids.contains(&grant.license_order_id) {
+                    let what = format!("{:?} is not one of the asset's licenseOrderIds", grant.license_order_id);
+                    return Err(refused(&grant_at("licenseOrderId"), &what));
+                }
+                let mut seen = HashSet::new();
+                for (r, &index) in grant.removed.iter().enumerate() {
+                    if index >= grant.products.len() {
+                        let what = format!("{index} is past the grant's {} products", grant.products.len());
+                        return Err(refused(&grant_at(&format!("removed/{r}")), &what));
+                    }
+                    if !seen.insert(index) {
+                        return Err(refused(&grant_at(&format!("removed/{r}")), &format!("{index} twice")));
+                    }
                 }
             }
         }
@@ -252,6 +375,93 @@ impl State {
         for (i, claim) in self.claims.iter().enumerate() {
             if !claims.insert((claim.identity.as_str(), claim.activity_unit_id.as_str())) {
                 return Err(refused(&format!("/claims/{i}"), "this (identity, activityUnitId) twice"));
+            }
+            if claim.count == 0 {
+                return Err(refused(&format!("/claims/{i}/count"), "0: a claim is made at least once"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counters, given or derived: `lastId` at least every id of the
+    /// simulator's making the state holds, each partition's next asset number
+    /// past every stored one (and within the 9-digit sequence).
+    fn counters(&mut self, last_id: Option<u64>, next: Option<NextAssetNumbers>) -> Result<(), String> {
+        let customer_ids = self.customers.iter().enumerate().flat_map(|(i, c)| {
+            let ids = [(&c.record.customer_id, "customerId"), (&c.record.enterprise_global_id, "enterpriseGlobalId")];
+            ids.into_iter()
+                .filter_map(move |(id, f)| id.as_deref().map(|id| (id, format!("/customers/{i}/record/{f}"))))
+        });
+        let order_ids = self
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (o.license_order_id.as_str(), format!("/orders/{i}/licenseOrderId")));
+        let asset_ids = self.assets.iter().enumerate().filter_map(|(i, a)| {
+            a.enterprise_global_id.as_deref().map(|id| (id, format!("/assets/{i}/enterpriseGlobalId")))
+        });
+        let highest = customer_ids
+            .chain(order_ids)
+            .chain(asset_ids)
+            .filter_map(|(id, at)| generated_sequence(id).map(|n| (n, id.to_owned(), at)))
+            .max_by_key(|(n, _, _)| *n);
+        self.last_id = match (last_id, highest) {
+            (Some(given), Some((n, id, at))) if given < n => {
+                return Err(refused("/lastId", &format!("{given} is below the stored id {id} ({at})")));
+            }
+            (Some(given), _) => given,
+            (None, highest) => highest.map_or(0, |(n, _, _)| n),
+        };
+        let mut top: [Option<(u64, &str, usize)>; 2] = [None, None];
+        for (i, asset) in self.assets.iter().enumerate() {
+            let Some(number) = asset.record.asset_num.as_deref() else { continue };
+            let Ok(parsed) = number.parse::<AssetNumber>() else { continue };
+            let slot = usize::from(parsed.partition() == Partition::Singapore);
+            if let Some(best) = top.get_mut(slot) {
+                if best.is_none_or(|(n, _, _)| parsed.sequence() > n) {
+                    *best = Some((parsed.sequence(), number, i));
+                }
+            }
+        }
+        let derived = |slot: usize| top.get(slot).copied().flatten().map_or(1, |(n, _, _)| n + 1);
+        let given = next.unwrap_or(NextAssetNumbers { domestic: derived(0), singapore: derived(1) });
+        for (slot, (name, value)) in
+            [("domestic", given.domestic), ("singapore", given.singapore)].into_iter().enumerate()
+        {
+            let at = format!("/nextAssetNumbers/{name}");
+            if value > SEQUENCE_END {
+                return Err(refused(&at, &format!("{value} is past the 9-digit sequence ({SEQUENCE_END})")));
+            }
+            if let Some((n, number, i)) = top.get(slot).copied().flatten() {
+                if value <= n {
+                    let what =
+                        format!("{value} is not past the stored asset number {number} (/assets/{i}/record/assetNum)");
+                    return Err(refused(&at, &what));
+                }
+            }
+        }
+        self.next_asset_numbers = given;
+        Ok(())
+    }
+
+    /// The claims checked against the activities a simulator is made with:
+    /// each of a unit it knows, and within the unit's claims per identity.
+    pub(crate) fn check_claims(&self, catalogue: &crate::ActivityCatalogue) -> Result<(), String> {
+        for (i, claim) in self.claims.iter().enumerate() {
+            let unit = catalogue.activities.iter().flat_map(|a| &a.units).find(|u| u.id == claim.activity_unit_id);
+            let Some(unit) = unit else {
+                let what = format!(
+                    "{:?} is not a unit of the simulator's activities (--activities, the activities option)",
+                    claim.activity_unit_id
+                );
+                return Err(refused(&format!("/claims/{i}/activityUnitId"), &what));
+            };
+            if claim.count > unit.claims_per_identity {
+                let what = format!(
+                    "{} is more than unit {}'s {} claims per identity",
+                    claim.count, unit.id, unit.claims_per_identity
+                );
+                return Err(refused(&format!("/claims/{i}/count"), &what));
             }
         }
         Ok(())

@@ -115,6 +115,10 @@ pub struct Config {
     /// the stored data to start from, and to return to on reset.
     #[arg(long)]
     pub state: Option<PathBuf>,
+    /// Largest --state file read, in bytes (a larger one is refused before it
+    /// is read).
+    #[arg(long, default_value_t = licensing_sim_core::DEFAULT_MAX_STATE_BYTES)]
+    pub max_state_bytes: usize,
     /// Differ from the contract on purpose, as a real service may (for trying
     /// `licensing-sdk verify`, the checking proxy and a portal's tests):
     /// renamed-field, missing-field, extra-field, unknown-enum, number-id,
@@ -145,6 +149,7 @@ impl Default for Config {
             rules: Profile::Recommended,
             seed: 0,
             state: None,
+            max_state_bytes: licensing_sim_core::DEFAULT_MAX_STATE_BYTES,
             drifts: Vec::new(),
         }
     }
@@ -184,10 +189,19 @@ impl Config {
         options.rules = self.rules;
         options.seed = self.seed;
         options.drifts = self.drifts.iter().fold(options.drifts, |set, drift| set.with(*drift));
+        options.max_state_bytes = self.max_state_bytes;
         if let Some(path) = &self.state {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            options.state = Some(State::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+            let read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+            let bytes = std::fs::metadata(path).map_err(read)?.len();
+            let within = |e: String| format!("{}: {e}", path.display());
+            options.state_within(usize::try_from(bytes).unwrap_or(usize::MAX)).map_err(within)?;
+            let text = std::fs::read_to_string(path).map_err(read)?;
+            options.state = Some(State::from_json(&text).map_err(within)?);
         }
+        options.check().map_err(|e| match &self.state {
+            Some(path) => format!("{}: {e}", path.display()),
+            None => e,
+        })?;
         Ok(options)
     }
 }

@@ -18,9 +18,13 @@
 //!   by license order), replaced by the record a `listAssets` answer showed for
 //!   it; `delete_asset` and `delete_product` orders applied; locked or unlocked
 //!   by the lock answers that said so (status 1);
-//! - **claims**: one per activity unit of each claimed product;
-//! - the **counters** past every id and asset number seen (`shellNums`'
-//!   included), so the simulator hands out none of them again.
+//! - the next **asset numbers** past every one seen (`shellNums`' included),
+//!   and (derived by the state's reader) the ids past every one of the
+//!   simulator's form (`C…`, `EG…`, `LO…`) the state holds, so the simulator
+//!   hands out none of them again.
+//!
+//! The activity claims are left out: they mean something only with the
+//! activities' definitions (`--activities`), which no answer shows.
 //!
 //! The state is then read as any fixture is (`State::from_json`): a recording
 //! whose answers contradict each other is refused there, with the pointer.
@@ -68,7 +72,6 @@ struct Held {
     batches: BTreeMap<(String, String), Value>,
     /// Assets by asset number.
     assets: BTreeMap<String, Map<String, Value>>,
-    claims: BTreeMap<(String, String), u64>,
     /// The largest asset number sequence seen, per partition.
     numbers: [u64; 2],
 }
@@ -151,20 +154,8 @@ impl Held {
                     self.saw_number(number);
                 }
             }
-            Endpoint::JoinActivity => {
-                let identity = request.get("identity").and_then(text).unwrap_or_default().to_owned();
-                let detail = answer.get("detail").cloned().unwrap_or(Value::Null);
-                let mut units: Vec<&str> = detail["products"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|p| p.get("subActivityId").and_then(text))
-                    .collect();
-                units.dedup();
-                for unit in units {
-                    *self.claims.entry((identity.clone(), unit.to_owned())).or_insert(0) += 1;
-                }
-            }
+            // Claims need the activities' definitions, which no answer shows.
+            Endpoint::JoinActivity => {}
         }
         Ok(())
     }
@@ -425,36 +416,19 @@ impl Held {
         }
     }
 
+    /// The state, its `lastId` left to the reader to derive.
     fn into_state(self) -> Value {
-        let ids = self
-            .customers
-            .iter()
-            .filter_map(|c| customer_id(c).map(str::to_owned))
-            .chain(
-                self.customers
-                    .iter()
-                    .filter_map(|c| c.get("record")?.get("enterpriseGlobalId").and_then(text).map(str::to_owned)),
-            )
-            .chain(self.orders.iter().filter_map(|o| o.get("licenseOrderId").and_then(text).map(str::to_owned)))
-            .collect::<Vec<_>>();
-        let last_id = ids.iter().filter_map(|id| generated_sequence(id)).max().unwrap_or(0);
         let [domestic, singapore] = self.numbers;
         let assets: Vec<Value> = self.assets.into_values().map(Value::Object).collect();
-        let claims: Vec<Value> = self
-            .claims
-            .into_iter()
-            .map(|((identity, unit), count)| json!({ "identity": identity, "activityUnitId": unit, "count": count }))
-            .collect();
         json!({
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
-            "lastId": last_id,
             "nextAssetNumbers": { "domestic": domestic + 1, "singapore": singapore + 1 },
             "customers": self.customers.into_iter().map(Value::Object).collect::<Vec<_>>(),
             "orders": self.orders,
             "batches": self.batches.into_values().collect::<Vec<_>>(),
             "assets": assets,
-            "claims": claims,
+            "claims": [],
         })
     }
 }
@@ -466,13 +440,6 @@ fn customer_id(customer: &Map<String, Value>) -> Option<&str> {
 /// The id a `createEnterprise`'s customer is given until a record shows its own.
 fn stand_in_id(enterprise: &str) -> String {
     format!("{enterprise}-customer")
-}
-
-/// The sequence number of an id the simulator makes (`C000012`, `EG000003`,
-/// `LO000007`), so that it makes none of them again.
-fn generated_sequence(id: &str) -> Option<u64> {
-    let digits = ["LO", "EG", "C"].iter().find_map(|p| id.strip_prefix(p))?;
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
 }
 
 /// An asset's products and those of its merchandise tree.
@@ -526,11 +493,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_the_simulator_makes_are_recognised() {
-        assert_eq!(generated_sequence("LO000012"), Some(12));
-        assert_eq!(generated_sequence("C7"), Some(7));
-        assert_eq!(generated_sequence("CRM-1"), None);
-        assert_eq!(generated_sequence("EG"), None);
+    fn path_segments_are_decoded() {
         assert_eq!(decode("EG%201"), "EG 1");
+        assert_eq!(decode("100%"), "100%");
     }
 }

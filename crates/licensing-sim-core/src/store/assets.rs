@@ -109,10 +109,12 @@ impl Store {
     pub(crate) fn shell_nums(&mut self, size: u64, partition: Partition) -> Option<Vec<String>> {
         let slot = usize::from(partition == Partition::Singapore);
         let next = self.shell_next.get_mut(slot)?;
-        let numbers = (0..size)
-            .map(|k| AssetNumber::from_parts(partition, *next + k).map(String::from))
+        let end = next.checked_add(size)?;
+        // Every number past the sequence's 9 digits is refused by from_parts.
+        let numbers = (*next..end)
+            .map(|n| AssetNumber::from_parts(partition, n).map(String::from))
             .collect::<Option<Vec<_>>>()?;
-        *next += size;
+        *next = end;
         Some(numbers)
     }
 }

@@ -11,7 +11,11 @@ impl Store {
     /// Binds an authorized customer of (channelCode, channelCustomerId) to an
     /// enterprise main account; the first customer of a channel customer is its
     /// default one (one default per channel customer).
-    pub(crate) fn bind(&mut self, req: BindEnterpriseRequest) -> EnterpriseCustomer {
+    pub(crate) fn bind(&mut self, req: BindEnterpriseRequest) -> Option<EnterpriseCustomer> {
+        // Both ids are made before anything changes.
+        if self.ids_left() < 2 {
+            return None;
+        }
         let channel_code = req.channel_code.unwrap_or_default();
         let channel_customer_id = req.channel_customer_id.unwrap_or_default();
         let existing = self
@@ -22,10 +26,10 @@ impl Store {
         let is_default = existing.is_none();
         let enterprise_global_id = match existing.flatten() {
             Some(id) => id,
-            None => self.id("EG"),
+            None => self.id("EG")?,
         };
         let record = EnterpriseCustomer {
-            customer_id: Some(self.id("C")),
+            customer_id: Some(self.id("C")?),
             channel_code: Some(channel_code),
             channel_customer_id: Some(channel_customer_id),
             enterprise_global_id: Some(enterprise_global_id),
@@ -39,20 +43,23 @@ impl Store {
             branch_name: req.branch_name,
             address: None,
         });
-        record
+        Some(record)
     }
 
     /// Creates an enterprise main account for a CRM customer, with its default
     /// customer and an administrator. Creating it again returns the same account.
-    pub(crate) fn create(&mut self, req: EnterpriseCustomerRequest) -> EnterpriseCreation {
+    pub(crate) fn create(&mut self, req: EnterpriseCustomerRequest) -> Option<EnterpriseCreation> {
         let crm = req.crm_customer_id.unwrap_or_default();
         // A repeat is known by a non-blank crmCustomerId only.
         if let Some(c) = self.customers.by_crm(&crm).filter(|_| !crm.trim().is_empty()) {
-            return creation(c.record.enterprise_global_id.clone(), true, c.crm_customer_id.as_deref());
+            return Some(creation(c.record.enterprise_global_id.clone(), true, c.crm_customer_id.as_deref()));
         }
-        let enterprise_global_id = self.id("EG");
+        if self.ids_left() < 2 {
+            return None;
+        }
+        let enterprise_global_id = self.id("EG")?;
         let record = EnterpriseCustomer {
-            customer_id: Some(self.id("C")),
+            customer_id: Some(self.id("C")?),
             channel_code: None,
             channel_customer_id: None,
             enterprise_global_id: Some(enterprise_global_id.clone()),
@@ -66,7 +73,7 @@ impl Store {
             branch_name: req.branch_name,
             address: req.address,
         });
-        creation(Some(enterprise_global_id), true, Some(&crm))
+        Some(creation(Some(enterprise_global_id), true, Some(&crm)))
     }
 
     /// Customers of a channel customer; `Y` only the default one.

@@ -13,6 +13,10 @@ use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, Enterpri
 pub(crate) use assets::TooLarge;
 pub(crate) use orders::BatchLimits;
 
+/// The refusal of a call that needs a fresh id or asset number when the
+/// sequence is spent.
+pub(crate) const EXHAUSTED: &str = "the simulator's id sequence is spent (the state's lastId is at its end)";
+
 /// A customer of the authorization platform.
 #[derive(Debug, Clone)]
 pub(crate) struct Customer {
@@ -176,10 +180,17 @@ impl Store {
         Self { next_id: seed, shell_next: [shell_start, shell_start], ..Self::default() }
     }
 
-    /// A fresh id with a readable prefix (`C000001`, `LO000002`, ...).
-    pub(crate) fn id(&mut self, prefix: &str) -> String {
-        self.next_id = self.next_id.wrapping_add(1);
-        format!("{prefix}{:06}", self.next_id)
+    /// A fresh id with a readable prefix (`C000001`, `LO000002`, ...); `None`
+    /// once the sequence is spent (a state may start it anywhere up to
+    /// `u64::MAX`: it never wraps to an id given before).
+    pub(crate) fn id(&mut self, prefix: &str) -> Option<String> {
+        self.next_id = self.next_id.checked_add(1)?;
+        Some(format!("{prefix}{:06}", self.next_id))
+    }
+
+    /// How many fresh ids are left.
+    pub(crate) fn ids_left(&self) -> u64 {
+        u64::MAX - self.next_id
     }
 
     /// Number of stored license orders (for the load test's exactly-once check).

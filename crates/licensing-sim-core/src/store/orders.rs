@@ -152,6 +152,12 @@ impl Store {
                 limits.max_delete_pairs
             )));
         }
+        // Every id the batch may make (an order's, and its customer's), known
+        // to be there before anything is stored: the batch is whole or refused.
+        let ids = (orders.len() as u64).saturating_mul(2);
+        if self.ids_left() < ids {
+            return Err(BatchError(String::from(super::EXHAUSTED)));
+        }
         let mut index = ProductIndex::default();
         let budget = limits.max_delete_pairs.saturating_mul(DELETE_STEPS_PER_PAIR);
         if let Err(steps) = self.delete_work(&orders, &mut index, budget) {
@@ -164,7 +170,7 @@ impl Store {
         }
         let mut results = Vec::with_capacity(orders.len());
         for order in orders {
-            let license_order_id = self.id("LO");
+            let license_order_id = self.id("LO").unwrap_or_default();
             let customer_id = self.customer_for(&order);
             self.apply_order(&order, &license_order_id, &customer_id, now, &mut index);
             let result = BatchOrderResult {
@@ -259,7 +265,10 @@ impl Store {
         if let Some(id) = found.and_then(|c| c.record.customer_id.clone()) {
             return id;
         }
-        let id = non_empty(&order.customer_id).map_or_else(|| self.id("C"), String::from);
+        let id = match non_empty(&order.customer_id) {
+            Some(id) => String::from(id),
+            None => self.id("C").unwrap_or_default(),
+        };
         self.customers.push(Customer {
             record: EnterpriseCustomer {
                 customer_id: Some(id.clone()),

@@ -96,7 +96,7 @@ async fn a_wrong_state_is_refused_whole_with_what_is_wrong() {
         (twice, "/assets/2/record/assetNum: \"8000000001\" twice"),
         (
             with("/assets/1/grants/0/removed", json!([5])),
-            "/assets/1/grants/0/removed: 5 is past the grant's 1 products",
+            "/assets/1/grants/0/removed/0: 5 is past the grant's 1 products",
         ),
     ] {
         let err = app_from(&bad, "bad").err().unwrap_or_default();
