@@ -77,6 +77,8 @@ const FLAGS = {
   '--max-delete-pairs': ['maxDeletePairs', NUMBER],
   '--max-answer-bytes': ['maxAnswerBytes', NUMBER],
   '--max-state-bytes': ['maxStateBytes', NUMBER],
+  // The simulator reads a request's body within it (sim.fetch), as licensing-sim does.
+  '--body-timeout-secs': ['bodyTimeoutSecs', NUMBER],
   '--admin-token': ['adminToken', (flag, text) => text],
   '--drift': ['drift', (flag, text, before = []) => [...before, text]],
   '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
@@ -85,7 +87,6 @@ const FLAGS = {
 /** The connection bounds, by flag (seconds). */
 const TIMEOUTS = {
   '--header-timeout-secs': 'headerTimeoutSecs',
-  '--body-timeout-secs': 'bodyTimeoutSecs',
   '--write-timeout-secs': 'writeTimeoutSecs',
 };
 
@@ -93,7 +94,7 @@ const TIMEOUTS = {
 function parseArgs(argv) {
   const out = {
     listen: '127.0.0.1:8787', quiet: false, help: false, options: {},
-    headerTimeoutSecs: 10, bodyTimeoutSecs: 30, writeTimeoutSecs: 30,
+    headerTimeoutSecs: 10, writeTimeoutSecs: 30,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') && !argv[i].startsWith('--token=')
@@ -126,14 +127,74 @@ function parseArgs(argv) {
 /** CORS as licensing-sim answers it: any origin (preflights mirror what they ask), Retry-After readable. */
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
 
-/** Serves `sim` on `listen` (HOST:PORT); resolves to the server once it listens. */
+/**
+ * A request's target as the simulator reads it: a path and its query. An
+ * absolute-form target (`GET http://host/path HTTP/1.1`, what a client speaks
+ * to a proxy) names the same path, as licensing-sim reads it; the Host header
+ * plays no part.
+ */
+function target(url) {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    try {
+      const parsed = new URL(url);
+      return `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return '/';
+    }
+  }
+  return url.startsWith('/') ? url : `/${url}`;
+}
+
+/**
+ * A request's body as a stream the simulator reads (within its size and time
+ * bounds), pausing the socket while it does not: when it stops reading (a
+ * body past the limit, a body too slow) the rest is never read, and the
+ * connection is closed once the refusal is sent.
+ */
+function bodyStream(req, state) {
+  return new ReadableStream({
+    start(controller) {
+      req.on('data', (chunk) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if (controller.desiredSize <= 0) req.pause();
+      });
+      req.once('end', () => {
+        state.whole = true;
+        controller.close();
+      });
+      req.once('error', (err) => controller.error(err));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      req.pause();
+    },
+  }, { highWaterMark: 4 });
+}
+
+/** Serves `sim` on `listen` (HOST:PORT); resolves to `{ server, stop }` once it listens. */
 async function serve(sim, { listen, log, limits }) {
   const cut = listen.lastIndexOf(':');
   const host = listen.slice(0, cut).replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(listen.slice(cut + 1));
   if (cut < 0 || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--listen expects HOST:PORT, not ${JSON.stringify(listen)}`);
-  const server = http.createServer(async (req, res) => {
+  let stopping = false;
+  const server = http.createServer({
+    // licensing-sim's bounds, at their values: Node checks its header timeout
+    // only every connectionsCheckingInterval (30 s by default), so four times a
+    // second here. An idle keep-alive connection is closed after as long as
+    // the headers may take; a request's body is bounded by the simulator itself
+    // (bodyTimeoutSecs, answered 13004 as licensing-sim answers it), so Node's
+    // whole-request timeout is off.
+    connectionsCheckingInterval: 250,
+    headersTimeout: limits.headerTimeoutMs,
+    requestTimeout: 0,
+    keepAliveTimeout: limits.headerTimeoutMs,
+  }, async (req, res) => {
     const started = Date.now();
+    // While stopping, each connection ends with its answer.
+    if (stopping) res.setHeader('connection', 'close');
     try {
       if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         res.writeHead(204, {
@@ -144,22 +205,14 @@ async function serve(sim, { listen, log, limits }) {
         }).end();
         return;
       }
-      // Bounded as licensing-sim is: past the body limit nothing more is kept
-      // (the rest is read and dropped), and the simulator refuses what it got
-      // as too large (13004).
-      const chunks = [];
-      let received = 0;
-      for await (const chunk of req) {
-        if (received <= limits.maxBodyBytes) chunks.push(chunk);
-        received += chunk.length;
-      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
       }
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const request = new Request(`http://${req.headers.host ?? 'licensing.test'}${req.url}`, {
-        method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined,
+      const body = { whole: !hasBody };
+      const request = new Request(`http://licensing.test${target(req.url)}`, {
+        method: req.method, headers, body: hasBody ? bodyStream(req, body) : undefined, duplex: 'half',
       });
       let answer;
       try {
@@ -172,6 +225,12 @@ async function serve(sim, { listen, log, limits }) {
       }
       const out = { ...CORS };
       answer.headers.forEach((value, name) => { out[name] = value; });
+      // A body the simulator stopped reading is never read to its end: the
+      // connection closes once the answer is sent (licensing-sim does the same).
+      if (!body.whole) {
+        out.connection = 'close';
+        res.once('finish', () => req.socket.destroy());
+      }
       res.writeHead(answer.status, out);
       if (answer.body) {
         const reader = answer.body.getReader();
@@ -189,19 +248,28 @@ async function serve(sim, { listen, log, limits }) {
       res.end(`licensing-sdk-sim: ${err?.message ?? err}`);
     }
   });
-  // licensing-sim's bounds: headers within 10 s (and an idle keep-alive
-  // connection closed after as long), a request's body within 30 s, and an
-  // answer's writes may stall 30 s before the connection is closed.
-  server.headersTimeout = limits.headerTimeoutMs;
-  server.keepAliveTimeout = limits.headerTimeoutMs;
-  server.requestTimeout = limits.headerTimeoutMs + limits.bodyTimeoutMs;
+  // An answer's writes may stall writeTimeout before the connection is closed.
   server.on('connection', (socket) => socket.setTimeout(limits.writeTimeoutMs, () => socket.destroy()));
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
-  return server;
+  /**
+   * A graceful stop: no new connection, idle ones closed, the requests in
+   * flight answered (each connection then closes); after STOP_GRACE_MS the
+   * rest are cut. Resolves once every connection is gone.
+   */
+  const stop = () => new Promise((resolve) => {
+    stopping = true;
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
+  });
+  return { server, stop };
 }
+
+/** How long requests in flight may take to finish once stopped (licensing_sim::STOP_GRACE). */
+const STOP_GRACE_MS = 10_000;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -253,17 +321,12 @@ async function main() {
   });
   const log = args.quiet ? () => {} : (line) => process.stderr.write(`${line}\n`);
   const limits = {
-    maxBodyBytes: options.maxBodyBytes ?? 1 << 20,
     headerTimeoutMs: args.headerTimeoutSecs * 1000,
-    bodyTimeoutMs: args.bodyTimeoutSecs * 1000,
     writeTimeoutMs: args.writeTimeoutSecs * 1000,
   };
-  const server = await serve(sim, { listen: args.listen, log, limits });
+  const { server, stop: stopServing } = await serve(sim, { listen: args.listen, log, limits });
   // Before the address is printed: whoever waits for it may stop us at once.
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections(); // idle keep-alive connections too
-  };
+  const stop = () => stopServing().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const { address, port } = server.address();

@@ -45,45 +45,62 @@ function abortion(signal) {
 
 /**
  * Reads a request's body, stopping one byte past `max` (`{ bytes }` or
- * `{ tooLarge }`), or at the request's abort (an AbortError, the stream
- * cancelled): a body stream that never ends does not hold the call.
+ * `{ tooLarge }`), or once `timeoutMs` have passed (`{ timedOut }`, the stream
+ * cancelled: what is left is not read), or at the request's abort (an
+ * AbortError, the stream cancelled): a body stream that never ends does not
+ * hold the call.
  */
-async function readBody(request, max, signal) {
+async function readBody(request, max, signal, timeoutMs) {
   if (request.body === null) return { bytes: new Uint8Array(0) };
   const aborted = abortion(signal);
-  if (request.body === undefined) {
-    // Firefox has no Request.body stream: the whole body at once.
-    const bytes = new Uint8Array(await Promise.race([request.arrayBuffer(), aborted]));
-    return bytes.byteLength > max ? { tooLarge: true } : { bytes };
-  }
-  const reader = request.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    let step;
-    try {
-      step = await Promise.race([reader.read(), aborted]);
-    } catch (err) {
-      reader.cancel(err).catch(() => {});
-      throw err;
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs); });
+  try {
+    if (request.body === undefined) {
+      // Firefox has no Request.body stream: the whole body at once.
+      const whole = await Promise.race([request.arrayBuffer(), aborted, late]);
+      if (whole === TIMED_OUT) return { timedOut: true };
+      const bytes = new Uint8Array(whole);
+      return bytes.byteLength > max ? { tooLarge: true } : { bytes };
     }
-    const { done, value } = step;
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return { tooLarge: true };
+    const reader = request.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      let step;
+      try {
+        step = await Promise.race([reader.read(), aborted, late]);
+      } catch (err) {
+        reader.cancel(err).catch(() => {});
+        throw err;
+      }
+      if (step === TIMED_OUT) {
+        reader.cancel().catch(() => {});
+        return { timedOut: true };
+      }
+      const { done, value } = step;
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return { tooLarge: true };
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return { bytes };
+  } finally {
+    clearTimeout(timer);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { bytes };
 }
+
+/** What `readBody`'s timer resolves to. */
+const TIMED_OUT = Symbol('timed out');
 
 /** The exchange's reply as a `Response`; a stalling body stays open until `signal` fires. */
 function toResponse(exchange, signal) {
@@ -158,9 +175,9 @@ function makeSimulator(createGlue, wasmModule, options) {
     try {
       await wait(exchange.delayMs, signal);
       if (!exchange.answered) {
-        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes, signal) : { bytes: undefined };
+        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes, signal, core.bodyTimeoutMs) : { bytes: undefined };
         if (signal.aborted) throw abortError(signal);
-        core.answer(exchange, body.bytes, body.tooLarge === true, Date.now());
+        core.answer(exchange, body.bytes, body.tooLarge === true, body.timedOut === true, Date.now());
         // A fault after the work (`after`): its delay comes once the work is done.
         await wait(exchange.delayMs, signal);
       }

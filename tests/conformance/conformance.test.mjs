@@ -6,6 +6,7 @@
 // expectation, and the answers must be the same (status, content type, body,
 // with times of day masked: the clocks are not the same clock).
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -262,4 +263,92 @@ test('a state that contradicts itself, or is too large, is refused by every simu
   await refusedEverywhere('twice.json', twice, /\/lastId: the key "lastId" is given twice/);
   // Too large: refused before it is read.
   await refusedEverywhere('large.json', good, /bytes of JSON, more than the 200 a simulator reads \(maxStateBytes, --max-state-bytes\)/, ['--max-state-bytes', '200']);
+});
+
+/** One raw exchange on a socket: what came back and when the connection closed. */
+function rawExchange(url, head, { trickle, body } = {}) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let out = '';
+    let sent = 0;
+    const start = Date.now();
+    socket.on('data', (d) => { out += d; });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ ms: Date.now() - start, status: Number(/^HTTP\/1\.1 (\d+)/.exec(out)?.[1] ?? 0), text: out, sentBytes: sent });
+    });
+    socket.write(head);
+    // A byte every 200 ms: headers or a body that never ends.
+    const timer = trickle ? setInterval(() => socket.write('x'), 200) : undefined;
+    if (body) {
+      const chunk = Buffer.alloc(64 << 10, 0x61);
+      const pump = () => {
+        while (sent < body && !socket.destroyed) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return socket.once('drain', pump);
+        }
+      };
+      pump();
+    }
+  });
+}
+
+test('both shells keep the same bounds and read a request alike: timeouts at their values, a body cut at the limit, any Host, absolute-form targets', { timeout: 60_000 }, async () => {
+  const bounds = ['--header-timeout-secs', '2', '--body-timeout-secs', '3'];
+  const shells = [await startSim({ args: bounds, statics: false }), await startNodeSim(bounds)];
+  const auth = 'authorization: Bearer dev-order-token\r\ncontent-type: application/json\r\n';
+  try {
+    for (const shell of shells) {
+      const base = shell.url;
+      const slowHeaders = await rawExchange(base, 'POST /order/api/order/v1/shellnums?g_nonce=h HTTP/1.1\r\nHost: x\r\nX-Slow: ', { trickle: true });
+      assert.ok(slowHeaders.ms >= 1900 && slowHeaders.ms < 4500, `${base}: slow headers cut after ${slowHeaders.ms} ms (2 s)`);
+      const slowBody = await rawExchange(base, `POST /order/api/order/v1/shellnums?g_nonce=b-${(nonces += 1)} HTTP/1.1\r\nHost: x\r\n${auth}content-length: 100\r\n\r\n{"size":1`, { trickle: true });
+      assert.equal(slowBody.status, 299, `${base}: ${slowBody.text}`);
+      assert.match(slowBody.text, /the body was not sent within 3 s/);
+      assert.ok(slowBody.ms >= 2900 && slowBody.ms < 5500, `${base}: slow body refused after ${slowBody.ms} ms (3 s)`);
+      const large = await rawExchange(base, `POST /order/api/order/v1/shellnums?g_nonce=l-${(nonces += 1)} HTTP/1.1\r\nHost: x\r\n${auth}content-length: 50000000\r\n\r\n`, { body: 50e6 });
+      assert.ok(large.sentBytes < 20e6, `${base}: ${large.sentBytes} bytes of a 50 MB body were read before it was cut (limit 1 MiB)`);
+      for (const [what, head] of [
+        ['a bad Host', `POST /order/api/order/v1/shellnums?g_nonce=host-${(nonces += 1)} HTTP/1.1\r\nHost: ::bad::\r\n`],
+        ['an absolute-form target', `POST http://elsewhere.example/order/api/order/v1/shellnums?g_nonce=abs-${(nonces += 1)} HTTP/1.1\r\nHost: x\r\n`],
+      ]) {
+        const answer = await rawExchange(base, `${head}${auth}content-length: 10\r\nconnection: close\r\n\r\n{"size":1}`);
+        assert.equal(answer.status, 200, `${base}, ${what}: ${answer.text}`);
+      }
+    }
+  } finally {
+    for (const shell of shells) await shell.stop();
+  }
+});
+
+test('both shells stop gracefully on SIGTERM: a request in flight gets its answer, then the process ends', async () => {
+  const native = await startSim({ args: ['--admin-token', ADMIN], statics: false });
+  const node = await startNodeSim(['--admin-token', ADMIN]);
+  const exits = [
+    [native.url.replace(/\/$/, ''), () => native.stop()],
+    [node.url, () => { const gone = new Promise((r) => node.child.once('exit', (code) => r(code))); node.stop(); return gone; }],
+  ];
+  for (const [base, stop] of exits) {
+    const trace = `stop-${(nonces += 1)}`;
+    const inFlight = fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${trace}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=3000', 'x-sim-trace': trace },
+      body: '{"size":1}',
+    });
+    // The signal comes once the simulator holds the request (its trace shows it, its delay runs).
+    for (;;) {
+      const seen = await (await fetch(`${base}/__sim/trace/${trace}`, { headers: { 'x-sim-admin': ADMIN } })).json();
+      if (seen.length) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const stopped = stop();
+    const answer = await inFlight;
+    assert.equal(answer.status, 200, base);
+    assert.equal((await answer.json()).code, 0, base);
+    const code = await stopped;
+    if (typeof code === 'number') assert.equal(code, 0, base);
+    await assert.rejects(fetch(`${base}/__sim/stats`), base);
+  }
 });

@@ -61,6 +61,9 @@ pub struct Options {
     pub nonce_window_ms: i64,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Seconds a request's body may take to arrive (the shells read it; past
+    /// this, the simulator refuses it: 13004 / 1001).
+    pub body_timeout_secs: u64,
     /// Most asset numbers one shellnums call may ask for.
     pub max_shellnums: u64,
     /// Most (asset number, product) pairs the delete_product orders of one batch may name.
@@ -96,6 +99,7 @@ impl Default for Options {
             activities: None,
             nonce_window_ms: 600_000,
             max_body_bytes: 1 << 20,
+            body_timeout_secs: 30,
             max_shellnums: 1000,
             max_delete_pairs: 250_000,
             max_answer_bytes: DEFAULT_MAX_ANSWER_BYTES,
@@ -122,7 +126,7 @@ fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -
 
 /// The names of the JSON form (`createSimulator(options)`).
 const JSON_FIELDS: &str =
-    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, maxShellnums, maxDeletePairs, maxAnswerBytes, maxStateBytes, adminToken";
+    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, bodyTimeoutSecs, maxShellnums, maxDeletePairs, maxAnswerBytes, maxStateBytes, adminToken";
 
 impl Options {
     /// How long a used `g_nonce` is refused, given in seconds (saturating).
@@ -162,6 +166,7 @@ impl Options {
                 "activities" => options.activities = Some(field(&name, value)?),
                 "nonceWindowSecs" => options.set_nonce_window_secs(field(&name, value)?),
                 "maxBodyBytes" => options.max_body_bytes = field(&name, value)?,
+                "bodyTimeoutSecs" => options.body_timeout_secs = field(&name, value)?,
                 "maxShellnums" => options.max_shellnums = field(&name, value)?,
                 "maxDeletePairs" => options.max_delete_pairs = field(&name, value)?,
                 "maxAnswerBytes" => options.max_answer_bytes = field(&name, value)?,

@@ -48,6 +48,7 @@ pub struct Simulator {
     pub(crate) traces: Mutex<Traces>,
     pub(crate) catalogue: ActivityCatalogue,
     pub(crate) max_body_bytes: usize,
+    pub(crate) body_timeout_secs: u64,
     pub(crate) max_shellnums: u64,
     pub(crate) max_answer_bytes: usize,
     pub(crate) batch_limits: BatchLimits,
@@ -192,6 +193,7 @@ impl Simulator {
             traces: Mutex::new(Traces::default()),
             catalogue,
             max_body_bytes: options.max_body_bytes,
+            body_timeout_secs: options.body_timeout_secs,
             max_shellnums: options.max_shellnums,
             max_answer_bytes: options.max_answer_bytes,
             batch_limits: BatchLimits { max_delete_pairs: options.max_delete_pairs },
@@ -224,6 +226,12 @@ impl Simulator {
     /// at most one byte more.
     pub fn max_body_bytes(&self) -> usize {
         self.max_body_bytes
+    }
+
+    /// Seconds a shell waits for a request's body before it hands the
+    /// simulator [`BodyError::TimedOut`].
+    pub fn body_timeout_secs(&self) -> u64 {
+        self.body_timeout_secs
     }
 
     /// Number of license orders stored.

@@ -84,11 +84,23 @@ impl SimulatorCore {
     }
 
     /// The second step: the body (when `exchange.readsBody`; else none), or
-    /// `tooLarge` when the caller stopped reading past `maxBodyBytes`. An
+    /// `tooLarge` when the caller stopped reading past `maxBodyBytes`, or
+    /// `timedOut` when it did not arrive within `bodyTimeoutSecs`. An
     /// exchange already answered is left as it is.
-    pub fn answer(&self, exchange: &mut Exchange, body: Option<Vec<u8>>, too_large: bool, now_ms: f64) {
+    pub fn answer(
+        &self,
+        exchange: &mut Exchange,
+        body: Option<Vec<u8>>,
+        too_large: bool,
+        timed_out: bool,
+        now_ms: f64,
+    ) {
         let Some(admitted) = exchange.admitted.take() else { return };
-        let body = if too_large { Err(BodyError::TooLarge) } else { Ok(body.unwrap_or_default()) };
+        let body = match (too_large, timed_out) {
+            (true, _) => Err(BodyError::TooLarge),
+            (false, true) => Err(BodyError::TimedOut { secs: self.sim.body_timeout_secs() }),
+            (false, false) => Ok(body.unwrap_or_default()),
+        };
         exchange.reply = Some(self.sim.answer(admitted, body, millis(now_ms)));
     }
 
@@ -136,6 +148,12 @@ impl SimulatorCore {
         }
         self.sim.set_drifts(drifts);
         Ok(())
+    }
+
+    /// Milliseconds a request's body may take to arrive.
+    #[wasm_bindgen(getter, js_name = bodyTimeoutMs)]
+    pub fn body_timeout_ms(&self) -> f64 {
+        self.sim.body_timeout_secs() as f64 * 1000.0
     }
 
     /// The largest body accepted, in bytes.

@@ -44,7 +44,11 @@ reset or read the simulator.
 Bounds: `g_nonce` at most 128 characters and given once; at most --max-body-bytes
 per body, read within --body-timeout-secs; request headers within
 --header-timeout-secs (idle keep-alive connections close then too); an answer
-nobody reads is dropped after --write-timeout-secs without progress.
+nobody reads is dropped after --write-timeout-secs without progress; a --state
+file of at most --max-state-bytes.
+
+Stopping: on SIGINT or SIGTERM no new connection is accepted, the requests in
+flight are answered (for up to 10 s), then the process exits.
 
 Static files: --static /=www --static /pkg=pkg serves the demo portal at / and
 the npm package at /pkg/.";
@@ -182,6 +186,7 @@ impl Config {
         options.activities = activities;
         options.set_nonce_window_secs(self.nonce_window_secs);
         options.max_body_bytes = self.max_body_bytes;
+        options.body_timeout_secs = self.body_timeout_secs;
         options.max_shellnums = self.max_shellnums;
         options.max_delete_pairs = self.max_delete_pairs;
         options.max_answer_bytes = self.max_answer_bytes;

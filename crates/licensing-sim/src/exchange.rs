@@ -49,8 +49,9 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
 /// A POST body: at most the simulator's limit, within the body timeout.
 async fn read_body(state: &AppState, body: Body) -> Result<Vec<u8>, BodyError> {
     let read = axum::body::to_bytes(body, state.sim.max_body_bytes());
-    match tokio::time::timeout(state.body_timeout, read).await {
-        Err(_) => Err(BodyError::TimedOut { secs: state.body_timeout.as_secs() }),
+    let secs = state.sim.body_timeout_secs();
+    match tokio::time::timeout(std::time::Duration::from_secs(secs), read).await {
+        Err(_) => Err(BodyError::TimedOut { secs }),
         Ok(Err(_)) => Err(BodyError::TooLarge),
         Ok(Ok(bytes)) => Ok(bytes.to_vec()),
     }

@@ -27,7 +27,13 @@ pub use licensing_sim_core::{ActivityCatalogue, Simulator, TokenGrant, ADMIN_HEA
 pub use router::router;
 pub use state::AppState;
 
-/// Binds the configured address and serves until Ctrl-C.
+/// How long the requests in flight may take to finish once the simulator is
+/// asked to stop (SIGINT, SIGTERM): then the rest are cut.
+pub const STOP_GRACE: Duration = Duration::from_secs(10);
+
+/// Binds the configured address and serves until SIGINT or SIGTERM, then stops
+/// gracefully: no new connection is accepted, the requests in flight finish
+/// (within [`STOP_GRACE`]) and get their answers, idle connections close.
 pub async fn serve(config: Config) -> Result<(), String> {
     let state = AppState::new(&config)?;
     let listener = tokio::net::TcpListener::bind(&config.listen)
@@ -39,10 +45,25 @@ pub async fn serve(config: Config) -> Result<(), String> {
         header: Duration::from_secs(config.header_timeout_secs.max(1)),
         write: Duration::from_secs(config.write_timeout_secs.max(1)),
     };
-    tokio::select! {
-        () = serve_with(listener, router(state), timeouts) => Ok(()),
-        _ = tokio::signal::ctrl_c() => Ok(()),
+    serve_until(listener, router(state), timeouts, stop_signal()).await;
+    Ok(())
+}
+
+/// SIGINT (Ctrl-C) or, on Unix, SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => return std::future::pending().await,
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
     }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// How long a connection may keep the simulator waiting.
@@ -66,21 +87,57 @@ pub async fn serve_on(listener: tokio::net::TcpListener, app: axum::Router, head
 /// `timeouts.header` (hyper's timer), and one that stops reading its answer
 /// after `timeouts.write` without progress (the answer is freed with it).
 pub async fn serve_with(listener: tokio::net::TcpListener, app: axum::Router, timeouts: Timeouts) {
+    serve_until(listener, app, timeouts, std::future::pending()).await;
+}
+
+/// [`serve_with`] until `stop` resolves; then no connection is accepted, each
+/// connection ends once its request in flight is answered (hyper's graceful
+/// shutdown), and those still busy after [`STOP_GRACE`] are cut.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    timeouts: Timeouts,
+    stop: impl std::future::Future<Output = ()>,
+) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let mut stop = std::pin::pin!(stop);
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let accepted = tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => accepted,
+        };
+        // Finished connections' tasks are let go as they end.
+        while connections.try_join_next().is_some() {}
+        let Ok((stream, _)) = accepted else { continue };
         let app = app.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
             app.clone().oneshot(req.map(axum::body::Body::new))
         });
-        tokio::spawn(async move {
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
             let io = TokioIo::new(write_deadline::WriteDeadline::new(stream, timeouts.write));
-            let _ = hyper::server::conn::http1::Builder::new()
+            let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(timeouts.header)
-                .serve_connection(io, service)
-                .await;
+                .serve_connection(io, service);
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = stopped.changed() => {
+                    // The request in flight (if any) is answered; then the connection closes.
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
         });
+    }
+    drop(listener);
+    let _ = stopping.send(true);
+    let drained = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(STOP_GRACE, drained).await.is_err() {
+        connections.abort_all();
     }
 }

@@ -3,7 +3,6 @@
 //! body timeout, the request log switch.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use licensing_sim_core::Simulator;
 
@@ -16,7 +15,6 @@ pub struct AppState(Arc<Inner>);
 /// The shell's shared state (its fields are private to the crate).
 pub struct Inner {
     pub(crate) sim: Simulator,
-    pub(crate) body_timeout: Duration,
     pub(crate) quiet: bool,
     pub(crate) statics: Vec<StaticMount>,
 }
@@ -32,12 +30,7 @@ impl AppState {
     /// State from a configuration (reads the activities file, if any).
     pub fn new(config: &Config) -> Result<Self, String> {
         let sim = Simulator::new(&config.simulator_options()?);
-        Ok(Self(Arc::new(Inner {
-            sim,
-            body_timeout: Duration::from_secs(config.body_timeout_secs),
-            quiet: config.quiet,
-            statics: config.statics.clone(),
-        })))
+        Ok(Self(Arc::new(Inner { sim, quiet: config.quiet, statics: config.statics.clone() })))
     }
 
     /// Number of license orders stored.
