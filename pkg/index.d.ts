@@ -699,6 +699,7 @@ export type IssueCode =
   | "invalid_json"
   | "leaf_products_required"
   | "limit_end_before_start"
+  | "lone_surrogate"
   | "minimum"
   | "empty"
   | "path_segment"
@@ -736,6 +737,7 @@ export type RuleId =
   | "leaf_products"
   | "limit_range"
   | "lock_number"
+  | "lone_surrogate"
   | "minimum"
   | "non_empty"
   | "package_duration"
@@ -881,7 +883,10 @@ export interface LicensingClientOptions {
    * an unknown enum value). For logs and debugging; what it throws is ignored.
    */
   onWarnings?: (event: WarningEvent) => void;
-  /** Extra headers on every call (Authorization and Content-Type are the client's own). */
+  /**
+   * Extra headers on every call (Authorization and Content-Type are the client's own):
+   * at most 64, of at most 16 KiB together (names and values).
+   */
   headers?: Record<string, string>;
   /**
    * A `fetch` to call instead of the global one, with a `Request`: a test double,
@@ -912,7 +917,10 @@ export interface TokenRequest {
 
 /** The client's hooks (names as ky's); each optional. */
 export interface LicensingHooks {
-  /** Before each attempt; may return headers to add or replace (not Authorization or Content-Type). */
+  /**
+   * Before each attempt; may return headers to add or replace (not Authorization or
+   * Content-Type): at most 64, of at most 16 KiB together; more fails the call (kind `hook`).
+   */
   beforeRequest?: (event: RequestEvent) => void | Record<string, string> | Headers | Promise<void | Record<string, string> | Headers>;
   /** After each response, whatever its status. */
   afterResponse?: (event: ResponseEvent) => void | Promise<void>;

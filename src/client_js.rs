@@ -24,12 +24,11 @@ use crate::hooks_js;
 use crate::interop::{self, get, set};
 use crate::js_error::to_js_error;
 use licensing_client::fetch::FetchTransport;
-use licensing_client::{CallOptions, Client, ClientOptions, Phase, WarningHook};
+use licensing_client::{BodyText, CallOptions, Client, ClientOptions, Phase, WarningHook};
 
 /// An integer option: `None` when absent; an error naming it when it is not a
 /// whole number from 0 to 2³² − 1 (`Client::new` then checks its own range).
-fn int_option(options: &JsValue, name: &str) -> Result<Option<u32>, ClientError> {
-    let value = get(options, name);
+fn int_option(name: &str, value: &JsValue) -> Result<Option<u32>, ClientError> {
     if value.is_undefined() {
         return Ok(None);
     }
@@ -73,62 +72,90 @@ impl JsClient {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "LicensingClientOptions")] options: JsValue,
     ) -> Result<JsClient, JsValue> {
-        let base_url = get(&options, "baseUrl").as_string().ok_or_else(|| options_error("baseUrl is required"))?;
-        let token = get(&options, "token");
+        // The token first: what any other option's read throws is repeated
+        // with it redacted. What the token's own read throws is not repeated.
+        let token = read(&options, "token").map_err(|_| options_error("the option token cannot be read"))?;
         let provider = hooks_js::token_provider(&token);
         let token = match token.as_string() {
             Some(token) => token,
             None if provider.is_some() => String::new(),
             None => return Err(options_error("token is required: a string, or a function that gives one")),
         };
-        let mut opts = ClientOptions::new(base_url, token);
-        opts.token_provider = provider;
-        opts.hooks = hooks_js::hooks(&options).map_err(|e| to_js_error(&e))?;
-        opts.app_key = get(&options, "appKey").as_string();
+        let option = |key: &str| read_option(&options, key, &token);
+        let base_url = option("baseUrl")?.as_string().ok_or_else(|| options_error("baseUrl is required"))?;
+        let hooks = hooks_js::hooks(&option("hooks")?, &token).map_err(|e| to_js_error(&e))?;
+        let app_key = option("appKey")?.as_string();
         let js_error = |e: ClientError| to_js_error(&e);
-        opts.timeout_ms = int_option(&options, "timeoutMs").map_err(js_error)?.unwrap_or(opts.timeout_ms);
-        opts.max_retries = int_option(&options, "maxRetries").map_err(js_error)?.unwrap_or(opts.max_retries);
-        opts.retry_base_ms = int_option(&options, "retryBaseMs").map_err(js_error)?.unwrap_or(opts.retry_base_ms);
-        if let Some(max) = int_option(&options, "maxResponseBytes").map_err(js_error)? {
-            opts.max_response_bytes = max as usize;
-        }
-        let fetch = get(&options, "fetch");
+        let timeout_ms = int_option("timeoutMs", &option("timeoutMs")?).map_err(js_error)?;
+        let max_retries = int_option("maxRetries", &option("maxRetries")?).map_err(js_error)?;
+        let retry_base_ms = int_option("retryBaseMs", &option("retryBaseMs")?).map_err(js_error)?;
+        let max_response_bytes = int_option("maxResponseBytes", &option("maxResponseBytes")?).map_err(js_error)?;
+        let fetch = option("fetch")?;
         let transport = match fetch.dyn_ref::<js_sys::Function>() {
             Some(fetch) => FetchTransport::with_fetch(fetch.clone()),
             None if fetch.is_undefined() => FetchTransport::new(),
             None => return Err(options_error("fetch must be a function (input, init) => Promise<Response>")),
         };
-        if let Some(locale) = get(&options, "locale").as_string().and_then(|t| Locale::parse(&t)) {
-            opts.locale = locale;
-        }
-        let rules = get(&options, "rules");
-        if !rules.is_undefined() && rules.as_string().and_then(|name| Profile::parse(&name)).is_none() {
-            return Err(options_error("rules must be 'spec', 'recommended' or 'strict'"));
-        }
-        opts.rules = interop::profile(&options).unwrap_or(opts.rules);
-        let hook = get(&options, "onWarnings");
-        if let Some(hook) = hook.dyn_ref::<js_sys::Function>() {
-            opts.on_warnings = Some(warning_hook(hook.clone()));
-        } else if !hook.is_undefined() {
-            return Err(options_error("onWarnings must be a function"));
-        }
-        let headers = get(&options, "headers");
-        if headers.is_object() {
-            for entry in js_sys::Object::entries(&headers.unchecked_into()).iter() {
-                let pair = js_sys::Array::from(&entry);
-                if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
-                    opts.headers.push((k, v));
-                }
-            }
-        }
+        let locale = option("locale")?.as_string().and_then(|t| Locale::parse(&t));
+        let rules = match option("rules")? {
+            v if v.is_undefined() => None,
+            v => Some(
+                v.as_string()
+                    .and_then(|name| Profile::parse(&name))
+                    .ok_or_else(|| options_error("rules must be 'spec', 'recommended' or 'strict'"))?,
+            ),
+        };
+        let on_warnings = match option("onWarnings")? {
+            v if v.is_undefined() => None,
+            v => Some(warning_hook(v.dyn_into().map_err(|_| options_error("onWarnings must be a function"))?)),
+        };
+        let headers = hooks_js::header_pairs(&option("headers")?)
+            .map_err(|why| options_error(&licensing_client::redact(&(String::from("headers: ") + &why), &token)))?;
+        let mut opts = ClientOptions::new(base_url, token);
+        opts.token_provider = provider;
+        opts.hooks = hooks;
+        opts.app_key = app_key;
+        opts.timeout_ms = timeout_ms.unwrap_or(opts.timeout_ms);
+        opts.max_retries = max_retries.unwrap_or(opts.max_retries);
+        opts.retry_base_ms = retry_base_ms.unwrap_or(opts.retry_base_ms);
+        opts.max_response_bytes = max_response_bytes.map_or(opts.max_response_bytes, |max| max as usize);
+        opts.locale = locale.unwrap_or(opts.locale);
+        opts.rules = rules.unwrap_or(opts.rules);
+        opts.on_warnings = on_warnings;
+        opts.headers = headers;
         let client = Client::new(opts, transport).map_err(|e| to_js_error(&e))?;
         Ok(JsClient { inner: Rc::new(client) })
     }
 
-    /// One non-generic call path for every method (one future type in the wasm).
-    fn call(&self, endpoint: Endpoint, body: JsValue, options: Option<JsValue>) -> Promise {
+    /// Sends a body as the package's JavaScript serialized it (one
+    /// `JSON.stringify`, js/src/routing.js): `text`, with NaN and ±Infinity
+    /// written as 0.5 at the pointers of the array `detail` (`undefined`:
+    /// none); or, when `text` is `undefined`, nothing, `detail` being what
+    /// `JSON.stringify` threw (repeated with the token redacted). Each endpoint
+    /// method of the package is a call of this (js/src/api.js); not part of the API.
+    #[wasm_bindgen(js_name = __send)]
+    pub fn send(&self, endpoint: JsValue, text: JsValue, detail: JsValue, options: JsValue) -> Promise {
+        // JsValues all (not &str, Option<String>, Vec<String>): the glue's
+        // conversions cost 0.4 KB of wasm here, for values read once.
+        let body = match text.as_string() {
+            Some(text) => {
+                let non_finite = match detail.dyn_ref::<js_sys::Array>() {
+                    Some(pointers) => pointers.iter().filter_map(|p| p.as_string()).collect(),
+                    None => Vec::new(),
+                };
+                Ok((text, non_finite))
+            }
+            None => Err(hooks_js::said(&detail)),
+        };
+        self.call(&endpoint.as_string().unwrap_or_default(), body, options)
+    }
+
+    /// One non-generic call path for every endpoint (one future type in the wasm).
+    fn call(&self, endpoint: &str, body: Result<(String, Vec<String>), String>, options: JsValue) -> Promise {
         let client = self.inner.clone();
-        let options = options.unwrap_or(JsValue::UNDEFINED);
+        let endpoint = endpoint
+            .parse::<Endpoint>()
+            .map_err(|_| ClientError::new(ErrorKind::Validation, String::from("no such endpoint: ") + endpoint));
         // An object that is not an AbortSignal of this realm (a fake, another
         // realm's) could not be listened to: refused rather than ignored.
         let signal = match get(&options, "signal") {
@@ -140,48 +167,44 @@ impl JsClient {
                 )
             }),
         };
-        let timeout_ms = int_option(&options, "timeoutMs");
+        let timeout_ms = int_option("timeoutMs", &get(&options, "timeoutMs"));
         let repeatable = match get(&options, "repeatable") {
             v if v.is_undefined() => Ok(false),
             v => v.as_bool().ok_or_else(|| ClientError::new(ErrorKind::Validation, "repeatable must be a boolean")),
         };
-        let body = interop::to_json_text(&body).map_err(|reason| {
-            ClientError::new(ErrorKind::Validation, String::from("the body cannot be sent as JSON: ") + &reason)
-        });
         future_to_promise(async move {
+            let endpoint = endpoint.map_err(|e| to_js_error(&e))?;
             let mut call = CallOptions::default();
             call.signal = signal.map_err(|e| to_js_error(&e))?;
             call.timeout_ms = timeout_ms.map_err(|e| to_js_error(&e))?;
             call.repeatable = repeatable.map_err(|e| to_js_error(&e))?;
-            let body = body.map_err(|e| to_js_error(&e))?;
-            let answer = client.send_json(endpoint, &body, &call).await.map_err(|e| to_js_error(&e))?;
+            let body = match &body {
+                Ok((text, non_finite)) => BodyText::Json { text, non_finite },
+                Err(reason) => BodyText::Unserializable(reason),
+            };
+            let answer = client.send_body(endpoint, body, &call).await.map_err(|e| to_js_error(&e))?;
             // As the service sent it; JS parses it with its own JSON.parse.
             Ok(answer.data.map_or(JsValue::UNDEFINED, |raw| interop::from_json_text(raw.as_str())))
         })
     }
 }
 
-/// One JS method per endpoint, each a one-line call of `JsClient::call`, written
-/// from the endpoint table (`with_endpoints!`, generated by `cargo xtask gen`):
-/// the JS name, the Rust name, the endpoint, the TypeScript types of its body
-/// and result.
-macro_rules! endpoint_methods {
-    ($($(#[doc = $doc:literal])* $js:ident => $rust:ident($endpoint:ident, $body:ident) -> $reader:ident $result:ty, $ts_body:literal, $ts_result:literal;)*) => {
-        #[wasm_bindgen(js_class = LicensingClient)]
-        impl JsClient {
-            $(
-                #[doc = concat!("`", stringify!($js), "`: validates the body, sends it, resolves with the payload.")]
-                #[wasm_bindgen(js_name = $js, unchecked_return_type = $ts_result)]
-                pub fn $rust(
-                    &self,
-                    #[wasm_bindgen(unchecked_param_type = $ts_body)] body: JsValue,
-                    #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: Option<JsValue>,
-                ) -> Promise {
-                    self.call(Endpoint::$endpoint, body, options)
-                }
-            )*
-        }
-    };
+/// `options[key]`, for the constructor: what a getter or a Proxy throws
+/// refuses the options, repeated with `token` redacted. Not a closure: one
+/// copy, not one per option.
+#[inline(never)]
+fn read_option(options: &JsValue, key: &str, token: &str) -> Result<JsValue, JsValue> {
+    read(options, key).map_err(|thrown| {
+        let message = String::from("the option ") + key + " cannot be read: " + &hooks_js::said(&thrown);
+        options_error(&licensing_client::redact(&message, token))
+    })
 }
 
-licensing_core::with_endpoints!(endpoint_methods);
+/// `options[key]`; `undefined` when `options` is not an object. What a getter
+/// or a Proxy throws is the error.
+fn read(options: &JsValue, key: &str) -> Result<JsValue, JsValue> {
+    if !options.is_object() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    js_sys::Reflect::get(options, &JsValue::from_str(key))
+}

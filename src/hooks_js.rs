@@ -22,16 +22,16 @@ extern "C" {
     /// `String(value)`, which may throw (a symbol, a throwing `toString`).
     #[wasm_bindgen(catch, js_name = String)]
     fn js_string(value: &JsValue) -> Result<js_sys::JsString, JsValue>;
-    /// `Object.entries(value)`, which runs getters (that may throw).
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
-    fn object_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+    /// `Object.keys(value)`, which runs a Proxy's traps (that may throw).
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<js_sys::Array, JsValue>;
     /// `Object.fromEntries(iterable)`, which runs the iterator (that may throw).
     #[wasm_bindgen(catch, js_namespace = Object, js_name = fromEntries)]
     fn object_from_entries(iterable: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 /// What a thrown value says: its `message`, or the value as text.
-fn said(thrown: &JsValue) -> String {
+pub(crate) fn said(thrown: &JsValue) -> String {
     if thrown.is_instance_of::<js_sys::Error>() {
         return error_text(thrown, "it threw");
     }
@@ -126,19 +126,33 @@ fn read_headers(value: JsValue) -> HookResult<Vec<(String, String)>> {
     if !value.is_object() {
         return Err(String::from("it must return undefined or an object of headers"));
     }
-    let pairs = match get(&value, "entries").dyn_into::<Function>() {
+    let object = match get(&value, "entries").dyn_into::<Function>() {
         Ok(entries) => entries.call0(&value).and_then(|entries| object_from_entries(&entries)),
         Err(_) => Ok(value),
     }
-    .and_then(|object| object_entries(&object))
     .map_err(|thrown| said(&thrown))?;
+    header_pairs(&object)
+}
+
+/// An object's own enumerable properties as headers (the `headers` option,
+/// what `beforeRequest` returned): each value a string. More than
+/// [`licensing_client::MAX_HEADERS`] names is refused before any value is read.
+pub(crate) fn header_pairs(object: &JsValue) -> Result<Vec<(String, String)>, String> {
+    if object.is_undefined() {
+        return Ok(Vec::new());
+    }
+    if !object.is_object() {
+        return Err(String::from("must be an object of header names to strings"));
+    }
+    let names = object_keys(object).map_err(|thrown| said(&thrown))?;
+    licensing_client::check_header_bounds(names.length() as usize, 0)?;
     let mut headers = Vec::new();
-    for pair in pairs.iter() {
-        // Object.entries made each pair: [string, value].
-        let pair = js_sys::Array::from(&pair);
-        let name = pair.get(0).as_string().unwrap_or_default();
-        match pair.get(1).as_string() {
-            Some(header) => headers.push((name, header)),
+    for name in names.iter() {
+        let value = js_sys::Reflect::get(object, &name).map_err(|thrown| said(&thrown))?;
+        // Object.keys gave strings.
+        let name = name.as_string().unwrap_or_default();
+        match value.as_string() {
+            Some(value) => headers.push((name, value)),
             None => return Err(String::from("the value of ") + &name + " is not a string"),
         }
     }
@@ -149,22 +163,23 @@ fn refused(message: String) -> ClientError {
     ClientError::new(ErrorKind::Validation, message)
 }
 
-/// The hook named `name` of `hooks`, if set; an error if it is not a function.
-fn hook_function(hooks: &JsValue, name: &str) -> Result<Option<Function>, ClientError> {
-    match get(hooks, name) {
-        value if value.is_undefined() => Ok(None),
-        value => value.dyn_into::<Function>().map(Some).map_err(|_| {
-            let mut message = String::from("hooks.");
-            message.push_str(name);
-            message.push_str(" must be a function");
-            refused(message)
-        }),
+/// The hook named `name` of `hooks`, if set; an error if it is not a
+/// function, or reading it throws (what it threw repeated, `token` redacted).
+fn hook_function(hooks: &JsValue, name: &str, token: &str) -> Result<Option<Function>, ClientError> {
+    let what = || String::from("hooks.") + name;
+    match js_sys::Reflect::get(hooks, &JsValue::from_str(name)) {
+        Err(thrown) => {
+            let message = String::from("the option ") + &what() + " cannot be read: " + &said(&thrown);
+            Err(refused(licensing_client::redact(&message, token)))
+        }
+        Ok(value) if value.is_undefined() => Ok(None),
+        Ok(value) => value.dyn_into::<Function>().map(Some).map_err(|_| refused(what() + " must be a function")),
     }
 }
 
-/// The options' `hooks` (each optional).
-pub(crate) fn hooks(options: &JsValue) -> Result<Hooks, ClientError> {
-    let given = get(options, "hooks");
+/// The options' `hooks` (each optional), given as `given`; `token` is
+/// redacted from what reading them throws.
+pub(crate) fn hooks(given: &JsValue, token: &str) -> Result<Hooks, ClientError> {
     let mut hooks = Hooks::new();
     if given.is_undefined() {
         return Ok(hooks);
@@ -172,7 +187,7 @@ pub(crate) fn hooks(options: &JsValue) -> Result<Hooks, ClientError> {
     if !given.is_object() {
         return Err(refused(String::from("hooks must be an object of functions")));
     }
-    let function = |name| hook_function(&given, name);
+    let function = |name| hook_function(given, name, token);
     hooks.before_request = function("beforeRequest")?.map(|f| js_hook(f, request_event, read_headers));
     hooks.after_response = function("afterResponse")?.map(|f| js_hook(f, response_event, read_nothing));
     hooks.before_retry = function("beforeRetry")?.map(|f| js_hook(f, retry_event, read_nothing));

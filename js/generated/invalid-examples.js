@@ -85,6 +85,13 @@ const EXAMPLES = {
       "text": "{"
     },
     {
+      "code": "lone_surrogate",
+      "path": "/customerName",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"crmCustomerId\":\"crm-1\",\"customerName\":\"A\\udc00B\"}"
+    },
+    {
       "code": "empty",
       "path": "/crmCustomerId",
       "source": "inferred",
@@ -192,6 +199,13 @@ const EXAMPLES = {
       "source": "spec",
       "severity": "error",
       "text": "{"
+    },
+    {
+      "code": "lone_surrogate",
+      "path": "/customerName",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"crmCustomerId\":\"crm-1\",\"customerName\":\"A\\udc00B\"}"
     },
     {
       "code": "empty",
@@ -429,6 +443,13 @@ const EXAMPLES = {
       "text": "{\"assetNums\":[\"7000000001\"],\"operatorIdentity\":\"x\"}"
     },
     {
+      "code": "lone_surrogate",
+      "path": "/operatorIdentity",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"\\ude00ops\"}"
+    },
+    {
       "code": "empty",
       "path": "/assetNums",
       "source": "inferred",
@@ -492,6 +513,13 @@ const EXAMPLES = {
       "source": "inferred",
       "severity": "error",
       "text": "{\"assetNums\":[\"7000000001\"],\"operatorIdentity\":\"x\"}"
+    },
+    {
+      "code": "lone_surrogate",
+      "path": "/operatorIdentity",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"assetNums\":[\"8000000001\"],\"operatorIdentity\":\"\\ude00ops\"}"
     },
     {
       "code": "empty",

@@ -6,7 +6,7 @@
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
 import { fastCheck, ENDPOINTS } from '../generated/fast-check.js';
-import { CLEAN_BATCH, bodyText, cutBatch, nonFinite, withOrderOf } from './routing.js';
+import { CLEAN_BATCH, bodyText, cutBatch, serialize, withOrderOf } from './routing.js';
 
 /**
  * What the package exports, in every entry (the default and slim browser
@@ -19,15 +19,6 @@ const EXPORTS = Object.freeze([
   'validate', 'validateJson', 'validateField', 'isAssetNumber', 'assetNumberPartition', 'createSchemas', 'exampleBody',
   'LicensingClient', 'schemas',
 ]);
-
-/** A LicensingError of `kind`, as the wasm makes them, for the two refusals made here. */
-function licensingError(kind, message, extra) {
-  const error = new Error(message);
-  error.name = 'LicensingError';
-  error.kind = kind;
-  error.sent = false;
-  return Object.assign(error, extra);
-}
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
@@ -151,30 +142,22 @@ function api(createGlue, wasmModule, jsonSchemas) {
     constructor(options) {
       // Hooks and a token provider included: the wasm's client runs them.
       const client = new (current().LicensingClient)(options);
-      // NaN and ±Infinity: refused before the wasm's JSON.stringify could send them as null.
+      // One method per endpoint of the table, each the client's own (a method
+      // taken off it still calls it): the body is read once, by `serialize`,
+      // and the wasm validates and sends exactly that text.
       for (const name of ENDPOINTS) {
-        const send = client[name];
-        // An endpoint of the table without its wasm method (a build that
-        // lost it: tests/js/client-methods.test.mjs) rejects, never throws.
-        const wired = typeof current().LicensingClient.prototype[name] === 'function';
         Object.defineProperty(client, name, {
           configurable: true,
           writable: true,
           value(body, callOptions) {
-            if (!wired) {
-              return Promise.reject(licensingError('validation',
-                `LicensingClient.${name}: this build of licensing-sdk lacks the call (a packaging bug: please report it)`, {}));
-            }
-            let found = null;
+            let serialized;
             try {
-              found = nonFinite(body); // the walk alone: the wasm stringifies the body itself
-            } catch {
-              // Not serializable: the wasm says why.
+              serialized = serialize(body);
+            } catch (thrown) {
+              return client.__send(name, undefined, thrown, callOptions);
             }
-            if (found === null) return send.call(client, body, callOptions);
-            const { issues } = validate(name, body, { locale: options?.locale, rules: options?.rules });
-            const message = `invalid ${name} request: NaN or Infinity at ${found.paths.join(', ')}, which JSON cannot carry`;
-            return Promise.reject(licensingError('validation', message, { issues }));
+            const { text, nonFinite } = serialized;
+            return client.__send(name, text, nonFinite.length === 0 ? undefined : nonFinite, callOptions);
           },
         });
       }

@@ -158,6 +158,9 @@ const isSafeInteger = Number.isSafeInteger;
          const NOT_BLANK = /[^{}]/;",
         whitespace_class()
     );
+    // Every string field's check (`Gen::check`) calls it.
+    s.push_str(include_str!("../../crates/licensing-core/src/validate/rules/lone_surrogate.js"));
+    s.push('\n');
     s.push_str(
         r"// Blank as the walk sees it (RawStr::is_blank: str::trim leaves nothing) after
 // JSON.stringify and its decoding: the same characters, but for a lone surrogate, which
@@ -327,7 +330,8 @@ impl Gen {
     /// `d` is the depth of the object holding it, `mode` what objects in it receive.
     fn check(&mut self, kind: &'static Kind, v: &str, mode: &str) -> String {
         match kind {
-            Kind::Str => format!("typeof {v} === 'string'"),
+            // rules/lone_surrogate.rs: every string where a string belongs.
+            Kind::Str => format!("(typeof {v} === 'string' && wellFormed({v}))"),
             Kind::Int => format!("isSafeInteger({v})"),
             Kind::IntMin(min) => format!("(isSafeInteger({v}) && {v} >= {})", safe(*min)),
             Kind::Bool => format!("({v} === true || {v} === false)"),
@@ -339,9 +343,9 @@ impl Gen {
                 if !self.formats.iter().any(|f| f.function == format.js.function) {
                     self.formats.push(format.js);
                 }
-                format!("(typeof {v} === 'string' && {}({v}))", format.js.function)
+                format!("(typeof {v} === 'string' && wellFormed({v}) && {}({v}))", format.js.function)
             }
-            Kind::IntOrStr => format!("(typeof {v} === 'string' || isSafeInteger({v}))"),
+            Kind::IntOrStr => format!("((typeof {v} === 'string' && wellFormed({v})) || isSafeInteger({v}))"),
             // JSON.stringify calls an array's own toJSON; a real array without one is
             // written index by index, as the loop reads it.
             Kind::Array(item) => {

@@ -12,7 +12,8 @@ use licensing_core::validate::itoa_u64;
 use licensing_core::wire::{Endpoint, Module};
 
 use crate::hooks::{ErrorEvent, HookFuture, RequestEvent, ResponseEvent, TokenRequest};
-use crate::options::{header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
+use crate::options::{check_header_bounds, header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
+use crate::redact::redact_into;
 use crate::RetryEvent;
 use crate::{CallOptions, Client, Transport};
 
@@ -46,28 +47,9 @@ async fn first<A: Future, B: Future>(a: A, b: B) -> First<A::Output, B::Output> 
 fn hook_error(what: &str, detail: &str, token: &str) -> ClientError {
     let mut message = String::from(what);
     message.push(' ');
-    scrub_into(&mut message, detail, token);
+    redact_into(&mut message, detail, token);
     let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
     ClientError::new(ErrorKind::Hook, message)
-}
-
-/// `text` with every occurrence of `secret` written as `[redacted]`. By hand:
-/// `str::replace` brings the two-way string search, 4.7 KB of gzipped wasm.
-fn scrub_into(out: &mut String, text: &str, secret: &str) {
-    let (bytes, needle) = (text.as_bytes(), secret.as_bytes());
-    let mut start = 0;
-    let mut i = 0;
-    while !needle.is_empty() && i + needle.len() <= bytes.len() {
-        if bytes.get(i..i + needle.len()) == Some(needle) {
-            out.push_str(text.get(start..i).unwrap_or_default());
-            out.push_str("[redacted]");
-            i += needle.len();
-            start = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(text.get(start..).unwrap_or_default());
 }
 
 /// What any hook gives, so that one (non-generic) `within` awaits them all:
@@ -183,6 +165,13 @@ impl<T: Transport> Client<T> {
         let given =
             self.within(any(hook(&event), HookValue::Headers), ms, call, "the beforeRequest hook", Some(token)).await?;
         let HookValue::Headers(edits) = given else { return Ok(()) };
+        // Bounded before anything else is done with them (the merge below
+        // then looks through a few dozen names at most).
+        let bytes = edits.iter().map(|(k, v)| k.len() + v.len()).sum();
+        if let Err(why) = check_header_bounds(edits.len(), bytes) {
+            let detail = String::from("returned ") + &why;
+            return Err(hook_error("the beforeRequest hook", &detail, token));
+        }
         let own = |name: &str| name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type");
         for (name, value) in edits {
             if own(&name) {

@@ -59,6 +59,7 @@ pub mod hooks;
 pub mod native;
 mod nonce;
 mod options;
+mod redact;
 #[cfg(feature = "simulator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "simulator")))]
 pub mod simulator;
@@ -74,8 +75,28 @@ pub use call_url::CallUrl;
 #[cfg(feature = "hooks")]
 pub use hooks::{Hooks, TokenProvider, TokenRequest};
 pub use licensing_core::response::{Answer, ClientError, ErrorKind};
-pub use options::{CallOptions, ClientOptions, Phase, RetryEvent, RetryHook, WarningHook, MAX_TIMER_MS};
+pub use options::{
+    check_header_bounds, CallOptions, ClientOptions, Phase, RetryEvent, RetryHook, WarningHook, MAX_HEADERS,
+    MAX_HEADER_BYTES, MAX_TIMER_MS,
+};
+pub use redact::redact;
 pub use transport::{HttpRequest, HttpResponse, Transport};
+
+/// A request body as a serializer wrote it, for [`Client::send_body`].
+#[derive(Debug, Clone, Copy)]
+pub enum BodyText<'a> {
+    /// The JSON text, and the JSON Pointers where the serializer met NaN or
+    /// ±Infinity (which JSON cannot carry) and wrote 0.5 instead.
+    Json {
+        /// The text to validate and send.
+        text: &'a str,
+        /// Where NaN or ±Infinity were, in the order met; empty for none.
+        non_finite: &'a [String],
+    },
+    /// The serializer failed (a cycle, a BigInt, a throwing getter or
+    /// `toJSON`): what it said.
+    Unserializable(&'a str),
+}
 
 /// A client of the service over a transport.
 #[derive(Debug, Clone)]
@@ -116,28 +137,80 @@ impl<T: Transport> Client<T> {
     /// Validates a request given as JSON text (under the client's rules
     /// profile), then sends it with retries; the answer's payload (`data` or
     /// `detail`) as the service sent it, with what the reader tolerated (see
-    /// [`Answer`]). The JS client's one path: the text is sent as it is.
+    /// [`Answer`]). The text is sent as it is.
     pub async fn send_json(
         &self,
         endpoint: Endpoint,
         body: &str,
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
-        let opts = Options::default().with_locale(self.opts.locale).with_rules(self.opts.rules);
-        let report = validate::validate_json(endpoint, body, &opts);
-        if !report.valid {
-            let mut message = String::from("invalid ");
-            message.push_str(endpoint.name());
-            message.push_str(" request");
-            if let Some(first) = report.first_error_line() {
-                message.push_str(": ");
-                message.push_str(&first);
-            }
-            let error = validation_error(&message, report.issues);
-            return Err(self.failed(endpoint, 0, error, call).await);
+        self.send_body(endpoint, BodyText::Json { text: body, non_finite: &[] }, call).await
+    }
+
+    /// [`Client::send_json`] for a body a serializer wrote (the JS client's
+    /// one path: the object was read once, by `JSON.stringify`, and exactly
+    /// that text is validated and sent). A body it could not write, or wrote
+    /// with NaN or ±Infinity in it, is refused (kind `validation`, nothing
+    /// sent): the first with why, the client's token redacted from it; the
+    /// second with the report of the text as written (0.5 at those places:
+    /// each known field's `type` issue) and the places named.
+    pub async fn send_body(
+        &self,
+        endpoint: Endpoint,
+        body: BodyText<'_>,
+        call: &CallOptions<T::Signal>,
+    ) -> Result<Answer, ClientError> {
+        // One await of `failed` for every refusal: each await is a state of
+        // the call's future, which the wasm holds once per state.
+        match self.checked_text(endpoint, body) {
+            Ok(text) => self.send_checked(endpoint, text, call).await,
+            Err(error) => Err(self.failed(endpoint, 0, error, call).await),
         }
-        self.warn(endpoint, Phase::Request, &report.issues);
-        self.send_checked(endpoint, body, call).await
+    }
+
+    /// The text of `body` to send, once validated (its warnings told), or
+    /// why it is refused.
+    fn checked_text<'a>(&self, endpoint: Endpoint, body: BodyText<'a>) -> Result<&'a str, ClientError> {
+        let (text, non_finite) = match body {
+            BodyText::Json { text, non_finite } => (text, non_finite),
+            BodyText::Unserializable(reason) => {
+                let message = String::from("the body cannot be sent as JSON: ") + &self.redact(reason);
+                let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
+                return Err(ClientError::new(ErrorKind::Validation, message));
+            }
+        };
+        let opts = Options::default().with_locale(self.opts.locale).with_rules(self.opts.rules);
+        let report = validate::validate_json(endpoint, text, &opts);
+        if report.valid && non_finite.is_empty() {
+            self.warn(endpoint, Phase::Request, &report.issues);
+            return Ok(text);
+        }
+        let mut message = String::from("invalid ");
+        message.push_str(endpoint.name());
+        message.push_str(" request");
+        if !non_finite.is_empty() {
+            message.push_str(": NaN or Infinity at ");
+            for (i, pointer) in non_finite.iter().enumerate() {
+                if i > 0 {
+                    message.push_str(", ");
+                }
+                // The empty pointer: the body itself was NaN.
+                message.push_str(if pointer.is_empty() { "(the body)" } else { pointer });
+            }
+            message.push_str(", which JSON cannot carry");
+        } else if let Some(first) = report.first_error_line() {
+            message.push_str(": ");
+            message.push_str(&first);
+        }
+        let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
+        Err(validation_error(&message, report.issues))
+    }
+
+    /// `text` with the client's token (the one in its options) redacted: for
+    /// repeating what the caller's code said. A token provider's tokens are
+    /// not known here; what the provider itself says is never repeated.
+    pub fn redact(&self, text: &str) -> String {
+        redact(text, &self.opts.token)
     }
 
     /// Sends a validated request to `endpoint` as the text it was validated as,

@@ -356,7 +356,9 @@ impl Simulator {
         if let Some(first) = report.first_error_line() {
             return refuse(endpoint, first);
         }
-        match serde_json::from_str(&text) {
+        // A lone surrogate the profile let through (`--rules spec`) is stored as
+        // the validators read it, U+FFFD: serde_json would refuse the text whole.
+        match serde_json::from_str(&licensing_core::validate::without_lone_surrogates(&text)) {
             Ok(input) => self.process(endpoint, input, &admitted.query, now_ms),
             // Only what the profile lets through unchecked gets here (objects nested
             // past the validator's depth, under `--rules spec`).

@@ -268,3 +268,32 @@ async fn a_hook_that_does_not_settle_names_the_attempts_timeout_not_the_time_lef
         err.message
     );
 }
+
+#[tokio::test]
+async fn before_request_headers_are_bounded_in_count_and_bytes() {
+    use licensing_client::{MAX_HEADERS, MAX_HEADER_BYTES};
+    let base = simulator(Profile::Recommended).await;
+    let call = |headers: Vec<(String, String)>| {
+        let hooks = Hooks::new().before_request(move |_| headers.clone());
+        let client = Client::reqwest(options(&base).with_hooks(hooks)).unwrap();
+        async move { client.lock_assets(&v(lock_body()), &none()).await }
+    };
+    let named = |n: usize, value: &str| (0..n).map(|i| (format!("x-h{i}"), value.to_owned())).collect::<Vec<_>>();
+    // At the bounds: sent.
+    assert!(call(named(MAX_HEADERS, "v")).await.is_ok());
+    let wide = "v".repeat(MAX_HEADER_BYTES / 2 - 8);
+    assert!(call(named(2, &wide)).await.is_ok());
+    // Past them: the hook's failure, nothing sent, the token nowhere.
+    let err = call(named(100_000, "v")).await.unwrap_err();
+    assert_eq!((err.kind, err.sent), (ErrorKind::Hook, false));
+    assert!(err.message.contains("returned 100000 headers, more than 64"), "{}", err.message);
+    let err = call(named(3, &wide)).await.unwrap_err();
+    assert_eq!((err.kind, err.sent), (ErrorKind::Hook, false));
+    assert!(err.message.contains("bytes of headers, more than 16384"), "{}", err.message);
+    // The client's own headers option is bounded alike.
+    let mut too_many = options(&base);
+    too_many.headers = named(MAX_HEADERS + 1, "v");
+    let err = Client::reqwest(too_many).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Validation);
+    assert!(err.message.contains("headers: 65 headers, more than 64"), "{}", err.message);
+}

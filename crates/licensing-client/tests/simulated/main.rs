@@ -40,6 +40,7 @@ sim_test!(
     delays_and_stalls_end_as_timeouts,
     seeds_give_distinct_and_repeatable_ids,
     answers_lost_after_the_work_are_retried_only_when_safe,
+    bodies_a_serializer_could_not_write_are_refused_before_anything_is_sent,
 );
 
 fn client(token: &str) -> (Client<SimTransport>, SimTransport) {
@@ -223,5 +224,36 @@ mod tests {
         assert_eq!(numbers(0).await, ["8000000001", "8000000002"]);
         assert_eq!(numbers(41).await, ["8000000042", "8000000043"]);
         assert_eq!(numbers(41).await, numbers(41).await);
+    }
+
+    /// `send_body`, the JS client's path: a body its serializer could not
+    /// write, or wrote with NaN or Infinity in it, never leaves; what the
+    /// serializer said is repeated with the token redacted.
+    pub(super) async fn bodies_a_serializer_could_not_write_are_refused_before_anything_is_sent() {
+        use licensing_client::BodyText;
+        let token = "dev-order-token";
+        let (client, _) = client(token);
+        let said = format!("trap get saw {token} twice: {token}");
+        let err = client.send_body(Endpoint::ShellNums, BodyText::Unserializable(&said), &none()).await.unwrap_err();
+        assert_eq!((err.kind, err.sent), (ErrorKind::Validation, false));
+        assert_eq!(err.message, "the body cannot be sent as JSON: trap get saw [redacted] twice: [redacted]");
+        // NaN written as 0.5 at /size and inside a field no rule reads: both named.
+        let pointers = ["/size".to_owned(), "/extra/n".to_owned()];
+        let body = BodyText::Json { text: r#"{"size":0.5,"extra":{"n":0.5}}"#, non_finite: &pointers };
+        let err = client.send_body(Endpoint::ShellNums, body, &none()).await.unwrap_err();
+        assert_eq!((err.kind, err.sent), (ErrorKind::Validation, false));
+        assert_eq!(
+            err.message,
+            "invalid shellNums request: NaN or Infinity at /size, /extra/n, which JSON cannot carry"
+        );
+        assert_eq!(err.issues.iter().map(|i| (i.path.as_str(), i.code.as_str())).next(), Some(("/size", "type")));
+        // A body whose only NaN is in a field no rule reads is refused all the same.
+        let pointers = ["/extra".to_owned()];
+        let body = BodyText::Json { text: r#"{"size":1,"extra":0.5}"#, non_finite: &pointers };
+        assert_eq!(client.send_body(Endpoint::ShellNums, body, &none()).await.unwrap_err().kind, ErrorKind::Validation);
+        // None reached the simulator: the first number it hands out goes to a clean body.
+        let body = BodyText::Json { text: r#"{"size":1}"#, non_finite: &[] };
+        let answer = client.send_body(Endpoint::ShellNums, body, &none()).await.unwrap();
+        assert_eq!(answer.parse::<Vec<String>>().unwrap(), ["8000000001"]);
     }
 }

@@ -119,6 +119,8 @@ codes! {
     LeafProductsRequired => leaf_products::CODE_LEAF_PRODUCTS_REQUIRED;
     #[doc = "`limitEndDate` is less than `limitStartDate`. Equal dates are allowed."]
     LimitEndBeforeStart => limit_range::CODE_LIMIT_END_BEFORE_START;
+    #[doc = "A string holds half of a character (a lone UTF-16 surrogate, e.g. an emoji cut in two by `slice`): UTF-8 cannot carry it, and servers refuse it or store something else."]
+    LoneSurrogate => lone_surrogate::CODE_LONE_SURROGATE;
     #[doc = "An integer is below its minimum."]
     Minimum => minimum::CODE_MINIMUM;
     #[doc = "A field that must not be empty holds a blank string (whitespace only) or an empty array."]

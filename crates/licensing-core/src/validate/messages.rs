@@ -7,6 +7,7 @@
 //! keeps the wasm small (building each message with its own string pushes cost
 //! 13 KB of code) and puts both languages side by side.
 
+use super::ascii;
 use super::report::{Code, Locale, Params};
 use super::rule::{Message, Rule, When};
 
@@ -40,16 +41,16 @@ pub(crate) fn render(rule: Rule, code: Code, params: &Params, field: Option<&str
 /// Appends a template with its holes filled.
 fn fill(out: &mut String, template: &str, params: &Params, field: &str) {
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
+    while let Some(open) = ascii::find(rest, b'{') {
         out.push_str(rest.get(..open).unwrap_or_default());
         let after = rest.get(open + 1..).unwrap_or_default();
-        let Some(close) = after.find('}') else {
+        let Some(close) = ascii::find(after, b'}') else {
             out.push_str(rest.get(open..).unwrap_or_default());
             return;
         };
         let hole = after.get(..close).unwrap_or_default();
         let value = |name: &str| if name == "field" { field } else { params.get(name).unwrap_or("") };
-        match hole.split_once(' ') {
+        match ascii::split_once(hole, b' ') {
             Some(("a", name)) => {
                 out.push_str(article(value(name)));
                 out.push_str(value(name));

@@ -13,6 +13,7 @@
 //!
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
+mod ascii;
 mod codes;
 pub(crate) mod ctx;
 mod example;
@@ -37,7 +38,7 @@ pub use rule::{
     When,
 };
 pub use rules::strict_match_fields::STRICT_MATCH_FIELDS;
-pub use scan::MAX_NESTING;
+pub use scan::{without_lone_surrogates, MAX_NESTING};
 pub use walk::MAX_DEPTH;
 
 use crate::wire::Endpoint;

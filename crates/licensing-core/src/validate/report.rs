@@ -218,7 +218,8 @@ impl Report {
                 if touched(at) {
                     return true;
                 }
-                match at.rfind('/') {
+                // By byte: `rfind` brings the reverse char searcher (0.7 KB of wasm).
+                match at.bytes().rposition(|b| b == b'/') {
                     Some(cut) => at = at.get(..cut).unwrap_or_default(),
                     None => return false,
                 }

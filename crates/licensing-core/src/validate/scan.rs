@@ -38,7 +38,8 @@ impl Syntax {
         let line = upto.bytes().filter(|&b| b == b'\n').count() + 1;
         // Characters, counted by their first bytes (no `chars().count()`: its
         // fast path is a KB of wasm).
-        let column = upto.rsplit('\n').next().map_or(0, |l| l.bytes().filter(|b| b & 0xC0 != 0x80).count()) + 1;
+        let line_start = upto.bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
+        let column = upto.get(line_start..).map_or(0, |l| l.bytes().filter(|b| b & 0xC0 != 0x80).count()) + 1;
         let mut out = String::from(self.what);
         out.push_str(" at line ");
         super::itoa::push(&mut out, line as u64);
@@ -471,26 +472,15 @@ fn plain_run(bytes: &[u8], mut pos: usize) -> usize {
 fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
-    while let Some(i) = rest.find('\\') {
+    while let Some(i) = super::ascii::find(rest, b'\\') {
         out.push_str(rest.get(..i).unwrap_or_default());
         let after = rest.get(i + 1..).unwrap_or_default();
         let mut chars = after.chars();
         let consumed = match chars.next() {
             Some('u') => {
-                let hi = hex4(after.get(1..5));
-                let low = after.get(5..7).filter(|s| *s == "\\u").and_then(|_| hex4(after.get(7..11)));
-                match (hi, low) {
-                    (Some(h @ 0xD800..=0xDBFF), Some(l @ 0xDC00..=0xDFFF)) => {
-                        let c = 0x10000 + ((h - 0xD800) << 10) + (l - 0xDC00);
-                        out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
-                        11
-                    }
-                    (Some(h), _) => {
-                        out.push(char::from_u32(h).unwrap_or('\u{FFFD}'));
-                        5
-                    }
-                    (None, _) => 1,
-                }
+                let (c, consumed) = unicode_escape(after);
+                out.push(c.unwrap_or('\u{FFFD}'));
+                consumed
             }
             Some(c) => {
                 out.push(match c {
@@ -515,9 +505,102 @@ fn hex4(s: Option<&str>) -> Option<u32> {
     u32::from_str_radix(s?, 16).ok()
 }
 
+/// The `\uXXXX` escape that `after` (the text after its backslash) starts
+/// with, and the low half that follows it if it is a high one: the character
+/// (`None` for a lone surrogate) and the bytes read (5, or 11 for a pair).
+#[inline(never)]
+fn unicode_escape(after: &str) -> (Option<char>, usize) {
+    let Some(hi) = hex4(after.get(1..5)) else { return (None, 1) };
+    if (0xD800..=0xDBFF).contains(&hi) {
+        let low = after.get(5..7).filter(|s| *s == "\\u").and_then(|_| hex4(after.get(7..11)));
+        if let Some(low @ 0xDC00..=0xDFFF) = low {
+            return (char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (low - 0xDC00)), 11);
+        }
+    }
+    (char::from_u32(hi), 5)
+}
+
+/// Calls `found` with the byte offset of every `\uXXXX` escape in `raw`
+/// (escaped JSON text) that is half of a UTF-16 surrogate pair without its
+/// other half; each such escape is 6 bytes long. Escapes are read in order,
+/// so the `\u` of an escaped backslash (`\\ud800`) is not one.
+fn each_lone_surrogate(raw: &str, mut found: impl FnMut(usize)) {
+    let mut at = 0;
+    while let Some(i) = raw.get(at..).and_then(|rest| super::ascii::find(rest, b'\\')) {
+        let start = at + i;
+        let after = raw.get(start + 1..).unwrap_or_default();
+        at = start + 2; // past the backslash and the escape's letter
+        if !after.starts_with('u') {
+            continue;
+        }
+        let (c, consumed) = unicode_escape(after);
+        if c.is_none() {
+            found(start);
+        }
+        at = start + 1 + consumed;
+    }
+}
+
+impl RawStr<'_> {
+    /// Whether the string holds an escaped lone surrogate (which
+    /// [`RawStr::decode`] reads as U+FFFD).
+    pub(crate) fn has_lone_surrogate(&self) -> bool {
+        let mut any = false;
+        if self.escaped {
+            each_lone_surrogate(self.raw, |_| any = true);
+        }
+        any
+    }
+}
+
+/// JSON text with every escaped lone UTF-16 surrogate (`"\ud800"`, what
+/// `JSON.stringify` writes for half of a character) written as `\ufffd`, the
+/// replacement character, as the validators read it. For a server that parses
+/// with serde_json, which refuses such text whole; borrowed when there is none.
+pub fn without_lone_surrogates(text: &str) -> Cow<'_, str> {
+    let mut starts = Vec::new();
+    each_lone_surrogate(text, |start| starts.push(start));
+    if starts.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for start in starts {
+        out.push_str(text.get(from..start).unwrap_or_default());
+        out.push_str("\\ufffd");
+        from = start + 6;
+    }
+    out.push_str(text.get(from..).unwrap_or_default());
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lone_surrogates_are_found_and_replaced_pairs_and_escaped_backslashes_are_not() {
+        for (text, out) in [
+            (r#""a""#, r#""a""#),
+            (r#""\ud83d\ude00""#, r#""\ud83d\ude00""#),
+            (r#""\ud800""#, r#""\ufffd""#),
+            (r#""\udc00x\ud800""#, r#""\ufffdx\ufffd""#),
+            (r#""\ud800\ud800\udc00""#, r#""\ufffd\ud800\udc00""#),
+            (r#""\ud800\n""#, r#""\ufffd\n""#),
+            (r#""\\ud800""#, r#""\\ud800""#),
+            (r#""\\\ud800""#, r#""\\\ufffd""#),
+            (r#"{"k\udc00":"\u00e9"}"#, r#"{"k\ufffd":"\u00e9"}"#),
+        ] {
+            assert_eq!(without_lone_surrogates(text), out, "{text}");
+            let inner = text.trim_matches('"');
+            let raw = RawStr { raw: inner, escaped: inner.contains('\\') };
+            assert_eq!(raw.has_lone_surrogate(), text != out, "{text}");
+            // What serde_json cannot read, it reads once replaced.
+            if !text.starts_with('{') {
+                assert!(serde_json::from_str::<String>(&without_lone_surrogates(text)).is_ok(), "{text}");
+            }
+        }
+    }
 
     fn skip(text: &str) -> Res<()> {
         let mut s = Scanner::new(text);

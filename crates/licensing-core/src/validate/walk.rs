@@ -359,6 +359,11 @@ impl<'a> Walk<'a> {
     /// once by the caller).
     fn string(&mut self, kind: &'static Kind, raw: RawStr<'a>, blank: bool) -> Slot {
         let mut variant = NOT_ALLOWED;
+        // Where a string belongs (an enumeration's values are whole already).
+        let text_field = matches!(kind, Kind::Str | Kind::IntOrStr | Kind::Format(_));
+        if text_field && self.mode == Mode::Request && raw.has_lone_surrogate() {
+            rules::lone_surrogate::report(&mut self.ctx);
+        }
         match kind {
             Kind::Str | Kind::IntOrStr => {}
             Kind::Enum(def) => {

@@ -71,8 +71,12 @@ fn escaped_keys_and_values_are_read_decoded() {
     // Blank after decoding.
     let report = text_report(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "\u0020\t"}"#);
     assert_eq!(pairs(&report), [("/operatorIdentity".to_owned(), "empty".to_owned())]);
-    // A lone surrogate (JSON.stringify writes them escaped) reads as U+FFFD.
-    assert!(text_report(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "\ud800"}"#).valid);
+    // A lone surrogate (JSON.stringify writes them escaped) is reported at its
+    // field (rule lone_surrogate); under `spec` it reads as U+FFFD.
+    let text = r#"{"assetNums": ["8000000001"], "operatorIdentity": "\ud800"}"#;
+    assert_eq!(pairs(&text_report(LockAssets, text)), [("/operatorIdentity".to_owned(), "lone_surrogate".to_owned())]);
+    let spec = licensing_core::validate::Options::default().with_rules(licensing_core::validate::Profile::Spec);
+    assert!(licensing_core::validate::validate_json(LockAssets, text, &spec).valid);
 }
 
 #[test]

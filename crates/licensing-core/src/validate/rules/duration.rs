@@ -59,7 +59,7 @@ pub(crate) static MESSAGES: &[Message] = {
 
 pub(crate) fn is_duration(s: &str) -> bool {
     let mut parts = 0;
-    for part in s.split('-') {
+    for part in crate::validate::ascii::split(s, b'-') {
         parts += 1;
         if part.is_empty() || part.len() > 6 || !part.bytes().all(|b| b.is_ascii_digit()) {
             return false;

@@ -135,6 +135,7 @@ pub(crate) mod json;
 pub(crate) mod leaf_products;
 pub(crate) mod limit_range;
 pub(crate) mod lock_number;
+pub(crate) mod lone_surrogate;
 pub(crate) mod minimum;
 pub(crate) mod non_empty;
 pub(crate) mod package_duration;
@@ -191,6 +192,8 @@ registry! {
     LimitRange => limit_range;
     #[doc = "A lock number (`assetNums`) is an asset number (also `asset_number_partition`)."]
     LockNumber => lock_number;
+    #[doc = "A string holds whole characters: no lone UTF-16 surrogate."]
+    LoneSurrogate => lone_surrogate;
     #[doc = "`size` ≥ 1; product counts and durations ≥ 0."]
     Minimum => minimum;
     #[doc = "A required string or list is not blank or empty."]
