@@ -195,7 +195,7 @@ impl Options {
                     // A fixture file's text, or its JSON already parsed.
                     let bytes = match &value {
                         serde_json::Value::String(text) => text.len(),
-                        value => json_len(value),
+                        value => crate::store::json_len(value),
                     };
                     options.state_within(bytes)?;
                     options.state = Some(match value {
@@ -236,22 +236,6 @@ impl Options {
     }
 }
 
-/// The length of a value's JSON text, counted without writing it.
-fn json_len(value: &serde_json::Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 = self.0.saturating_add(buf.len());
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    let _ = serde_json::to_writer(&mut count, value);
-    count.0
-}
 
 #[cfg(test)]
 mod tests {

@@ -44,7 +44,7 @@ impl Listed {
 }
 
 /// The length of a value's JSON text, counted without keeping the text.
-fn json_len(value: &impl serde::Serialize) -> usize {
+pub(crate) fn json_len(value: &impl serde::Serialize) -> usize {
     struct Count(usize);
     impl std::io::Write for Count {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
 
-pub(crate) use assets::TooLarge;
+pub(crate) use assets::{json_len, TooLarge};
 pub(crate) use orders::BatchLimits;
 
 /// The refusal of a call that needs a fresh id or asset number when the
