@@ -28,7 +28,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools lint pkg sim screenshot bench test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
@@ -40,6 +40,7 @@ help:
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
+	@echo "make release-check - everything a release needs, without publishing (RELEASING.md)"
 
 tools:
 	scripts/install-tools.sh all
@@ -48,8 +49,24 @@ pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools lint test-native pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-contract test-load
+test: tools lint test-native test-msrv pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-contract test-load test-release
 	@echo "make test: all suites passed"
+
+# The published crates built and tested with exactly their rust-version
+# (Cargo.toml's [workspace.package]; scripts/install-tools.sh installs it), in a
+# target dir of their own.
+MSRV := $(shell sed -n 's/^rust-version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)
+PUBLISHED := -p licensing-core -p licensing-client -p licensing-sim-core -p licensing-sim
+test-msrv:
+	cargo +$(MSRV) test -q --target-dir target/msrv $(PUBLISHED) --features $(NATIVE_FEATURES)
+
+# A release without publishing (RELEASING.md): the API reports, the changelog,
+# cargo publish and npm publish dry runs, the artifacts and their sums. make test
+# runs it on the tree as it is; make release-check wants a clean one.
+test-release: pkg
+	scripts/release-check.sh --allow-dirty
+release-check: tools pkg
+	scripts/release-check.sh
 
 # Formatting, clippy and rustdoc as errors, natively and for the wasm-only code
 # (the JS bindings, the fetch client, the two builds of the package).

@@ -173,9 +173,36 @@ function conditions(tree, types) {
   return out;
 }
 
+/**
+ * The project's address, from Cargo.toml's [workspace.package] (one place for the
+ * crates and the package): `repository` and `homepage`.
+ */
+export function project() {
+  const cargo = readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8');
+  const section = cargo.slice(cargo.indexOf('[workspace.package]'));
+  const field = (name) => new RegExp(`^${name} = "([^"]+)"`, 'm').exec(section)?.[1];
+  const repository = field('repository');
+  const version = field('version');
+  if (!repository || !version) throw new Error('Cargo.toml: [workspace.package] has no repository or version');
+  return { repository, homepage: field('homepage') ?? repository, version };
+}
+
+/**
+ * js/README.md as the npm page shows it: its links into the repository
+ * (`../docs/guide/forms.md`) made absolute, since npm shows the file alone.
+ */
+export function npmReadme(text, repository) {
+  return text.replace(/\]\(\.\.\/([^)#\s]*)(#[^)\s]*)?\)/g, (_, file, anchor = '') => {
+    const kind = file === '' || file.endsWith('/') ? 'tree' : 'blob';
+    return `](${repository}/${kind}/main/${file}${anchor})`;
+  });
+}
+
 /** pkg/package.json: js/package.json with what this build decides (entry points, exports, files). */
 export function packageJson() {
   const source = JSON.parse(readFileSync(path.join(JS, 'package.json'), 'utf8'));
+  const { repository, homepage, version } = project();
+  if (source.version !== version) throw new Error(`js/package.json's version ${source.version} is not Cargo.toml's ${version} (scripts/bump-version.mjs moves both)`);
   const outs = Object.keys(MODULES);
   const files = [
     ...Object.keys(COPIED).filter((f) => !f.endsWith('.d.ts')),
@@ -191,6 +218,9 @@ export function packageJson() {
   const root = SUBPATHS['.'];
   return {
     ...source,
+    repository: { type: 'git', url: `git+${repository}.git` },
+    homepage,
+    bugs: { url: `${repository}/issues` },
     main: `./${root.node.require}`,
     module: `./${root.default}`,
     types: `./${root.types}.d.ts`,
@@ -226,6 +256,7 @@ async function main() {
   }
 
   for (const [to, from] of Object.entries(COPIED)) copyFileSync(path.join(ROOT, from), path.join(PKG, to));
+  writeFileSync(path.join(PKG, 'README.md'), npmReadme(readFileSync(path.join(ROOT, COPIED['README.md']), 'utf8'), project().repository));
   for (const t of TYPE_NAMES) {
     const file = path.join(PKG, `${t}.d.ts`);
     writeFileSync(path.join(PKG, `${t}.d.cts`), cjsDeclarations(readFileSync(file, 'utf8'), file));

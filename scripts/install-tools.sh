@@ -24,6 +24,13 @@ build_tools() {
     log "installing rust $PKG_TOOLCHAIN with rust-src (the package's wasm)"
     rustup toolchain install "$PKG_TOOLCHAIN" --profile minimal --component rust-src
   fi
+  # `make test-msrv`: the published crates' rust-version, exactly (Cargo.toml's
+  # [workspace.package]).
+  local msrv; msrv="$(sed -n 's/^rust-version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)"
+  if ! rustup toolchain list 2>/dev/null | grep -q "^$msrv-"; then
+    log "installing rust $msrv (the crates' minimum)"
+    rustup toolchain install "$msrv" --profile minimal
+  fi
   # `make lint` (part of `make test`) runs rustfmt and clippy.
   for component in rustfmt clippy; do
     if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then

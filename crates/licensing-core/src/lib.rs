@@ -19,6 +19,11 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+/// The crate's README (what crates.io shows), compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 #[cfg(feature = "axum")]
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
 pub mod axum;

@@ -236,7 +236,6 @@ impl Options {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
