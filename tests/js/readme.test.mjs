@@ -48,13 +48,15 @@ test('the docs have runnable JavaScript blocks, and every other one is marked il
   assert.ok(jsBlocks('docs/guide/testing.md').some((b) => b.info === ''), 'the testing guide runs');
 });
 
-test('every doc with Rust blocks is compiled as doctests of licensing-client', () => {
-  const lib = readFileSync(path.join(ROOT, 'crates/licensing-client/src/lib.rs'), 'utf8');
+test('every doc with Rust blocks is compiled as doctests (of licensing-client, or of the crate whose README it is)', () => {
   const withRust = READMES.filter((name) => lines(name).some((l) => /^```rust\b/.test(l)));
   assert.ok(withRust.includes('README.md') && withRust.includes('docs/guide/rust.md'));
   for (const name of withRust) {
-    // `#[cfg(… doctest …)]` then `#[doc = include_str!("../../../NAME")]`, as lib.rs does for README.md.
-    const include = `#[doc = include_str!("../../../${name}")]`;
+    // `#[cfg(… doctest …)]` then `#[doc = include_str!("../../../NAME")]`, as lib.rs does for README.md;
+    // a crate's README in its own lib.rs (`../README.md`), so that crates.io's page is tested as it is.
+    const own = /^crates\/([^/]+)\/README\.md$/.exec(name);
+    const lib = readFileSync(path.join(ROOT, own ? `crates/${own[1]}/src/lib.rs` : 'crates/licensing-client/src/lib.rs'), 'utf8');
+    const include = own ? '#[doc = include_str!("../README.md")]' : `#[doc = include_str!("../../../${name}")]`;
     const at = lib.indexOf(include);
     const attributes = lib.slice(0, Math.max(at, 0)).split('\n').slice(-3).join('\n');
     assert.ok(at >= 0 && /#\[cfg\([^\n]*\bdoctest\b/.test(attributes),

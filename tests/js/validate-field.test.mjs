@@ -120,6 +120,17 @@ test('other endpoints and odd input', () => {
   assert.throws(() => validateField('batchOrder', 3, {}), TypeError);
 });
 
+test('a key longer than a path shows (cut there) is found at its real pointer, with or without escapes', () => {
+  for (const key of ['k'.repeat(300), 'a"b/'.repeat(100), 'é\\~'.repeat(120), `${'x'.repeat(255)}\u{1F600}z`]) {
+    const body = { size: 1, [key]: 1 };
+    const pointer = `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const whole = validate('shellNums', body, { rules: 'strict' }).issues;
+    assert.deepEqual(whole.map((i) => i.code), ['unknown_field']);
+    assert.ok(whole[0].path.endsWith('…'), whole[0].path.slice(-10));
+    assert.deepEqual(validateField('shellNums', pointer, body, { rules: 'strict' }), whole, key.slice(0, 12));
+  }
+});
+
 test('createSchemas({ touched }): only touched fields speak; untouched errors still fail the body', async () => {
   const { createSchemas } = await import('licensing-sdk');
   const body = { size: 0 };

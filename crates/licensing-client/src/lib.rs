@@ -39,6 +39,11 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The crate's README (what crates.io shows), compiled as doctests.
+#[cfg(all(doctest, feature = "reqwest"))]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
+
 /// The Rust guide's blocks, compiled (and run) as doctests.
 #[cfg(all(doctest, feature = "reqwest"))]
 #[doc = include_str!("../../../docs/guide/rust.md")]

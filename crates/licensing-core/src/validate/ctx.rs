@@ -230,9 +230,10 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A step for a key that had escapes (kept cut, as paths show it).
+    /// A step for a key that had escapes, kept whole as a key without escapes
+    /// is (paths cut it when they show it: `pointer`): a field's scope names
+    /// the key it has, however long (`validateField` at a 300-character key).
     pub(crate) fn decoded_key(&mut self, key: String) -> Seg<'a> {
-        let key = if key.len() > MAX_KEY_CHARS { excerpt(&key, MAX_KEY_CHARS) } else { key };
         self.decoded_keys.push(key);
         Seg::Decoded(self.decoded_keys.len() - 1)
     }

@@ -131,6 +131,16 @@ fn the_fixed_cases() {
     let strict = Options::default().with_rules(licensing_core::validate::Profile::Strict);
     let field = validate_field_json(Endpoint::ShellNums, &format!("/{long}"), &text, &strict);
     assert_eq!(field.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(), ["unknown_field"]);
+    // With escapes in it too (a quote, a slash: read decoded), and at the path
+    // `validate` shows, cut, it is the same issue.
+    let escaped = "a\"b/".repeat(100);
+    let text = format!(r#"{{"size": 1, "{}": 1}}"#, escaped.replace('"', "\\\""));
+    let whole = validate_json(Endpoint::ShellNums, &text, &strict);
+    let pointer = format!("/{}", escaped.replace('/', "~1"));
+    let field = validate_field_json(Endpoint::ShellNums, &pointer, &text, &strict);
+    assert_eq!(field.issues, whole.issues, "{pointer}");
+    // Shown cut: 256 characters of the key (a `/` written `~1`), then `…`.
+    assert!(whole.issues[0].path.ends_with('…') && whole.issues[0].path.chars().count() <= 2 + 2 * 256);
 }
 
 #[test]
