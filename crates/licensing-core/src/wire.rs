@@ -59,10 +59,26 @@ impl Module {
     }
 }
 
-/// The endpoints of the service, named as in the JS API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(not(feature = "exhaustive"), non_exhaustive)]
-pub enum Endpoint {
+/// Makes [`Endpoint`] and [`Endpoint::ALL`] from one list, so that a variant
+/// cannot be left out of `ALL` (the `def` and `data` matches are exhaustive
+/// already; this makes the list the third thing the compiler holds).
+macro_rules! endpoints {
+    ($($(#[doc = $doc:literal])* $name:ident,)+) => {
+        /// The endpoints of the service, named as in the JS API.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[cfg_attr(not(feature = "exhaustive"), non_exhaustive)]
+        pub enum Endpoint {
+            $($(#[doc = $doc])* $name,)+
+        }
+
+        impl Endpoint {
+            /// All of them, in the spec's order.
+            pub const ALL: [Endpoint; [$(Endpoint::$name),+].len()] = [$(Endpoint::$name),+];
+        }
+    };
+}
+
+endpoints! {
     /// 1. Create enterprise main account binding.
     BindEnterprise,
     /// 2. Create industry customer (enterprise main account).
@@ -308,20 +324,6 @@ impl core::fmt::Display for UnknownEndpoint {
 impl std::error::Error for UnknownEndpoint {}
 
 impl Endpoint {
-    /// All of them, in the spec's order.
-    pub const ALL: [Endpoint; 10] = [
-        Self::BindEnterprise,
-        Self::CreateEnterprise,
-        Self::QueryEnterprises,
-        Self::UpdateEnterprise,
-        Self::BatchOrder,
-        Self::LockAssets,
-        Self::UnlockAssets,
-        Self::ListAssets,
-        Self::ShellNums,
-        Self::JoinActivity,
-    ];
-
     /// Everything the SDK knows of the endpoint.
     #[inline]
     pub fn def(self) -> EndpointDef {
