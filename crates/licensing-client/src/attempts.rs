@@ -1,11 +1,13 @@
-//! The attempts of one call: the token, the hooks, the exchange, the retry
-//! policy and `Retry-After`. One non-generic future per transport for every
-//! endpoint: the wasm carries one copy of the loop.
+//! The attempts of one call: the token, the hooks, the exchange, and what
+//! the retry decision (`next_step.rs`) says to do after a failure. One
+//! non-generic future per transport for every endpoint: the wasm carries one
+//! copy of the loop.
 
-use licensing_core::response::{backoff_ms, read_activity, read_order, retry_after_ms, Answer, ClientError};
-use licensing_core::validate::{itoa_u64, Issue};
+use licensing_core::response::{read_activity, read_order, Answer, ClientError};
+use licensing_core::validate::Issue;
 use licensing_core::wire::{Endpoint, Method, Module};
 
+use crate::next_step::{next_step, Failed, Next};
 use crate::options::{self, MAX_TIMER_MS};
 use crate::{nonce, validation_error, CallOptions, CallUrl, Client, HttpRequest, Phase, RetryEvent, Transport};
 
@@ -83,8 +85,7 @@ impl<T: Transport> Client<T> {
         loop {
             let number = *sent + 1;
             // What is left of this attempt's time once hooks have run (all of
-            // it without a clock, or without hooks: the wasm of the JS
-            // bindings, whose hooks run inside the exchange's own timer).
+            // it without a clock).
             #[cfg(feature = "hooks")]
             let started = self.transport.now_ms();
             #[cfg(feature = "hooks")]
@@ -164,40 +165,38 @@ impl<T: Transport> Client<T> {
                 }
                 Err(error) => error,
             };
-            // A refused token: the provider is asked for a fresh one, once per
-            // call, whatever the endpoint (a 401 was not acted on).
             #[cfg(feature = "hooks")]
-            if error.status == Some(401) && self.opts.token_provider.is_some() && !refreshed {
-                if let Some(failed) = hook_failed {
-                    return Err(failed);
-                }
-                (refused, refreshed) = (true, true);
-                continue;
-            }
-            if retries >= self.opts.max_retries {
-                return Err(error);
-            }
-            let safe = *safe_to_repeat.get_or_insert_with(|| endpoint.is_safe_to_repeat(body));
-            if !error.is_retryable_when(endpoint, safe) {
-                return Err(error);
-            }
-            retries += 1;
-            let mut delay = backoff_ms(retries, self.opts.retry_base_ms, nonce::jitter(&self.transport));
-            let asked = match status {
-                Some(429 | 503) => retry_after.as_deref().and_then(|v| retry_after_ms(v, self.transport.now_ms())),
-                _ => None,
+            let may_reask_token = self.opts.token_provider.is_some() && !refreshed;
+            #[cfg(not(feature = "hooks"))]
+            let may_reask_token = false;
+            let failed = Failed {
+                endpoint,
+                status,
+                retry_after: retry_after.as_deref(),
+                retries,
+                max_retries: self.opts.max_retries,
+                retry_base_ms: self.opts.retry_base_ms,
+                timeout_ms,
+                may_reask_token,
             };
-            if let Some(asked) = asked {
-                if asked > u64::from(timeout_ms) {
-                    // Waiting longer than a call may take is not a retry.
-                    let mut error = error;
-                    error.message.push_str(" (Retry-After asks for ");
-                    error.message.push_str(&itoa_u64(asked));
-                    error.message.push_str(" ms, longer than timeoutMs: not retried)");
-                    return Err(error);
+            let safe = || *safe_to_repeat.get_or_insert_with(|| endpoint.is_safe_to_repeat(body));
+            let jitter = || nonce::jitter(&self.transport);
+            let delay = match next_step(failed, &error, safe, jitter, || self.transport.now_ms()) {
+                // A refused token: the provider is asked for a fresh one, once
+                // per call, whatever the endpoint (a 401 was not acted on).
+                #[cfg(feature = "hooks")]
+                Next::ReaskToken => {
+                    if let Some(failed) = hook_failed {
+                        return Err(failed);
+                    }
+                    (refused, refreshed) = (true, true);
+                    continue;
                 }
-                delay = delay.max(asked as u32);
-            }
+                Next::Retry { delay_ms } => delay_ms,
+                // ReaskToken is not made without a token provider (may_reask_token is false).
+                stop => return Err(stop.error(error)),
+            };
+            retries += 1;
             #[cfg(feature = "hooks")]
             if let Some(failed) = hook_failed {
                 return Err(failed);

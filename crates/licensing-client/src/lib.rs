@@ -62,6 +62,7 @@ pub mod hooks;
 #[cfg(feature = "reqwest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "reqwest")))]
 pub mod native;
+mod next_step;
 mod nonce;
 mod options;
 mod redact;
