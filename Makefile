@@ -186,10 +186,9 @@ screenshot: pkg
 # Ours vs ajv and zod, Node and Chromium, sizes, the steps of the unmet targets;
 # writes bench/results.md (~5 min).
 bench: pkg
-	OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	mkdir -p $(SCRATCH)
-	cd bench && TMPDIR=$(SCRATCH) node bench.mjs --validation-only-dir=../target/validation-only/web
+	cd bench && TMPDIR=$(SCRATCH) node bench.mjs
 
 # Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once
 # check; again with one new customer per order (the customer lookups are indexed).

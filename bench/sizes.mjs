@@ -1,8 +1,9 @@
-// Sizes: raw and gzip -9 (zlib) of our wasm and JS glue, full package and a
+// Sizes: raw and gzip -9 (zlib) of our wasm and JS glue, full package and the
 // validation-only build (`--no-default-features`: a folder with licensing_sdk_bg.wasm +
 // licensing_sdk.js, from --validation-only-dir=DIR, BENCH_VALIDATION_ONLY_DIR, or
-// ../target/validation-only/web where build-pkg.sh puts that variant; else "not built"),
-// next to the peers bundled by esbuild (minified, browser, esm).
+// ../pkg/validate, where build-pkg.sh puts the one `licensing-sdk/validate` ships;
+// else "not built"), the entries that carry them, next to the peers bundled by
+// esbuild (minified, browser, esm).
 //   node sizes.mjs [--validation-only-dir=DIR]
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -18,8 +19,8 @@ function fileSize(path) {
   return { path, ...sizeOf(readFileSync(path)) };
 }
 
-/** Where build-pkg.sh puts the validation-only variant (OUT=target/validation-only TARGETS=web). */
-export const DEFAULT_VALIDATION_ONLY_DIR = join(BENCH_DIR, '..', 'target', 'validation-only', 'web');
+/** Where build-pkg.sh puts the validation-only wasm of `licensing-sdk/validate`. */
+export const DEFAULT_VALIDATION_ONLY_DIR = join(PKG_DIR, 'validate');
 
 /** --validation-only-dir=DIR, else BENCH_VALIDATION_ONLY_DIR, else build-pkg.sh's variant folder if it exists. */
 export function validationOnlyDir(argv = process.argv) {
@@ -61,10 +62,15 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
   const testing = existsSync(simWasm) && existsSync(testingJs)
     ? { wasm: fileSize(simWasm), jsMin: sizeOf(Buffer.from(await minifyFile(testingJs))) }
     : null;
+  // `licensing-sdk/validate` (wasm inside) and `licensing-sdk/validate/slim` (the module; it fetches the wasm).
+  const validatePath = join(PKG_DIR, 'validate.js');
+  const validateSlimPath = join(PKG_DIR, 'validate-slim.js');
   const r = {
     full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'slim.js')),
     entryJsMin,
     inline: existsSync(inlinePath) ? fileSize(inlinePath) : null,
+    validateEntry: existsSync(validatePath) ? fileSize(validatePath) : null,
+    validateSlim: existsSync(validateSlimPath) ? fileSize(validateSlimPath) : null,
     testing,
   };
   log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +

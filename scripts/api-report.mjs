@@ -42,6 +42,9 @@ function printed(node) {
   return printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()).trim();
 }
 
+/** The name a subpath is imported by: `.` is `licensing-sdk`, `./x` is `licensing-sdk/x`. */
+const importName = (subpath) => `licensing-sdk${subpath.slice(1)}`;
+
 /** The report: per subpath, each export (sorted) and its declarations. */
 export function report() {
   const files = subpaths();
@@ -53,11 +56,11 @@ export function report() {
     const source = program.getSourceFile(file);
     const moduleSymbol = source && checker.getSymbolAtLocation(source);
     lines.push(`## ${subpath} (${path.relative(PKG, file)})`, '');
-    if (listed.has(file)) {
-      lines.push(`(the declarations of ${listed.get(file)})`, '');
+    if (listed.has(path.resolve(file))) {
+      lines.push(`(the declarations of ${listed.get(path.resolve(file))})`, '');
       continue;
     }
-    listed.set(file, subpath);
+    listed.set(path.resolve(file), subpath);
     if (!moduleSymbol) {
       lines.push('(no exports)', '');
       continue;
@@ -65,6 +68,12 @@ export function report() {
     const exports = checker.getExportsOfModule(moduleSymbol).sort((a, b) => a.name.localeCompare(b.name));
     for (const exported of exports) {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      // Re-exported from a file listed above: named, not printed again.
+      const from = symbol.declarations?.[0]?.getSourceFile().fileName;
+      if (from && path.resolve(from) !== path.resolve(file) && listed.has(path.resolve(from))) {
+        lines.push(`export ${exported.name}: re-exported from ${importName(listed.get(path.resolve(from)))}`, '');
+        continue;
+      }
       const declarations = (symbol.declarations ?? []).map(printed).map((d) => d.replace(/^export (declare )?/, ''));
       lines.push(`export ${exported.name}:`, ...declarations.map((d) => d.split('\n').map((l) => `  ${l}`).join('\n')), '');
     }

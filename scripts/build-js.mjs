@@ -39,6 +39,11 @@ export const MODULES = {
   'node.cjs': { entry: 'entries/node.cjs', format: 'cjs', platform: 'node', sideEffects: true },
   'node.mjs': { entry: 'entries/node.mjs', format: 'esm', external: ['./node.cjs'], sideEffects: true },
   'workerd.mjs': { entry: 'entries/workerd.mjs', format: 'esm', external: ['./web/licensing_sdk_bg.wasm'], sideEffects: true },
+  'validate.js': { entry: 'entries/validate.js', format: 'esm', minify: true, sideEffects: true },
+  'validate-slim.js': { entry: 'entries/validate-slim.js', format: 'esm', minify: true, sideEffects: true },
+  'validate.cjs': { entry: 'entries/validate.cjs', format: 'cjs', platform: 'node', sideEffects: true },
+  'validate-node.mjs': { entry: 'entries/validate-node.mjs', format: 'esm', external: ['./validate.cjs'], sideEffects: true },
+  'validate-workerd.mjs': { entry: 'entries/validate-workerd.mjs', format: 'esm', external: ['./validate/licensing_sdk_bg.wasm'], sideEffects: true },
   'meta.mjs': { entry: 'entries/meta.js', format: 'esm' },
   'meta.cjs': { entry: 'entries/meta.js', format: 'cjs' },
   'query.mjs': { entry: 'entries/query.js', format: 'esm' },
@@ -64,6 +69,8 @@ export const MODULES = {
 export const SUBPATHS = {
   '.': { types: 'index', workerd: 'workerd.mjs', node: { import: 'node.mjs', require: 'node.cjs' }, default: 'index.js' },
   './slim': { types: 'index', default: 'slim.js' },
+  './validate': { types: 'validate', workerd: 'validate-workerd.mjs', node: { import: 'validate-node.mjs', require: 'validate.cjs' }, default: 'validate.js' },
+  './validate/slim': { types: 'validate', default: 'validate-slim.js' },
   './meta': { types: 'meta', import: 'meta.mjs', require: 'meta.cjs' },
   './query': { types: 'query', import: 'query.mjs', require: 'query.cjs' },
   './testing': { types: 'testing', workerd: 'testing-workerd.mjs', node: { import: 'testing-node.mjs', require: 'testing.cjs' }, default: 'testing.mjs' },
@@ -79,7 +86,10 @@ const IMPORTED_TYPES = ['invalid-examples'];
 const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
 
 /** Files that ship as they are (the wasm, the documents `cargo xtask gen` writes). */
-const ASSETS = ['openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm', 'tools/licensing_sim_wasm_bg.wasm'];
+const ASSETS = [
+  'openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'validate/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm',
+  'tools/licensing_sim_wasm_bg.wasm',
+];
 
 /** Copied into pkg/ from the repository: the npm page, both licence texts, the hand-written declarations. */
 const COPIED = {
@@ -89,6 +99,7 @@ const COPIED = {
   'testing.d.ts': 'js/types/testing.d.ts',
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',
+  'validate.d.ts': 'js/types/validate.d.ts',
 };
 
 /** `#built/NAME` resolves to target/js/NAME: what this build makes from wasm-bindgen's output. */
@@ -241,11 +252,18 @@ async function main() {
   // cuts the bytes into 6-bit digits, so the same bytes at another offset read as
   // other text (the wasm gzips to 62 KB, its base64 to 80 KB, its hexadecimal to
   // 68 KB; docs/benchmarks.md, "Cold start").
-  for (const [glue, out] of [['pkg/web/licensing_sdk.js', 'glue.js'], ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js'], ['pkg/tools/licensing_sim_wasm.js', 'tools-glue.js']]) {
+  const glues = [
+    ['pkg/web/licensing_sdk.js', 'glue.js'],
+    ['pkg/validate/licensing_sdk.js', 'validate-glue.js'],
+    ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js'],
+    ['pkg/tools/licensing_sim_wasm.js', 'tools-glue.js'],
+  ];
+  for (const [glue, out] of glues) {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/glue-factory.mjs'), path.join(ROOT, glue), path.join(BUILT, out)], { stdio: 'inherit' });
   }
-  writeFileSync(path.join(BUILT, 'wasm-hex.js'), stringModule('pkg/web/licensing_sdk_bg.wasm in hexadecimal', readFileSync(path.join(PKG, 'web/licensing_sdk_bg.wasm')).toString('hex')));
-  writeFileSync(path.join(BUILT, 'sim-hex.js'), stringModule('pkg/sim/licensing_sim_wasm_bg.wasm in hexadecimal', readFileSync(path.join(PKG, 'sim/licensing_sim_wasm_bg.wasm')).toString('hex')));
+  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-hex.js'], ['validate/licensing_sdk_bg.wasm', 'validate-hex.js'], ['sim/licensing_sim_wasm_bg.wasm', 'sim-hex.js']]) {
+    writeFileSync(path.join(BUILT, out), stringModule(`pkg/${wasm} in hexadecimal`, readFileSync(path.join(PKG, wasm)).toString('hex')));
+  }
 
   for (const out of Object.keys(MODULES)) await esbuild.build(moduleOptions(out));
   // Every sibling a module loads is in pkg/.

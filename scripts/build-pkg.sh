@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds pkg/: the release wasm, wasm-bindgen's web glue, wasm-opt from npm
-# binaryen, the simulator's wasm likewise, then every JavaScript module the
-# package ships (scripts/build-js.mjs, from js/).
+# Builds pkg/: the release wasm (pkg/web/) and the validation-only one of
+# `licensing-sdk/validate` (pkg/validate/), wasm-bindgen's web glue, wasm-opt
+# from npm binaryen, the simulator's wasm likewise, then every JavaScript
+# module the package ships (scripts/build-js.mjs, from js/).
 #
-# Variants (for the benchmarks' size table):
-#   OUT=target/validation-only CARGO_FLAGS=--no-default-features TARGETS=web scripts/build-pkg.sh
+# A variant of the main wasm alone, elsewhere (e.g. with other cargo flags):
+#   OUT=target/other CARGO_FLAGS=... TARGETS=web scripts/build-pkg.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,13 +29,14 @@ wasm="$target_dir/wasm32-unknown-unknown/release/licensing_sdk.wasm"
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default.
 features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
-for t in $targets; do
-  dir="$out/$t"
+
+# wasm-bindgen's web glue for the wasm $2 into the folder $1 (emptied first),
+# the wasm optimized and its import and export names shortened in both.
+bind() {
+  local dir="$1" wasm="$2" stem
+  stem="$(basename "$wasm" .wasm)"
   rm -rf "$dir"
-  case "$t" in
-    web) wasm-bindgen --target web --out-dir "$dir" "$wasm" ;;
-    *) echo "unknown target $t" >&2; exit 2 ;;
-  esac
+  wasm-bindgen --target web --out-dir "$dir" "$wasm"
   # --converge: repeat -Oz while it still shrinks; the producers and
   # target_features sections are for tools, not for engines (-0.4 KB gzip together).
   # --zero-filled-memory: the module defines its memory (never imports it), so it
@@ -42,26 +44,32 @@ for t in $targets; do
   # up, nothing below 1 KiB (together -0.3 KB gzip).
   node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features \
     --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
-    -o "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
-  mv "$dir/licensing_sdk_bg.wasm.opt" "$dir/licensing_sdk_bg.wasm"
+    -o "$dir/${stem}_bg.wasm.opt" "$dir/${stem}_bg.wasm"
+  mv "$dir/${stem}_bg.wasm.opt" "$dir/${stem}_bg.wasm"
   # Short names for what joins the wasm to its glue, in both.
-  node scripts/minify-names.mjs "$dir/licensing_sdk_bg.wasm" "$dir/licensing_sdk.js" "${features_flags[@]}"
+  node scripts/minify-names.mjs "$dir/${stem}_bg.wasm" "$dir/${stem}.js" "${features_flags[@]}"
+}
+
+for t in $targets; do
+  case "$t" in
+    web) bind "$out/$t" "$wasm" ;;
+    *) echo "unknown target $t" >&2; exit 2 ;;
+  esac
 done
 
 # The simulator's wasm (crates/licensing-sim-wasm) into pkg/$1, with cargo flags $2...
 sim_wasm() {
   local dir="pkg/$1"; shift
   pkg_cargo -p licensing-sim-wasm "$@"
-  rm -rf "$dir"
-  wasm-bindgen --target web --out-dir "$dir" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
-  node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features \
-    --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
-    -o "$dir/licensing_sim_wasm_bg.wasm.opt" "$dir/licensing_sim_wasm_bg.wasm"
-  mv "$dir/licensing_sim_wasm_bg.wasm.opt" "$dir/licensing_sim_wasm_bg.wasm"
-  node scripts/minify-names.mjs "$dir/licensing_sim_wasm_bg.wasm" "$dir/licensing_sim_wasm.js" "${features_flags[@]}"
+  bind "$dir" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
 }
 
 if [ "$out" = pkg ]; then
+  # The validation-only wasm of `licensing-sdk/validate` (no client: the crate
+  # without its default features), in the same target dir: only this crate and
+  # the link are built again.
+  pkg_cargo --no-default-features
+  bind pkg/validate "$wasm"
   # The in-process simulator of `licensing-sdk/testing` (createSimulator,
   # checkAnswer): its own wasm, so the main entry carries none of it.
   sim_wasm sim
@@ -71,8 +79,8 @@ if [ "$out" = pkg ]; then
   # Every module the package ships, from js/ (and the wasm-bindgen glue made
   # into factories), the CommonJS declarations, package.json, README and licences.
   node scripts/build-js.mjs
-  for sim in pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm; do
-    printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$sim" "$(wc -c < "$sim")" "$(gzip -9c "$sim" | wc -c)" >&2
+  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm; do
+    printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$wasm_file" "$(wc -c < "$wasm_file")" "$(gzip -9c "$wasm_file" | wc -c)" >&2
   done
 fi
 

@@ -1,4 +1,5 @@
-// Loading that explains itself: the browser entries under a strict
+// Loading that explains itself: the browser entries (the default, slim, and
+// licensing-sdk/validate's two) under a strict
 // Content-Security-Policy and behind a server that answers the wasm's URL
 // with HTML (an SPA fallback) or 404. Each failure is one error naming the URL
 // and the fix, after one request for the wasm (never a second download). In
@@ -57,17 +58,19 @@ async function load(entry, m, engine = 'chromium') {
 const STRICT = "default-src 'self'; script-src 'self'";
 
 for (const engine of ['chromium', 'webkit']) {
-  test(`${engine}: both entries load under a CSP that allows wasm-unsafe-eval`, async () => {
-    for (const entry of ['index', 'slim']) {
+  test(`${engine}: the four browser entries load under a CSP that allows wasm-unsafe-eval`, async () => {
+    for (const entry of ['index', 'slim', 'validate', 'validate-slim']) {
       assert.deepEqual(await load(entry, { csp: `${STRICT} 'wasm-unsafe-eval'`, wasm: 'ok' }, engine), { ok: true }, entry);
     }
   });
 
   test(`${engine}: a CSP without wasm-unsafe-eval: one error that names the fix, one download`, async () => {
-    const inline = await load('index', { csp: STRICT, wasm: 'ok' }, engine);
-    assert.equal(inline.name, 'LicensingLoadError');
-    assert.match(inline.message, /Content-Security-Policy.*'wasm-unsafe-eval'/);
-    assert.equal(wasmRequests, 0, 'the default entry requests no wasm');
+    for (const entry of ['index', 'validate']) {
+      const inline = await load(entry, { csp: STRICT, wasm: 'ok' }, engine);
+      assert.equal(inline.name, 'LicensingLoadError', entry);
+      assert.match(inline.message, /Content-Security-Policy.*'wasm-unsafe-eval'/, entry);
+      assert.equal(wasmRequests, 0, `${entry}: an entry with the wasm inside requests none`);
+    }
     const slim = await load('slim', { csp: STRICT, wasm: 'ok' }, engine);
     assert.equal(slim.name, 'LicensingLoadError');
     assert.match(slim.message, /'wasm-unsafe-eval'/);

@@ -1,7 +1,8 @@
 // Vite 6, 7 and 8, each as a user runs it with no configuration file: the
 // production build served by `vite preview`, and the dev server (its
 // dependency optimizer included). The page validates in the window and in a
-// module worker (tests/ecosystem/vite/); the newest Vite's build also in WebKit.
+// module worker (tests/ecosystem/vite/), and with licensing-sdk/validate in the
+// window; the newest Vite's build also in WebKit.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { app, expectedVerdict, freePort, launchBrowser, readVerdict, readVerdictWebKit, seedVerdict } from './harness.mjs';
@@ -30,10 +31,10 @@ for (const name of VERSIONS) {
       const server = await vite.preview(config({ build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } }));
       try {
         const got = await readVerdict(browser, `http://127.0.0.1:${port}/`);
-        assert.deepEqual(got, { window: expected, worker: expected });
+        assert.deepEqual(got, { window: expected, worker: expected, validateEntry: expected });
         // WebKit (Safari's engine) on the newest Vite's build: the same verdicts as Node's.
         if (name === VERSIONS.at(-1)) {
-          assert.deepEqual(await readVerdictWebKit(`http://127.0.0.1:${port}/`), { window: expected, worker: expected }, 'WebKit');
+          assert.deepEqual(await readVerdictWebKit(`http://127.0.0.1:${port}/`), { window: expected, worker: expected, validateEntry: expected }, 'WebKit');
         }
       } finally {
         await server.close();
@@ -48,7 +49,7 @@ for (const name of VERSIONS) {
       await server.listen();
       try {
         const got = await readVerdict(browser, `http://127.0.0.1:${port}/`);
-        assert.deepEqual(got, { window: expected, worker: expected });
+        assert.deepEqual(got, { window: expected, worker: expected, validateEntry: expected });
       } finally {
         await server.close();
       }

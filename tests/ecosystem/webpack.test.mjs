@@ -15,7 +15,7 @@ test('webpack 5: build, then the page and its worker', async () => {
   const server = await staticServer([['/', path.join(app('webpack'), 'dist')], ['/', app('webpack')]]);
   try {
     const expected = await expectedVerdict();
-    assert.deepEqual(await readVerdict(browser, server.url), { window: expected, worker: expected });
+    assert.deepEqual(await readVerdict(browser, server.url), { window: expected, worker: expected, validateEntry: expected });
   } finally {
     await server.close();
   }

@@ -1,7 +1,8 @@
 // Cloudflare's workerd (miniflare, from the npm registry), where compiling
 // wasm bytes at run time is forbidden: the worker is bundled as wrangler does
 // (esbuild, conditions workerd/worker/browser, each `.wasm` import left as a
-// CompiledWasm module) and answers with the validators' verdict, a client
+// CompiledWasm module) and answers with the validators' verdict (of the main
+// entry and of licensing-sdk/validate), a client
 // call against createSimulator and a JSON Schema of ~standard.jsonSchema.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,8 @@ test('workerd: validators and the client against createSimulator in a Worker', a
       setup(build) {
         build.onResolve({ filter: /\.wasm$/ }, (args) => {
           const file = path.join(args.resolveDir, args.path);
-          const name = path.basename(file);
+          // web/ and validate/ each hold a licensing_sdk_bg.wasm: named by folder too.
+          const name = `${path.basename(path.dirname(file))}-${path.basename(file)}`;
           wasm.set(name, file);
           return { path: `./${name}`, external: true };
         });
@@ -42,6 +44,7 @@ test('workerd: validators and the client against createSimulator in a Worker', a
     assert.equal(res.status, 200, text);
     const got = JSON.parse(text);
     assert.deepEqual(got.verdict, await expectedVerdict());
+    assert.deepEqual(got.validateEntry, await expectedVerdict(), 'licensing-sdk/validate (its validate-workerd.mjs)');
     assert.equal(got.shellNums, 2);
     assert.deepEqual(got.refused, { name: 'LicensingError', kind: 'validation', codes: ['asset_number_partition'] });
     // ~standard.jsonSchema works in the Worker, as in Node.

@@ -7,13 +7,16 @@
 // - the Standard Schema's result = validate's errors;
 // - validateField(pointer) ⊆ validate's issues (when validate is not capped),
 //   with every issue of the body as a whole and every issue at or inside the
-//   pointer present.
+//   pointer present;
+// and `licensing-sdk/validate` (the validation-only wasm) answers each call
+// exactly as the default entry does.
 // The bodies are the same on every run (seeded); the test stops at a fixed time
 // budget, so a busy machine checks fewer of them but never fails for it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSchemas, exampleBody, validate, validateField, validateJson } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
+import * as light from 'licensing-sdk/validate';
 import { rng } from '../../bench/generate.mjs';
 
 const BUDGET_MS = 15_000;
@@ -93,14 +96,20 @@ function textOf(body) {
 }
 
 const SCHEMAS = Object.fromEntries(PROFILES.map((rules) => [rules, createSchemas({ rules })]));
+const LIGHT_SCHEMAS = Object.fromEntries(PROFILES.map((rules) => [rules, light.createSchemas({ rules })]));
 
 function checkBody(endpoint, body, rules, label) {
   const options = { rules };
   const report = validate(endpoint, body, options);
+  assert.deepEqual(light.validate(endpoint, body, options), report, `${label}: licensing-sdk/validate's validate`);
   const text = textOf(body);
-  if (text !== undefined) assert.deepEqual(report, validateJson(endpoint, text, options), `${label}: validate ≠ validateJson`);
+  if (text !== undefined) {
+    assert.deepEqual(report, validateJson(endpoint, text, options), `${label}: validate ≠ validateJson`);
+    assert.deepEqual(light.validateJson(endpoint, text, options), report, `${label}: licensing-sdk/validate's validateJson`);
+  }
 
   const standard = SCHEMAS[rules][endpoint]['~standard'].validate(body);
+  assert.deepEqual(LIGHT_SCHEMAS[rules][endpoint]['~standard'].validate(body), standard, `${label}: licensing-sdk/validate's schema`);
   if (report.valid) {
     assert.ok(!('issues' in standard), `${label}: the Standard Schema fails a valid body`);
   } else {
@@ -114,6 +123,7 @@ function checkBody(endpoint, body, rules, label) {
   for (const p of pointers(body)) if (asked.size < 20) asked.add(p);
   for (const pointer of asked) {
     const field = validateField(endpoint, pointer, body, options);
+    assert.deepEqual(light.validateField(endpoint, pointer, body, options), field, `${label} ${pointer}: licensing-sdk/validate's validateField`);
     const got = new Set(field.map(key));
     if (!capped) for (const issue of field) assert.ok(whole.has(key(issue)), `${label} ${pointer}: ${key(issue)} is not validate's`);
     for (const issue of report.issues) {

@@ -1,11 +1,14 @@
-// The package's exports are one list (EXPORTS in js/src/api.js): every entry
-// exports exactly it, api() returns it, index.d.ts declares it, and the ES
-// module entries spell it as scripts/exports.mjs writes it.
+// The package's exports are two lists (EXPORTS in js/src/api.js for the main
+// entry, VALIDATE_EXPORTS in js/src/validation.js for `licensing-sdk/validate`):
+// every module of an entry exports exactly its list, its declarations declare
+// exactly those values, and the ES module entries spell it as
+// scripts/exports.mjs writes it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { entries, EXPORTS } from '../../scripts/exports.mjs';
+import ts from 'typescript';
+import { entries, EXPORTS, VALIDATE_EXPORTS } from '../../scripts/exports.mjs';
 
 const require = createRequire(import.meta.url);
 const sorted = (names) => [...names].sort();
@@ -22,4 +25,24 @@ test('every entry exports exactly EXPORTS, and index.d.ts declares exactly them'
   const types = readFileSync(require.resolve('licensing-sdk/package.json').replace(/package\.json$/, 'index.d.ts'), 'utf8');
   const declared = new Set([...types.matchAll(/^export declare (?:function|const|class) (\w+)/gm)].map((m) => m[1]));
   assert.deepEqual(sorted(declared), sorted(EXPORTS), 'index.d.ts');
+});
+
+test('licensing-sdk/validate exports exactly VALIDATE_EXPORTS, the main entry but the client, and validate.d.ts declares them as values', async () => {
+  assert.deepEqual(sorted([...VALIDATE_EXPORTS, 'LicensingClient']), sorted(EXPORTS), 'the main entry is the validators and the client');
+  assert.deepEqual(sorted(Object.keys(require('licensing-sdk/validate'))), sorted(VALIDATE_EXPORTS), 'CommonJS (validate.cjs)');
+  assert.deepEqual(sorted(Object.keys(await import('licensing-sdk/validate'))), sorted(VALIDATE_EXPORTS), 'Node ESM (validate-node.mjs)');
+  const pkg = require.resolve('licensing-sdk/package.json').replace(/package\.json$/, '');
+  const browser = await import(`${pkg}validate.js`);
+  assert.deepEqual(sorted(Object.keys(browser)), sorted(VALIDATE_EXPORTS), 'the browser entry (validate.js)');
+  // The values validate.d.ts exports, as TypeScript reads them (re-exports resolved).
+  const file = `${pkg}validate.d.ts`;
+  const program = ts.createProgram([file], { noEmit: true, strict: true, skipLibCheck: true, types: [] });
+  const checker = program.getTypeChecker();
+  const values = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)))
+    .filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return (target.flags & ts.SymbolFlags.Value) !== 0 && !(symbol.declarations ?? []).some((d) => ts.isTypeOnlyExportDeclaration?.(d) || d.isTypeOnly);
+    })
+    .map((symbol) => symbol.name);
+  assert.deepEqual(sorted(values), sorted(VALIDATE_EXPORTS), 'validate.d.ts');
 });

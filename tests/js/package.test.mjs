@@ -197,7 +197,7 @@ test('Standard Schema objects: shape, the same value back, error paths as keys, 
 });
 
 test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
-  const { pathKeys } = await import('../../js/src/api.js');
+  const { pathKeys } = await import('../../js/src/validation.js');
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });

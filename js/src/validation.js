@@ -1,0 +1,206 @@
+// The validators' API over wasm-bindgen's glue: everything the package
+// exports but the client. `licensing-sdk/validate` is this alone, over the
+// validation-only wasm; api.js adds `LicensingClient` over the full one. Each
+// entry gives `validation()` the glue as a factory (target/js/*glue.js,
+// generated) and the compiled WebAssembly.Module (or a function that compiles
+// it); `validation()` makes the instance itself, on the first call that needs it.
+// The endpoint names come from the endpoint table (generated): this layer holds
+// no copy of what the core knows; what crosses into the wasm is routing.js's.
+import { fastCheck, ENDPOINTS } from '../generated/fast-check.js';
+import { CLEAN_BATCH, bodyText, cutBatch, withOrderOf } from './routing.js';
+
+/**
+ * What `licensing-sdk/validate` exports, in each of its modules: the one list.
+ * `validation()` returns these, scripts/exports.mjs writes them into each ES
+ * module entry (an ES module's names are static); tests/js/exports.test.mjs
+ * holds the entries, the object returned and validate.d.ts to it.
+ */
+const VALIDATE_EXPORTS = Object.freeze([
+  'validate', 'validateJson', 'validateField', 'isAssetNumber', 'assetNumberPartition', 'createSchemas', 'exampleBody', 'schemas',
+]);
+
+/** The vendor in `~standard.vendor`. */
+const VENDOR = 'licensing-sdk';
+
+/**
+ * A wasm memory never shrinks. When a call leaves the validators' instance with
+ * more than this (an outsized body: a 50 MB key, a 100 MB text), the validators
+ * move to a fresh instance and the old one goes with the garbage, once no
+ * LicensingClient made from it is left.
+ */
+const MEMORY_LIMIT = 64 << 20;
+
+/**
+ * Writes `text` into the wasm's input buffer (src/text_input.rs) with one
+ * TextEncoder.encodeInto instead of wasm-bindgen's per-character copy (5×
+ * faster for ASCII text in Node), then `check(length)` validates it there.
+ */
+function onInput(glue, encoder, text, check) {
+  // Room for mostly-ASCII text first; every UTF-16 unit takes at most 3 bytes.
+  let capacity = text.length + (text.length >> 3) + 16;
+  for (;;) {
+    const at = glue.__textInput(capacity);
+    const { read, written } = encoder.encodeInto(text, new Uint8Array(glue.__memory().buffer, at, capacity));
+    if (read === text.length) return check(written);
+    capacity = text.length * 3;
+  }
+}
+
+/** A JSON Pointer (RFC 6901) as Standard Schema path keys, array indices as numbers. */
+function pathKeys(pointer) {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((segment) => {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    return /^(0|[1-9][0-9]{0,8})$/.test(key) ? Number(key) : key;
+  });
+}
+
+/**
+ * What `~standard.jsonSchema` asks for in an entry without the JSON Schemas (the
+ * default browser entry and slim: the data would add ~4 KB gzip to every page).
+ */
+function noJsonSchemas() {
+  throw new Error("licensing-sdk: this entry leaves the JSON Schemas out: import { schemas, createSchemas } from "
+    + "'licensing-sdk/json-schema' for objects whose ~standard.jsonSchema has them (README: \"More entries\")");
+}
+
+/**
+ * `createSchemas(options)`: for each endpoint, `{ '~standard': { version: 1, vendor,
+ * validate, jsonSchema } }`, plain JS over `validate` (no closures in the wasm). A
+ * value the fast path proves clean is `{ value }` at once; any other is validated
+ * with the options and fails on errors only (warnings must not block a form).
+ * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
+ * converter (js/src/json-schema.js), loaded on first use where the entry has it.
+ */
+function schemasWith(validate, untouchedIssue, jsonSchemas = noJsonSchemas) {
+  return (options) => {
+    const touched = touchedTest(options?.touched);
+    const out = {};
+    for (const name of ENDPOINTS) {
+      const check = (value) => {
+        if (fastCheck(name, value)) return { value };
+        const report = validate(name, value, options);
+        if (report.valid) return { value };
+        const errors = report.issues.filter((issue) => issue.severity === 'error');
+        const shown = touched ? errors.filter((issue) => touched(issue.path)) : errors;
+        // The errors left out are counted in the core's `untouched` issue.
+        if (shown.length < errors.length) shown.push(untouchedIssue(errors.length - shown.length, options));
+        return { issues: shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code })) };
+      };
+      const convert = (o) => jsonSchemas().jsonSchema(name, options, o);
+      out[name] = { '~standard': { version: 1, vendor: VENDOR, validate: check, jsonSchema: { input: convert, output: convert } } };
+    }
+    return out;
+  };
+}
+
+/**
+ * `createSchemas({ touched })`: a Set of JSON Pointers or a predicate; an issue
+ * counts when its path is a touched pointer or lies inside one.
+ */
+function touchedTest(touched) {
+  if (touched === undefined || touched === null) return null;
+  const has = typeof touched === 'function' ? (p) => Boolean(touched(p))
+    : typeof touched.has === 'function' ? (p) => touched.has(p) : null;
+  if (!has) throw new TypeError('createSchemas: touched must be a Set of JSON Pointers or a function');
+  return (path) => {
+    for (let p = path; ; p = p.slice(0, p.lastIndexOf('/'))) {
+      if (has(p)) return true;
+      if (p === '') return false;
+    }
+  };
+}
+
+/**
+ * `schemas`: one per endpoint, made by `create()` on first use rather than at import
+ * (making them costs a few ms of every page's start-up).
+ */
+function lazySchemas(create) {
+  let all;
+  const out = {};
+  for (const name of ENDPOINTS) {
+    Object.defineProperty(out, name, { enumerable: true, get: () => (all ??= create())[name] });
+  }
+  return Object.freeze(out);
+}
+
+/**
+ * The validators, over instances of `wasmModule` made with `createGlue`;
+ * `jsonSchemas()` gives js/src/json-schema.js where the entry has it. `wasmModule`
+ * is a WebAssembly.Module, or a function that makes one (the default entries
+ * compile their embedded wasm then). The glue and its instance are made by the
+ * first call that needs them: a body the fast path proves clean needs neither.
+ * `onInstance(glue)` is told of each instance made (api.js joins its client
+ * class to it). Returns the exports and `current()`, the instance.
+ */
+function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
+  let module = typeof wasmModule === 'function' ? undefined : wasmModule;
+  function instantiate() {
+    const fresh = createGlue();
+    fresh.initSync({ module: (module ??= wasmModule()) });
+    onInstance?.(fresh);
+    return fresh;
+  }
+  let glue;
+  /** The instance, made on first need. */
+  const current = () => (glue ??= instantiate());
+  /** After a call: an outsized memory is given back by moving to a fresh instance. */
+  function settle(result) {
+    if (glue !== undefined && glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
+    return result;
+  }
+  const encoder = new TextEncoder();
+  const validate = (endpoint, body, options) => {
+    // A batch, order by order: clean at once, or only the orders with issues
+    // (and those their sequences tie them to) cross to the wasm, as text.
+    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+    if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
+    if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
+    const text = bodyText(batch !== null ? batch.cut : body);
+    if (text === null) return settle(current().validate(endpoint, body, options));
+    const wasm = current();
+    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
+  };
+  /**
+   * The issues of one field (licensing-core's `validate_field_json`): those at
+   * `pointer` or inside it, every issue of the body as a whole, and for a
+   * field of order i of a batch, order i's cross-field issues and the later
+   * orders that repeat its sequence; the cap counts these only. A batch is cut
+   * as `validate` cuts it (routing.js), with order i always among the orders
+   * that cross: the report is the same, from a fraction of the text.
+   */
+  const validateField = (endpoint, pointer, body, options) => {
+    if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
+    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+    if (batch === CLEAN_BATCH) return [];
+    if (batch === null && fastCheck(endpoint, body)) return [];
+    const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
+    const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
+    if (text === null) return settle(current().validate(endpoint, body, options)).issues;
+    const wasm = current();
+    const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
+    return settle(report).issues;
+  };
+  const validateJson = (endpoint, text, options) => {
+    if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
+    const wasm = current();
+    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
+  };
+  const createSchemas = schemasWith(validate, (count, options) => current().__untouchedReport(count, options).issues[0], jsonSchemas);
+  const exports = {
+    /** The issues of one field, and of the cross-field rules that involve it. */
+    validateField,
+    /** Validates a body; a body the generated fast path proves clean skips the wasm. */
+    validate,
+    validateJson,
+    isAssetNumber: (value) => current().isAssetNumber(value),
+    assetNumberPartition: (value) => current().assetNumberPartition(value),
+    createSchemas,
+    exampleBody: (endpoint) => current().exampleBody(endpoint),
+    /** Standard Schema v1 objects, one per endpoint (English messages). */
+    schemas: lazySchemas(() => createSchemas()),
+  };
+  return { exports, current };
+}
+
+export { validation, pathKeys, VALIDATE_EXPORTS };

@@ -1,0 +1,9 @@
+// `licensing-sdk/validate`: the validators of the main entry without the
+// client, over the validation-only wasm. The same functions and types as
+// `licensing-sdk` (index.d.ts), but `LicensingClient`.
+export {
+  validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, schemas,
+} from './index.js';
+export type * from './index.js';
+/** Not in this entry, which has no client: import `LicensingClient` from `licensing-sdk`. */
+export type LicensingClient = never;
