@@ -13,113 +13,121 @@ import toolsModule from '../tools.cjs';
 import { proxyCommand } from '../src/cli/proxy.js';
 import { stateCommand } from '../src/cli/state.js';
 
-const HELP = `licensing-sdk-sim: the Licensing Order and Activity Service simulator over HTTP (Node)
+import { SIM_FLAGS } from '../generated/sim-flags.js';
+
+/**
+ * licensing-sim's options this shell has not: static files (any static
+ * server serves them next to this one; CORS lets a page reach it).
+ */
+const NATIVE_ONLY = new Set(['--static']);
+const OPTIONS = SIM_FLAGS.filter((o) => !NATIVE_ONLY.has(o.flag));
+const byFlag = Object.fromEntries(OPTIONS.map((o) => [o.flag, o]));
+
+/** `text` cut into lines of at most `width` characters, at spaces. */
+function wrap(text, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** The help: licensing-sim's options (js/generated/sim-flags.js), with its words and defaults. */
+function help() {
+  const INDENT = 30;
+  const rows = [...OPTIONS.map((o) => [`--${o.flag.slice(2)}${o.value ? ` ${o.value}` : ''}`, `${o.help}${o.default !== null ? ` [default: ${o.default}]` : ''}`]),
+    ['-h, --help', 'Print this help']];
+  const options = rows.flatMap(([left, text]) => {
+    const [first, ...rest] = wrap(text, 96 - INDENT);
+    return [`  ${left.padEnd(INDENT - 3)} ${first}`, ...rest.map((l) => `${' '.repeat(INDENT)}${l}`)];
+  });
+  return `licensing-sdk-sim: the Licensing Order and Activity Service simulator over HTTP (Node)
 
 Usage: npx licensing-sdk-sim [OPTIONS]
        npx licensing-sdk-sim proxy --upstream URL [OPTIONS]   a checking, recording proxy (proxy --help)
        npx licensing-sdk-sim state --from-recording FILE      a state from a recording (state --help)
 
-Options:
-  --listen HOST:PORT          Address to listen on [default: 127.0.0.1:8787]; port 0 picks a free one
-  --token TOKEN=SCOPES        An accepted bearer token and its comma-separated scopes
-                              (auth_order, auth_activity). Repeatable. Without it the
-                              development tokens are accepted
-  --activities FILE           JSON file of activities; without it a built-in sample set
-  --rules PROFILE             Which requests are refused: spec, recommended or strict [default: recommended]
-  --seed N                    Where the id and asset number sequences start [default: 0]
-  --state FILE                JSON file of a simulator state (GET /__sim/state, sim.snapshot()):
-                              the stored data to start from, and to return to on reset
-  --nonce-window-secs N       How long a used g_nonce is refused [default: 600]
-  --max-body-bytes N          Largest request body accepted [default: 1048576]
-  --max-shellnums N           Most asset numbers one shellnums call may ask for [default: 1000]
-  --max-delete-pairs N        Most (asset number, product) pairs of one batch's delete_product orders [default: 250000]
-  --max-answer-bytes N        Largest listAssets answer, in bytes of JSON [default: 33554432]
-  --max-state-bytes N         Largest --state file read (a larger one is refused before it
-                              is read) [default: 67108864]
-  --header-timeout-secs N     Seconds a client has to send a request's headers; an idle
-                              keep-alive connection is closed after as long [default: 10]
-  --body-timeout-secs N       Seconds a client has to send a request's body [default: 30]
-  --write-timeout-secs N      Seconds an answer's writes may make no progress [default: 30]
-  --admin-token TOKEN         The token /__sim/* routes require in x-sim-admin; without it a
-                              random one is made and printed at start
-  --drift NAME                Differ from the contract on purpose, as a real service may:
-                              renamed-field, missing-field, extra-field, unknown-enum,
-                              number-id, http-200-refusal, activity-order-envelope,
-                              nonce-replay-accepted, scope-not-enforced,
-                              inferred-rules-not-enforced. Repeatable; a request adds its
-                              own with the x-sim-drift header
-  --quiet                     No request log on stderr
-  -h, --help                  Print this help
+Options (licensing-sim's${[...NATIVE_ONLY].map((f) => `, but ${f}`).join('')}):
+${options.join('\n')}
 
 Development tokens (when no --token is given): dev-order-token (auth_order),
 dev-activity-token (auth_activity), dev-all-token (both).
 Faults: the x-sim-fault request header, or POST /__sim/fault (their directives: the
 repository's crates/licensing-sim/README.md, "Fault injection").`;
+}
 
-/** The default of --max-state-bytes: the simulator's (licensing_sim_core::DEFAULT_MAX_STATE_BYTES). */
-const DEFAULT_MAX_STATE_BYTES = 64 << 20;
-
-/** Options of createSimulator, by flag: [option name, how its value is read]. */
+/** A whole number (a byte count, seconds, a seed). */
 const NUMBER = (flag, text) => {
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(text)}`);
   return n;
 };
-const FLAGS = {
-  '--rules': ['rules', (flag, text) => text],
-  '--seed': ['seed', NUMBER],
+
+/** `--max-body-bytes` → `maxBodyBytes`: createSimulator's option of a flag. */
+const optionName = (flag) => flag.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+
+/**
+ * The options this shell reads itself rather than passing createSimulator the
+ * flag's value (as a number where its default is one, a list where it repeats).
+ */
+const SHELL = {
+  '--listen': (out, text) => { out.listen = text; },
+  '--quiet': (out) => { out.quiet = true; },
+  '--token': (out, spec) => {
+    const at = spec.indexOf('=');
+    if (at <= 0) throw new Error(`--token expects TOKEN=SCOPES, not ${JSON.stringify(spec)}`);
+    (out.options.tokens ??= {})[spec.slice(0, at)] = spec.slice(at + 1).split(',').filter(Boolean);
+  },
+  // The connection bounds are this shell's (the simulator bounds the body itself).
+  '--header-timeout-secs': (out, text, flag) => { out.headerTimeoutSecs = NUMBER(flag, text); },
+  '--write-timeout-secs': (out, text, flag) => { out.writeTimeoutSecs = NUMBER(flag, text); },
   // The text as it is (read once the options are all known: its size is
   // bounded first): the simulator checks it whole and says what is wrong, and where.
-  '--state': ['state', (flag, file) => ({ file })],
-  '--nonce-window-secs': ['nonceWindowSecs', NUMBER],
-  '--max-body-bytes': ['maxBodyBytes', NUMBER],
-  '--max-shellnums': ['maxShellnums', NUMBER],
-  '--max-delete-pairs': ['maxDeletePairs', NUMBER],
-  '--max-answer-bytes': ['maxAnswerBytes', NUMBER],
-  '--max-state-bytes': ['maxStateBytes', NUMBER],
-  // The simulator reads a request's body within it (sim.fetch), as licensing-sim does.
-  '--body-timeout-secs': ['bodyTimeoutSecs', NUMBER],
-  '--admin-token': ['adminToken', (flag, text) => text],
-  '--drift': ['drift', (flag, text, before = []) => [...before, text]],
-  '--activities': ['activities', (flag, file) => JSON.parse(readFileSync(file, 'utf8'))],
+  '--state': (out, file) => { out.options.state = { file }; },
+  '--activities': (out, file) => { out.options.activities = JSON.parse(readFileSync(file, 'utf8')); },
 };
 
-/** The connection bounds, by flag (seconds). */
-const TIMEOUTS = {
-  '--header-timeout-secs': 'headerTimeoutSecs',
-  '--write-timeout-secs': 'writeTimeoutSecs',
-};
+/** An option's value as createSimulator takes it. */
+function read(out, option, text) {
+  const name = optionName(option.flag);
+  const value = option.default !== null && /^[0-9]+$/.test(option.default) ? NUMBER(option.flag, text) : text;
+  out.options[name] = option.repeats ? [...(out.options[name] ?? []), value] : value;
+}
+
+/** The defaults of the options this shell reads itself. */
+const defaultOf = (flag) => byFlag[flag].default;
 
 /** The command line as { listen, quiet, options, …Secs }; throws on anything it does not know. */
 function parseArgs(argv) {
   const out = {
-    listen: '127.0.0.1:8787', quiet: false, help: false, options: {},
-    headerTimeoutSecs: 10, writeTimeoutSecs: 30,
+    listen: defaultOf('--listen'), quiet: false, help: false, options: {},
+    headerTimeoutSecs: NUMBER('--header-timeout-secs', defaultOf('--header-timeout-secs')),
+    writeTimeoutSecs: NUMBER('--write-timeout-secs', defaultOf('--write-timeout-secs')),
   };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') && !argv[i].startsWith('--token=')
-      ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)]
-      : [argv[i], undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
-      return argv[++i];
-    };
-    if (flag === '-h' || flag === '--help') out.help = true;
-    else if (flag === '--quiet') out.quiet = true;
-    else if (flag === '--listen') out.listen = value();
-    else if (TIMEOUTS[flag]) out[TIMEOUTS[flag]] = NUMBER(flag, value());
-    else if (flag === '--token' || flag.startsWith('--token=')) {
-      const spec = flag.startsWith('--token=') ? flag.slice('--token='.length) : value();
-      const at = spec.indexOf('=');
-      if (at <= 0) throw new Error(`--token expects TOKEN=SCOPES, not ${JSON.stringify(spec)}`);
-      (out.options.tokens ??= {})[spec.slice(0, at)] = spec.slice(at + 1).split(',').filter(Boolean);
-    } else if (FLAGS[flag]) {
-      const [name, read] = FLAGS[flag];
-      out.options[name] = read(flag, value(), out.options[name]);
-    } else {
-      throw new Error(`unknown argument ${JSON.stringify(argv[i])} (--help lists the options)`);
+    const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
+    const [flag, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
+    if (flag === '-h' || flag === '--help') {
+      out.help = true;
+      continue;
     }
+    const option = byFlag[flag];
+    if (!option) {
+      const why = NATIVE_ONLY.has(flag) ? ' (licensing-sim has it; this shell does not)' : ' (--help lists the options)';
+      throw new Error(`unknown argument ${JSON.stringify(argv[i])}${why}`);
+    }
+    let text;
+    if (option.value !== null) {
+      if (inline !== undefined) text = inline;
+      else if (i + 1 < argv.length) text = argv[++i];
+      else throw new Error(`${flag} needs a value`);
+    } else if (inline !== undefined) throw new Error(`${flag} takes no value`);
+    if (SHELL[flag]) SHELL[flag](out, text, flag);
+    else read(out, option, text);
   }
   return out;
 }
@@ -297,7 +305,7 @@ async function main() {
     process.exit(2);
   }
   if (args.help) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${help()}\n`);
     return;
   }
   const made = args.options.adminToken === undefined;
@@ -306,7 +314,7 @@ async function main() {
   if (state) {
     try {
       // Bounded before it is read, as licensing-sim does.
-      const max = args.options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
+      const max = args.options.maxStateBytes ?? NUMBER('--max-state-bytes', defaultOf('--max-state-bytes'));
       const { size } = statSync(state.file);
       if (size > max) throw new Error(`simulator state: ${size} bytes of JSON, more than the ${max} a simulator reads (maxStateBytes, --max-state-bytes)`);
       text = readFileSync(state.file, 'utf8');

@@ -25,6 +25,7 @@ mod openapi;
 mod rule_cases;
 mod rules_md;
 mod shapes;
+mod sim_flags;
 mod stales;
 mod testing;
 mod typescript;
@@ -48,6 +49,7 @@ pub fn outputs() -> Vec<Output> {
         output("js/generated/meta.js", meta::meta_js()),
         output("pkg/meta.d.ts", meta::meta_d_ts()),
         output("js/generated/stales.js", stales::stales_js()),
+        output("js/generated/sim-flags.js", sim_flags::sim_flags_js()),
         output("pkg/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("js/generated/invalid-examples.js", testing::testing_js()),
         output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),

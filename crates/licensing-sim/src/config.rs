@@ -57,71 +57,71 @@ the npm package at /pkg/.";
 #[derive(Debug, Clone, Parser)]
 #[command(name = "licensing-sim", version, about = "A stateful local simulator of the Licensing Order and Activity Service", after_help = AFTER_HELP)]
 pub struct Config {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8787")]
+    /// Address to listen on (port 0: a free one, printed at start).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
     pub listen: String,
-    /// TOKEN=SCOPES: an accepted bearer token and its comma-separated scopes
-    /// (auth_order, auth_activity). Repeatable. Without it the development tokens are accepted.
-    #[arg(long = "token", value_parser = parse_token)]
+    /// An accepted bearer token and its comma-separated scopes (auth_order,
+    /// auth_activity). Repeatable. Without it the development tokens are accepted.
+    #[arg(long = "token", value_name = "TOKEN=SCOPES", value_parser = parse_token)]
     pub tokens: Vec<TokenGrant>,
     /// JSON file of activities (see the README); without it a built-in sample set.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub activities: Option<PathBuf>,
-    /// URLPREFIX=DIR: serve the files of DIR under URLPREFIX. Repeatable.
-    #[arg(long = "static", value_parser = parse_mount)]
+    /// Serve the files of DIR under URLPREFIX. Repeatable.
+    #[arg(long = "static", value_name = "URLPREFIX=DIR", value_parser = parse_mount)]
     pub statics: Vec<StaticMount>,
     /// How long a used g_nonce is remembered and refused, in seconds.
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, value_name = "N", default_value_t = 600)]
     pub nonce_window_secs: u64,
     /// Largest request body accepted, in bytes (larger: code 13004).
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
     pub max_body_bytes: usize,
     /// Most asset numbers one shellnums call may ask for.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_shellnums: u64,
     /// No request log on stderr.
     #[arg(long)]
     pub quiet: bool,
     /// The token `/__sim/*` routes require in `x-sim-admin`; without it a random
     /// one is made and printed at start.
-    #[arg(long)]
+    #[arg(long, value_name = "TOKEN")]
     pub admin_token: Option<String>,
     /// Most (asset number, product) pairs the delete_product orders of one batch
     /// may name (each is matched against the asset's products under the lock).
-    #[arg(long, default_value_t = 250_000)]
+    #[arg(long, value_name = "N", default_value_t = 250_000)]
     pub max_delete_pairs: u64,
     /// Largest `listAssets` answer, in bytes of JSON (larger: code 13004). Its
     /// records repeat what their order stores once (an asset's extensions).
-    #[arg(long, default_value_t = licensing_sim_core::DEFAULT_MAX_ANSWER_BYTES)]
+    #[arg(long, value_name = "N", default_value_t = licensing_sim_core::DEFAULT_MAX_ANSWER_BYTES)]
     pub max_answer_bytes: usize,
     /// Seconds a client has to send a request's headers; an idle keep-alive
     /// connection is closed after as long.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10)]
     pub header_timeout_secs: u64,
     /// Seconds a client has to send a request's body.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, value_name = "N", default_value_t = 30)]
     pub body_timeout_secs: u64,
     /// Seconds an answer's writes may make no progress (a client that stopped
     /// reading) before its connection is closed.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, value_name = "N", default_value_t = 30)]
     pub write_timeout_secs: u64,
     /// Which requests are refused (13004 / 1001): `recommended` refuses what the
     /// SDK's validators refuse by default; `spec` only what the spec states, so
     /// a test can run the simulator as lenient as the spec allows; `strict` also
     /// refuses unknown fields.
-    #[arg(long, default_value = "recommended", value_parser = parse_rules)]
+    #[arg(long, value_name = "PROFILE", default_value = "recommended", value_parser = parse_rules)]
     pub rules: Profile,
     /// Where the simulator's sequences start (customer, enterprise and order
     /// ids, asset numbers): the same seed gives the same answers.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
     /// JSON file of a simulator state (`GET /__sim/state`, `sim.snapshot()`):
     /// the stored data to start from, and to return to on reset.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
     /// Largest --state file read, in bytes (a larger one is refused before it
     /// is read).
-    #[arg(long, default_value_t = licensing_sim_core::DEFAULT_MAX_STATE_BYTES)]
+    #[arg(long, value_name = "N", default_value_t = licensing_sim_core::DEFAULT_MAX_STATE_BYTES)]
     pub max_state_bytes: usize,
     /// Differ from the contract on purpose, as a real service may (for trying
     /// `licensing-sdk verify`, the checking proxy and a portal's tests):
@@ -129,7 +129,7 @@ pub struct Config {
     /// http-200-refusal, activity-order-envelope, nonce-replay-accepted,
     /// scope-not-enforced, inferred-rules-not-enforced. Repeatable; a request
     /// adds its own with the `x-sim-drift` header.
-    #[arg(long = "drift", value_parser = parse_drift)]
+    #[arg(long = "drift", value_name = "NAME", value_parser = parse_drift)]
     pub drifts: Vec<Drift>,
 }
 
