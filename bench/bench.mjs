@@ -2,7 +2,7 @@
 // raw figures to bench/results.json).
 //
 //   cd bench && npm install && node bench.mjs [--quick] [--validation-only-dir=DIR] [--no-browser]
-// (the validation-only size defaults to ../pkg/validate, which make pkg builds)
+// (the validation-only size defaults to ../target/bind/validate, which make pkg builds)
 //
 // 1. build: ajv standalone validator, esbuild bundles of the peers (build.mjs)
 // 2. agreement: ours, ajv and zod give the same verdict on every generated payload;
@@ -529,7 +529,7 @@ function report(r) {
   out.push('');
   out.push('## Sizes');
   out.push('');
-  out.push('Bytes, raw and gzip -9 (zlib). Ours: `pkg/web/licensing_sdk_bg.wasm` (after `wasm-opt -Oz`) and `pkg/web/licensing_sdk.js`; the validation-only build is the crate built with `--no-default-features` (no client), the one `licensing-sdk/validate` ships in `pkg/validate/` (or another given to the benchmark with `--validation-only-dir=DIR` or `BENCH_VALIDATION_ONLY_DIR`). Peers: bundled by esbuild (bundle, minify, platform browser, esm) from an entry that exports the validator.');
+  out.push('Bytes, raw and gzip -9 (zlib). Ours: `pkg/web/licensing_sdk_bg.wasm` (after `wasm-opt -Oz`) and its glue as wasm-bindgen writes it (`target/bind/web/licensing_sdk.js`); the validation-only build is the crate built with `--no-default-features` (no client), the one `licensing-sdk/validate` ships in `pkg/validate/` (measured with its glue in `target/bind/validate/`) (or another given to the benchmark with `--validation-only-dir=DIR` or `BENCH_VALIDATION_ONLY_DIR`). Peers: bundled by esbuild (bundle, minify, platform browser, esm) from an entry that exports the validator.');
   out.push('');
   out.push(table(['artefact', 'raw B', 'gzip B', 'gzip'], sizeRows));
   out.push('');

@@ -20,6 +20,8 @@ import { AJV_OPTIONS, addKeywords, schema } from './peers/ajv-schema.mjs';
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const BUILD_DIR = join(BENCH_DIR, 'build');
 export const PKG_DIR = process.env.BENCH_PKG_DIR || join(BENCH_DIR, '..', 'pkg');
+/** wasm-bindgen's output beside the wasm (the glue as generated), where scripts/build-pkg.sh keeps it. */
+export const BIND_DIR = join(BENCH_DIR, '..', 'target', 'bind');
 
 export const BUNDLES = {
   ajvStandalone: join(BUILD_DIR, 'ajv-standalone.bundle.js'),
@@ -57,7 +59,7 @@ export async function build({ quiet = false } = {}) {
     await esbuild.build({ ...common, stdin: { contents, resolveDir: BENCH_DIR, sourcefile: `${name}-entry.mjs` }, outfile: BUNDLES[name] });
   }
   // Our glue as a bundler would ship it (the wasm is a separate asset).
-  const glue = readFileSync(join(PKG_DIR, 'web', 'licensing_sdk.js'), 'utf8');
+  const glue = readFileSync(join(BIND_DIR, 'web', 'licensing_sdk.js'), 'utf8');
   const min = await esbuild.transform(glue, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' });
   writeFileSync(join(BUILD_DIR, 'licensing_sdk.min.js'), min.code);
   if (!quiet) console.error(`[build] ajv standalone validator, bundles and minified glue in ${BUILD_DIR}`);

@@ -1,7 +1,7 @@
 // Sizes: raw and gzip -9 (zlib) of our wasm and JS glue, full package and the
 // validation-only build (`--no-default-features`: a folder with licensing_sdk_bg.wasm +
 // licensing_sdk.js, from --validation-only-dir=DIR, BENCH_VALIDATION_ONLY_DIR, or
-// ../pkg/validate, where build-pkg.sh puts the one `licensing-sdk/validate` ships;
+// ../target/bind/validate, where build-pkg.sh puts the one `licensing-sdk/validate` ships;
 // else "not built"), the entries that carry them, next to the peers bundled by
 // esbuild (minified, browser, esm).
 //   node sizes.mjs [--validation-only-dir=DIR]
@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
-import { build, BENCH_DIR, BUNDLES, PKG_DIR, minifyFile } from './build.mjs';
+import { build, BIND_DIR, BUNDLES, PKG_DIR, minifyFile } from './build.mjs';
 
 function sizeOf(bytes) {
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length };
@@ -19,8 +19,8 @@ function fileSize(path) {
   return { path, ...sizeOf(readFileSync(path)) };
 }
 
-/** Where build-pkg.sh puts the validation-only wasm of `licensing-sdk/validate`. */
-export const DEFAULT_VALIDATION_ONLY_DIR = join(PKG_DIR, 'validate');
+/** Where build-pkg.sh puts the validation-only wasm of `licensing-sdk/validate` with its glue. */
+export const DEFAULT_VALIDATION_ONLY_DIR = join(BIND_DIR, 'validate');
 
 /** --validation-only-dir=DIR, else BENCH_VALIDATION_ONLY_DIR, else build-pkg.sh's variant folder if it exists. */
 export function validationOnlyDir(argv = process.argv) {
@@ -40,7 +40,7 @@ async function oursRows(label, dir) {
 
 export async function measureSizes({ validationOnly = validationOnlyDir(), log = console.error } = {}) {
   if (!existsSync(BUNDLES.zod)) await build({ quiet: true });
-  const full = await oursRows('ours, full package (validators + client)', join(PKG_DIR, 'web'));
+  const full = await oursRows('ours, full package (validators + client)', join(BIND_DIR, 'web'));
   const vonly = validationOnly
     ? await oursRows('ours, validation-only (--no-default-features)', validationOnly)
     : { label: 'ours, validation-only (--no-default-features)', built: false, dir: null };

@@ -3,18 +3,20 @@
 // package.json's exports map, all from the two tables below.
 //
 //   js/src/        hand-written ES modules (the API, routing, the simulator's fetch, ...)
-//   js/generated/  ES modules written by `cargo xtask gen` from the Rust tables (committed)
+//   js/generated/  ES modules and declarations written by `cargo xtask gen` from the
+//                  Rust tables (committed)
 //   js/entries/    one small file per shipped module; js/bin/ the CLI
-//   js/types/      hand-written declarations of the subpaths whose types no table gives
+//   js/types/      hand-written declarations (and the hand-written parts of the generated ones)
+//   contract/      the OpenAPI documents and JSON Schemas `cargo xtask gen` writes (committed)
+//   target/bind/   wasm-bindgen's output (scripts/build-pkg.sh), never shipped
 //   target/js/     this build's inputs made from wasm-bindgen's output: the glue
 //                  factories and the wasm in hexadecimal (imported as `#built/…`)
-//   pkg/           what ships: built here (git-ignored), beside the declarations,
-//                  the OpenAPI document and the JSON Schemas that `cargo xtask gen` writes
+//   pkg/           what ships, all of it built here (git-ignored)
 //
 // Each shipped module is one esbuild bundle of its entry. A sibling it names as
 // `./x` (`external` below) stays a module of its own in pkg/: node.mjs re-exports
 // node.cjs, so a process that imports the package both ways has one instance.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -85,17 +87,23 @@ const IMPORTED_TYPES = ['invalid-examples'];
 /** Every declaration file's name (NAME.d.ts and its twin NAME.d.cts), once each. */
 const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
 
-/** Files that ship as they are (the wasm, the documents `cargo xtask gen` writes). */
+/** Files that ship as they are (the wasm built into pkg/, the documents copied from contract/). */
 const ASSETS = [
   'openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'validate/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm',
   'tools/licensing_sim_wasm_bg.wasm',
 ];
 
-/** Copied into pkg/ from the repository: the npm page, both licence texts, the hand-written declarations. */
+/** The contract's documents, copied whole into pkg/ (`cargo xtask gen` writes them into contract/). */
+const CONTRACT = ['openapi.json', 'schemas/'];
+
+/** Copied into pkg/ from the repository: the npm page, both licence texts, the declarations. */
 const COPIED = {
   'README.md': 'js/README.md',
   'LICENSE-MIT': 'LICENSE-MIT',
   'LICENSE-APACHE': 'LICENSE-APACHE',
+  'index.d.ts': 'js/generated/index.d.ts',
+  'meta.d.ts': 'js/generated/meta.d.ts',
+  'invalid-examples.d.ts': 'js/generated/invalid-examples.d.ts',
   'testing.d.ts': 'js/types/testing.d.ts',
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',
@@ -253,10 +261,10 @@ async function main() {
   // other text (the wasm gzips to 62 KB, its base64 to 80 KB, its hexadecimal to
   // 68 KB; docs/benchmarks.md, "Cold start").
   const glues = [
-    ['pkg/web/licensing_sdk.js', 'glue.js'],
-    ['pkg/validate/licensing_sdk.js', 'validate-glue.js'],
-    ['pkg/sim/licensing_sim_wasm.js', 'sim-glue.js'],
-    ['pkg/tools/licensing_sim_wasm.js', 'tools-glue.js'],
+    ['target/bind/web/licensing_sdk.js', 'glue.js'],
+    ['target/bind/validate/licensing_sdk.js', 'validate-glue.js'],
+    ['target/bind/sim/licensing_sim_wasm.js', 'sim-glue.js'],
+    ['target/bind/tools/licensing_sim_wasm.js', 'tools-glue.js'],
   ];
   for (const [glue, out] of glues) {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/glue-factory.mjs'), path.join(ROOT, glue), path.join(BUILT, out)], { stdio: 'inherit' });
@@ -274,6 +282,10 @@ async function main() {
   }
 
   for (const [to, from] of Object.entries(COPIED)) copyFileSync(path.join(ROOT, from), path.join(PKG, to));
+  for (const doc of CONTRACT) {
+    rmSync(path.join(PKG, doc), { recursive: true, force: true });
+    cpSync(path.join(ROOT, 'contract', doc), path.join(PKG, doc), { recursive: true });
+  }
   writeFileSync(path.join(PKG, 'README.md'), npmReadme(readFileSync(path.join(ROOT, COPIED['README.md']), 'utf8'), project().repository));
   for (const t of TYPE_NAMES) {
     const file = path.join(PKG, `${t}.d.ts`);

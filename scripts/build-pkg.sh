@@ -2,7 +2,9 @@
 # Builds pkg/: the release wasm (pkg/web/) and the validation-only one of
 # `licensing-sdk/validate` (pkg/validate/), wasm-bindgen's web glue, wasm-opt
 # from npm binaryen, the simulator's wasm likewise, then every JavaScript
-# module the package ships (scripts/build-js.mjs, from js/).
+# module the package ships (scripts/build-js.mjs, from js/). wasm-bindgen's
+# output (the glue, which build-js.mjs makes into factories) stays in
+# target/bind/; pkg/ gets the optimized .wasm files alone.
 #
 # A variant of the main wasm alone, elsewhere (e.g. with other cargo flags):
 #   OUT=target/other CARGO_FLAGS=... TARGETS=web scripts/build-pkg.sh
@@ -50,18 +52,26 @@ bind() {
   node scripts/minify-names.mjs "$dir/${stem}_bg.wasm" "$dir/${stem}.js" "${features_flags[@]}"
 }
 
+# wasm-bindgen's output for the wasm $2 in target/bind/$1, and its .wasm in pkg/$1.
+ship() {
+  local name="$1" wasm="$2"
+  bind "target/bind/$name" "$wasm"
+  rm -rf "pkg/$name" && mkdir -p "pkg/$name"
+  cp "target/bind/$name/$(basename "$wasm" .wasm)_bg.wasm" "pkg/$name/"
+}
+
 for t in $targets; do
   case "$t" in
-    web) bind "$out/$t" "$wasm" ;;
+    web) if [ "$out" = pkg ]; then ship web "$wasm"; else bind "$out/$t" "$wasm"; fi ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
 done
 
 # The simulator's wasm (crates/licensing-sim-wasm) into pkg/$1, with cargo flags $2...
 sim_wasm() {
-  local dir="pkg/$1"; shift
+  local name="$1"; shift
   pkg_cargo -p licensing-sim-wasm "$@"
-  bind "$dir" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
+  ship "$name" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
 }
 
 if [ "$out" = pkg ]; then
@@ -69,7 +79,7 @@ if [ "$out" = pkg ]; then
   # without its default features), in the same target dir: only this crate and
   # the link are built again.
   pkg_cargo --no-default-features
-  bind pkg/validate "$wasm"
+  ship validate "$wasm"
   # The in-process simulator of `licensing-sdk/testing` (createSimulator,
   # checkAnswer): its own wasm, so the main entry carries none of it.
   sim_wasm sim

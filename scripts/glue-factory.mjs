@@ -1,4 +1,4 @@
-// Writes target/js/glue.js: wasm-bindgen's web glue (pkg/web/licensing_sdk.js) as
+// Writes target/js/glue.js: wasm-bindgen's web glue (target/bind/web/licensing_sdk.js) as
 // an ES module whose default export evaluates the glue anew on every call. The glue keeps its
 // instance in module-level variables, so one module is one instance; a factory
 // lets the package make a fresh instance synchronously from the compiled module

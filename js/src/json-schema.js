@@ -1,5 +1,5 @@
 // Standard JSON Schema (`~standard.jsonSchema`, @standard-schema/spec 1.1) for the
-// Standard Schemas of `createSchemas`: the request schemas of pkg/schemas/ (as
+// Standard Schemas of `createSchemas`: the request schemas of contract/schemas/ (as
 // js/generated/json-schema-data.js holds them, generated with them) in the target asked for.
 // Not in the default browser entry (the data is ~4 KB gzip): Node's entry requires
 // this module on the first `input()`/`output()`, workerd's imports it, and browsers
@@ -116,7 +116,7 @@ function profileOf(options) {
 /**
  * `~standard.jsonSchema.input(options)` (and `output`, the same: no transforms) of
  * `endpoint`'s schema made by `createSchemas(schemaOptions)`: a fresh object per
- * call. `options.target`: `draft-2020-12` (as pkg/schemas/), `draft-07`
+ * call. `options.target`: `draft-2020-12` (as contract/schemas/), `draft-07`
  * (`definitions`), `openapi-3.0` (`nullable`, no `$schema`, `definitions`); any
  * other target throws, as the spec asks. `options.libraryOptions.refPrefix`: what
  * the `$ref`s start with instead of `#/$defs/` or `#/definitions/` (say

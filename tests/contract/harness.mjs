@@ -12,8 +12,8 @@ export const BIN = path.join(HERE, 'node_modules/.bin');
 export const SIM = path.join(ROOT, 'target/release/licensing-sim');
 export const VENV = path.join(ROOT, 'target/contract/venv');
 /** The documents under test, as committed (not the installed package's copies). */
-export const DOCUMENT = path.join(ROOT, 'pkg/openapi.json');
-export const SPEC_DOCUMENT = path.join(ROOT, 'pkg/schemas/spec/openapi.json');
+export const DOCUMENT = path.join(ROOT, 'contract/openapi.json');
+export const SPEC_DOCUMENT = path.join(ROOT, 'contract/schemas/spec/openapi.json');
 
 export { freePort };
 

@@ -72,7 +72,7 @@ for (const file of DOCUMENTS) {
 
 test('ajv 2020 strict: every JSON Schema compiles, with no warning', () => {
   const files = [];
-  for (const dir of ['pkg/schemas', 'pkg/schemas/spec']) {
+  for (const dir of ['contract/schemas', 'contract/schemas/spec']) {
     for (const name of readdirSync(path.join(ROOT, dir))) {
       if (name.endsWith('.json') && name !== 'openapi.json') files.push(path.join(ROOT, dir, name));
     }

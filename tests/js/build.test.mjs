@@ -1,10 +1,10 @@
 // The package is built from js/ by one build (scripts/build-js.mjs) and its two
 // tables: what pkg/ holds is what MODULES and SUBPATHS say, every module ships
 // and is reachable, the CommonJS declarations are the ES ones with each relative
-// specifier naming its .cjs twin, and no hand-written module lives in pkg/.
+// specifier naming its .cjs twin, and pkg/ is build output only.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -80,12 +80,19 @@ test('the CommonJS declarations name the .cjs twins of relative imports, and not
   }
 });
 
-test('pkg/ holds no hand-written module: what git tracks there is generated, the rest is built', () => {
+test('pkg/ is build output only: git tracks nothing there, and what the build copies is its source', () => {
   const tracked = execFileSync('git', ['ls-files', 'pkg'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
-  assert.ok(tracked.length > 0);
-  for (const file of tracked) {
-    assert.match(file, /^pkg\/(?:index|meta|invalid-examples)\.d\.ts$|^pkg\/openapi\.json$|^pkg\/schemas\/.+\.json$/, `${file}: sources live in js/`);
+  assert.deepEqual(tracked, [], 'sources live in js/ and contract/');
+  // The generated declarations and the contract's documents ship as written.
+  for (const name of ['index.d.ts', 'meta.d.ts', 'invalid-examples.d.ts']) {
+    assert.equal(readFileSync(path.join(ROOT, 'pkg', name), 'utf8'), readFileSync(path.join(ROOT, 'js/generated', name), 'utf8'), name);
   }
-  // And no CommonJS or ES module source of the package outside js/ (the built ones are git-ignored).
-  for (const out of Object.keys(MODULES)) assert.ok(!tracked.includes(`pkg/${out}`), `pkg/${out} is tracked`);
+  const documents = (dir, at = '') => readdirSync(path.join(dir, at), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? documents(dir, path.join(at, e.name)) : [path.join(at, e.name)])).sort();
+  const contract = documents(path.join(ROOT, 'contract'));
+  assert.ok(contract.includes('openapi.json') && contract.length > 20, `contract/ holds ${contract.length} files`);
+  for (const file of contract) {
+    assert.equal(readFileSync(path.join(ROOT, 'pkg', file), 'utf8'), readFileSync(path.join(ROOT, 'contract', file), 'utf8'), file);
+  }
+  assert.deepEqual(documents(path.join(ROOT, 'pkg/schemas')), documents(path.join(ROOT, 'contract/schemas')), 'pkg/schemas/ is contract/schemas/');
 });

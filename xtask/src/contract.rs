@@ -7,7 +7,7 @@
 use licensing_core::wire::{Endpoint, Method};
 
 /// The two documents the suite lints, as the exemption files name them.
-const DOCUMENTS: [&str; 2] = ["../../pkg/openapi.json", "../../pkg/schemas/spec/openapi.json"];
+const DOCUMENTS: [&str; 2] = ["../../contract/openapi.json", "../../contract/schemas/spec/openapi.json"];
 
 /// The request objects of the GET operations (their component names), once each.
 fn get_requests() -> Vec<&'static str> {
@@ -47,7 +47,7 @@ pub(crate) fn spectral_yaml(current: &str) -> String {
          # it; the operations send those fields as parameters.\n  - files:\n",
     );
     for name in get_requests() {
-        region.push_str(&format!("      - \"../../pkg/**/openapi.json#/components/schemas/{name}\"\n"));
+        region.push_str(&format!("      - \"../../contract/**/openapi.json#/components/schemas/{name}\"\n"));
     }
     region.push_str("    rules:\n      oas3-unused-component: off\n");
     xtask_registry::replace_between(&current, "# get-requests:begin", "# get-requests:end", &region).unwrap_or(current)

@@ -45,14 +45,14 @@ pub fn outputs() -> Vec<Output> {
     let mut all = vec![
         output("js/generated/fast-check.js", fast_check::fast_check_js()),
         output("crates/licensing-core/src/model/generated.rs", model::generated_rs()),
-        output("pkg/index.d.ts", typescript::index_d_ts()),
+        output("js/generated/index.d.ts", typescript::index_d_ts()),
         output("js/generated/meta.js", meta::meta_js()),
-        output("pkg/meta.d.ts", meta::meta_d_ts()),
+        output("js/generated/meta.d.ts", meta::meta_d_ts()),
         output("js/generated/stales.js", stales::stales_js()),
         output("js/generated/sim-flags.js", sim_flags::sim_flags_js()),
-        output("pkg/openapi.json", openapi::openapi_json(Profile::Recommended)),
+        output("contract/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("js/generated/invalid-examples.js", testing::testing_js()),
-        output("pkg/invalid-examples.d.ts", testing::testing_d_ts()),
+        output("js/generated/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
         output("tests/contract/.redocly.lint-ignore.yaml", contract::redocly_ignore()),
         output(
@@ -69,14 +69,17 @@ pub fn outputs() -> Vec<Output> {
     ];
     for e in licensing_core::wire::Endpoint::ALL {
         all.push(output(
-            &format!("pkg/schemas/{}.json", e.name()),
+            &format!("contract/schemas/{}.json", e.name()),
             json_schema::request_schema(e, Profile::Recommended),
         ));
     }
     // The spec profile's variants, for gateways and mocks that must accept what the spec allows.
-    all.push(output("pkg/schemas/spec/openapi.json", openapi::openapi_json(Profile::Spec)));
+    all.push(output("contract/schemas/spec/openapi.json", openapi::openapi_json(Profile::Spec)));
     for e in licensing_core::wire::Endpoint::ALL {
-        all.push(output(&format!("pkg/schemas/spec/{}.json", e.name()), json_schema::request_schema(e, Profile::Spec)));
+        all.push(output(
+            &format!("contract/schemas/spec/{}.json", e.name()),
+            json_schema::request_schema(e, Profile::Spec),
+        ));
     }
     // Both profiles' schemas again, as the data of `~standard.jsonSchema`.
     all.push(output("js/generated/json-schema-data.js", json_schema::json_schema_data_js()));

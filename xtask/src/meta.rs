@@ -1,4 +1,4 @@
-//! `licensing-sdk/meta` (`js/generated/meta.js`, `pkg/meta.d.ts`): the schema tables
+//! `licensing-sdk/meta` (`js/generated/meta.js`, `js/generated/meta.d.ts`): the schema tables
 //! as data for form builders: each endpoint's method, path and request type;
 //! each shape's fields with their kind, presence, the spec's words and, in a
 //! request, their labels on forms; each enumeration's values. The portal builds
@@ -153,7 +153,7 @@ fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_default()
 }
 
-/// `pkg/meta.d.ts`.
+/// `js/generated/meta.d.ts` (`pkg/meta.d.ts` once built).
 pub(crate) fn meta_d_ts() -> String {
     let mut formats: Vec<&str> = Vec::new();
     for (shape, _) in &Reachable::all().shapes {
@@ -179,5 +179,5 @@ pub(crate) fn meta_d_ts() -> String {
     ) + "/** The string formats the rules define (each in its rule's file). */\nexport type FormatKind = "
         + &union.join(" | ")
         + ";\n\n"
-        + include_str!("meta.static.d.ts")
+        + include_str!("../../js/types/meta.static.d.ts")
 }

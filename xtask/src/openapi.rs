@@ -1,10 +1,10 @@
-//! `pkg/openapi.json`: the service as an OpenAPI 3.1 document, from the same
+//! `contract/openapi.json` (`pkg/openapi.json` once built): the service as an OpenAPI 3.1 document, from the same
 //! tables as everything else: the operations (paths, methods, `g_nonce`
 //! and `appKey`, the path and query parameters of the two GETs), bearer auth
 //! with the two scopes, request bodies, the order module's 200/299 envelopes
 //! and the activity envelope (each with a success example), 401/403, links
 //! from one answer to the calls it feeds, every record and enumeration.
-//! `pkg/schemas/spec/openapi.json` is the same document with the request
+//! `contract/schemas/spec/openapi.json` is the same document with the request
 //! schemas of the `spec` profile.
 //!
 //! It is written to lint clean in Spectral (`spectral:oas`) and Redocly
@@ -407,7 +407,7 @@ fn error_response(description: &str, schema: &str, example: Json) -> Json {
     out
 }
 
-/// `pkg/openapi.json` (`recommended`) or `pkg/schemas/spec/openapi.json` (`spec`).
+/// `contract/openapi.json` (`recommended`) or `contract/schemas/spec/openapi.json` (`spec`).
 pub(crate) fn openapi_json(profile: Profile) -> String {
     let refs = Refs::new("#/components/schemas/", profile);
     let requests: Vec<(&'static str, Json)> = {
