@@ -197,7 +197,7 @@ test-load:
 	cargo run --release -q -p licensing-sim --example load -- --requests 100000 --connections 64 --seconds 300 --distinct-customers
 
 fuzz:
-	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test rules hostile
+	PROPTEST_CASES=200000 cargo test -p licensing-core --release --test validate hostile
 
 # Every mutant cargo-mutants makes of the rule files must fail a test of
 # licensing-core (their tables of examples and passes, the rules suite); the

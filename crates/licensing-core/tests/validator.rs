@@ -9,8 +9,8 @@ use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
 use validator::{Validate, ValidateArgs, ValidationError, ValidationErrors, ValidationErrorsKind};
 
-// The rules suite's valid batch order (one order, one asset), not a copy of it.
-#[path = "rules/support.rs"]
+// The validate suite's valid batch order (one order, one asset), not a copy of it.
+#[path = "validate/support.rs"]
 #[allow(dead_code)]
 mod support;
 use support::new_buy;

@@ -4,10 +4,16 @@
 //! dedicated worker.
 #![cfg(all(target_arch = "wasm32", feature = "fetch"))]
 
+/// Clients for the simulator, unique ids per run, the simulator's trace.
 mod support;
 
+/// The caller's AbortSignal honoured at once; timeout and abort told apart.
 mod aborts_and_timeouts;
+/// Every endpoint, typed, end to end.
 mod endpoints;
+/// Every error kind.
 mod errors;
+/// What goes on the wire: auth, content type, nonces, paths, query escaping.
 mod requests;
+/// Retries only where a repeat is safe; `Retry-After`; backoff.
 mod retries;

@@ -15,8 +15,10 @@ use licensing_core::validate::Profile;
 use licensing_core::wire::Endpoint;
 use licensing_sim::{router, AppState, Config};
 
+/// What the native and the simulated suites share: bodies, ids, expectations.
 #[path = "../common/mod.rs"]
 mod common;
+/// The `hooks` feature: hooks and a token provider around real exchanges.
 #[cfg(feature = "hooks")]
 mod hooks;
 use serde_json::json;

@@ -13,6 +13,7 @@ use licensing_core::wire::Endpoint;
 use licensing_sim_core::{Options, Simulator};
 use serde_json::json;
 
+/// What the native and the simulated suites share: bodies, ids, expectations.
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -1,6 +1,6 @@
 //! Hostile input gets a report, never a panic, in bounded time. The proptest cases
 //! run a bounded number of cases in `make test`; `PROPTEST_CASES=200000 cargo test
-//! -p licensing-core --release --test rules hostile` is the longer run (RULES.md).
+//! -p licensing-core --release --test validate hostile` is the longer run (RULES.md).
 
 use std::time::{Duration, Instant};
 

@@ -153,7 +153,7 @@ fn every_inferred_rule_is_an_error_under_recommended_and_a_warning_under_spec() 
     }
     // Every inferred rule that can be an error has its case (the cap summarises
     // others, unknown fields are warnings anyway, a repeated key is tested below,
-    // `untouched` counts errors a form leaves out: tests/rules/fields.rs).
+    // `untouched` counts errors a form leaves out: tests/validate/fields.rs).
     let covered: BTreeSet<&str> = cases.iter().map(|c| c.rule.id()).collect();
     let expected: BTreeSet<&str> = Rule::ALL
         .iter()
