@@ -203,10 +203,14 @@ test('batch order: add/remove buttons change the request and the tree; tabs work
 
 // An endpoint new to the wire, as licensing-sdk/meta would state it once its table
 // entry and its shapes exist: the portal gives it a form on "More", labelled from meta.
+// Its name is one no table holds (an endpoint's name is letters alone), so a real
+// endpoint can never stand in for it; the test checks that meta lacks it first.
+const FAKE = '__e2eOnly';
 const NEW_ENDPOINT = `
-endpoints.licenseOrderDetail = { ...endpoints.listAssets, request: 'LicenseOrderDetailRequest', pathParam: 'licenseOrderId',
+if ('${FAKE}' in endpoints) throw new Error('meta already has ${FAKE}');
+endpoints.${FAKE} = { ...endpoints.listAssets, request: 'LicenseOrderDetailRequest', pathParam: 'licenseOrderId',
   title: { en: 'Get a license order', 'zh-CN': '查询授权订单' } };
-shapes.LicenseOrderDetailRequest = { doc: 'Path of licenseOrderDetail.', side: 'request', fields: [
+shapes.LicenseOrderDetailRequest = { doc: 'Path of ${FAKE}.', side: 'request', fields: [
   { name: 'licenseOrderId', kind: 'string', presence: 'nonEmpty', doc: 'license order id', label: { en: 'License order', 'zh-CN': '授权订单' } }] };
 `;
 
@@ -223,9 +227,10 @@ test('an endpoint with no page of its own gets a form on "More", titled and labe
     await route.fulfill({ response, body: (await response.text()) + NEW_ENDPOINT });
   }));
   assert.equal(await page.locator('#panel-more').isVisible(), true, '#more opens the tab');
-  const form = page.locator('#ep-licenseOrderDetail-form');
+  assert.ok(!(FAKE in endpoints), `licensing-sdk/meta has an endpoint named ${FAKE}`);
+  const form = page.locator(`#ep-${FAKE}-form`);
   assert.equal(await form.locator('h3').textContent(), 'Get a license order');
-  const label = form.locator('label[for="ep-licenseOrderDetail-licenseOrderId"] .text');
+  const label = form.locator(`label[for="ep-${FAKE}-licenseOrderId"] .text`);
   assert.equal(await label.textContent(), 'License order');
   await page.locator('#locale').selectOption('zh-CN');
   await until(async () => (await form.locator('h3').textContent()) === '查询授权订单', { what: 'the title in Chinese' });

@@ -16,6 +16,12 @@ fn endpoint_table() {
         ("shellNums", Method::Post, "/order/api/order/v1/shellnums", false),
         ("joinActivity", Method::Post, "/activity/services/activity", false),
     ];
+    // A new endpoint is a row here: the table and the wire have the same endpoints.
+    let mut named: Vec<&str> = table.iter().map(|row| row.0).collect();
+    let mut all: Vec<&str> = Endpoint::ALL.iter().map(|e| e.name()).collect();
+    named.sort_unstable();
+    all.sort_unstable();
+    assert_eq!(named, all, "one row per endpoint of Endpoint::ALL");
     for (name, method, path, idempotent) in table {
         let e: Endpoint = name.parse().unwrap();
         assert_eq!(e.name(), name);
