@@ -20,8 +20,17 @@ cargo_flags=(${CARGO_FLAGS:-})
 source scripts/pkg-toolchain.sh
 target_dir="target/pkg"
 [ "$out" != pkg ] && target_dir="$out/cargo-target"
+# No path of the build machine in the wasm (the file names its few remaining
+# panic locations carry): the standard library's sources named from their
+# root, the registry's from its own.
+sysroot="$(rustc +"$PKG_TOOLCHAIN" --print sysroot)"
+remap="--remap-path-prefix=$sysroot/lib/rustlib/src/rust=rust"
+cargo +"$PKG_TOOLCHAIN" fetch --quiet
+for index in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+  remap+=" --remap-path-prefix=${index%/}="
+done
 pkg_cargo() {
-  RUSTFLAGS="$PKG_RUSTFLAGS" cargo +"$PKG_TOOLCHAIN" build --quiet --release --target wasm32-unknown-unknown \
+  RUSTFLAGS="$PKG_RUSTFLAGS $remap" cargo +"$PKG_TOOLCHAIN" build --quiet --release --target wasm32-unknown-unknown \
     "${PKG_BUILD_STD[@]}" --target-dir "$target_dir" "$@"
 }
 

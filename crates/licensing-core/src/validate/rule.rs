@@ -203,6 +203,11 @@ impl RuleDef {
     /// Reading the service's answers only (never a request), or both.
     pub(crate) const fn reads(mut self, reads: Reads) -> Self {
         self.reads = reads;
+        // Without feature `answers` nothing reads an answer: its rules' messages
+        // are not linked (an issue would show its code alone).
+        if !cfg!(feature = "answers") && matches!(reads, Reads::Answers) {
+            self.messages = &[];
+        }
         self
     }
 
