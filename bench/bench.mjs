@@ -372,7 +372,7 @@ function report(r) {
       return;
     }
     sizeRows.push([`${s.label}: wasm`, `${s.wasm.raw.toLocaleString('en-US')}`, `${s.wasm.gzip.toLocaleString('en-US')}`, `${kb(s.wasm.gzip)} KB`]);
-    sizeRows.push([`${s.label}: JS glue as shipped`, `${s.glue.raw.toLocaleString('en-US')}`, `${s.glue.gzip.toLocaleString('en-US')}`, `${kb(s.glue.gzip)} KB`]);
+    sizeRows.push([`${s.label}: JS glue as wasm-bindgen writes it`, `${s.glue.raw.toLocaleString('en-US')}`, `${s.glue.gzip.toLocaleString('en-US')}`, `${kb(s.glue.gzip)} KB`]);
     sizeRows.push([`${s.label}: JS glue minified (esbuild)`, `${s.glueMin.raw.toLocaleString('en-US')}`, `${s.glueMin.gzip.toLocaleString('en-US')}`, `${kb(s.glueMin.gzip)} KB`]);
     sizeRows.push([`${s.label}: **wasm + minified glue**`, `${(s.wasm.raw + s.glueMin.raw).toLocaleString('en-US')}`, `${(s.wasm.gzip + s.glueMin.gzip).toLocaleString('en-US')}`, `**${kb(s.wasm.gzip + s.glueMin.gzip)} KB**`]);
   };
