@@ -1,13 +1,25 @@
 // Agreement: for every generated payload of both families (compact and wide, see
 // generate.mjs), ours (`validate('batchOrder', p).valid`), ajv and zod give the same
-// verdict, and it is the one the generator built the payload for. Prints
-// disagreements; exits 1 if there is any (when run alone).
+// verdict, and it is the one the generator built the payload for; and on every
+// invalid example of batchOrder (licensing-sdk/testing: each rule file's, so a new
+// rule is checked here even when generate.mjs makes no body that needs it) the
+// peers give our verdict. Prints disagreements; exits 1 if there is any (when run
+// alone).
 //
 //   node agreement.mjs [compact|wide]   (BENCH_QUICK=1 for fewer seeds; both families by default)
 
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
 import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
+
+/**
+ * The rules a peer cannot say, by code, and why: their invalid examples are not
+ * held against the peers. Anything else a peer accepts is a disagreement (add the
+ * rule to the peers, or here with its reason).
+ */
+export const PEERS_LACK = {
+  too_deep: 'a bound of ours (nesting past 512 levels): JSON Schema and zod have no depth limit',
+};
 
 export async function loadValidators() {
   await build({ quiet: true });
@@ -64,6 +76,31 @@ export async function runAgreement({ quick = false, log = console.error, familie
       });
     }
   }
+  // Every rule's invalid examples: the peers give our verdict. An example given as
+  // text alone (duplicate keys, malformed JSON) is an issue of the text, which the
+  // peers never see (they validate the parsed value).
+  const { invalidExamples } = await import('../pkg/testing-node.mjs');
+  let examples = 0;
+  for (const ex of invalidExamples('batchOrder')) {
+    if (ex.body === undefined || PEERS_LACK[ex.code]) continue;
+    examples++;
+    const report = sdk.validate('batchOrder', ex.body);
+    const ajv = ajvValidate(ex.body);
+    const zr = zodSchema.safeParse(ex.body);
+    if (report.valid !== ajv || report.valid !== zr.success) {
+      disagreements.push({
+        family: 'invalid examples',
+        name: `invalid example ${ex.code} at ${ex.path}`,
+        expected: report.valid,
+        ours: report.valid,
+        ajv,
+        zod: zr.success,
+        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
+        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
+        zodIssues: zr.success ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+      });
+    }
+  }
   // A mutation must apply in every family (else that family's bodies never have it).
   const uncovered = [...byMutation.values()].flatMap((e) => families.filter((f) => e.byFamily[f] === 0).map((f) => `${e.mutation.name} (${f})`));
   const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);
@@ -81,9 +118,10 @@ export async function runAgreement({ quick = false, log = console.error, familie
     disagreements,
     uncovered,
     mutations: [...byMutation.values()].map((e) => ({ name: e.mutation.name, code: e.mutation.code, error: e.mutation.error, payloads: e.payloads, byFamily: e.byFamily, codeSeen: e.codeSeen })),
+    examples,
     ok: disagreements.length === 0 && uncovered.length === 0,
   };
-  log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid; ` + families.map((f) => `${f} ${byFamily[f].total}`).join(', ') + `), ${MUTATIONS.length} mutation kinds: ` +
+  log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid; ` + families.map((f) => `${f} ${byFamily[f].total}`).join(', ') + `), ${MUTATIONS.length} mutation kinds, ${examples} invalid examples: ` +
     (result.ok ? 'ours, ajv and zod agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
   return result;
 }

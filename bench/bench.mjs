@@ -5,7 +5,8 @@
 // (the validation-only size defaults to ../target/bind/validate, which make pkg builds)
 //
 // 1. build: ajv standalone validator, esbuild bundles of the peers (build.mjs)
-// 2. agreement: ours, ajv and zod give the same verdict on every generated payload;
+// 2. agreement: ours, ajv and zod give the same verdict on every generated payload
+//    and on every rule's invalid examples;
 //    stops here (exit 1) if not, since the comparison would not be honest
 // 3. sizes (sizes.mjs)
 // 4. Node: throughput in a fresh child process per payload family and variant (valid,
@@ -28,7 +29,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, PKG_DIR } from './build.mjs';
-import { runAgreement } from './agreement.mjs';
+import { PEERS_LACK, runAgreement } from './agreement.mjs';
 import { measureSizes, validationOnlyDir } from './sizes.mjs';
 import { runBrowser } from './run-browser.mjs';
 import { interopMarkdown, runInterop } from './interop.mjs';
@@ -469,7 +470,8 @@ function report(r) {
   out.push('## Agreement');
   out.push('');
   const agreedFamilies = agreement.byFamily ? Object.entries(agreement.byFamily).map(([fam, c]) => `${fam} ${c.total} (${c.valid} valid)`).join(', ') : null;
-  out.push(`${agreement.total} generated payloads (${agreement.valid} valid, ${agreement.invalid} invalid${agreedFamilies ? `; ${agreedFamilies}` : ''}): ours (\`validate('batchOrder', p).valid\`), ajv and zod gave the same verdict on every one, and it was the verdict the generator built the payload for. ${agreement.mutations.length} kinds of change (below), each alone in batches of 1, 10 and 100 orders (wide: 1 and 10), and mixed ("scattered") in batches of 100 and 1,000; the timed payloads too. The same full ajv and zod schemas take both families.`);
+  out.push(`${agreement.total} generated payloads (${agreement.valid} valid, ${agreement.invalid} invalid${agreedFamilies ? `; ${agreedFamilies}` : ''}): ours (\`validate('batchOrder', p).valid\`), ajv and zod gave the same verdict on every one, and it was the verdict the generator built the payload for. ${agreement.mutations.length} kinds of change (below), each alone in batches of 1, 10 and 100 orders (wide: 1 and 10), and mixed ("scattered") in batches of 100 and 1,000; the timed payloads too. The same full ajv and zod schemas take both families.` +
+    (agreement.examples !== undefined ? ` And on each of the ${agreement.examples} invalid examples of batchOrder that \`licensing-sdk/testing\` holds (every rule file's), the peers gave our verdict (but ${Object.keys(PEERS_LACK).map((c) => `\`${c}\``).join(', ')}: ${Object.values(PEERS_LACK).join('; ')}).` : ''));
   out.push('');
   for (const fam of families) {
     for (const [name, env] of envs) {
