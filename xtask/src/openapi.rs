@@ -200,7 +200,14 @@ fn links(endpoint: Endpoint) -> Option<Json> {
                 ("parameters", obj([("enterpriseGlobalId", s("$request.body#/orderList/0/enterpriseGlobalId"))])),
             ),
         )]),
-        _ => return None,
+        // Every endpoint is named here: a new one is a compile error until it is
+        // decided which calls its answer feeds.
+        Endpoint::QueryEnterprises
+        | Endpoint::UpdateEnterprise
+        | Endpoint::LockAssets
+        | Endpoint::UnlockAssets
+        | Endpoint::ListAssets
+        | Endpoint::JoinActivity => return None,
     };
     Some(links)
 }
