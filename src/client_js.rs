@@ -194,10 +194,7 @@ impl JsClient {
 /// copy, not one per option.
 #[inline(never)]
 fn read_option(options: &JsValue, key: &str, token: &str) -> Result<JsValue, JsValue> {
-    read(options, key).map_err(|thrown| {
-        let message = String::from("the option ") + key + " cannot be read: " + &hooks_js::said(&thrown);
-        options_error(&licensing_client::redact(&message, token))
-    })
+    read(options, key).map_err(|thrown| options_error(&hooks_js::unreadable(key, &thrown, token)))
 }
 
 /// `options[key]`; `undefined` when `options` is not an object. What a getter

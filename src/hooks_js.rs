@@ -163,15 +163,19 @@ fn refused(message: String) -> ClientError {
     ClientError::new(ErrorKind::Validation, message)
 }
 
+/// Why the option `what` cannot be read: what reading it threw, `token`
+/// redacted (the constructor's options and `hooks` alike).
+pub(crate) fn unreadable(what: &str, thrown: &JsValue, token: &str) -> String {
+    let message = String::from("the option ") + what + " cannot be read: " + &said(thrown);
+    licensing_client::redact(&message, token)
+}
+
 /// The hook named `name` of `hooks`, if set; an error if it is not a
 /// function, or reading it throws (what it threw repeated, `token` redacted).
 fn hook_function(hooks: &JsValue, name: &str, token: &str) -> Result<Option<Function>, ClientError> {
     let what = || String::from("hooks.") + name;
     match js_sys::Reflect::get(hooks, &JsValue::from_str(name)) {
-        Err(thrown) => {
-            let message = String::from("the option ") + &what() + " cannot be read: " + &said(&thrown);
-            Err(refused(licensing_client::redact(&message, token)))
-        }
+        Err(thrown) => Err(refused(unreadable(&what(), &thrown, token))),
         Ok(value) if value.is_undefined() => Ok(None),
         Ok(value) => value.dyn_into::<Function>().map(Some).map_err(|_| refused(what() + " must be a function")),
     }

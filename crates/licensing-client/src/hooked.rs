@@ -12,7 +12,7 @@ use licensing_core::validate::itoa_u64;
 use licensing_core::wire::{Endpoint, Module};
 
 use crate::hooks::{ErrorEvent, HookFuture, RequestEvent, ResponseEvent, TokenRequest};
-use crate::options::{check_header_bounds, header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
+use crate::options::{check_headers, header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
 use crate::redact::redact_into;
 use crate::RetryEvent;
 use crate::{CallOptions, Client, Transport};
@@ -167,8 +167,7 @@ impl<T: Transport> Client<T> {
         let HookValue::Headers(edits) = given else { return Ok(()) };
         // Bounded before anything else is done with them (the merge below
         // then looks through a few dozen names at most).
-        let bytes = edits.iter().map(|(k, v)| k.len() + v.len()).sum();
-        if let Err(why) = check_header_bounds(edits.len(), bytes) {
+        if let Err(why) = check_headers(&edits) {
             let detail = String::from("returned ") + &why;
             return Err(hook_error("the beforeRequest hook", &detail, token));
         }

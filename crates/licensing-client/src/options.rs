@@ -146,6 +146,12 @@ pub fn check_header_bounds(count: usize, bytes: usize) -> Result<(), String> {
     Err(why)
 }
 
+/// [`check_header_bounds`] for headers in hand: their count and their names' and
+/// values' bytes.
+pub(crate) fn check_headers(headers: &[(String, String)]) -> Result<(), String> {
+    check_header_bounds(headers.len(), headers.iter().map(|(k, v)| k.len() + v.len()).sum())
+}
+
 /// A token the service can carry: visible ASCII, not empty.
 pub(crate) fn token_ok(token: &str) -> bool {
     !token.is_empty() && token.bytes().all(|b| b.is_ascii_graphic())
@@ -352,8 +358,7 @@ impl ClientOptions {
                 "token must be visible ASCII characters (no spaces, line breaks or control characters)",
             ));
         }
-        let bytes = self.headers.iter().map(|(k, v)| k.len() + v.len()).sum();
-        check_header_bounds(self.headers.len(), bytes).map_err(|why| invalid(&(String::from("headers: ") + &why)))?;
+        check_headers(&self.headers).map_err(|why| invalid(&(String::from("headers: ") + &why)))?;
         for (name, value) in &self.headers {
             if !header_name_ok(name) {
                 return Err(invalid("headers: a header name is not an HTTP token"));

@@ -8,6 +8,11 @@ pub(crate) fn find(s: &str, byte: u8) -> Option<usize> {
     s.bytes().position(|b| b == byte)
 }
 
+/// The index of the last `byte` in `s`.
+pub(crate) fn rfind(s: &str, byte: u8) -> Option<usize> {
+    s.bytes().rposition(|b| b == byte)
+}
+
 /// `s` cut at every `byte`, as `str::split` cuts it (empty pieces included).
 pub(crate) fn split(s: &str, byte: u8) -> Split<'_> {
     Split { rest: Some(s), byte }
@@ -53,6 +58,7 @@ mod tests {
             assert_eq!(split(s, b'-').collect::<Vec<_>>(), s.split('-').collect::<Vec<_>>(), "{s:?}");
             assert_eq!(split_once(s, b'-'), s.split_once('-'), "{s:?}");
             assert_eq!(find(s, b'-'), s.find('-'), "{s:?}");
+            assert_eq!(rfind(s, b'-'), s.rfind('-'), "{s:?}");
         }
     }
 }

@@ -38,7 +38,7 @@ impl Syntax {
         let line = upto.bytes().filter(|&b| b == b'\n').count() + 1;
         // Characters, counted by their first bytes (no `chars().count()`: its
         // fast path is a KB of wasm).
-        let line_start = upto.bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
+        let line_start = super::ascii::rfind(upto, b'\n').map_or(0, |i| i + 1);
         let column = upto.get(line_start..).map_or(0, |l| l.bytes().filter(|b| b & 0xC0 != 0x80).count()) + 1;
         let mut out = String::from(self.what);
         out.push_str(" at line ");

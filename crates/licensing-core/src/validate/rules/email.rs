@@ -54,7 +54,7 @@ fn domain_char(c: char) -> bool {
 pub(crate) fn is_email(s: &str) -> bool {
     // The last '@' found byte by byte: `rsplit_once` brings the reverse char
     // searcher, 0.7 KB of the package's wasm.
-    let Some(at) = s.bytes().rposition(|b| b == b'@') else { return false };
+    let Some(at) = ascii::rfind(s, b'@') else { return false };
     let (Some(local), Some(domain)) = (s.get(..at), s.get(at + 1..)) else { return false };
     let labels_ok = ascii::split(domain, b'.')
         .all(|l| !l.is_empty() && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(domain_char));
