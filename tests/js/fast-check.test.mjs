@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { validate, validateJson, exampleBody } from 'licensing-sdk';
-import { fastCheck } from '../../js/generated/fast-check.js';
+import { fastCheck, wellFormedScan, wellFormedWhole } from '../../js/generated/fast-check.js';
 import { endpoints, enums } from 'licensing-sdk/meta';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, rng, scattered } from '../../bench/generate.mjs';
 
@@ -420,4 +420,47 @@ test('random mutations of valid batches: fastCheck true only when the wasm is cl
   // Both ways taken; the clean bodies refused (e.g. an undefined field, NaN) stay few.
   assert.ok(fast > 0 && slow > 0, `fast ${fast}, slow ${slow}`);
   assert.ok(missed < fast, `clean but refused: ${missed}, fast: ${fast}`);
+});
+
+// rules/lone_surrogate.js: the scan (what browsers run) and the whole test (Node's)
+// give one answer, each held to the plain definition: no high surrogate without a low
+// one after it, no low one without a high one before it. Every string of up to three
+// code units over the units that matter, then long random strings.
+test('well-formedness: the scan and the whole test agree with the definition', () => {
+  const definition = (s) => {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      const high = c >= 0xd800 && c <= 0xdbff;
+      const low = c >= 0xdc00 && c <= 0xdfff;
+      const next = s.charCodeAt(i + 1);
+      if (high && !(next >= 0xdc00 && next <= 0xdfff)) return false;
+      if (high) i++;
+      else if (low) return false;
+    }
+    return true;
+  };
+  const units = [0x41, 0xe9, 0x4e2d, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xffff];
+  const strings = [''];
+  for (let length = 1; length <= 3; length++) {
+    for (let n = 0; n < units.length ** length; n++) {
+      let s = '';
+      for (let k = 0, m = n; k < length; k++, m = Math.floor(m / units.length)) s += String.fromCharCode(units[m % units.length]);
+      strings.push(s);
+    }
+  }
+  const r = rng(7);
+  for (let i = 0; i < 2000; i++) {
+    let s = '';
+    for (let k = r.int(1, 80); k > 0; k--) s += String.fromCharCode(units[r.int(0, units.length - 1)]);
+    strings.push(s);
+  }
+  let ill = 0;
+  for (const s of strings) {
+    const want = definition(s);
+    if (!want) ill++;
+    const codes = [...s].map((c) => c.codePointAt(0).toString(16)).join(' ');
+    assert.equal(wellFormedScan(s), want, `scan: ${codes}`);
+    assert.equal(wellFormedWhole(s), want, `whole: ${codes}`);
+  }
+  assert.ok(ill > 100 && ill < strings.length - 100, `both answers taken: ${ill} of ${strings.length} ill-formed`);
 });

@@ -68,7 +68,10 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     out.push_str(&rule_facts());
-    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS };\n");
+    // The two well-formedness tests are exported for their agreement test.
+    out.push_str(
+        "\nexport { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, wellFormedScan, wellFormedWhole };\n",
+    );
     out
 }
 
