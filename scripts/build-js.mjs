@@ -108,6 +108,9 @@ const COPIED = {
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',
   'validate.d.ts': 'js/types/validate.d.ts',
+  // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
+  'messages/en.json': 'js/generated/messages/en.json',
+  'messages/zh-CN.json': 'js/generated/messages/zh-CN.json',
 };
 
 /** `#built/NAME` resolves to target/js/NAME: what this build makes from wasm-bindgen's output. */
@@ -233,6 +236,7 @@ export function packageJson() {
   for (const [subpath, tree] of Object.entries(SUBPATHS)) exports[subpath] = conditions(tree, tree.types);
   exports['./openapi.json'] = './openapi.json';
   exports['./schemas/*.json'] = './schemas/*.json';
+  exports['./messages/*.json'] = './messages/*.json';
   exports['./package.json'] = './package.json';
   const root = SUBPATHS['.'];
   return {
@@ -281,7 +285,10 @@ async function main() {
     }
   }
 
-  for (const [to, from] of Object.entries(COPIED)) copyFileSync(path.join(ROOT, from), path.join(PKG, to));
+  for (const [to, from] of Object.entries(COPIED)) {
+    mkdirSync(path.dirname(path.join(PKG, to)), { recursive: true });
+    copyFileSync(path.join(ROOT, from), path.join(PKG, to));
+  }
   for (const doc of CONTRACT) {
     rmSync(path.join(PKG, doc), { recursive: true, force: true });
     cpSync(path.join(ROOT, 'contract', doc), path.join(PKG, doc), { recursive: true });

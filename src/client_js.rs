@@ -66,7 +66,7 @@ pub struct JsClient {
 
 #[wasm_bindgen(js_class = LicensingClient)]
 impl JsClient {
-    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, rules?, onWarnings?, headers?, hooks?, fetch? })`;
+    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, messages?, rules?, onWarnings?, headers?, hooks?, fetch? })`;
     /// throws a LicensingError of kind `validation` for unusable options.
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -96,7 +96,9 @@ impl JsClient {
             None if fetch.is_undefined() => FetchTransport::new(),
             None => return Err(options_error("fetch must be a function (input, init) => Promise<Response>")),
         };
-        let locale = option("locale")?.as_string().and_then(|t| Locale::parse(&t));
+        let locale_option = option("locale")?;
+        let locale = locale_option.as_string().and_then(|t| Locale::parse(&t));
+        let messages = interop::catalogue(&locale_option, &option("messages")?).map_err(|why| options_error(&why))?;
         let rules = match option("rules")? {
             v if v.is_undefined() => None,
             v => Some(
@@ -120,6 +122,7 @@ impl JsClient {
         opts.retry_base_ms = retry_base_ms.unwrap_or(opts.retry_base_ms);
         opts.max_response_bytes = max_response_bytes.map_or(opts.max_response_bytes, |max| max as usize);
         opts.locale = locale.unwrap_or(opts.locale);
+        opts.messages = messages.map(Into::into);
         opts.rules = rules.unwrap_or(opts.rules);
         opts.on_warnings = on_warnings;
         opts.headers = headers;

@@ -5,7 +5,8 @@
 //! field from wasm costs a boundary crossing per value.
 
 use js_sys::JSON;
-use licensing_core::validate::{Locale, Options, Profile};
+use licensing_core::validate::{Catalogue, CatalogueError, Locale, Options, Profile};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 pub(crate) use licensing_client::fetch::js::{error_text, get};
@@ -31,9 +32,15 @@ pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
 }
 
-/// `{ locale?, rules?, maxIssues? }`; anything unrecognised keeps its default.
+/// `{ locale?, rules?, maxIssues?, messages? }`; anything unrecognised keeps its
+/// default. A `messages` catalogue the core refuses is left out here: the
+/// package's JavaScript has every API check it first (`checkMessages`), and
+/// that throws why.
 pub(crate) fn options(value: &JsValue) -> Options {
     let mut opts = Options::default();
+    if let Ok(Some(catalogue)) = catalogue(&get(value, "locale"), &get(value, "messages")) {
+        opts = opts.with_messages(catalogue);
+    }
     if let Some(locale) = get(value, "locale").as_string().and_then(|t| Locale::parse(&t)) {
         opts.locale = locale;
     }
@@ -49,4 +56,26 @@ pub(crate) fn options(value: &JsValue) -> Options {
 /// The rules profile of an options object: `rules` if it names one, else none.
 pub(crate) fn profile(options: &JsValue) -> Option<Profile> {
     get(options, "rules").as_string().and_then(|name| Profile::parse(&name))
+}
+
+/// The catalogue of the options `locale` (its tag; `en` when it is not a
+/// string) and `messages` (none when undefined or null), or why the core
+/// refuses it, naming the entry. The entries cross as the object's own
+/// enumerable string-keyed pairs (`Object.entries`), not as JSON text: reading
+/// the text again in the wasm cost 5 KB gzip of a second scanner.
+pub(crate) fn catalogue(locale: &JsValue, messages: &JsValue) -> Result<Option<Catalogue>, String> {
+    if messages.is_undefined() || messages.is_null() {
+        return Ok(None);
+    }
+    let tag = locale.as_string().unwrap_or_else(|| String::from("en"));
+    let Some(object) = messages.dyn_ref::<js_sys::Object>().filter(|_| !js_sys::Array::is_array(messages)) else {
+        let refused = CatalogueError::NotAnObject { reason: String::from("an object is expected") };
+        return Err(refused.message());
+    };
+    let pairs = js_sys::Object::entries(object);
+    let entries = pairs.iter().map(|pair| {
+        let pair: js_sys::Array = pair.unchecked_into();
+        (pair.get(0).as_string().unwrap_or_default(), pair.get(1).as_string())
+    });
+    Catalogue::from_entries(&tag, entries).map(Some).map_err(|e| e.message())
 }

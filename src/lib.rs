@@ -27,6 +27,7 @@ mod hooks_js;
 mod interop;
 #[cfg(all(feature = "client", target_arch = "wasm32"))]
 mod js_error;
+mod messages;
 mod text_input;
 mod validate;
 
@@ -36,6 +37,7 @@ pub mod js {
     pub use crate::asset_number::{asset_number_partition, is_asset_number};
     #[cfg(all(feature = "client", target_arch = "wasm32"))]
     pub use crate::client_js::JsClient as LicensingClient;
+    pub use crate::messages::check_messages;
     pub use crate::text_input::{memory, text_input, untouched_report, validate_input};
     pub use crate::validate::{example_body, validate, validate_json};
 }

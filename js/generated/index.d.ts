@@ -755,6 +755,87 @@ export type RuleId =
   | "untouched"
   | "wrong_envelope";
 
+/**
+ * The keys of a message catalogue (`messages`): each issue code, and a code's cases
+ * where it has several; each key's type names the params its template may use as
+ * `{param}` holes (or `{a param}`, `{zh param}`). Their English templates are
+ * `licensing-sdk/messages/en.json`.
+ */
+export interface MessageKeys {
+  /** Asset number "{value}" must be exactly 10 digits */
+  "asset_number_format": "field" | "value";
+  /** Asset number "{value}" must start with partition marker 8 (domestic) or 6 (Singapore) */
+  "asset_number_partition": "field" | "value";
+  /** `{field}` appears more than once in this object */
+  "duplicate_key": "field";
+  /** sequence {value} repeats /orderList/{first}; it must be unique within orderList */
+  "duplicate_sequence": "field" | "value" | "first";
+  /** `{field}` "{value}" must have the form y-m-d, e.g. 1-0-0 */
+  "duration_expression": "field" | "value";
+  /** `{field}` "{value}" is not an e-mail address */
+  "email": "field" | "value";
+  /** `{field}` must not be empty */
+  "empty": "field";
+  /** `{field}` has the value "{value}"; allowed values: {allowed} */
+  "enum": "field" | "value" | "allowed" | "suggestion";
+  /** Code {code} came with HTTP {status}; the spec answers it with HTTP {expected} */
+  "envelope_status": "field" | "status" | "code" | "expected";
+  /** HTTP {status}: the spec does not show this answer, so its body is not checked */
+  "http_status": "field" | "status";
+  /** The body is not valid JSON: {reason} */
+  "invalid_json": "field" | "reason";
+  /** A lowest-level merchandise (children null) needs products in `licenseOrderProductList` */
+  "leaf_products_required": "field";
+  /** `{field}` is before `{start}` */
+  "limit_end_before_start": "field" | "start" | "value";
+  /** `{field}` holds half of a character (a lone UTF-16 surrogate): UTF-8 cannot carry it */
+  "lone_surrogate": "field";
+  /** `{field}` must be an integer of at least {min} */
+  "minimum": "field" | "min" | "value";
+  /** `{field}` is absent: the spec shows it in this answer without saying whether it is always sent */
+  "missing_field.answer_field": "field";
+  /** The envelope has no `{field}` */
+  "missing_field.envelope_field": "field";
+  /** `{field}` "{value}" cannot be sent: a URL reads it as a dot segment and drops it */
+  "path_segment": "field" | "value";
+  /** A {orderType} asset needs products; only delete_asset may have none */
+  "products_required": "field" | "orderType";
+  /** A new_buy asset needs products, directly or in its merchandise packages */
+  "products_required.new_buy": "field" | "orderType";
+  /** `{field}` is required */
+  "required": "field";
+  /** `srcLicenseOrderId` should be filled: when empty, the {orderType} deletes from all orders of the customer */
+  "src_license_order_recommended": "field" | "orderType" | "licenseType";
+  /** `srcLicenseOrderId` is required for a {orderType} order of cloud licence {licenseType} */
+  "src_license_order_required": "field" | "orderType" | "licenseType";
+  /** `{field}` is required when strictMatchWhenDelete is true (it is matched exactly) */
+  "strict_match_field_required": "field";
+  /** ; did you mean `{suggestion}`? */
+  "suggestion": "suggestion";
+  /** Nesting is too deep (at most {max} levels) */
+  "too_deep": "field" | "max";
+  /** Too many issues: {omitted} more not listed ({omittedErrors} of them errors) */
+  "too_many_issues": "field" | "omitted" | "omittedErrors" | "max";
+  /** A product's `srcLicenseOrderId` (transfer) applies to new_buy only; it is ignored in {orderType} */
+  "transfer_only_on_new_buy": "field" | "orderType";
+  /** `{field}` must be {a expected}, not {a actual} */
+  "type": "field" | "expected" | "actual";
+  /** The body must be {a expected}, not {a actual} */
+  "type.body": "field" | "expected" | "actual";
+  /** Unknown endpoint "{value}"; allowed: {allowed} */
+  "unknown_endpoint": "field" | "value" | "allowed" | "suggestion";
+  /** Unknown field `{field}` */
+  "unknown_field": "field" | "suggestion";
+  /** Code {code} is not one the spec lists (its list is not complete) */
+  "unlisted_code": "field" | "code";
+  /** `{field}` {value} is past 2^53: JavaScript reads it rounded */
+  "unsafe_integer": "field" | "value";
+  /** Issues in fields not touched yet: {count} */
+  "untouched": "field" | "count";
+  /** The answer has `{found}` where its module's envelope has `{expected}`: it is the other module's envelope */
+  "wrong_envelope": "field" | "found" | "expected";
+}
+
 // ---- Validation ----------------------------------------------------------------
 
 export type Severity = "error" | "warning";
@@ -789,8 +870,35 @@ export interface ValidationReport {
   issues: ValidationIssue[];
 }
 
+/**
+ * A message catalogue: templates by key (`MessageKeys`: every issue code, and a code's
+ * cases), each a string with `{param}` holes of its key's params. With a built-in
+ * `locale` ("en", "zh-CN") its templates override single messages; with any other tag
+ * it is that locale, English where it has no template (`checkMessages(...).missing`).
+ * Start from `licensing-sdk/messages/en.json`.
+ */
+export type Messages = { readonly [K in keyof MessageKeys]?: string } & { readonly $comment?: string };
+
+/** What `checkMessages` says of a catalogue. */
+export interface MessagesCheck {
+  /** The locale tag the messages are for. */
+  locale: string;
+  /** The keys a new locale leaves in English (none for overrides of a built-in locale). */
+  missing: (keyof MessageKeys)[];
+}
+
 export interface ValidateOptions {
-  locale?: "en" | "zh-CN";
+  /**
+   * Language of the messages: "en" (the default), "zh-CN", or with `messages`, any
+   * other tag (a third locale).
+   */
+  locale?: "en" | "zh-CN" | (string & {});
+  /**
+   * The portal's own messages (see `Messages`), for this call only: no global state.
+   * Checked when given, before any message is needed: an unknown key or placeholder,
+   * or a template that is not a string, throws a TypeError naming the entry.
+   */
+  messages?: Messages;
   /** Which issues are errors (default "recommended"). */
   rules?: RulesProfile;
   /** Most issues listed (default 100); the last issue says how many were left out. */
@@ -873,8 +981,13 @@ export interface LicensingClientOptions {
   maxRetries?: number;
   /** First backoff in ms, doubled per retry with jitter (default 200). */
   retryBaseMs?: number;
-  /** Language of validation messages. */
-  locale?: "en" | "zh-CN";
+  /** Language of validation messages: "en", "zh-CN", or with `messages`, any other tag. */
+  locale?: "en" | "zh-CN" | (string & {});
+  /**
+   * The portal's own validation messages (see `Messages`), checked by the constructor:
+   * an entry the core refuses throws a LicensingError of kind `validation` naming it.
+   */
+  messages?: Messages;
   /** What the client refuses to send: requests with errors under this profile (default "recommended"). */
   rules?: RulesProfile;
   /**
@@ -1042,7 +1155,13 @@ export declare function isAssetNumber(value: unknown): value is string;
 /** The partition of an asset number, or null when it is not one. */
 export declare function assetNumberPartition(value: unknown): Partition | null;
 
-/** Standard Schema v1 (and Standard JSON Schema v1) objects for other options (locale, rules). Create once. */
+/**
+ * Checks a `messages` catalogue as every API that takes one does: its locale and the
+ * keys it leaves in English; throws a TypeError naming an entry the core refuses.
+ */
+export declare function checkMessages(options: ValidateOptions): MessagesCheck;
+
+/** Standard Schema v1 (and Standard JSON Schema v1) objects for other options (locale, messages, rules). Create once. */
 export declare function createSchemas(options?: SchemaOptions): Schemas;
 
 /** Options of `createSchemas`: the validation options, and which fields are touched. */

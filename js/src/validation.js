@@ -17,6 +17,7 @@ import { CLEAN_BATCH, bodyText, cutBatch, withOrderOf } from './routing.js';
  */
 const VALIDATE_EXPORTS = Object.freeze([
   'validate', 'validateJson', 'validateField', 'isAssetNumber', 'assetNumberPartition', 'createSchemas', 'exampleBody', 'schemas',
+  'checkMessages',
 ]);
 
 /** The vendor in `~standard.vendor`. */
@@ -66,15 +67,17 @@ function noJsonSchemas() {
 
 /**
  * `createSchemas(options)`: for each endpoint, `{ '~standard': { version: 1, vendor,
- * validate, jsonSchema } }`, plain JS over `validate` (no closures in the wasm). A
+ * validate, jsonSchema } }`, plain JS over `validate` (no closures in the wasm), in
+ * the options' locale and messages (checked now, by `checked`): per call, no global. A
  * value the fast path proves clean is `{ value }` at once; any other is validated
  * with the options and fails on errors only (warnings must not block a form).
  * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
  * converter (js/src/json-schema.js), loaded on first use where the entry has it.
  */
-function schemasWith(validate, untouchedIssue, jsonSchemas = noJsonSchemas) {
+function schemasWith(validate, untouchedIssue, checked, jsonSchemas = noJsonSchemas) {
   return (options) => {
     const touched = touchedTest(options?.touched);
+    checked(options);
     const out = {};
     for (const name of ENDPOINTS) {
       const check = (value) => {
@@ -150,7 +153,30 @@ function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
     return result;
   }
   const encoder = new TextEncoder();
+  /**
+   * A `messages` catalogue is checked by the core when it is given, before the
+   * fast path can answer without it: `checkMessages` throws what is wrong. An
+   * object the core accepted is not sent to be checked again.
+   */
+  const accepted = new WeakMap();
+  const checkMessages = (options) => {
+    const messages = options?.messages;
+    const check = () => {
+      const [locale, ...missing] = current().__checkMessages(options ?? {});
+      return { locale, missing };
+    };
+    if (messages === undefined || messages === null) return check();
+    const known = accepted.get(messages);
+    if (known !== undefined && known.given === options.locale) return { ...known.result, missing: [...known.result.missing] };
+    const result = check();
+    if (typeof messages === 'object' || typeof messages === 'function') accepted.set(messages, { given: options.locale, result });
+    return result;
+  };
+  const checked = (options) => {
+    if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
+  };
   const validate = (endpoint, body, options) => {
+    checked(options);
     // A batch, order by order: clean at once, or only the orders with issues
     // (and those their sequences tie them to) cross to the wasm, as text.
     const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
@@ -171,6 +197,7 @@ function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
    */
   const validateField = (endpoint, pointer, body, options) => {
     if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
+    checked(options);
     const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
     if (batch === CLEAN_BATCH) return [];
     if (batch === null && fastCheck(endpoint, body)) return [];
@@ -182,11 +209,13 @@ function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
     return settle(report).issues;
   };
   const validateJson = (endpoint, text, options) => {
+    checked(options);
     if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
     const wasm = current();
     return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
   };
-  const createSchemas = schemasWith(validate, (count, options) => current().__untouchedReport(count, options).issues[0], jsonSchemas);
+  const untouchedIssue = (count, options) => current().__untouchedReport(count, options).issues[0];
+  const createSchemas = schemasWith(validate, untouchedIssue, checked, jsonSchemas);
   const exports = {
     /** The issues of one field, and of the cross-field rules that involve it. */
     validateField,
@@ -197,6 +226,8 @@ function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
     assetNumberPartition: (value) => current().assetNumberPartition(value),
     createSchemas,
     exampleBody: (endpoint) => current().exampleBody(endpoint),
+    /** A `messages` catalogue as the core reads it: its locale and the keys it leaves in English. */
+    checkMessages,
     /** Standard Schema v1 objects, one per endpoint (English messages). */
     schemas: lazySchemas(() => createSchemas()),
   };

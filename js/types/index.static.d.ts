@@ -32,8 +32,35 @@ export interface ValidationReport {
   issues: ValidationIssue[];
 }
 
+/**
+ * A message catalogue: templates by key (`MessageKeys`: every issue code, and a code's
+ * cases), each a string with `{param}` holes of its key's params. With a built-in
+ * `locale` ("en", "zh-CN") its templates override single messages; with any other tag
+ * it is that locale, English where it has no template (`checkMessages(...).missing`).
+ * Start from `licensing-sdk/messages/en.json`.
+ */
+export type Messages = { readonly [K in keyof MessageKeys]?: string } & { readonly $comment?: string };
+
+/** What `checkMessages` says of a catalogue. */
+export interface MessagesCheck {
+  /** The locale tag the messages are for. */
+  locale: string;
+  /** The keys a new locale leaves in English (none for overrides of a built-in locale). */
+  missing: (keyof MessageKeys)[];
+}
+
 export interface ValidateOptions {
-  locale?: "en" | "zh-CN";
+  /**
+   * Language of the messages: "en" (the default), "zh-CN", or with `messages`, any
+   * other tag (a third locale).
+   */
+  locale?: "en" | "zh-CN" | (string & {});
+  /**
+   * The portal's own messages (see `Messages`), for this call only: no global state.
+   * Checked when given, before any message is needed: an unknown key or placeholder,
+   * or a template that is not a string, throws a TypeError naming the entry.
+   */
+  messages?: Messages;
   /** Which issues are errors (default "recommended"). */
   rules?: RulesProfile;
   /** Most issues listed (default 100); the last issue says how many were left out. */
@@ -116,8 +143,13 @@ export interface LicensingClientOptions {
   maxRetries?: number;
   /** First backoff in ms, doubled per retry with jitter (default 200). */
   retryBaseMs?: number;
-  /** Language of validation messages. */
-  locale?: "en" | "zh-CN";
+  /** Language of validation messages: "en", "zh-CN", or with `messages`, any other tag. */
+  locale?: "en" | "zh-CN" | (string & {});
+  /**
+   * The portal's own validation messages (see `Messages`), checked by the constructor:
+   * an entry the core refuses throws a LicensingError of kind `validation` naming it.
+   */
+  messages?: Messages;
   /** What the client refuses to send: requests with errors under this profile (default "recommended"). */
   rules?: RulesProfile;
   /**
@@ -285,7 +317,13 @@ export declare function isAssetNumber(value: unknown): value is string;
 /** The partition of an asset number, or null when it is not one. */
 export declare function assetNumberPartition(value: unknown): Partition | null;
 
-/** Standard Schema v1 (and Standard JSON Schema v1) objects for other options (locale, rules). Create once. */
+/**
+ * Checks a `messages` catalogue as every API that takes one does: its locale and the
+ * keys it leaves in English; throws a TypeError naming an entry the core refuses.
+ */
+export declare function checkMessages(options: ValidateOptions): MessagesCheck;
+
+/** Standard Schema v1 (and Standard JSON Schema v1) objects for other options (locale, messages, rules). Create once. */
 export declare function createSchemas(options?: SchemaOptions): Schemas;
 
 /** Options of `createSchemas`: the validation options, and which fields are touched. */

@@ -3,6 +3,7 @@
 // `licensing-sdk` (index.d.ts), but `LicensingClient`.
 export {
   validate, validateJson, validateField, isAssetNumber, assetNumberPartition, createSchemas, exampleBody, schemas,
+  checkMessages,
 } from './index.js';
 export type * from './index.js';
 /** Not in this entry, which has no client: import `LicensingClient` from `licensing-sdk`. */

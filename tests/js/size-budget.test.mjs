@@ -1,10 +1,10 @@
 // The package's size budgets (issue "one engine"; docs/guide/loading.md): the
-// full wasm (validators and client) at most 65 KB gzip (64 KB until issue 45:
-// docs/design.md, "The budget moved to 65 KB"), the default entry (one
-// module, the wasm inside as hexadecimal) at most 84 KB; `licensing-sdk/validate`
-// (the validation-only wasm inside) at most 43.5 KB, its slim twin with the wasm
-// it fetches at most 40 KB (the aim for both: docs/guide/loading.md says where
-// they stand); KB = 1000 bytes, gzip at level 9, as bench/results.md
+// full wasm (validators and client) at most 69 KB gzip (64 KB until issue 45,
+// 65 KB until the message catalogues of issue 46: docs/design.md, "The budget
+// moved"), the default entry (one module, the wasm inside as hexadecimal) at most
+// 87 KB; `licensing-sdk/validate` (the validation-only wasm inside) at most 48 KB,
+// its slim twin with the wasm it fetches at most 44.3 KB (the aim for both is 40
+// KB: docs/guide/loading.md says where they stand); KB = 1000 bytes, gzip at level 9, as bench/results.md
 // measures them. docs/design.md says what each
 // step cost and what keeps them there ("The package's wasm toolchain").
 import assert from 'node:assert/strict';
@@ -15,10 +15,10 @@ import { gzipSync } from 'node:zlib';
 const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, import.meta.url)), { level: 9 }).length;
 
 const BUDGETS = [
-  [['web/licensing_sdk_bg.wasm'], 65_000],
-  [['index.js'], 84_000],
-  [['validate.js'], 43_500],
-  [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],
+  [['web/licensing_sdk_bg.wasm'], 69_000],
+  [['index.js'], 87_000],
+  [['validate.js'], 48_000],
+  [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 44_300],
 ];
 
 for (const [paths, budget] of BUDGETS) {

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use licensing_core::validate::Profile;
 
+mod catalogue;
 mod contract;
 mod fast_check;
 mod json;
@@ -44,6 +45,9 @@ pub fn outputs() -> Vec<Output> {
     let output = |path: &str, content: String| Output { path: path.to_owned(), content };
     let mut all = vec![
         output("js/generated/fast-check.js", fast_check::fast_check_js()),
+        output("crates/licensing-core/src/validate/catalogue_keys.rs", catalogue::catalogue_keys_rs()),
+        output("js/generated/messages/en.json", catalogue::catalogue_json(false)),
+        output("js/generated/messages/zh-CN.json", catalogue::catalogue_json(true)),
         output("crates/licensing-core/src/model/generated.rs", model::generated_rs()),
         output("js/generated/index.d.ts", typescript::index_d_ts()),
         output("js/generated/meta.js", meta::meta_js()),

@@ -324,6 +324,24 @@ fn issue_codes() -> String {
     }
     s.truncate(s.len() - 1);
     s.push_str(";\n\n");
+    s.push_str(&message_keys());
+    s
+}
+
+/// `MessageKeys`: every key of the message catalogues (xtask/src/catalogue.rs),
+/// each with the params its template may use and its English template.
+fn message_keys() -> String {
+    let mut s = String::from(
+        "/**\n * The keys of a message catalogue (`messages`): each issue code, and a code's cases\n \
+         * where it has several; each key's type names the params its template may use as\n \
+         * `{param}` holes (or `{a param}`, `{zh param}`). Their English templates are\n \
+         * `licensing-sdk/messages/en.json`.\n */\nexport interface MessageKeys {\n",
+    );
+    for key in crate::catalogue::keys() {
+        let params: Vec<String> = key.params.iter().map(|p| format!("\"{p}\"")).collect();
+        let _ = writeln!(s, "  /** {} */\n  {:?}: {};", key.en.replace("*/", "*\\/"), key.name, params.join(" | "));
+    }
+    s.push_str("}\n\n");
     s
 }
 

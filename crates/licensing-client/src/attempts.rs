@@ -62,7 +62,7 @@ impl<T: Transport> Client<T> {
         sent: &mut u32,
     ) -> Result<Answer, ClientError> {
         if endpoint == Endpoint::BatchOrder && self.opts.app_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
-            let issue = Issue::required_parameter("appKey", self.opts.locale);
+            let issue = Issue::required_parameter_in("appKey", &self.opts.validation());
             return Err(validation_error("batchOrder needs the appKey client option", vec![issue]));
         }
         let timeout_ms = self.attempt_timeout_ms(call);

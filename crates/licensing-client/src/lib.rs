@@ -73,7 +73,7 @@ mod transport;
 
 use licensing_core::model::*;
 use licensing_core::valid::Valid;
-use licensing_core::validate::{self, Issue, Options};
+use licensing_core::validate::{self, Issue};
 use licensing_core::wire::Endpoint;
 use serde::de::DeserializeOwned;
 
@@ -185,7 +185,7 @@ impl<T: Transport> Client<T> {
                 return Err(ClientError::new(ErrorKind::Validation, message));
             }
         };
-        let opts = Options::default().with_locale(self.opts.locale).with_rules(self.opts.rules);
+        let opts = self.opts.validation();
         let report = validate::validate_json(endpoint, text, &opts);
         if report.valid && non_finite.is_empty() {
             self.warn(endpoint, Phase::Request, &report.issues);

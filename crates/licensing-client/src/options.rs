@@ -13,7 +13,9 @@
 //! ```
 
 use licensing_core::response::{ClientError, ErrorKind};
-use licensing_core::validate::{itoa_u64, Issue, Locale, Profile};
+use std::sync::Arc;
+
+use licensing_core::validate::{itoa_u64, Catalogue, Issue, Locale, Options, Profile};
 use licensing_core::wire::Endpoint;
 
 #[cfg(feature = "hooks")]
@@ -91,8 +93,11 @@ pub struct ClientOptions {
     pub max_retries: u32,
     /// First backoff; doubles per retry, with jitter, capped at 10 s.
     pub retry_base_ms: u32,
-    /// Language of validation messages.
+    /// Language of validation messages (not read when `messages` is set).
     pub locale: Locale,
+    /// The portal's own validation messages (a checked catalogue: overrides
+    /// of a built-in locale, or a new locale).
+    pub messages: Option<Arc<Catalogue>>,
     /// Which requests [`crate::Client::send_json`] refuses to send: those with
     /// errors under this rules profile (`Recommended` by default; `Spec` sends
     /// whatever the spec allows, with the inferred rules' issues as warnings).
@@ -217,6 +222,7 @@ impl ClientOptions {
             max_retries: 2,
             retry_base_ms: 200,
             locale: Locale::En,
+            messages: None,
             rules: Profile::Recommended,
             on_warnings: None,
             max_response_bytes: Self::DEFAULT_MAX_RESPONSE_BYTES,
@@ -301,6 +307,21 @@ impl ClientOptions {
     pub fn with_locale(mut self, locale: Locale) -> Self {
         self.locale = locale;
         self
+    }
+
+    /// With the portal's own validation messages, which then decide the language.
+    pub fn with_messages(mut self, messages: impl Into<Arc<Catalogue>>) -> Self {
+        self.messages = Some(messages.into());
+        self
+    }
+
+    /// The options the client validates requests with.
+    pub fn validation(&self) -> Options {
+        let opts = Options::default().with_locale(self.locale).with_rules(self.rules);
+        match &self.messages {
+            Some(messages) => opts.with_messages(Arc::clone(messages)),
+            None => opts,
+        }
     }
 
     /// With this rules profile deciding which requests are refused.
@@ -391,6 +412,7 @@ impl core::fmt::Debug for ClientOptions {
             .field("max_retries", &self.max_retries)
             .field("retry_base_ms", &self.retry_base_ms)
             .field("locale", &self.locale)
+            .field("messages", &self.messages.as_deref().map(Catalogue::locale))
             .field("rules", &self.rules)
             .field("on_warnings", &self.on_warnings.is_some())
             .field("max_response_bytes", &self.max_response_bytes)

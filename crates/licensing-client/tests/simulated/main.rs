@@ -42,6 +42,7 @@ sim_test!(
     seeds_give_distinct_and_repeatable_ids,
     answers_lost_after_the_work_are_retried_only_when_safe,
     bodies_a_serializer_could_not_write_are_refused_before_anything_is_sent,
+    refusals_speak_the_portals_catalogue,
 );
 
 fn client(token: &str) -> (Client<SimTransport>, SimTransport) {
@@ -64,6 +65,22 @@ fn shell(size: i64) -> Valid<ShellNumsRequest> {
 
 mod tests {
     use super::*;
+
+    pub(super) async fn refusals_speak_the_portals_catalogue() {
+        use licensing_core::validate::Catalogue;
+        let ja =
+            Catalogue::new("ja", [("minimum", "{field} は {min} 以上"), ("required", "{field} は必須です")]).unwrap();
+        let (client, transport) = client("dev-order-token");
+        let client = Client::new(client.options().clone().with_messages(ja), transport.clone()).unwrap();
+        let invalid = client.send_json(Endpoint::ShellNums, r#"{"size": 0}"#, &none()).await.unwrap_err();
+        assert_eq!(invalid.issues[0].message, "size は 1 以上");
+        let mut opts = client.options().clone();
+        opts.app_key = None;
+        let keyless = Client::new(opts, transport).unwrap();
+        let body = licensing_core::validate::example_json(Endpoint::BatchOrder);
+        let refused = keyless.send_json(Endpoint::BatchOrder, &body, &none()).await.unwrap_err();
+        assert_eq!(refused.issues[0].message, "appKey は必須です");
+    }
 
     pub(super) async fn every_endpoint_typed() {
         let (client, transport) = client("dev-all-token");

@@ -51,7 +51,7 @@ const ACTIVITY_CODES: [&str; 7] = [
 /// assert_eq!(report.issues[0].code.as_str(), "envelope_status");
 /// ```
 pub fn check_answer(endpoint: Endpoint, status: u16, text: &str, opts: &Options) -> Report {
-    let mut ctx = Ctx::new(*opts);
+    let mut ctx = Ctx::new(opts.clone());
     check(endpoint, status, text, &mut ctx);
     ctx.finish()
 }

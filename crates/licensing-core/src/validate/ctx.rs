@@ -1,6 +1,9 @@
 //! The walk's state: where we are (a path of wire names and indices), the options,
 //! and the issues found so far, capped.
 
+use std::sync::Arc;
+
+use super::catalogue::Catalogue;
 use super::messages;
 use super::report::{Code, Issue, Locale, Params, Report, Severity};
 use super::rule::{Profile, Rule};
@@ -14,20 +17,23 @@ use super::rule::{Profile, Rule};
 /// opts.locale = Locale::ZhCn;
 /// assert_eq!(opts, Options::default().with_rules(Profile::Spec).with_locale(Locale::ZhCn));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
-    /// Language of the messages.
+    /// Language of the messages (not read when `messages` is set).
     pub locale: Locale,
     /// Which issues are errors: `Spec`, `Recommended` (the default) or `Strict`.
     pub rules: Profile,
     /// Most issues kept; the rest are counted and summarised in one last issue.
     pub max_issues: usize,
+    /// The portal's own messages: overrides of a built-in locale, or a new
+    /// locale (`Catalogue`). Shared, so that options stay cheap to clone.
+    pub messages: Option<Arc<Catalogue>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { locale: Locale::En, rules: Profile::Recommended, max_issues: Self::DEFAULT_MAX_ISSUES }
+        Self { locale: Locale::En, rules: Profile::Recommended, max_issues: Self::DEFAULT_MAX_ISSUES, messages: None }
     }
 }
 
@@ -44,6 +50,13 @@ impl Options {
     /// These options with another message language.
     pub fn with_locale(mut self, locale: Locale) -> Self {
         self.locale = locale;
+        self
+    }
+
+    /// These options with the portal's own messages (a checked [`Catalogue`]),
+    /// which then decide the language.
+    pub fn with_messages(mut self, messages: impl Into<Arc<Catalogue>>) -> Self {
+        self.messages = Some(messages.into());
         self
     }
 
@@ -325,7 +338,8 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     fn keep(&mut self, rule: Rule, code: Code, severity: Severity, params: Params) {
         let field = self.path.iter().rev().find_map(|s| self.key(s)).map(cut_key);
-        let message = messages::render(rule, code, &params, field.as_deref(), self.opts.locale);
+        let message =
+            messages::render(rule, code, &params, field.as_deref(), self.opts.locale, self.opts.messages.as_deref());
         let path = self.pointer();
         let params_len: usize = params.0.iter().map(|(k, v)| k.len() + v.len()).sum();
         self.kept_bytes += path.len() + message.len() + params_len + code.as_str().len() + rule.id().len();
@@ -394,7 +408,8 @@ impl<'a> Ctx<'a> {
                 .with("omittedErrors", super::itoa::unsigned(self.omitted_errors as u64))
                 .with("max", super::itoa::unsigned(self.opts.max_issues as u64));
             let rule = Rule::IssueCap;
-            let message = messages::render(rule, rule.code(), &params, None, self.opts.locale);
+            let message =
+                messages::render(rule, rule.code(), &params, None, self.opts.locale, self.opts.messages.as_deref());
             let (code, source) = (rule.code(), rule.source());
             self.issues.push(Issue { path: String::new(), code, severity, source, rule, message, params });
         }

@@ -1,5 +1,6 @@
 //! Issue messages in English and Simplified Chinese: each rule's file holds its
-//! templates (`RuleDef::messages`); this renders them.
+//! templates (`RuleDef::messages`); this renders them, or a portal's own
+//! templates where its catalogue has one (`catalogue.rs`).
 //!
 //! A template is text with `{…}` holes: `{field}` is the field the issue is at,
 //! `{name}` a parameter, `{a name}` the parameter after "a"/"an", `{zh name}` a
@@ -8,13 +9,22 @@
 //! 13 KB of code) and puts both languages side by side.
 
 use super::ascii;
+use super::catalogue::{key_of, Catalogue, SUGGESTION};
 use super::report::{Code, Locale, Params};
 use super::rule::{Message, Rule, When};
 
 /// The message of an issue: the first of its rule's messages for the code that
 /// applies (see [`When`]), its holes filled, and a "did you mean" when the issue
-/// has a `suggestion`.
-pub(crate) fn render(rule: Rule, code: Code, params: &Params, field: Option<&str>, locale: Locale) -> String {
+/// has a `suggestion`. With a catalogue, its template for the message's key
+/// where it has one, and its base locale's built-in one elsewhere.
+pub(crate) fn render(
+    rule: Rule,
+    code: Code,
+    params: &Params,
+    field: Option<&str>,
+    locale: Locale,
+    catalogue: Option<&Catalogue>,
+) -> String {
     let field = field.unwrap_or("");
     let applies = |m: &&Message| {
         m.code == code
@@ -24,19 +34,29 @@ pub(crate) fn render(rule: Rule, code: Code, params: &Params, field: Option<&str
                 When::OrderType(order_type) => params.get("orderType") == Some(order_type.as_str()),
             }
     };
+    let locale = catalogue.map_or(locale, Catalogue::base);
+    let own = |key: usize| catalogue.and_then(|c| c.template(key));
     let mut out = String::with_capacity(64);
-    match rule.def().messages.iter().find(applies) {
-        Some(m) => fill(&mut out, if locale == Locale::ZhCn { m.zh } else { m.en }, params, field),
+    match rule.def().messages.iter().enumerate().find(|(_, m)| applies(m)) {
+        Some((i, m)) => {
+            let builtin = if locale == Locale::ZhCn { m.zh } else { m.en };
+            fill(&mut out, own(key_of(rule, i)).unwrap_or(builtin), params, field);
+        }
         // A rule file without a message for a code it reports (a test forbids
         // it): the code at least.
         None => out.push_str(code.as_str()),
     }
     if params.get("suggestion").is_some() {
-        let (en, zh) = ("; did you mean `{suggestion}`?", "；你是不是想写 `{suggestion}`？");
-        fill(&mut out, if locale == Locale::ZhCn { zh } else { en }, params, field);
+        let builtin = if locale == Locale::ZhCn { SUGGESTION_ZH } else { SUGGESTION_EN };
+        fill(&mut out, own(SUGGESTION).unwrap_or(builtin), params, field);
     }
     out
 }
+
+/// The "did you mean" after a message with a `suggestion` (catalogue key `suggestion`).
+pub(crate) const SUGGESTION_EN: &str = "; did you mean `{suggestion}`?";
+/// The same in Simplified Chinese.
+pub(crate) const SUGGESTION_ZH: &str = "；你是不是想写 `{suggestion}`？";
 
 /// Appends a template with its holes filled.
 fn fill(out: &mut String, template: &str, params: &Params, field: &str) {
@@ -95,19 +115,22 @@ mod tests {
     fn holes_are_filled() {
         let p = Params::none().with("expected", "integer").with("actual", "array").with("suggestion", "size");
         assert_eq!(
-            render(Rule::FieldType, Code::Type, &p, Some("size"), Locale::En),
+            render(Rule::FieldType, Code::Type, &p, Some("size"), Locale::En, None),
             "`size` must be an integer, not an array; did you mean `size`?"
         );
         assert_eq!(
-            render(Rule::BodyObject, Code::Type, &p, None, Locale::ZhCn),
+            render(Rule::BodyObject, Code::Type, &p, None, Locale::ZhCn, None),
             "请求体必须是整数，实际为数组；你是不是想写 `size`？"
         );
         let p = Params::none().with("expected", "string").with("actual", "null");
-        assert_eq!(render(Rule::FieldType, Code::Type, &p, Some("x"), Locale::En), "`x` must be a string, not null");
+        assert_eq!(
+            render(Rule::FieldType, Code::Type, &p, Some("x"), Locale::En, None),
+            "`x` must be a string, not null"
+        );
         // A value with braces is data, not a hole.
         let p = Params::none().with("value", "{field}").with("allowed", "a, b");
         assert_eq!(
-            render(Rule::EnumValue, Code::Enum, &p, Some("t"), Locale::En),
+            render(Rule::EnumValue, Code::Enum, &p, Some("t"), Locale::En, None),
             "`t` has the value \"{field}\"; allowed values: a, b"
         );
     }

@@ -14,6 +14,8 @@
 //! The rules, their codes and their sources are listed in `RULES.md`.
 
 mod ascii;
+mod catalogue;
+mod catalogue_keys;
 mod codes;
 pub(crate) mod ctx;
 mod example;
@@ -29,6 +31,7 @@ pub(crate) mod write;
 
 use serde_json::Value;
 
+pub use catalogue::{Catalogue, CatalogueError};
 #[cfg(feature = "meta")]
 pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
@@ -58,12 +61,12 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 /// Validates JSON text in one pass, without building a tree; malformed JSON is an
 /// `invalid_json` error at `""` (and then the only issue).
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    checked(text, endpoint, Ctx::new(*opts))
+    checked(text, endpoint, Ctx::new(opts.clone()))
 }
 
 /// The report of the walk over `text` in `ctx`, or the `invalid_json` error that stopped it.
 fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>) -> Report {
-    let opts = ctx.opts;
+    let opts = ctx.opts.clone();
     walk::run(text, endpoint.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, &opts))
 }
 
@@ -84,7 +87,7 @@ fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>) -> Report {
 /// assert_eq!(paths, ["/assetNums/1"]); // not /operatorIdentity's
 /// ```
 pub fn validate_field_json(endpoint: Endpoint, pointer: &str, text: &str, opts: &Options) -> Report {
-    checked(text, endpoint, Ctx::new(*opts).scoped(ctx::Scope::new(pointer)))
+    checked(text, endpoint, Ctx::new(opts.clone()).scoped(ctx::Scope::new(pointer)))
 }
 
 /// [`validate_field_json`] of a parsed body (read as its JSON text, as [`validate`] reads it).
@@ -102,13 +105,13 @@ pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Op
 /// changes nothing else in the report (the package's JavaScript sends only the
 /// orders its fast path cannot prove clean).
 pub fn validate_orders_json(text: &str, orders: &[usize], opts: &Options) -> Report {
-    checked(text, Endpoint::BatchOrder, Ctx::new(*opts).orders_at(orders))
+    checked(text, Endpoint::BatchOrder, Ctx::new(opts.clone()).orders_at(orders))
 }
 
 /// [`validate_field_json`] of a cut batch's text ([`validate_orders_json`]): the
 /// pointer names orders by their index in the whole batch, as the report does.
 pub fn validate_orders_field_json(text: &str, orders: &[usize], pointer: &str, opts: &Options) -> Report {
-    checked(text, Endpoint::BatchOrder, Ctx::new(*opts).orders_at(orders).scoped(ctx::Scope::new(pointer)))
+    checked(text, Endpoint::BatchOrder, Ctx::new(opts.clone()).orders_at(orders).scoped(ctx::Scope::new(pointer)))
 }
 
 /// The issue of the body as a whole that counts `count` errors a form leaves
@@ -143,14 +146,14 @@ pub fn itoa_u64(n: u64) -> String {
 /// A report holding only an `invalid_json` error (also used by the bindings when a
 /// JS value cannot be turned into JSON).
 pub fn invalid_json(reason: &str, opts: &Options) -> Report {
-    let mut ctx = Ctx::new(*opts);
+    let mut ctx = Ctx::new(opts.clone());
     ctx.report(Rule::Json, || P::none().with("reason", ctx::excerpt(reason, 200)));
     ctx.finish()
 }
 
 /// A report for an endpoint name that is not one of the table's.
 pub fn unknown_endpoint(name: &str, opts: &Options) -> Report {
-    let mut ctx = Ctx::new(*opts);
+    let mut ctx = Ctx::new(opts.clone());
     ctx.report(Rule::Endpoint, || {
         let names: Vec<&str> = Endpoint::ALL.iter().map(|e| e.name()).collect();
         let p = P::none().with("value", ctx::excerpt(name, 40)).with("allowed", ctx::list(names.iter().copied()));

@@ -155,7 +155,14 @@ impl Issue {
     /// assert_eq!(issue.message, "`appKey` is required");
     /// ```
     pub fn required_parameter(name: &str, locale: Locale) -> Self {
-        let message = super::messages::render(Rule::Required, Code::Required, &Params::none(), Some(name), locale);
+        Self::required_parameter_in(name, &super::Options::default().with_locale(locale))
+    }
+
+    /// [`Issue::required_parameter`] in the options' language and messages.
+    pub fn required_parameter_in(name: &str, opts: &super::Options) -> Self {
+        let (locale, catalogue) = (opts.locale, opts.messages.as_deref());
+        let message =
+            super::messages::render(Rule::Required, Code::Required, &Params::none(), Some(name), locale, catalogue);
         let mut path = String::with_capacity(name.len() + 1);
         path.push('/');
         path.push_str(name);

@@ -61,7 +61,7 @@ pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, Stri
 /// unknown and absent fields are issues too. Its issues go into `ctx`, at the
 /// path `ctx` is at; `Err` is the syntax error that stopped the reading.
 pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<'a>) -> Result<(), String> {
-    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts)), Mode::Checked);
+    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts.clone())), Mode::Checked);
     let result = walk.one_value(kind).map_err(|syntax| syntax.describe(text));
     *ctx = walk.ctx;
     result
@@ -72,7 +72,7 @@ pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<
 /// (`Err`: the syntax error that stopped the reading). An absent required field
 /// of the envelope is `envelope_field`'s (the spec gives the envelopes' fields).
 pub(crate) fn check_root<'a>(text: &'a str, shape: &'static Shape, ctx: &mut Ctx<'a>) -> Result<Spans, String> {
-    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts)), Mode::Checked);
+    let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts.clone())), Mode::Checked);
     walk.spans = Some(vec![None; shape.fields.len()]);
     let result = walk.root(shape).map_err(|syntax| syntax.describe(text));
     let spans = walk.spans.take().unwrap_or_default();

@@ -17,7 +17,7 @@ mod enums;
 mod fields;
 /// Hostile input: a report, never a panic, in bounded time (property tests).
 mod hostile;
-/// Messages in English and Simplified Chinese, for every code.
+/// Messages in English and Simplified Chinese, for every code; a portal's own catalogues.
 mod locale;
 /// The tables and the typed model agree (complete examples, round trips).
 mod model_roundtrip;

@@ -35,7 +35,7 @@ pub(crate) static DEF: RuleDef = {
 
 /// The issue counting `count` errors left out, in the options' locale.
 pub(crate) fn issue(count: usize, opts: &Options) -> Option<Issue> {
-    let mut ctx = Ctx::new(opts.with_max_issues(1));
+    let mut ctx = Ctx::new(opts.clone().with_max_issues(1));
     ctx.report(Rule::Untouched, || Params::none().with("count", itoa::unsigned(count as u64)));
     ctx.finish().issues.into_iter().next()
 }
