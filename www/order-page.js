@@ -3,6 +3,7 @@
 // and the JSON textarea (kept in sync both ways), validated on every change and
 // submitted through LicensingClient.batchOrder.
 import { validate, validateJson, validateField } from '/pkg/slim.js';
+import { dependents } from '/pkg/meta.mjs';
 import { readInput, trackTouched, updateDatePreview } from './dom.js';
 import { locale } from './i18n.js';
 import { rulesProfile } from './settings.js';
@@ -16,7 +17,7 @@ const pointerInput = (e) => (e.target.matches('input, select, textarea') && e.ta
 
 /** Wires the order page; getClient() returns the current LicensingClient (or throws). */
 export function mountOrderPage({ getClient }) {
-  const state = createOrderState({ validate, validateJson, validateField, blank: blankOrder, templates: TEMPLATES });
+  const state = createOrderState({ validate, validateJson, validateField, dependents, blank: blankOrder, templates: TEMPLATES });
   const view = createOrderView();
   const { form, json, submit } = view;
   const options = () => ({ locale: locale(), rules: rulesProfile() });

@@ -14,10 +14,11 @@ import { getAt, setAt } from './pointer.js';
  * @param {Function} deps.validate      the package's validate
  * @param {Function} deps.validateJson  the package's validateJson
  * @param {Function} deps.validateField the package's validateField
+ * @param {Function} [deps.dependents] licensing-sdk/meta's dependents
  * @param {() => object} deps.blank     a new empty request
  * @param {Record<string, (body: object) => unknown>} deps.templates  new list items by name
  */
-export function createOrderState({ validate, validateJson, validateField, blank, templates }) {
+export function createOrderState({ validate, validateJson, validateField, dependents, blank, templates }) {
   const state = {
     body: blank(),
     /** Pointers of the inputs the user has changed. */
@@ -83,6 +84,15 @@ export function createOrderState({ validate, validateJson, validateField, blank,
       const issues = validateField('batchOrder', path, state.body, options);
       state.touched.add(path);
       for (const issue of issues) state.touched.add(issue.path);
+      // The fields whose issues this change may move (licensing-sdk/meta's
+      // `dependents`, from the rules): touched too, so that an issue the change
+      // causes there later (a product's strict-match fields once
+      // strictMatchWhenDelete is set) shows without a visit.
+      if (dependents) {
+        for (const pattern of dependents('batchOrder', path)) {
+          for (const pointer of expand(state.body, pattern)) state.touched.add(pointer);
+        }
+      }
       return issues;
     },
 
@@ -155,4 +165,21 @@ export function createOrderState({ validate, validateJson, validateField, blank,
     },
   };
   return state;
+}
+
+/** The pointers of `body` a pattern names (`*`: every index of an array there). */
+function expand(body, pattern) {
+  let found = [['', body]];
+  for (const step of pattern.slice(1).split('/')) {
+    const next = [];
+    for (const [at, value] of found) {
+      if (step === '*') {
+        if (Array.isArray(value)) value.forEach((item, i) => next.push([`${at}/${i}`, item]));
+      } else if (value !== null && typeof value === 'object') {
+        next.push([`${at}/${step}`, value[step]]);
+      }
+    }
+    found = next;
+  }
+  return found.map(([at]) => at);
 }

@@ -36,6 +36,22 @@ export interface ShapeMeta {
   /** Requests are checked strictly; answers are read tolerantly. */
   side: "request" | "answer";
   fields: FieldMeta[];
+  /** What the object is to the cross-field rules (absent: nothing): the `scope` of `depends`. */
+  role?: "order" | "asset" | "product" | "merchandise";
+}
+
+/**
+ * What a cross-field rule reads and where its issues are, as paths from the object
+ * of its `scope` around a change (null: the body); `*` is any index, a read ending
+ * in `/**` covers everything inside the field. `dependents` answers from these.
+ */
+export interface DependsMeta {
+  rule: string;
+  scope: "order" | "asset" | "product" | "merchandise" | null;
+  reads: string[];
+  at: string[];
+  /** Its issue in one object depends on the others (a repeated `sequence`): `at`'s `*`s stay any index. */
+  across: boolean;
 }
 
 export interface EnumMeta {
@@ -92,3 +108,13 @@ export interface EndpointMeta {
 export declare const endpoints: { readonly [E in Endpoint]: EndpointMeta };
 export declare const shapes: { readonly [name: string]: ShapeMeta };
 export declare const enums: { readonly [name: string]: EnumMeta };
+export declare const depends: readonly DependsMeta[];
+
+/**
+ * The fields of `endpoint`'s request whose issues may change when the field at
+ * `pointer` changes (besides the field's own and the body's): the fields a form
+ * checks again (react-hook-form's `deps`, TanStack Form's `onChangeListenTo`).
+ * `pointer` is a JSON Pointer, `*` any index; the answer is JSON Pointers where
+ * `*` is any index. licensing-core's `validate::dependents` gives the same.
+ */
+export declare function dependents(endpoint: Endpoint, pointer: string): string[];

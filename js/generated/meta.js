@@ -526,6 +526,7 @@ export const shapes = {
         "presence": "optional"
       }
     ],
+    "role": "asset",
     "side": "request"
   },
   "AssetExtend": {
@@ -1192,6 +1193,7 @@ export const shapes = {
         "presence": "optional"
       }
     ],
+    "role": "merchandise",
     "side": "request"
   },
   "Order": {
@@ -1396,6 +1398,7 @@ export const shapes = {
         "presence": "nonEmpty"
       }
     ],
+    "role": "order",
     "side": "request"
   },
   "Product": {
@@ -1614,6 +1617,7 @@ export const shapes = {
         "presence": "optional"
       }
     ],
+    "role": "product",
     "side": "request"
   },
   "ProductFeature": {
@@ -1979,3 +1983,133 @@ export const enums = {
     ]
   }
 };
+
+export const depends = [
+  {
+    "across": false,
+    "at": [
+      "assets/*/products/*/productUri"
+    ],
+    "reads": [
+      "orderType",
+      "assets/*/products/*/productUri"
+    ],
+    "rule": "delete_product_uri",
+    "scope": "order"
+  },
+  {
+    "across": false,
+    "at": [
+      "licenseOrderProductList"
+    ],
+    "reads": [
+      "children",
+      "licenseOrderProductList"
+    ],
+    "rule": "leaf_products",
+    "scope": "merchandise"
+  },
+  {
+    "across": false,
+    "at": [
+      "limitEndDate"
+    ],
+    "reads": [
+      "limitStartDate",
+      "limitEndDate"
+    ],
+    "rule": "limit_range",
+    "scope": "asset"
+  },
+  {
+    "across": false,
+    "at": [
+      "limitEndDate"
+    ],
+    "reads": [
+      "limitStartDate",
+      "limitEndDate"
+    ],
+    "rule": "limit_range",
+    "scope": "product"
+  },
+  {
+    "across": false,
+    "at": [
+      "assets/*/products"
+    ],
+    "reads": [
+      "orderType",
+      "assets/*/products",
+      "assets/*/merchandises/**"
+    ],
+    "rule": "products_required",
+    "scope": "order"
+  },
+  {
+    "across": false,
+    "at": [
+      "srcLicenseOrderId"
+    ],
+    "reads": [
+      "orderType",
+      "licenseType",
+      "srcLicenseOrderId"
+    ],
+    "rule": "src_license_order_recommended",
+    "scope": "order"
+  },
+  {
+    "across": false,
+    "at": [
+      "srcLicenseOrderId"
+    ],
+    "reads": [
+      "orderType",
+      "licenseType",
+      "srcLicenseOrderId"
+    ],
+    "rule": "src_license_order_required",
+    "scope": "order"
+  },
+  {
+    "across": false,
+    "at": [
+      "assets/*/products/*/limitStartDate",
+      "assets/*/products/*/limitEndDate",
+      "assets/*/products/*/limitConcurrent"
+    ],
+    "reads": [
+      "orderType",
+      "assets/*/products/*/strictMatchWhenDelete",
+      "assets/*/products/*/limitStartDate",
+      "assets/*/products/*/limitEndDate",
+      "assets/*/products/*/limitConcurrent"
+    ],
+    "rule": "strict_match_fields",
+    "scope": "order"
+  },
+  {
+    "across": false,
+    "at": [
+      "assets/*/products/*/srcLicenseOrderId"
+    ],
+    "reads": [
+      "orderType",
+      "assets/*/products/*/srcLicenseOrderId"
+    ],
+    "rule": "transfer_only_on_new_buy",
+    "scope": "order"
+  },
+  {
+    "across": true,
+    "at": [
+      "orderList/*/sequence"
+    ],
+    "reads": [
+      "orderList/*/sequence"
+    ],
+    "rule": "unique_sequence",
+    "scope": null
+  }
+];

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate, validateJson, validateField } from 'licensing-sdk';
+import { dependents } from 'licensing-sdk/meta';
 import { createOrderState } from '../../www/order-state.js';
 
 const blank = () => ({
@@ -14,7 +15,7 @@ const blank = () => ({
 });
 const templates = { product: () => ({ productUri: '' }) };
 const options = { locale: 'en', rules: 'recommended' };
-const newState = () => createOrderState({ validate, validateJson, validateField, blank, templates });
+const newState = () => createOrderState({ validate, validateJson, validateField, dependents, blank, templates });
 
 test('an edit is touched and a cross-field rule answers it', () => {
   const state = newState();
@@ -123,4 +124,19 @@ test('closed customer sections stay closed; a reset does not reopen them', () =>
   assert.equal(state.closed.has('/orderList/0/customer'), true);
   state.setOpen('/orderList/0/customer', true);
   assert.equal(state.closed.size, 0);
+});
+
+test('leaving a field touches the fields its change may move (dependents), in this order only', () => {
+  const state = newState();
+  state.body.orderList.push(structuredClone(state.body.orderList[0]));
+  state.edit('/orderList/0/orderType', 'delete_product');
+  state.leave('/orderList/0/orderType', options);
+  for (const field of ['srcLicenseOrderId', 'assets/0/products', 'assets/0/products/0/productUri', 'assets/0/products/0/limitStartDate']) {
+    assert.ok(state.touched.has(`/orderList/0/${field}`), field);
+    assert.ok(!state.touched.has(`/orderList/1/${field}`), `order 1: ${field}`);
+  }
+  // Once strict matching is set, its missing fields show at once: they were touched.
+  state.edit('/orderList/0/assets/0/products/0/strictMatchWhenDelete', true);
+  const shown = state.check(options).issues.filter((i) => state.touched.has(i.path)).map((i) => i.path);
+  assert.ok(shown.includes('/orderList/0/assets/0/products/0/limitConcurrent'), JSON.stringify(shown));
 });

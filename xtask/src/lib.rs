@@ -17,6 +17,7 @@ use licensing_core::validate::Profile;
 
 mod catalogue;
 mod contract;
+mod dependents_cases;
 mod fast_check;
 mod json;
 mod json_schema;
@@ -58,6 +59,7 @@ pub fn outputs() -> Vec<Output> {
         output("js/generated/invalid-examples.js", testing::testing_js()),
         output("js/generated/invalid-examples.d.ts", testing::testing_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
+        output("tests/js/dependents-cases.json", dependents_cases::dependents_cases_json()),
         output("tests/contract/.redocly.lint-ignore.yaml", contract::redocly_ignore()),
         output(
             "tests/contract/spectral.yaml",

@@ -12,8 +12,8 @@
 use std::fmt::Write as _;
 
 use licensing_core::model::LicenseType;
-use licensing_core::schema::{Field, Kind, Presence, Shape};
-use licensing_core::validate::Source;
+use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
+use licensing_core::validate::{Rule, Source};
 use licensing_core::wire::{Endpoint, Method, Module};
 use serde_json::{json, Map, Value};
 
@@ -77,12 +77,45 @@ fn data() -> Value {
             def.values.iter().map(|v| json!({ "value": v.value, "doc": v.doc.trim(), "zh-CN": v.zh_cn })).collect();
         enums.insert(def.name.into(), json!({ "doc": def.doc.trim(), "values": values }));
     }
-    json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums })
+    json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums, "depends": depends_json() })
 }
 
 fn shape_json(shape: &Shape, answer: bool) -> Value {
     let fields: Vec<Value> = shape.fields.iter().map(field_json).collect();
-    json!({ "doc": shape.doc, "side": if answer { "answer" } else { "request" }, "fields": fields })
+    let mut out = json!({ "doc": shape.doc, "side": if answer { "answer" } else { "request" }, "fields": fields });
+    if let Some(role) = role_name(shape.role) {
+        out["role"] = role.into();
+    }
+    out
+}
+
+/// A shape's role for the cross-field rules (`Role`), as `depends` names it.
+fn role_name(role: Role) -> Option<&'static str> {
+    match role {
+        Role::Order => Some("order"),
+        Role::Asset => Some("asset"),
+        Role::Product => Some("product"),
+        Role::Merchandise => Some("merchandise"),
+        _ => None,
+    }
+}
+
+/// What the cross-field rules read and where their issues are (`RuleDef::depends`),
+/// for `dependents` (js/src/dependents.js).
+fn depends_json() -> Value {
+    let mut out = Vec::new();
+    for rule in Rule::ALL {
+        for d in rule.def().depends {
+            out.push(json!({
+                "rule": rule.id(),
+                "scope": d.scope.and_then(role_name),
+                "reads": d.reads,
+                "at": d.at,
+                "across": d.across,
+            }));
+        }
+    }
+    Value::Array(out)
 }
 
 fn field_json(field: &Field) -> Value {
@@ -146,7 +179,7 @@ pub(crate) fn meta_js() -> String {
 
 fn parts() -> Vec<(&'static str, Value)> {
     let mut data = data();
-    ["endpoints", "shapes", "enums"].into_iter().map(|k| (k, data[k].take())).collect()
+    ["endpoints", "shapes", "enums", "depends"].into_iter().map(|k| (k, data[k].take())).collect()
 }
 
 fn pretty(value: &Value) -> String {

@@ -18,6 +18,8 @@ mod catalogue;
 mod catalogue_keys;
 mod codes;
 pub(crate) mod ctx;
+#[cfg(feature = "meta")]
+mod dependents;
 mod example;
 pub(crate) mod itoa;
 mod messages;
@@ -35,10 +37,12 @@ pub use catalogue::{Catalogue, CatalogueError};
 #[cfg(feature = "meta")]
 pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
+#[cfg(feature = "meta")]
+pub use dependents::dependents;
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{
-    AnswerExample, Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Reads, Rule, RuleDef, Source,
-    When,
+    AnswerExample, Depends, Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Reads, Rule, RuleDef,
+    Source, When,
 };
 pub use rules::strict_match_fields::STRICT_MATCH_FIELDS;
 pub use scan::{without_lone_surrogates, MAX_NESTING};

@@ -119,6 +119,50 @@ pub struct RuleDef {
     /// `x-licensing-rules`); `None` for a format's rule, carried by its pattern.
     #[cfg(feature = "meta")]
     pub in_schemas: Option<InSchemas>,
+    /// What a cross-field rule reads and where its issues are (feature `meta`):
+    /// `validate::dependents` tells a form from these which fields to check
+    /// again when one changes.
+    #[cfg(feature = "meta")]
+    pub depends: &'static [Depends],
+}
+
+/// What a cross-field rule reads and where its issues are, as paths from an
+/// object both are in (`scope`): each order, asset, product or merchandise
+/// package, or the body. A `*` in a path is any index of an array.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Depends {
+    /// The object the paths start at: the one of this role around the change
+    /// (`None`: the body).
+    pub scope: Option<Role>,
+    /// The fields it reads: a change at one or around one may change its issues;
+    /// inside one too where the path ends in `/**` (what it reads of the field is
+    /// deeper than whether it is there and what type it is).
+    pub reads: &'static [&'static str],
+    /// Where its issues are. A `*` stands for the index the change was at where
+    /// the read path has the same `*` (the same asset of the order), unless `across`.
+    pub at: &'static [&'static str],
+    /// Its issue in one instance depends on the others (a `sequence` repeated in
+    /// another order): every `*` of `at` stays any index.
+    pub across: bool,
+}
+
+/// A rule reads `reads` and reports at `at`, from the `scope` around the change.
+pub(crate) const fn depends(
+    scope: Option<Role>,
+    reads: &'static [&'static str],
+    at: &'static [&'static str],
+) -> Depends {
+    Depends { scope, reads, at, across: false }
+}
+
+/// [`depends`], where its issue in one instance depends on the others.
+pub(crate) const fn depends_across(
+    scope: Option<Role>,
+    reads: &'static [&'static str],
+    at: &'static [&'static str],
+) -> Depends {
+    Depends { scope, reads, at, across: true }
 }
 
 /// What a rule reads.
@@ -181,6 +225,8 @@ impl RuleDef {
             js: None,
             #[cfg(feature = "meta")]
             in_schemas: None,
+            #[cfg(feature = "meta")]
+            depends: &[],
         }
     }
 
@@ -237,6 +283,16 @@ impl RuleDef {
         #[cfg(feature = "meta")]
         {
             self.in_schemas = Some(how);
+        }
+        self
+    }
+
+    /// With what it reads and where its issues are (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn depends(mut self, depends: &'static [Depends]) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.depends = depends;
         }
         self
     }

@@ -10,6 +10,9 @@ pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("delete_product_uri", Code::Required, Inferred, Error, super::required::MESSAGES)
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Order), &["orderType", "assets/*/products/*/productUri"], &["assets/*/products/*/productUri"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"crmProductId":"c"}]}]}]}"#, "/orderList/0/assets/0/products/0/productUri"),
     ])

@@ -27,6 +27,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::LeafProductsRequired, "A lowest-level merchandise (children null) needs products in `licenseOrderProductList`", "最底层商品包（children 为 null）必须在 `licenseOrderProductList` 中包含产品"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Merchandise), &["children", "licenseOrderProductList"], &["licenseOrderProductList"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":null}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/licenseOrderProductList"),
     ])

@@ -28,6 +28,10 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::LimitEndBeforeStart, "`{field}` is before `{start}`", "`{field}` 早于开始时间 `{start}`"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Asset), &["limitStartDate", "limitEndDate"], &["limitEndDate"]),
+        depends(Some(Role::Product), &["limitStartDate", "limitEndDate"], &["limitEndDate"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"limitStartDate":2,"limitEndDate":1,"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/limitEndDate"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","limitStartDate":2,"limitEndDate":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitEndDate"),

@@ -14,7 +14,9 @@ mod prelude {
     pub(crate) use crate::schema::Role;
     pub(crate) use crate::validate::report::{Code, Severity::*};
     pub(crate) use crate::validate::rule::InSchemas::{By, No};
-    pub(crate) use crate::validate::rule::{answer, example, pass, Message, Reads, RuleDef, Source::*};
+    pub(crate) use crate::validate::rule::{
+        answer, depends, depends_across, example, pass, Message, Reads, RuleDef, Source::*,
+    };
     pub(crate) use crate::wire::Endpoint::*;
 }
 

@@ -34,6 +34,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::ProductsRequired, "A {orderType} asset needs products; only delete_asset may have none", "{orderType} 订单的资产必须包含产品；只有 delete_asset 可以没有产品"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Order), &["orderType", "assets/*/products", "assets/*/merchandises/**"], &["assets/*/products"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/assets/0/products"),
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[]}]}]}"#, "/orderList/0/assets/0/products"),

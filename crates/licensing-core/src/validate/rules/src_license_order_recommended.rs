@@ -20,6 +20,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::SrcLicenseOrderRecommended, "`srcLicenseOrderId` should be filled: when empty, the {orderType} deletes from all orders of the customer", "建议填写 `srcLicenseOrderId`：为空时将从该客户的所有订单中删除"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Order), &["orderType", "licenseType", "srcLicenseOrderId"], &["srcLicenseOrderId"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_asset","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/srcLicenseOrderId"),
     ])

@@ -32,6 +32,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::SrcLicenseOrderRequired, "`srcLicenseOrderId` is required for a {orderType} order of cloud licence {licenseType}", "云授权（{licenseType}）的退订订单（{orderType}）必须填写 `srcLicenseOrderId`"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Order), &["orderType", "licenseType", "srcLicenseOrderId"], &["srcLicenseOrderId"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"delete_asset","assets":[{"assetNos":["8000000001"]}]}]}"#, "/orderList/0/srcLicenseOrderId"),
     ])

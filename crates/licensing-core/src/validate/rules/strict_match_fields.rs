@@ -30,6 +30,19 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::StrictMatchFieldRequired, "`{field}` is required when strictMatchWhenDelete is true (it is matched exactly)", "strictMatchWhenDelete 为 true 时必须填写 `{field}`（按其精确匹配）"),
     ])
     .cross_field()
+    .depends(&[
+        depends(
+            Some(Role::Order),
+            &[
+                "orderType",
+                "assets/*/products/*/strictMatchWhenDelete",
+                "assets/*/products/*/limitStartDate",
+                "assets/*/products/*/limitEndDate",
+                "assets/*/products/*/limitConcurrent",
+            ],
+            &["assets/*/products/*/limitStartDate", "assets/*/products/*/limitEndDate", "assets/*/products/*/limitConcurrent"],
+        ),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","strictMatchWhenDelete":true,"limitEndDate":2,"limitConcurrent":1}]}]}]}"#, "/orderList/0/assets/0/products/0/limitStartDate"),
     ])

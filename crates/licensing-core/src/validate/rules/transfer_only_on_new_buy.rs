@@ -20,6 +20,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::TransferOnlyOnNewBuy, "A product's `srcLicenseOrderId` (transfer) applies to new_buy only; it is ignored in {orderType}", "产品的 `srcLicenseOrderId`（转移）仅用于 new_buy，在 {orderType} 中会被忽略"),
     ])
     .cross_field()
+    .depends(&[
+        depends(Some(Role::Order), &["orderType", "assets/*/products/*/srcLicenseOrderId"], &["assets/*/products/*/srcLicenseOrderId"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"delete_product","srcLicenseOrderId":"L1","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","srcLicenseOrderId":"L0"}]}]}]}"#, "/orderList/0/assets/0/products/0/srcLicenseOrderId"),
     ])

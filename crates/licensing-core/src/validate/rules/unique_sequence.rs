@@ -28,6 +28,9 @@ pub(crate) static DEF: RuleDef = {
         Message::new(Code::DuplicateSequence, "sequence {value} repeats /orderList/{first}; it must be unique within orderList", "sequence {value} 与 /orderList/{first} 重复；同一批次内必须唯一"),
     ])
     .cross_field()
+    .depends(&[
+        depends_across(None, &["orderList/*/sequence"], &["orderList/*/sequence"]),
+    ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]},{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/1/sequence"),
     ])
