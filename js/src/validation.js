@@ -1,35 +1,16 @@
-// The validators' API over wasm-bindgen's glue: everything the package
-// exports but the client. `licensing-sdk/validate` is this alone, over the
-// validation-only wasm; api.js adds `LicensingClient` over the full one. Each
-// entry gives `validation()` the glue as a factory (target/js/*glue.js,
-// generated) and the compiled WebAssembly.Module (or a function that compiles
-// it); `validation()` makes the instance itself, on the first call that needs it.
+// The validators: everything the package exports but the client, each a
+// function of its own (`licensing-sdk/validate` is this module alone, over the
+// validation-only wasm; api.js adds `LicensingClient`). An entry picks the wasm
+// (instance.js's `use`) and re-exports this module: its exports are the list.
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
 import { fastCheck, ENDPOINTS } from '../generated/fast-check.js';
 import { CLEAN_BATCH, bodyText, cutBatch, withOrderOf } from './routing.js';
-
-/**
- * What `licensing-sdk/validate` exports, in each of its modules: the one list.
- * `validation()` returns these, scripts/exports.mjs writes them into each ES
- * module entry (an ES module's names are static); tests/js/exports.test.mjs
- * holds the entries, the object returned and validate.d.ts to it.
- */
-const VALIDATE_EXPORTS = Object.freeze([
-  'validate', 'validateJson', 'validateField', 'isAssetNumber', 'assetNumberPartition', 'createSchemas', 'exampleBody', 'schemas',
-  'checkMessages',
-]);
+import { current, jsonSchemas, settle } from './instance.js';
+import { pathKeys } from './paths.js';
 
 /** The vendor in `~standard.vendor`. */
 const VENDOR = 'licensing-sdk';
-
-/**
- * A wasm memory never shrinks. When a call leaves the validators' instance with
- * more than this (an outsized body: a 50 MB key, a 100 MB text), the validators
- * move to a fresh instance and the old one goes with the garbage, once no
- * LicensingClient made from it is left.
- */
-const MEMORY_LIMIT = 64 << 20;
 
 /**
  * Writes `text` into the wasm's input buffer (src/text_input.rs) with one
@@ -47,24 +28,6 @@ function onInput(glue, encoder, text, check) {
   }
 }
 
-/** A JSON Pointer (RFC 6901) as Standard Schema path keys, array indices as numbers. */
-function pathKeys(pointer) {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((segment) => {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^(0|[1-9][0-9]{0,8})$/.test(key) ? Number(key) : key;
-  });
-}
-
-/**
- * What `~standard.jsonSchema` asks for in an entry without the JSON Schemas (the
- * default browser entry and slim: the data would add ~4 KB gzip to every page).
- */
-function noJsonSchemas() {
-  throw new Error("licensing-sdk: this entry leaves the JSON Schemas out: import { schemas, createSchemas } from "
-    + "'licensing-sdk/json-schema' for objects whose ~standard.jsonSchema has them (README: \"More entries\")");
-}
-
 /**
  * `createSchemas(options)`: for each endpoint, `{ '~standard': { version: 1, vendor,
  * validate, jsonSchema } }`, plain JS over `validate` (no closures in the wasm), in
@@ -74,7 +37,7 @@ function noJsonSchemas() {
  * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
  * converter (js/src/json-schema.js), loaded on first use where the entry has it.
  */
-function schemasWith(validate, untouchedIssue, checked, jsonSchemas = noJsonSchemas) {
+function schemasWith(validate, untouchedIssue, checked) {
   return (options) => {
     const touched = touchedTest(options?.touched);
     checked(options);
@@ -127,111 +90,91 @@ function lazySchemas(create) {
   return Object.freeze(out);
 }
 
-/**
- * The validators, over instances of `wasmModule` made with `createGlue`;
- * `jsonSchemas()` gives js/src/json-schema.js where the entry has it. `wasmModule`
- * is a WebAssembly.Module, or a function that makes one (the default entries
- * compile their embedded wasm then). The glue and its instance are made by the
- * first call that needs them: a body the fast path proves clean needs neither.
- * `onInstance(glue)` is told of each instance made (api.js joins its client
- * class to it). Returns the exports and `current()`, the instance.
- */
-function validation(createGlue, wasmModule, jsonSchemas, onInstance) {
-  let module = typeof wasmModule === 'function' ? undefined : wasmModule;
-  function instantiate() {
-    const fresh = createGlue();
-    fresh.initSync({ module: (module ??= wasmModule()) });
-    onInstance?.(fresh);
-    return fresh;
-  }
-  let glue;
-  /** The instance, made on first need. */
-  const current = () => (glue ??= instantiate());
-  /** After a call: an outsized memory is given back by moving to a fresh instance. */
-  function settle(result) {
-    if (glue !== undefined && glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
-    return result;
-  }
-  const encoder = new TextEncoder();
-  /**
-   * A `messages` catalogue is checked by the core when it is given, before the
-   * fast path can answer without it: `checkMessages` throws what is wrong. An
-   * object the core accepted is not sent to be checked again.
-   */
-  const accepted = new WeakMap();
-  const checkMessages = (options) => {
-    const messages = options?.messages;
-    const check = () => {
-      const [locale, ...missing] = current().__checkMessages(options ?? {});
-      return { locale, missing };
-    };
-    if (messages === undefined || messages === null) return check();
-    const known = accepted.get(messages);
-    if (known !== undefined && known.given === options.locale) return { ...known.result, missing: [...known.result.missing] };
-    const result = check();
-    if (typeof messages === 'object' || typeof messages === 'function') accepted.set(messages, { given: options.locale, result });
-    return result;
-  };
-  const checked = (options) => {
-    if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
-  };
-  const validate = (endpoint, body, options) => {
-    checked(options);
-    // A batch, order by order: clean at once, or only the orders with issues
-    // (and those their sequences tie them to) cross to the wasm, as text.
-    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
-    if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
-    if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
-    const text = bodyText(batch !== null ? batch.cut : body);
-    if (text === null) return settle(current().validate(endpoint, body, options));
-    const wasm = current();
-    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
-  };
-  /**
-   * The issues of one field (licensing-core's `validate_field_json`): those at
-   * `pointer` or inside it, every issue of the body as a whole, and for a
-   * field of order i of a batch, order i's cross-field issues and the later
-   * orders that repeat its sequence; the cap counts these only. A batch is cut
-   * as `validate` cuts it (routing.js), with order i always among the orders
-   * that cross: the report is the same, from a fraction of the text.
-   */
-  const validateField = (endpoint, pointer, body, options) => {
-    if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
-    checked(options);
-    const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
-    if (batch === CLEAN_BATCH) return [];
-    if (batch === null && fastCheck(endpoint, body)) return [];
-    const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
-    const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
-    if (text === null) return settle(current().validate(endpoint, body, options)).issues;
-    const wasm = current();
-    const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
-    return settle(report).issues;
-  };
-  const validateJson = (endpoint, text, options) => {
-    checked(options);
-    if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
-    const wasm = current();
-    return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
-  };
-  const untouchedIssue = (count, options) => current().__untouchedReport(count, options).issues[0];
-  const createSchemas = schemasWith(validate, untouchedIssue, checked, jsonSchemas);
-  const exports = {
-    /** The issues of one field, and of the cross-field rules that involve it. */
-    validateField,
-    /** Validates a body; a body the generated fast path proves clean skips the wasm. */
-    validate,
-    validateJson,
-    isAssetNumber: (value) => current().isAssetNumber(value),
-    assetNumberPartition: (value) => current().assetNumberPartition(value),
-    createSchemas,
-    exampleBody: (endpoint) => current().exampleBody(endpoint),
-    /** A `messages` catalogue as the core reads it: its locale and the keys it leaves in English. */
-    checkMessages,
-    /** Standard Schema v1 objects, one per endpoint (English messages). */
-    schemas: lazySchemas(() => createSchemas()),
-  };
-  return { exports, current };
-}
+const encoder = new TextEncoder();
 
-export { validation, pathKeys, VALIDATE_EXPORTS };
+/**
+ * A `messages` catalogue is checked by the core when it is given, before the
+ * fast path can answer without it: `checkMessages` throws what is wrong. An
+ * object the core accepted is not sent to be checked again.
+ */
+const accepted = new WeakMap();
+
+/** A `messages` catalogue as the core reads it: its locale and the keys it leaves in English. */
+export const checkMessages = (options) => {
+  const messages = options?.messages;
+  const check = () => {
+    const [locale, ...missing] = current().__checkMessages(options ?? {});
+    return { locale, missing };
+  };
+  if (messages === undefined || messages === null) return check();
+  const known = accepted.get(messages);
+  if (known !== undefined && known.given === options.locale) return { ...known.result, missing: [...known.result.missing] };
+  const result = check();
+  if (typeof messages === 'object' || typeof messages === 'function') accepted.set(messages, { given: options.locale, result });
+  return result;
+};
+
+const checked = (options) => {
+  if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
+};
+
+/** Validates a body; a body the generated fast path proves clean skips the wasm. */
+export const validate = (endpoint, body, options) => {
+  checked(options);
+  // A batch, order by order: clean at once, or only the orders with issues
+  // (and those their sequences tie them to) cross to the wasm, as text.
+  const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+  if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
+  if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
+  const text = bodyText(batch !== null ? batch.cut : body);
+  if (text === null) return settle(current().validate(endpoint, body, options));
+  const wasm = current();
+  return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
+};
+
+/**
+ * The issues of one field (licensing-core's `validate_field_json`): those at
+ * `pointer` or inside it, every issue of the body as a whole, and for a
+ * field of order i of a batch, order i's cross-field issues and the later
+ * orders that repeat its sequence; the cap counts these only. A batch is cut
+ * as `validate` cuts it (routing.js), with order i always among the orders
+ * that cross: the report is the same, from a fraction of the text.
+ */
+export const validateField = (endpoint, pointer, body, options) => {
+  if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
+  checked(options);
+  const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+  if (batch === CLEAN_BATCH) return [];
+  if (batch === null && fastCheck(endpoint, body)) return [];
+  const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
+  const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
+  if (text === null) return settle(current().validate(endpoint, body, options)).issues;
+  const wasm = current();
+  const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
+  return settle(report).issues;
+};
+
+/** Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw. */
+export const validateJson = (endpoint, text, options) => {
+  checked(options);
+  if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
+  const wasm = current();
+  return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
+};
+
+const untouchedIssue = (count, options) => current().__untouchedReport(count, options).issues[0];
+
+/** Standard Schema v1 objects, one per endpoint, in the options' locale, messages and rules. */
+export const createSchemas = schemasWith(validate, untouchedIssue, checked);
+
+/** Standard Schema v1 objects, one per endpoint (English messages). */
+export const schemas = lazySchemas(() => createSchemas());
+
+/** True for exactly 10 ASCII digits starting with 8 or 6. */
+export const isAssetNumber = (value) => current().isAssetNumber(value);
+
+/** 'domestic', 'singapore', or null. */
+export const assetNumberPartition = (value) => current().assetNumberPartition(value);
+
+/** A complete, valid example body of an endpoint. */
+export const exampleBody = (endpoint) => current().exampleBody(endpoint);

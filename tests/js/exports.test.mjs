@@ -1,20 +1,31 @@
-// The package's exports are two lists (EXPORTS in js/src/api.js for the main
-// entry, VALIDATE_EXPORTS in js/src/validation.js for `licensing-sdk/validate`):
-// every module of an entry exports exactly its list, its declarations declare
-// exactly those values, and the ES module entries spell it as
-// scripts/exports.mjs writes it.
+// The package's exports are written once, as the exports of two modules:
+// js/src/api.js for the main entry and js/src/validation.js for
+// `licensing-sdk/validate` (the main entry but the client). Every ES module
+// entry re-exports one of them (`export *`) and spells no name; every module of
+// an entry exports exactly those names, and its declarations declare exactly them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
-import { entries, EXPORTS, VALIDATE_EXPORTS } from '../../scripts/exports.mjs';
 
 const require = createRequire(import.meta.url);
 const sorted = (names) => [...names].sort();
+const EXPORTS = Object.keys(await import('../../js/src/api.js'));
+const VALIDATE_EXPORTS = Object.keys(await import('../../js/src/validation.js'));
 
-test('the ES module entries spell EXPORTS as scripts/exports.mjs writes it', () => {
-  for (const { path, now, wanted } of entries()) assert.equal(now, wanted, `${path}: run node scripts/exports.mjs`);
+test('every entry of the API re-exports api.js or validation.js and spells no export of its own', () => {
+  const entries = new URL('../../js/entries/', import.meta.url);
+  let reexporting = 0;
+  for (const name of readdirSync(entries)) {
+    const text = readFileSync(new URL(name, entries), 'utf8');
+    const code = text.split('\n').filter((line) => !line.trim().startsWith('//') && line.trim() !== '');
+    if (!/^export \* from '(\.\.\/src\/(api|validation)\.js|\.\/(node|validate)\.cjs)';$/m.test(text)) continue;
+    reexporting++;
+    assert.ok(!/^export (const|function|class|\{)/m.test(text), `${name} spells exports of its own`);
+    assert.ok(code.length <= 9, `${name}: ${code.length} lines of code (automerge's entries: 1-9)`);
+  }
+  assert.equal(reexporting, 10, 'the ten entries of the two APIs');
 });
 
 test('every entry exports exactly EXPORTS, and index.d.ts declares exactly them', async () => {

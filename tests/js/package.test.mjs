@@ -197,7 +197,7 @@ test('Standard Schema objects: shape, the same value back, error paths as keys, 
 });
 
 test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
-  const { pathKeys } = await import('../../js/src/validation.js');
+  const { pathKeys } = await import('../../js/src/paths.js');
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });
@@ -234,14 +234,16 @@ test('licensing-sdk/meta: the wire as data, the same as the validator reads', as
   }
 });
 
-test('api() makes the glue and compiles the wasm on the first call that needs them, once', async () => {
-  // The sources the entries bundle: the API, and the glue factory and wasm of the build.
-  const { api } = await import('../../js/src/api.js');
+test('the API makes the glue and compiles the wasm on the first call that needs them, once', async () => {
+  // The sources the entries bundle: the API, the instance an entry picks, and the
+  // glue factory and wasm of the build.
+  const sdk = await import('../../js/src/api.js');
+  const { use } = await import('../../js/src/instance.js');
   const { default: createGlue } = await import('../../target/js/glue.js');
   const { default: hex } = await import('../../target/js/wasm-hex.js');
   const wasm = new WebAssembly.Module(Buffer.from(hex, 'hex'));
   const made = { glue: 0, module: 0 };
-  const sdk = api(() => { made.glue += 1; return createGlue(); }, () => { made.module += 1; return wasm; });
+  use(() => { made.glue += 1; return createGlue(); }, () => { made.module += 1; return wasm; });
   assert.deepEqual(made, { glue: 0, module: 0 }, 'nothing at start-up');
   assert.deepEqual(sdk.validate('lockAssets', { assetNums: ['8000000001'], operatorIdentity: 'o' }), { valid: true, issues: [] });
   assert.deepEqual(made, { glue: 0, module: 0 }, 'a body the fast path proves clean needs neither');
