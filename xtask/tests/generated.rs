@@ -52,8 +52,29 @@ fn the_docs_count_no_codes_rules_or_endpoints_by_hand() {
             }
         }
     }
+    // A paragraph that names most endpoints is a list of them all (RULES.md's
+    // presence table, a row each), which the next endpoint leaves stale: it must
+    // name every one, or link to RULES.md's generated tables (or meta) instead.
+    let endpoints: Vec<String> =
+        licensing_core::wire::Endpoint::ALL.iter().map(|e| format!("`{}", e.name())).collect();
     for name in &docs {
         let Ok(text) = std::fs::read_to_string(root.join(name)) else { continue };
+        let mut generated = false;
+        let mut fenced = false;
+        for paragraph in text.split("\n\n") {
+            generated = (generated || paragraph.contains(":begin -->")) && !paragraph.contains(":end -->");
+            fenced ^= paragraph.matches("```").count() % 2 == 1;
+            if generated || fenced || paragraph.contains("```") {
+                continue;
+            }
+            let named = endpoints.iter().filter(|e| paragraph.contains(&format!("{e}`")) || paragraph.contains(&format!("{e}("))).count();
+            assert!(
+                named == endpoints.len() || named * 4 < endpoints.len() * 3,
+                "{name}: a paragraph names {named} of the {} endpoints: a list of them all, with one missing \
+                 (name it, or link to RULES.md's fields per endpoint instead)\n{paragraph}",
+                endpoints.len()
+            );
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
         // "The ten endpoints" goes stale with the eleventh (the table says how many).
         let ten = words.iter().any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("ten"));
