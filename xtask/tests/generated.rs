@@ -55,8 +55,7 @@ fn the_docs_count_no_codes_rules_or_endpoints_by_hand() {
     // A paragraph that names most endpoints is a list of them all (RULES.md's
     // presence table, a row each), which the next endpoint leaves stale: it must
     // name every one, or link to RULES.md's generated tables (or meta) instead.
-    let endpoints: Vec<String> =
-        licensing_core::wire::Endpoint::ALL.iter().map(|e| format!("`{}", e.name())).collect();
+    let endpoints: Vec<String> = licensing_core::wire::Endpoint::ALL.iter().map(|e| format!("`{}", e.name())).collect();
     for name in &docs {
         let Ok(text) = std::fs::read_to_string(root.join(name)) else { continue };
         let mut generated = false;
@@ -67,7 +66,10 @@ fn the_docs_count_no_codes_rules_or_endpoints_by_hand() {
             if generated || fenced || paragraph.contains("```") {
                 continue;
             }
-            let named = endpoints.iter().filter(|e| paragraph.contains(&format!("{e}`")) || paragraph.contains(&format!("{e}("))).count();
+            let named = endpoints
+                .iter()
+                .filter(|e| paragraph.contains(&format!("{e}`")) || paragraph.contains(&format!("{e}(")))
+                .count();
             assert!(
                 named == endpoints.len() || named * 4 < endpoints.len() * 3,
                 "{name}: a paragraph names {named} of the {} endpoints: a list of them all, with one missing \

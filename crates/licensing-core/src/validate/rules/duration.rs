@@ -75,3 +75,18 @@ pub(crate) fn check(rule: Rule, s: &str, ctx: &mut Ctx<'_>) {
         ctx.report(rule, || Params::none().with("value", excerpt(s, 24)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_duration;
+
+    #[test]
+    fn expressions() {
+        for ok in ["1-0-0", "0-6-15", "10-11-30", "999999-0-0"] {
+            assert!(is_duration(ok), "{ok}");
+        }
+        for bad in ["", "1y", "1-0", "1-0-0-0", "a-b-c", "-1-0-0", "1--0", " 1-0-0", "P1Y", "1-0-1000000"] {
+            assert!(!is_duration(bad), "{bad}");
+        }
+    }
+}

@@ -86,7 +86,9 @@ mod tests {
         for bad in [
             "",
             "nope",
+            "admin@",
             "a@b",
+            "admin@acme",
             "@b.com",
             "a b@c.com",
             "a@b c.com",

@@ -32,6 +32,8 @@ pub(crate) static DEF: RuleDef = {
     ])
     .examples(&[
         example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":null}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/licenseOrderProductList"),
+        // A leaf deeper down (its parent has children, so is no leaf).
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":[{"merchandiseNum":"m1","children":null}]}]}]}]}"#, "/orderList/0/assets/0/merchandises/0/children/0/licenseOrderProductList"),
     ])
     .passes(&[
         pass(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}],"merchandises":[{"merchandiseNum":"m","children":[{"merchandiseNum":"m1","children":null,"licenseOrderProductList":[{"productUri":"p"}]}]}]}]}]}"#),

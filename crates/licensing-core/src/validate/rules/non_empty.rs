@@ -22,6 +22,10 @@ pub(crate) static DEF: RuleDef = {
     .examples(&[
         example(LockAssets, r#"{"assetNums": [], "operatorIdentity": "ops"}"#, "/assetNums"),
         example(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": " "}"#, "/operatorIdentity"),
+        // The batch's arrays, at each level.
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[]}"#, "/orderList"),
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[]}]}"#, "/orderList/0/assets"),
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":[],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/assets/0/assetNos"),
     ])
     .passes(&[pass(LockAssets, r#"{"assetNums": ["8000000001"], "operatorIdentity": "ops"}"#)])
     .in_schemas(By("minItems: 1, or a pattern that needs one non-whitespace character"))

@@ -14,7 +14,14 @@ pub(crate) const CODE_REQUIRED: super::CodeDef =
 pub(crate) static DEF: RuleDef = {
     use super::prelude::*;
     RuleDef::new("required", Code::Required, Inferred, Error, MESSAGES)
-        .examples(&[example(ShellNums, r#"{}"#, "/size"), example(ShellNums, r#"{"size": null}"#, "/size")])
+        .examples(&[
+            example(ShellNums, r#"{}"#, "/size"),
+            example(ShellNums, r#"{"size": null}"#, "/size"),
+            // An order's type and licence, and its sequence.
+            example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"softkey","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/orderType"),
+            example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/licenseType"),
+            example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"licenseType":"softkey","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p"}]}]}]}"#, "/orderList/0/sequence"),
+        ])
         .passes(&[pass(ShellNums, r#"{"size": 1}"#)])
         .in_schemas(By("required, and no null in type"))
 };
