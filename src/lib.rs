@@ -38,6 +38,9 @@ pub mod js {
     #[cfg(all(feature = "client", target_arch = "wasm32"))]
     pub use crate::client_js::JsClient as LicensingClient;
     pub use crate::messages::check_messages;
-    pub use crate::text_input::{memory, text_input, untouched_report, validate_input};
+    pub use crate::text_input::{
+        memory, text_input, untouched_report, validate_input, CALL_CHECK_MESSAGES, CALL_UNTOUCHED,
+        CALL_VALIDATE_JSON_VALUE, CALL_VALIDATE_VALUE,
+    };
     pub use crate::validate::{example_body, validate, validate_json};
 }

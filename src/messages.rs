@@ -1,5 +1,5 @@
 //! `checkMessages({ locale, messages })` (js/src/validation.js over
-//! `__checkMessages`): a portal's message catalogue checked by the core, as every
+//! `__validateInput`'s `CALL_CHECK_MESSAGES`): a portal's message catalogue checked by the core, as every
 //! API that takes one checks it first.
 //!
 //! ```js
@@ -18,8 +18,7 @@ use crate::interop::{self, get};
 /// English (none for overrides of a built-in locale); throws a TypeError naming
 /// the entry the core refuses (an unknown key or placeholder, a template that
 /// is not a string). js/src/validation.js makes it `{ locale, missing }`.
-#[wasm_bindgen(js_name = __checkMessages, unchecked_return_type = "string[]")]
-pub fn check_messages(#[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options: JsValue) -> js_sys::Array {
+pub fn check_messages(options: JsValue) -> js_sys::Array {
     let locale = get(&options, "locale");
     // A throw, not a `Result`: the glue's shim for a returned error cost 1.7 KB.
     let catalogue = match interop::catalogue(&locale, &get(&options, "messages")) {

@@ -21,7 +21,7 @@ use licensing_core::validate as core_validate;
 use wasm_bindgen::prelude::*;
 
 use crate::interop;
-use crate::validate::endpoint_or_report;
+use crate::validate::{endpoint_or_report, validate_value};
 
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -47,6 +47,17 @@ pub fn memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
+/// `__validateInput`'s `call`: `value` is the body `validate` could not serialize
+/// (read again here for why).
+pub const CALL_VALIDATE_VALUE: u8 = 1;
+/// `__validateInput`'s `call`: `value` is what `validateJson` got instead of a string.
+pub const CALL_VALIDATE_JSON_VALUE: u8 = 2;
+/// `__validateInput`'s `call`: `value` is the count of errors a form leaves out
+/// (`createSchemas({ touched })`): the report is their `untouched` issue.
+pub const CALL_UNTOUCHED: u8 = 3;
+/// `__validateInput`'s `call`: `checkMessages(options)` (`[locale, ...missing]`, or a throw).
+pub const CALL_CHECK_MESSAGES: u8 = 4;
+
 /// Validates the first `len` bytes written into the input buffer: the whole
 /// body (`validateJson`); with `pointer`, the issues of that field
 /// (licensing-core's `validate_field_json`, for `validateField`); with
@@ -61,7 +72,19 @@ pub fn validate_input(
     #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] options: JsValue,
     pointer: Option<String>,
     orders: Option<Vec<usize>>,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+    call: u8,
 ) -> JsValue {
+    // The package's other calls into the validators, through this one export
+    // rather than one each: each export costs the wasm its own wrapper (the
+    // four together 3 KB before wasm-opt).
+    match call {
+        CALL_VALIDATE_VALUE => return interop::from_json_text(&validate_value(&endpoint, &value, &options).to_json()),
+        CALL_VALIDATE_JSON_VALUE => return crate::validate::validate_json(endpoint, value, Some(options)),
+        CALL_UNTOUCHED => return untouched_report(value.as_f64().unwrap_or(0.0) as usize, Some(options)),
+        CALL_CHECK_MESSAGES => return crate::messages::check_messages(options).into(),
+        _ => {}
+    }
     let opts = interop::options(&options);
     let report = INPUT.with(|buffer| {
         let buffer = buffer.borrow();
@@ -87,11 +110,7 @@ pub fn validate_input(
 /// The issue of the body as a whole that counts `count` errors a form leaves
 /// out (`createSchemas({ touched })`), in the options' locale: the one issue
 /// of a report.
-#[wasm_bindgen(js_name = __untouchedReport, unchecked_return_type = "ValidationReport")]
-pub fn untouched_report(
-    count: usize,
-    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
-) -> JsValue {
+pub fn untouched_report(count: usize, options: Option<JsValue>) -> JsValue {
     let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
     let issues = core_validate::untouched_issue(count, &opts).into_iter().collect();
     interop::from_json_text(&core_validate::Report::from_issues(issues).to_json())

@@ -30,24 +30,18 @@ pub(crate) fn validate_value(endpoint: &JsValue, body: &JsValue, options: &JsVal
     }
 }
 
-/// Validates the request body (or query object) of an endpoint.
-#[wasm_bindgen(js_name = validate, unchecked_return_type = "ValidationReport")]
-pub fn validate(
-    #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
-) -> JsValue {
+/// Validates the request body (or query object) of an endpoint. Not an export of
+/// the wasm (the package validates through `__validateInput`): the Rust tests'
+/// way in.
+pub fn validate(endpoint: JsValue, body: JsValue, options: Option<JsValue>) -> JsValue {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     interop::from_json_text(&validate_value(&endpoint, &body, &options).to_json())
 }
 
-/// Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw.
-#[wasm_bindgen(js_name = validateJson, unchecked_return_type = "ValidationReport")]
-pub fn validate_json(
-    #[wasm_bindgen(unchecked_param_type = "Endpoint")] endpoint: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
-) -> JsValue {
+/// Validates JSON text; malformed JSON (or a text that is no string) is an
+/// `invalid_json` issue, not a throw. Not an export of the wasm (`__validateInput`
+/// carries what is not a string to it).
+pub fn validate_json(endpoint: JsValue, text: JsValue, options: Option<JsValue>) -> JsValue {
     let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
     let report = match (endpoint_or_report(&endpoint, &opts), text.as_string()) {
         (Err(report), _) => report,

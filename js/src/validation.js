@@ -93,6 +93,18 @@ function lazySchemas(create) {
 const encoder = new TextEncoder();
 
 /**
+ * `__validateInput`'s last argument (src/text_input.rs), for the calls that pass a
+ * value instead of the input: the body `validate` could not serialize, what
+ * `validateJson` got instead of a string, the count of a form's untouched errors,
+ * a `messages` catalogue to check (in the options).
+ */
+const CALL_VALIDATE_VALUE = 1;
+const CALL_VALIDATE_JSON_VALUE = 2;
+const CALL_UNTOUCHED = 3;
+const CALL_CHECK_MESSAGES = 4;
+const call = (what, endpoint, options, value) => current().__validateInput(endpoint, 0, options, undefined, undefined, value, what);
+
+/**
  * A `messages` catalogue is checked by the core when it is given, before the
  * fast path can answer without it: `checkMessages` throws what is wrong. An
  * object the core accepted is not sent to be checked again.
@@ -103,7 +115,7 @@ const accepted = new WeakMap();
 export const checkMessages = (options) => {
   const messages = options?.messages;
   const check = () => {
-    const [locale, ...missing] = current().__checkMessages(options ?? {});
+    const [locale, ...missing] = call(CALL_CHECK_MESSAGES, undefined, options ?? {});
     return { locale, missing };
   };
   if (messages === undefined || messages === null) return check();
@@ -127,7 +139,7 @@ export const validate = (endpoint, body, options) => {
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
   const text = bodyText(batch !== null ? batch.cut : body);
-  if (text === null) return settle(current().validate(endpoint, body, options));
+  if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body));
   const wasm = current();
   return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
 };
@@ -148,7 +160,7 @@ export const validateField = (endpoint, pointer, body, options) => {
   if (batch === null && fastCheck(endpoint, body)) return [];
   const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
   const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
-  if (text === null) return settle(current().validate(endpoint, body, options)).issues;
+  if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body)).issues;
   const wasm = current();
   const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
   return settle(report).issues;
@@ -157,12 +169,12 @@ export const validateField = (endpoint, pointer, body, options) => {
 /** Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw. */
 export const validateJson = (endpoint, text, options) => {
   checked(options);
-  if (typeof text !== 'string') return settle(current().validateJson(endpoint, text, options));
+  if (typeof text !== 'string') return settle(call(CALL_VALIDATE_JSON_VALUE, endpoint, options, text));
   const wasm = current();
   return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
 };
 
-const untouchedIssue = (count, options) => current().__untouchedReport(count, options).issues[0];
+const untouchedIssue = (count, options) => call(CALL_UNTOUCHED, undefined, options, count).issues[0];
 
 /** Standard Schema v1 objects, one per endpoint, in the options' locale, messages and rules. */
 export const createSchemas = schemasWith(validate, untouchedIssue, checked);

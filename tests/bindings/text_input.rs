@@ -22,7 +22,8 @@ fn write(bytes: &[u8]) -> usize {
 fn the_buffer_path_reports_what_the_string_path_reports() {
     for text in [r#"{"size": 0}"#, r#"{"size": 1, "é\u0041": "中文"}"#, "{", r#"{"size": 2}"#] {
         let len = write(text.as_bytes());
-        let through_buffer = validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None);
+        let through_buffer =
+            validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None, JsValue::UNDEFINED, 0);
         let through_string = validate_json("shellNums".into(), JsValue::from_str(text), None);
         assert_eq!(issues(&through_buffer), issues(&through_string), "{text}");
         assert_eq!(valid(&through_buffer), valid(&through_string), "{text}");
@@ -32,22 +33,30 @@ fn the_buffer_path_reports_what_the_string_path_reports() {
 #[wasm_bindgen_test]
 fn hostile_lengths_and_bytes_are_reports() {
     let len = write(&[b'{', 0xff, b'}']);
-    let report = validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None);
+    let report = validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None, JsValue::UNDEFINED, 0);
     assert_eq!(issues(&report)[0].1, "invalid_json");
-    let report = validate_input("shellNums".into(), usize::MAX, JsValue::UNDEFINED, None, None);
+    let report = validate_input("shellNums".into(), usize::MAX, JsValue::UNDEFINED, None, None, JsValue::UNDEFINED, 0);
     assert_eq!(issues(&report)[0].1, "invalid_json");
-    let report = validate_input("noSuchEndpoint".into(), 0, JsValue::UNDEFINED, None, None);
+    let report = validate_input("noSuchEndpoint".into(), 0, JsValue::UNDEFINED, None, None, JsValue::UNDEFINED, 0);
     assert_eq!(issues(&report)[0].1, "unknown_endpoint");
     // The module keeps working.
     let len = write(br#"{"size": 3}"#);
-    assert!(valid(&validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None)));
+    assert!(valid(&validate_input("shellNums".into(), len, JsValue::UNDEFINED, None, None, JsValue::UNDEFINED, 0)));
 }
 
 #[wasm_bindgen_test]
 fn a_field_and_a_cut_batch_through_the_buffer() {
     let text = r#"{"assetNums": ["8000000001", "7000000001"], "operatorIdentity": ""}"#;
     let len = write(text.as_bytes());
-    let field = validate_input("lockAssets".into(), len, JsValue::UNDEFINED, Some("/assetNums".into()), None);
+    let field = validate_input(
+        "lockAssets".into(),
+        len,
+        JsValue::UNDEFINED,
+        Some("/assetNums".into()),
+        None,
+        JsValue::UNDEFINED,
+        0,
+    );
     let paths: Vec<String> = issues(&field).into_iter().map(|(path, ..)| path).collect();
     assert_eq!(paths, ["/assetNums/1"]);
     // The second order of the text is order 7 of the whole batch.
@@ -55,10 +64,43 @@ fn a_field_and_a_cut_batch_through_the_buffer() {
     let bad = order.replace("8000000001", "7000000001");
     let text = format!(r#"{{"channelCode":"c","channelOrderId":"o","orderList":[{order},{bad}]}}"#);
     let len = write(text.as_bytes());
-    let report = validate_input("batchOrder".into(), len, JsValue::UNDEFINED, None, Some(vec![2, 7]));
+    let report =
+        validate_input("batchOrder".into(), len, JsValue::UNDEFINED, None, Some(vec![2, 7]), JsValue::UNDEFINED, 0);
     let paths: Vec<String> = issues(&report).into_iter().map(|(path, ..)| path).collect();
     assert!(paths.iter().all(|p| p.starts_with("/orderList/7/")) && !paths.is_empty(), "{paths:?}");
     // The errors a form leaves out, counted in one issue.
     let untouched = untouched_report(3, None);
     assert_eq!(issues(&untouched), [(String::new(), "untouched".to_owned(), "error".to_owned())]);
+}
+
+/// What `validate` could not serialize, and what `validateJson` got that is no
+/// string, go through the same export as a value: the reports `validate` and
+/// `validateJson` give for them.
+#[wasm_bindgen_test]
+fn a_value_instead_of_the_input() {
+    use licensing_sdk::js::{validate, CALL_VALIDATE_JSON_VALUE, CALL_VALIDATE_VALUE};
+    let cyclic = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&cyclic, &"self".into(), &cyclic);
+    let through_export = validate_input(
+        "shellNums".into(),
+        0,
+        JsValue::UNDEFINED,
+        None,
+        None,
+        cyclic.clone().into(),
+        CALL_VALIDATE_VALUE,
+    );
+    let direct = validate("shellNums".into(), cyclic.into(), None);
+    assert_eq!(js_sys::JSON::stringify(&through_export).ok(), js_sys::JSON::stringify(&direct).ok());
+    let not_text = validate_input(
+        "shellNums".into(),
+        0,
+        JsValue::UNDEFINED,
+        None,
+        None,
+        JsValue::from_f64(1.0),
+        CALL_VALIDATE_JSON_VALUE,
+    );
+    let text = js_sys::JSON::stringify(&not_text).ok().and_then(|t| t.as_string()).unwrap_or_default();
+    assert!(text.contains("invalid_json") && text.contains("validateJson expects a string"), "{text}");
 }
