@@ -29,6 +29,12 @@ node scripts/changelog-check.mjs
 log "cargo publish --dry-run: ${CRATES[*]}"
 packages=()
 for c in "${CRATES[@]}"; do packages+=(-p "$c"); done
+# The dry run verifies each crate against the others as packed now, through a
+# local registry whose sources cargo unpacks under CARGO_HOME once per version
+# and then reuses: a second dry run of the same version would build against the
+# first one's sources. Those unpacked copies go first (crates.io's are untouched).
+version="$(node -p "require('./pkg/package.json').version")"
+for c in "${CRATES[@]}"; do rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c-$version"; done
 if ! cargo publish --dry-run --quiet "${allow_dirty[@]}" "${packages[@]}" > target/publish-dry-run.log 2>&1; then
   cat target/publish-dry-run.log >&2
   exit 1
@@ -40,7 +46,6 @@ grep -v -e 'is not included in the published package' -e 'aborting upload due to
 # The same crates as files (the dry run verified them; cargo package writes them
 # to target/package/).
 cargo package --no-verify --quiet "${allow_dirty[@]}" "${packages[@]}" 2>/dev/null
-version="$(node -p "require('./pkg/package.json').version")"
 for c in "${CRATES[@]}"; do cp "target/package/$c-$version.crate" "$out/"; done
 
 log "npm publish --dry-run"
