@@ -2,7 +2,7 @@
 // - invalidExamples(endpoint): bodies that fail with exactly one issue;
 // - createSimulator(options): the service in process, behind a standard fetch;
 // - checkAnswer(endpoint, status, text): an answer held to the contract.
-import type { Endpoint, ValidateOptions, ValidationReport } from './index.js';
+import type { AssetRecord, BatchOrderResult, Endpoint, EnterpriseCustomer, Product, ValidateOptions, ValidationReport } from './index.js';
 
 export type { InvalidExample } from './invalid-examples.js';
 export { invalidExamples } from './invalid-examples.js';
@@ -67,18 +67,24 @@ export type Drift =
  * A simulator's stored data (customers, orders, batches, assets, claims, the
  * next ids and asset numbers), version 1: the format of `sim.snapshot()`,
  * `GET /__sim/state` and `licensing-sim --state FILE`, alike in the native and
- * the in-process simulator. Described in the simulator's README.
+ * the in-process simulator. Described in the simulator's README; held to what
+ * a simulator writes by tests/js/sim-state-types.test.mjs.
  */
 export interface SimulatorState {
   format: 'licensing-sim-state';
   version: 1;
-  lastId: number;
-  nextAssetNumbers: { domestic: number; singapore: number };
-  customers: Record<string, unknown>[];
+  /** The last sequence number given to an id; derived from the data when left out. */
+  lastId?: number;
+  /** The next sequence `shellNums` hands out, per partition; derived when left out. */
+  nextAssetNumbers?: { domestic: number; singapore: number };
+  /** Oldest first: each as `queryEnterprises` answers it, and what `createEnterprise` / `updateEnterprise` stored. */
+  customers: { record: EnterpriseCustomer; crmCustomerId?: string; customerName?: string; branchName?: string; address?: string }[];
   orders: { licenseOrderId: string; channelCode: string; channelOrderId: string }[];
-  batches: { channelCode: string; channelOrderId: string; results: Record<string, unknown>[] }[];
-  assets: { record: Record<string, unknown>; enterpriseGlobalId?: string; licenseOrderIds: string[];
-    grants: { licenseOrderId: string; products: Record<string, unknown>[]; removed: number[] }[] }[];
+  /** The results a resubmitted batch gets again. */
+  batches: { channelCode: string; channelOrderId: string; results: BatchOrderResult[] }[];
+  /** Each as `listAssets` answers it; `grants`: the products each license order put on it, `removed` those a delete_product took off. */
+  assets: { record: AssetRecord; enterpriseGlobalId?: string; licenseOrderIds: string[];
+    grants: { licenseOrderId: string; products: Product[]; removed: number[] }[] }[];
   claims: { identity: string; activityUnitId: string; count: number }[];
 }
 
