@@ -135,6 +135,13 @@ fn steps(pointer: &str) -> Vec<Step> {
 /// The objects with a role along the steps, from the request's shape: each
 /// role and the number of steps to it.
 fn scopes(request: &'static Shape, steps: &[Step]) -> Vec<(Role, usize)> {
+    walk(request, steps).0
+}
+
+/// The steps walked through the shapes from `request` as far as they are fields
+/// (or items): the objects with a role on the way (with the number of steps to
+/// each), and how many steps were fields.
+fn walk(request: &'static Shape, steps: &[Step]) -> (Vec<(Role, usize)>, usize) {
     let mut found = vec![(request.role, 0)];
     let root = Kind::Object(request);
     let mut kind = &root;
@@ -142,16 +149,16 @@ fn scopes(request: &'static Shape, steps: &[Step]) -> Vec<(Role, usize)> {
         kind = match (kind, step) {
             (Kind::Object(shape), Step::Key(key)) => match shape.find(key).and_then(|f| shape.fields.get(f)) {
                 Some(field) => &field.kind,
-                None => break,
+                None => return (found, i),
             },
             (Kind::Array(item) | Kind::ArrayOrNull(item), Step::Index(_) | Step::Any) => item,
-            _ => break,
+            _ => return (found, i),
         };
         if let Kind::Object(shape) = kind {
             found.push((shape.role, i + 1));
         }
     }
-    found
+    (found, steps.len())
 }
 
 #[cfg(test)]
@@ -226,28 +233,11 @@ mod tests {
                 for path in d.reads.iter().chain(d.at) {
                     let path = path.strip_suffix("/**").unwrap_or(path);
                     let steps = steps(&format!("/{path}"));
-                    let depth = walked(root, &steps);
+                    let depth = walk(root, &steps).1;
                     assert_eq!(depth, steps.len(), "{}: {path} leaves the shapes after {depth} steps", def.id);
                 }
             }
         }
-    }
-
-    /// How many of the steps are fields (or items) of the shapes from `root`.
-    fn walked(root: &'static Shape, steps: &[Step]) -> usize {
-        let top = Kind::Object(root);
-        let mut kind = &top;
-        for (i, step) in steps.iter().enumerate() {
-            kind = match (kind, step) {
-                (Kind::Object(shape), Step::Key(key)) => match shape.find(key).and_then(|f| shape.fields.get(f)) {
-                    Some(field) => &field.kind,
-                    None => return i,
-                },
-                (Kind::Array(item) | Kind::ArrayOrNull(item), Step::Index(_) | Step::Any) => item,
-                _ => return i,
-            };
-        }
-        steps.len()
     }
 
     #[test]
