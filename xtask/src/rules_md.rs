@@ -91,8 +91,9 @@ pub(crate) fn missing_field_tables(current: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// Which order types are refunds and which licences are cloud ones, from
-/// their exhaustive matches (`OrderType::is_refund`, `LicenseType::is_cloud`).
+/// Which order types are refunds, which licences are cloud ones and which
+/// locks `lockAssets` may disable, from their exhaustive matches
+/// (`OrderType::is_refund`, `LicenseType::is_cloud`, `LicenseType::is_lockable`).
 fn refunds_and_cloud() -> String {
     fn listed<T: WireEnum>(keep: fn(T) -> bool) -> String {
         let names: Vec<String> =
@@ -104,9 +105,10 @@ fn refunds_and_cloud() -> String {
         }
     }
     format!(
-        "Refund types are {}.\nCloud licences are {}.\n",
+        "Refund types are {}.\nCloud licences are {}.\nLockable licences (`lockAssets`, `unlockAssets`) are {}.\n",
         listed::<OrderType>(OrderType::is_refund),
-        listed::<LicenseType>(LicenseType::is_cloud)
+        listed::<LicenseType>(LicenseType::is_cloud),
+        listed::<LicenseType>(LicenseType::is_lockable)
     )
 }
 
