@@ -55,7 +55,7 @@ pub const CALL_VALIDATE_JSON_VALUE: u8 = 2;
 /// `__validateInput`'s `call`: `value` is the count of errors a form leaves out
 /// (`createSchemas({ touched })`): the report is their `untouched` issue.
 pub const CALL_UNTOUCHED: u8 = 3;
-/// `__validateInput`'s `call`: `checkMessages(options)` (`[locale, ...missing]`, or a throw).
+/// `__validateInput`'s `call`: `checkMessages(options)` (`[locale, ...missing]`, or why not).
 pub const CALL_CHECK_MESSAGES: u8 = 4;
 
 /// Validates the first `len` bytes written into the input buffer: the whole
@@ -82,7 +82,7 @@ pub fn validate_input(
         CALL_VALIDATE_VALUE => return interop::from_json_text(&validate_value(&endpoint, &value, &options).to_json()),
         CALL_VALIDATE_JSON_VALUE => return crate::validate::validate_json(endpoint, value, Some(options)),
         CALL_UNTOUCHED => return untouched_report(value.as_f64().unwrap_or(0.0) as usize, Some(options)),
-        CALL_CHECK_MESSAGES => return crate::messages::check_messages(options).into(),
+        CALL_CHECK_MESSAGES => return crate::messages::check_messages(options),
         _ => {}
     }
     let opts = interop::options(&options);

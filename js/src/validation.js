@@ -115,7 +115,10 @@ const accepted = new WeakMap();
 export const checkMessages = (options) => {
   const messages = options?.messages;
   const check = () => {
-    const [locale, ...missing] = call(CALL_CHECK_MESSAGES, undefined, options ?? {});
+    const answer = call(CALL_CHECK_MESSAGES, undefined, options ?? {});
+    // The core's refusal, naming the entry, as the error of a bad argument.
+    if (typeof answer === 'string') throw new TypeError(answer);
+    const [locale, ...missing] = answer;
     return { locale, missing };
   };
   if (messages === undefined || messages === null) return check();
