@@ -38,10 +38,11 @@ pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
 /// that throws why.
 pub(crate) fn options(value: &JsValue) -> Options {
     let mut opts = Options::default();
-    if let Ok(Some(catalogue)) = catalogue(&get(value, "locale"), &get(value, "messages")) {
+    let locale = get(value, "locale");
+    if let Ok(Some(catalogue)) = catalogue(&locale, &get(value, "messages")) {
         opts = opts.with_messages(catalogue);
     }
-    if let Some(locale) = get(value, "locale").as_string().and_then(|t| Locale::parse(&t)) {
+    if let Some(locale) = locale.as_string().and_then(|t| Locale::parse(&t)) {
         opts.locale = locale;
     }
     opts.rules = profile(value).unwrap_or(opts.rules);

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use licensing_core::validate::{Code, Message, Rule, When};
+use licensing_core::validate::{Code, Message, Rule, When, SUGGESTION_EN, SUGGESTION_ZH};
 
 use crate::json;
 
@@ -25,9 +25,6 @@ pub(crate) struct Key {
     pub(crate) zh: &'static str,
     messages: Vec<(Rule, usize)>,
 }
-
-/// The "did you mean" templates (`messages.rs`'s `SUGGESTION_EN`, `SUGGESTION_ZH`).
-const SUGGESTION: (&str, &str) = ("; did you mean `{suggestion}`?", "；你是不是想写 `{suggestion}`？");
 
 fn qualifier(m: &Message) -> Option<&'static str> {
     match m.when {
@@ -101,8 +98,8 @@ pub(crate) fn keys() -> Vec<Key> {
     keys.push(Key {
         name: "suggestion".into(),
         params: vec!["suggestion".into()],
-        en: SUGGESTION.0,
-        zh: SUGGESTION.1,
+        en: SUGGESTION_EN,
+        zh: SUGGESTION_ZH,
         messages: Vec::new(),
     });
     keys.sort_by(|a, b| a.name.cmp(&b.name));

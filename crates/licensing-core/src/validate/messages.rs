@@ -53,10 +53,11 @@ pub(crate) fn render(
     out
 }
 
-/// The "did you mean" after a message with a `suggestion` (catalogue key `suggestion`).
-pub(crate) const SUGGESTION_EN: &str = "; did you mean `{suggestion}`?";
+/// The "did you mean" after a message with a `suggestion` (catalogue key
+/// `suggestion`; `cargo xtask gen` writes it into the shipped catalogues).
+pub const SUGGESTION_EN: &str = "; did you mean `{suggestion}`?";
 /// The same in Simplified Chinese.
-pub(crate) const SUGGESTION_ZH: &str = "；你是不是想写 `{suggestion}`？";
+pub const SUGGESTION_ZH: &str = "；你是不是想写 `{suggestion}`？";
 
 /// Appends a template with its holes filled.
 fn fill(out: &mut String, template: &str, params: &Params, field: &str) {

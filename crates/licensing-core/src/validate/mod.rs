@@ -39,6 +39,7 @@ pub use codes::CodeDoc;
 pub use ctx::{Options, MAX_KEY_CHARS, MAX_REPORT_BYTES};
 #[cfg(feature = "meta")]
 pub use dependents::dependents;
+pub use messages::{SUGGESTION_EN, SUGGESTION_ZH};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{
     AnswerExample, Depends, Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Reads, Rule, RuleDef,
