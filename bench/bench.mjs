@@ -387,7 +387,7 @@ function report(r) {
       sizeRows.push(['ours: **everything `licensing-sdk/slim` loads** (wasm + that module)', raw.toLocaleString('en-US'), gz.toLocaleString('en-US'), `**${kb(gz)} KB**`]);
     }
   }
-  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`: one minified module, wasm inside in hexadecimal)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
+  if (sizes.inline) sizeRows.push(['ours: **the default entry `licensing-sdk`** (`pkg/index.js`: one minified module, wasm inside as printable text)', sizes.inline.raw.toLocaleString('en-US'), sizes.inline.gzip.toLocaleString('en-US'), `${kb(sizes.inline.gzip)} KB`]);
   if (sizes.testing) {
     const t = sizes.testing;
     sizeRows.push(['ours, apart: `licensing-sdk/testing` simulator wasm (createSimulator; loaded by tests only)', t.wasm.raw.toLocaleString('en-US'), t.wasm.gzip.toLocaleString('en-US'), `${kb(t.wasm.gzip)} KB`]);
@@ -396,7 +396,7 @@ function report(r) {
   ours(sizes.validationOnly);
   if (sizes.validateEntry) {
     const v = sizes.validateEntry;
-    sizeRows.push(['ours: **`licensing-sdk/validate`** (`pkg/validate.js`: one minified module, the validation-only wasm inside in hexadecimal)', v.raw.toLocaleString('en-US'), v.gzip.toLocaleString('en-US'), `**${kb(v.gzip)} KB**`]);
+    sizeRows.push(['ours: **`licensing-sdk/validate`** (`pkg/validate.js`: one minified module, the validation-only wasm inside as printable text)', v.raw.toLocaleString('en-US'), v.gzip.toLocaleString('en-US'), `**${kb(v.gzip)} KB**`]);
   }
   if (sizes.validateSlim && sizes.validationOnly.built) {
     const m = sizes.validateSlim;

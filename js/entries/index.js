@@ -1,6 +1,6 @@
 // `licensing-sdk` for browsers and bundlers (pkg/index.js): scripts/build-js.mjs
 // bundles it (esbuild) with the glue factory, the
-// generated fast path, the API and the wasm itself (in hexadecimal) into ONE module
+// generated fast path, the API and the wasm itself (as printable text: src/printable.js) into ONE module
 // with no top-level await and no URL to resolve: it loads as is in every
 // bundler (Vite 6-8 build and dev, Vite's iife workers, webpack, Next.js,
 // esbuild, Rollup), page, worker and Service Worker, with one request. The
@@ -12,11 +12,11 @@
 // `licensing-sdk/slim` (slim.js) fetches the .wasm instead: fewer bytes.
 import createGlue from '#built/glue.js';
 import { use } from '../src/instance.js';
-import { checkWasmAllowed, compileEmbedded, fromHex } from '../src/load.js';
+import { checkWasmAllowed, compileEmbedded } from '../src/load.js';
 export * from '../src/api.js';
 // Last, so that the JavaScript is one stretch before it (gzip finds more in it).
-import WASM_HEX from '#built/wasm-hex.js';
+import WASM_TEXT from '#built/wasm-printable.js';
 
 checkWasmAllowed();
 
-use(createGlue, () => compileEmbedded(fromHex(WASM_HEX)));
+use(createGlue, () => compileEmbedded(WASM_TEXT));

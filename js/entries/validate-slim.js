@@ -1,7 +1,7 @@
 // `licensing-sdk/validate/slim` (pkg/validate-slim.js): `licensing-sdk/validate`
 // without the wasm inside. It fetches validate/licensing_sdk_bg.wasm next to
 // itself and resolves once it is instantiated (top-level await), as
-// `licensing-sdk/slim` does for the full wasm: the hexadecimal's bytes saved
+// `licensing-sdk/slim` does for the full wasm: the embedded text's bytes saved
 // (bench/results.md), for pages that can serve a .wasm.
 import createGlue from '#built/validate-glue.js';
 import { use } from '../src/instance.js';

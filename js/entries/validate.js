@@ -1,16 +1,16 @@
 // `licensing-sdk/validate` for browsers and bundlers (pkg/validate.js): the
 // validators without the client, over the validation-only wasm (the crate
 // without its `client` feature), bundled as the default entry is (index.js:
-// one module, the wasm inside in hexadecimal, instantiated by the first call
+// one module, the wasm inside as printable text, instantiated by the first call
 // that needs it). For a portal that validates its forms and calls the service
 // some other way (or from its server): about half the default entry's bytes.
 import createGlue from '#built/validate-glue.js';
 import { use } from '../src/instance.js';
-import { checkWasmAllowed, compileEmbedded, fromHex } from '../src/load.js';
+import { checkWasmAllowed, compileEmbedded } from '../src/load.js';
 export * from '../src/validation.js';
 // Last, so that the JavaScript is one stretch before it (gzip finds more in it).
-import WASM_HEX from '#built/validate-hex.js';
+import WASM_TEXT from '#built/validate-printable.js';
 
 checkWasmAllowed();
 
-use(createGlue, () => compileEmbedded(fromHex(WASM_HEX)));
+use(createGlue, () => compileEmbedded(WASM_TEXT));

@@ -3,6 +3,7 @@
 // (an SPA fallback, a dev server that moved the module), a failed status, or a
 // Content-Security-Policy without 'wasm-unsafe-eval'. Each error names the URL
 // and is thrown once: nothing is downloaded a second time.
+import { fromPrintable } from './printable.js';
 
 /** An Error named LicensingLoadError with the URL (or "embedded") and the cause. */
 function loadError(message, source, cause) {
@@ -32,10 +33,13 @@ function preview(bytes) {
   return JSON.stringify(text);
 }
 
-/** Compiles bytes that came with the module (the default entry): synchronous, no request. */
-export function compileEmbedded(bytes) {
+/**
+ * Compiles the wasm that came with the module (the browser entries: printable
+ * text, js/src/printable.js): synchronous, no request.
+ */
+export function compileEmbedded(text) {
   try {
-    return new WebAssembly.Module(bytes);
+    return new WebAssembly.Module(fromPrintable(text));
   } catch (err) {
     throw compileError(err, 'the embedded wasm');
   }
@@ -64,18 +68,6 @@ function checkInstantiable(source) {
   } catch (err) {
     throw compileError(err, source);
   }
-}
-
-/**
- * The embedded wasm's bytes from its hexadecimal: natively where the engine has
- * `Uint8Array.fromHex` (Chromium 140, Firefox 133, Safari 18.2), else by a loop.
- */
-export function fromHex(text) {
-  if (Uint8Array.fromHex) return Uint8Array.fromHex(text);
-  const digit = (c) => (c < 0x3a ? c - 0x30 : c - 0x57);
-  const bytes = new Uint8Array(text.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (digit(text.charCodeAt(2 * i)) << 4) | digit(text.charCodeAt(2 * i + 1));
-  return bytes;
 }
 
 /**

@@ -9,8 +9,10 @@
 // 15; wasm-bindgen's reference-types glue is reported to trap on Safari
 // 16.0–16.3 (rustwasm/wasm-bindgen#4470), so Safari/iOS 16.4. The JavaScript
 // needs Chrome 94 (its newest syntax), Firefox 89 (top-level await in
-// licensing-sdk/slim). `Uint8Array.fromHex` is used where it exists (a loop
-// otherwise). Node 18 (fetch), Deno 2 and Bun 1 are run by the suites.
+// licensing-sdk/slim). The browser entries decode their embedded wasm with a
+// wasm of their own that needs no feature at all (js/src/printable.js) and
+// `TextEncoder.encodeInto` (Safari 14.1). Node 18 (fetch), Deno 2 and Bun 1 are
+// run by the suites.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import binaryen from 'binaryen';
 import * as esbuild from 'esbuild';
+import { DECODER } from '../../js/src/printable.js';
 
 const require = createRequire(import.meta.url);
 const PKG = dirname(require.resolve('licensing-sdk/package.json'));
@@ -68,6 +71,16 @@ for (const file of ['web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm
     }
   });
 }
+
+test("the embedded wasm's decoder needs no WebAssembly feature beyond the first version's", () => {
+  const module = binaryen.readBinary(DECODER);
+  try {
+    module.setFeatures(binaryen.Features.MVP);
+    assert.ok(module.validate(), 'the decoder needs a feature (its errors are printed above)');
+  } finally {
+    module.dispose();
+  }
+});
 
 test('every shipped JavaScript module needs no syntax newer than the floor', async () => {
   const files = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')).files

@@ -1,12 +1,14 @@
 // The package's size budgets (issue "one engine"; docs/guide/loading.md): the
 // full wasm (validators and client) at most 68.6 KB gzip (64 KB until issue 45,
 // 65 KB until the message catalogues of issue 46: docs/design.md, "The budget
-// moved"), the default entry (one module, the wasm inside as hexadecimal) at most
-// 86.3 KB; `licensing-sdk/validate` (the validation-only wasm inside) at most 47.5 KB,
-// its slim twin with the wasm it fetches at most 43.8 KB (the aim for both is 40
-// KB: docs/guide/loading.md says where they stand); KB = 1000 bytes, gzip at level 9, as bench/results.md
-// measures them. docs/design.md says what each
-// step cost and what keeps them there ("The package's wasm toolchain").
+// moved"), the default entry (one module, the wasm inside as printable text) at
+// most 80.5 KB (86.3 KB while the wasm inside was hexadecimal: docs/design.md,
+// "The wasm inside as printable text"); `licensing-sdk/validate` (the
+// validation-only wasm inside) at most 44.6 KB, its slim twin with the wasm it
+// fetches at most 43.8 KB (the aim for both is 40 KB: docs/guide/loading.md says
+// where they stand); KB = 1000 bytes, gzip at level 9, as bench/results.md
+// measures them. docs/design.md says what each step cost and what keeps them
+// there ("The package's wasm toolchain").
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
@@ -16,8 +18,8 @@ const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, imp
 
 const BUDGETS = [
   [['web/licensing_sdk_bg.wasm'], 68_600],
-  [['index.js'], 86_300],
-  [['validate.js'], 47_500],
+  [['index.js'], 80_500],
+  [['validate.js'], 44_600],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 43_800],
 ];
 
