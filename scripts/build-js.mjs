@@ -82,8 +82,8 @@ export const SUBPATHS = {
   },
 };
 
-/** Declarations that subpaths' declarations import (testing.d.ts names invalid-examples.js). */
-const IMPORTED_TYPES = ['invalid-examples'];
+/** Declarations that subpaths' declarations import (testing.d.ts names invalid-examples.js and sim-state.js). */
+const IMPORTED_TYPES = ['invalid-examples', 'sim-state'];
 
 /** Every declaration file's name (NAME.d.ts and its twin NAME.d.cts), once each. */
 const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), ...IMPORTED_TYPES])];
@@ -105,6 +105,7 @@ const COPIED = {
   'index.d.ts': 'js/generated/index.d.ts',
   'meta.d.ts': 'js/generated/meta.d.ts',
   'invalid-examples.d.ts': 'js/generated/invalid-examples.d.ts',
+  'sim-state.d.ts': 'js/generated/sim-state.d.ts',
   'testing.d.ts': 'js/types/testing.d.ts',
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',

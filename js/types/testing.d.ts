@@ -2,9 +2,15 @@
 // - invalidExamples(endpoint): bodies that fail with exactly one issue;
 // - createSimulator(options): the service in process, behind a standard fetch;
 // - checkAnswer(endpoint, status, text): an answer held to the contract.
-import type { AssetRecord, BatchOrderResult, Endpoint, EnterpriseCustomer, Product, ValidateOptions, ValidationReport } from './index.js';
+import type { Endpoint, ValidateOptions, ValidationReport } from './index.js';
 
 export type { InvalidExample } from './invalid-examples.js';
+// The state format, generated from the simulator's Rust types (sim-state.d.ts).
+import type { SimulatorState } from './sim-state.js';
+export type {
+  SimulatorState, SimulatorStateAsset, SimulatorStateAssetNumbers, SimulatorStateBatch, SimulatorStateClaim,
+  SimulatorStateCustomer, SimulatorStateGrant, SimulatorStateOrder,
+} from './sim-state.js';
 export { invalidExamples } from './invalid-examples.js';
 
 /** A module's scope, granted to a bearer token. */
@@ -62,31 +68,6 @@ export type Drift =
   | 'nonce-replay-accepted'
   | 'scope-not-enforced'
   | 'inferred-rules-not-enforced';
-
-/**
- * A simulator's stored data (customers, orders, batches, assets, claims, the
- * next ids and asset numbers), version 1: the format of `sim.snapshot()`,
- * `GET /__sim/state` and `licensing-sim --state FILE`, alike in the native and
- * the in-process simulator. Described in the simulator's README; held to what
- * a simulator writes by tests/js/sim-state-types.test.mjs.
- */
-export interface SimulatorState {
-  format: 'licensing-sim-state';
-  version: 1;
-  /** The last sequence number given to an id; derived from the data when left out. */
-  lastId?: number;
-  /** The next sequence `shellNums` hands out, per partition; derived when left out. */
-  nextAssetNumbers?: { domestic: number; singapore: number };
-  /** Oldest first: each as `queryEnterprises` answers it, and what `createEnterprise` / `updateEnterprise` stored. */
-  customers: { record: EnterpriseCustomer; crmCustomerId?: string; customerName?: string; branchName?: string; address?: string }[];
-  orders: { licenseOrderId: string; channelCode: string; channelOrderId: string }[];
-  /** The results a resubmitted batch gets again. */
-  batches: { channelCode: string; channelOrderId: string; results: BatchOrderResult[] }[];
-  /** Each as `listAssets` answers it; `grants`: the products each license order put on it, `removed` those a delete_product took off. */
-  assets: { record: AssetRecord; enterpriseGlobalId?: string; licenseOrderIds: string[];
-    grants: { licenseOrderId: string; products: Product[]; removed: number[] }[] }[];
-  claims: { identity: string; activityUnitId: string; count: number }[];
-}
 
 /** A fault for the next calls, as the native simulator's `x-sim-fault` header asks for one. */
 export interface FaultSpec {

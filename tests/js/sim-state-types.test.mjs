@@ -1,4 +1,5 @@
-// The simulator's state format as declared (`SimulatorState`, js/types/testing.d.ts)
+// The simulator's state format as declared (`SimulatorState`, generated from the
+// simulator's Rust types into js/generated/sim-state.d.ts by `cargo xtask gen`)
 // and described (the simulator's README) is what a simulator writes: a state with
 // every kind of stored data (customers bound, created and updated, a batch, a
 // delete_product that removes a grant's product, a lock, a claim) type-checks as a

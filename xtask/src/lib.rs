@@ -28,6 +28,7 @@ mod rule_cases;
 mod rules_md;
 mod shapes;
 mod sim_flags;
+mod sim_state;
 mod stales;
 mod testing;
 mod typescript;
@@ -58,6 +59,7 @@ pub fn outputs() -> Vec<Output> {
         output("contract/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("js/generated/invalid-examples.js", testing::testing_js()),
         output("js/generated/invalid-examples.d.ts", testing::testing_d_ts()),
+        output("js/generated/sim-state.d.ts", sim_state::sim_state_d_ts()),
         output("tests/js/rule-cases.json", rule_cases::rule_cases_json()),
         output("tests/js/dependents-cases.json", dependents_cases::dependents_cases_json()),
         output("tests/contract/.redocly.lint-ignore.yaml", contract::redocly_ignore()),

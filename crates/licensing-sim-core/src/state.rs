@@ -48,15 +48,30 @@ pub const DEFAULT_MAX_STATE_BYTES: usize = 64 << 20;
 /// Where asset number sequences end: 9 digits after the partition marker.
 const SEQUENCE_END: u64 = 1_000_000_000;
 
-/// A simulator's stored data (not its options, nonces, faults or traces).
+/// A simulator's stored data (customers, orders, batches, assets, claims, the
+/// next ids and asset numbers; not its options, nonces, faults or traces): the
+/// format of `Simulator::snapshot`, `GET /__sim/state`, `sim.snapshot()` and
+/// `licensing-sim --state FILE`, alike in the native and the in-process
+/// simulator, described in the simulator's README. Declared for TypeScript
+/// (`SimulatorState` in `licensing-sdk/testing`) from these types, by ts-rs
+/// (the feature `ts`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorState"))]
 pub struct State {
+    /// Always `licensing-sim-state` (`STATE_FORMAT`).
+    #[cfg_attr(feature = "ts", ts(type = "\"licensing-sim-state\""))]
     format: String,
+    /// The version of the format (`STATE_VERSION`); a newer one is refused.
+    #[cfg_attr(feature = "ts", ts(type = "1"))]
     version: u32,
-    /// The last sequence number given to an id (`C000001`, `LO000002`, …).
+    /// The last sequence number given to an id (`C000001`, `LO000002`, …);
+    /// derived from the data when left out.
+    #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
     last_id: u64,
-    /// The sequence of the next asset number `shellNums` gives, per partition.
+    /// The sequence of the next asset number `shellNums` gives, per partition;
+    /// derived from the data when left out.
+    #[cfg_attr(feature = "ts", ts(as = "Option<NextAssetNumbers>", optional))]
     next_asset_numbers: NextAssetNumbers,
     /// The customers, oldest first (a lookup finds the oldest match).
     customers: Vec<StateCustomer>,
@@ -70,16 +85,22 @@ pub struct State {
     claims: Vec<StateClaim>,
 }
 
+/// The sequence of the next asset number of each partition.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateAssetNumbers"))]
 struct NextAssetNumbers {
     domestic: u64,
     singapore: u64,
 }
 
+/// A customer: as `queryEnterprises` answers it, and what `createEnterprise` and
+/// `updateEnterprise` stored (each when given).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateCustomer"))]
 struct StateCustomer {
+    #[cfg_attr(feature = "ts", ts(type = "EnterpriseCustomer"))]
     record: EnterpriseCustomer,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     crm_customer_id: Option<String>,
@@ -91,26 +112,34 @@ struct StateCustomer {
     address: Option<String>,
 }
 
+/// An accepted license order, and the batch that made it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateOrder"))]
 struct StateOrder {
     license_order_id: String,
     channel_code: String,
     channel_order_id: String,
 }
 
+/// An answered batch: the results a resubmission of it gets again.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateBatch"))]
 struct StateBatch {
     channel_code: String,
     channel_order_id: String,
+    #[cfg_attr(feature = "ts", ts(type = "BatchOrderResult[]"))]
     results: Vec<BatchOrderResult>,
 }
 
+/// An asset, and the license orders that put products on it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateAsset"))]
 struct StateAsset {
     /// As `listAssets` answers it (`customerId` and `assetExtends` included).
+    #[cfg_attr(feature = "ts", ts(type = "AssetRecord"))]
     record: AssetRecord,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     enterprise_global_id: Option<String>,
@@ -118,21 +147,57 @@ struct StateAsset {
     grants: Vec<StateGrant>,
 }
 
+/// The products one license order put on an asset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateGrant"))]
 struct StateGrant {
     license_order_id: String,
+    #[cfg_attr(feature = "ts", ts(type = "Product[]"))]
     products: Vec<Product>,
     /// The indices in `products` a `delete_product` order took off this asset.
     removed: Vec<usize>,
 }
 
+/// The claims one identity made of an activity unit, counted from 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SimulatorStateClaim"))]
 struct StateClaim {
     identity: String,
     activity_unit_id: String,
     count: u32,
+}
+
+/// The state format's TypeScript declarations, as ts-rs derives them from the
+/// types above: `SimulatorState` first, then each type it names that is
+/// declared here (found by walking its fields), each with its doc comment;
+/// xtask formats them into `js/generated/sim-state.d.ts`. Large integers are
+/// `number`: the format is JSON, which JavaScript reads as numbers.
+#[cfg(feature = "ts")]
+pub fn typescript_declarations() -> Vec<String> {
+    use ts_rs::{Config, TypeVisitor, TS};
+    struct Declarations {
+        cfg: Config,
+        names: Vec<String>,
+        out: Vec<String>,
+    }
+    impl TypeVisitor for Declarations {
+        fn visit<T: TS + 'static + ?Sized>(&mut self) {
+            // Built-in types (string, number, arrays, options) have no file of their own.
+            if T::output_path().is_none() || self.names.contains(&T::ident(&self.cfg)) {
+                T::visit_generics(self);
+                return;
+            }
+            self.names.push(T::ident(&self.cfg));
+            self.out.push(T::docs().unwrap_or_default() + &T::decl(&self.cfg));
+            T::visit_dependencies(self);
+        }
+    }
+    let mut declarations =
+        Declarations { cfg: Config::new().with_large_int("number"), names: Vec::new(), out: Vec::new() };
+    declarations.visit::<State>();
+    declarations.out
 }
 
 /// A [`State`] with its lists' items still JSON, and its counters optional
