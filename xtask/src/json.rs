@@ -158,6 +158,50 @@ pub(crate) fn string(out: &mut String, text: &str) {
     out.push('"');
 }
 
+/// JSON text read with its keys in the order written (the endpoint table's link
+/// bodies): `serde_json::Value` would sort them.
+impl<'de> serde::Deserialize<'de> for Json {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Json;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_unit<E>(self) -> Result<Json, E> {
+                Ok(Json::Null)
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Json, E> {
+                Ok(Json::Bool(b))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Json, E> {
+                Ok(Json::Int(n.into()))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Json, E> {
+                Ok(Json::Int(n.into()))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Json, E> {
+                Ok(s(text))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<Json, A::Error> {
+                let mut out = Vec::new();
+                while let Some(item) = items.next_element()? {
+                    out.push(item);
+                }
+                Ok(Json::Arr(out))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut entries: A) -> Result<Json, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = entries.next_entry()? {
+                    out.push(entry);
+                }
+                Ok(Json::Obj(out))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,110 +106,25 @@ fn success_example(endpoint: Endpoint) -> Json {
 }
 
 /// The calls an answer feeds (OpenAPI links; schemathesis' stateful phase
-/// follows them). A request body's strings may embed `{$response…}`
-/// expressions, which schemathesis evaluates; other tools read them as text.
+/// follows them), from the endpoint table (`EndpointDef::links`).
 fn links(endpoint: Endpoint) -> Option<Json> {
-    let link = |operation: &str, description: &str, what: (&str, Json)| {
-        obj([("operationId", s(operation)), what, ("description", s(description))])
-    };
-    let number = "$response.body#/data/0";
-    let links = match endpoint {
-        Endpoint::ShellNums => obj([
-            (
-                "BatchOrderOfTheNumber",
-                link(
-                    "batchOrder",
-                    "A new_buy order of the first asset number handed out.",
-                    (
-                        "requestBody",
-                        obj([
-                            ("channelCode", s("link")),
-                            ("channelOrderId", s(format!("CO-{{{number}}}"))),
-                            ("syncMode", s("sync")),
-                            (
-                                "orderList",
-                                Json::Arr(vec![obj([
-                                    ("sequence", Json::Int(1)),
-                                    ("crmCustomerId", s(format!("crm-{{{number}}}"))),
-                                    ("enterpriseGlobalId", s(format!("EG-{{{number}}}"))),
-                                    ("licenseType", s("normal_recover_usbkey")),
-                                    ("orderType", s("new_buy")),
-                                    (
-                                        "assets",
-                                        Json::Arr(vec![obj([
-                                            ("assetNos", Json::Arr(vec![s(number)])),
-                                            ("products", Json::Arr(vec![obj([("productUri", s("gms:1001"))])])),
-                                        ])]),
-                                    ),
-                                ])]),
-                            ),
-                        ]),
-                    ),
-                ),
-            ),
-            (
-                "LockTheNumber",
-                link(
-                    "lockAssets",
-                    "Disables the lock of the first asset number handed out.",
-                    ("requestBody", obj([("assetNums", Json::Arr(vec![s(number)])), ("operatorIdentity", s("link"))])),
-                ),
-            ),
-        ]),
-        Endpoint::BindEnterprise => obj([(
-            "QueryTheBinding",
-            link(
-                "queryEnterprises",
-                "Finds the enterprise main accounts of the channel customer just bound.",
-                (
-                    "parameters",
-                    obj([
-                        ("channelCode", s("$request.body#/channelCode")),
-                        ("channelCustomerId", s("$request.body#/channelCustomerId")),
-                        ("defaultCustomer", s("N")),
-                    ]),
-                ),
-            ),
-        )]),
-        Endpoint::CreateEnterprise => obj([
-            (
-                "UpdateTheCustomer",
-                link(
-                    "updateEnterprise",
-                    "Renames the customer just created.",
-                    (
-                        "requestBody",
-                        obj([("crmCustomerId", s("$request.body#/crmCustomerId")), ("customerName", s("renamed"))]),
-                    ),
-                ),
-            ),
-            (
-                "ListTheAssets",
-                link(
-                    "listAssets",
-                    "Lists the virtual assets of the enterprise just created.",
-                    ("parameters", obj([("enterpriseGlobalId", s("$response.body#/data/enterpriseGlobalId"))])),
-                ),
-            ),
-        ]),
-        Endpoint::BatchOrder => obj([(
-            "ListTheOrderedAssets",
-            link(
-                "listAssets",
-                "Lists the assets of the first order's enterprise.",
-                ("parameters", obj([("enterpriseGlobalId", s("$request.body#/orderList/0/enterpriseGlobalId"))])),
-            ),
-        )]),
-        // Every endpoint is named here: a new one is a compile error until it is
-        // decided which calls its answer feeds.
-        Endpoint::QueryEnterprises
-        | Endpoint::UpdateEnterprise
-        | Endpoint::LockAssets
-        | Endpoint::UnlockAssets
-        | Endpoint::ListAssets
-        | Endpoint::JoinActivity => return None,
-    };
-    Some(links)
+    let links = endpoint.def().links;
+    if links.is_empty() {
+        return None;
+    }
+    Some(obj(links.iter().map(|link| {
+        let what = match link.request_body {
+            Some(body) => ("requestBody", body_json(body)),
+            None => ("parameters", obj(link.parameters.iter().map(|(name, value)| (*name, s(*value))))),
+        };
+        (link.name, obj([("operationId", s(link.to.name())), what, ("description", s(link.description))]))
+    })))
+}
+
+/// A link's body, its keys in the order written.
+fn body_json(text: &str) -> Json {
+    serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("a link's body in the endpoint table is not JSON ({e}): {text}"))
 }
 
 /// One operation.
@@ -610,4 +525,45 @@ not the service's (the spec states none). Answers are read tolerantly: no field 
         ("x-licensing-rules", coverage_json(refs)),
     ])
     .pretty()
+}
+
+#[cfg(test)]
+mod tests {
+    use licensing_core::wire::{Endpoint, Method};
+
+    use super::{body_json, Json};
+
+    /// Every link of the endpoint table names fields its target has: a GET's
+    /// parameters among its path and query fields, a POST's body an object of its
+    /// request fields (and no link gives both, or neither).
+    #[test]
+    fn links_fill_fields_their_target_has() {
+        let mut seen = 0;
+        for endpoint in Endpoint::ALL {
+            for link in endpoint.def().links {
+                seen += 1;
+                let target = link.to.def();
+                let has = |name: &str| target.request.fields.iter().any(|f| f.name == name);
+                match (target.method, link.request_body) {
+                    (Method::Get, None) => {
+                        assert!(!link.parameters.is_empty(), "{}: no parameters", link.name);
+                        for (name, _) in link.parameters {
+                            assert!(has(name), "{}: {} has no field {name}", link.name, target.name);
+                        }
+                    }
+                    (Method::Post, Some(body)) => {
+                        assert!(link.parameters.is_empty(), "{}: parameters for a POST", link.name);
+                        let Json::Obj(entries) = body_json(body) else {
+                            panic!("{}: the body is no object", link.name)
+                        };
+                        for (name, _) in entries {
+                            assert!(has(&name), "{}: {} has no field {name}", link.name, target.name);
+                        }
+                    }
+                    _ => panic!("{}: a GET takes parameters, a POST a body", link.name),
+                }
+            }
+        }
+        assert!(seen >= 5, "only {seen} links");
+    }
 }

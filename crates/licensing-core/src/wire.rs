@@ -144,6 +144,9 @@ pub struct EndpointDef {
     /// The reads whose answers a successful call may change: a cache of them
     /// (a portal's, TanStack Query's) is stale after it.
     pub stales: &'static [Stale],
+    /// The calls its answer feeds (OpenAPI links; feature `meta`).
+    #[cfg(feature = "meta")]
+    pub links: &'static [Link],
 }
 
 /// A read a write makes stale ([`EndpointDef::stales`]).
@@ -156,6 +159,44 @@ pub struct Stale {
     /// found in the write's body at the pointer (the second; `*` stands for
     /// every item of an array). `None`, or a body without such a value: all.
     pub by: Option<(&'static str, &'static str)>,
+}
+
+/// A call an endpoint's answer feeds: an OpenAPI link of its success answer
+/// (`openapi.json`; schemathesis' stateful phase follows them to real ids). The
+/// values are runtime expressions, `$request.body#/channelCode` or
+/// `$response.body#/data/0`, which a request body's strings may also embed in
+/// braces (`"CO-{$response.body#/data/0}"`; other tools read them as text).
+#[cfg(feature = "meta")]
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Link {
+    /// Its name among the answer's links.
+    pub name: &'static str,
+    /// The endpoint it calls.
+    pub to: Endpoint,
+    /// What the call does, in a sentence.
+    pub description: &'static str,
+    /// The called endpoint's path and query fields, by name (a GET).
+    pub parameters: &'static [(&'static str, &'static str)],
+    /// The called endpoint's body, as JSON text (a POST).
+    pub request_body: Option<&'static str>,
+}
+
+/// A link that fills a GET's path and query fields.
+#[cfg(feature = "meta")]
+const fn get_link(
+    name: &'static str,
+    to: Endpoint,
+    description: &'static str,
+    parameters: &'static [(&'static str, &'static str)],
+) -> Link {
+    Link { name, to, description, parameters, request_body: None }
+}
+
+/// A link that sends a POST's body (JSON text).
+#[cfg(feature = "meta")]
+const fn post_link(name: &'static str, to: Endpoint, description: &'static str, body: &'static str) -> Link {
+    Link { name, to, description, parameters: &[], request_body: Some(body) }
 }
 
 /// Every answer of a read is stale.
@@ -190,12 +231,25 @@ const fn post(
         idempotent: false,
         repeat_key: None,
         stales: &[],
+        #[cfg(feature = "meta")]
+        links: &[],
     }
 }
 
 const BIND_ENTERPRISE: EndpointDef = EndpointDef {
     // The channel customer's enterprises (and which is the default) change.
     stales: &[Stale { read: Endpoint::QueryEnterprises, by: Some(("channelCustomerId", "/channelCustomerId")) }],
+    #[cfg(feature = "meta")]
+    links: &[get_link(
+        "QueryTheBinding",
+        Endpoint::QueryEnterprises,
+        "Finds the enterprise main accounts of the channel customer just bound.",
+        &[
+            ("channelCode", "$request.body#/channelCode"),
+            ("channelCustomerId", "$request.body#/channelCustomerId"),
+            ("defaultCustomer", "N"),
+        ],
+    )],
     ..post(
         "bindEnterprise",
         "Create enterprise main account binding",
@@ -207,6 +261,21 @@ const BIND_ENTERPRISE: EndpointDef = EndpointDef {
 const CREATE_ENTERPRISE: EndpointDef = EndpointDef {
     repeat_key: Some("crmCustomerId"),
     stales: &[all_of(Endpoint::QueryEnterprises)],
+    #[cfg(feature = "meta")]
+    links: &[
+        post_link(
+            "UpdateTheCustomer",
+            Endpoint::UpdateEnterprise,
+            "Renames the customer just created.",
+            r#"{"crmCustomerId": "$request.body#/crmCustomerId", "customerName": "renamed"}"#,
+        ),
+        get_link(
+            "ListTheAssets",
+            Endpoint::ListAssets,
+            "Lists the virtual assets of the enterprise just created.",
+            &[("enterpriseGlobalId", "$response.body#/data/enterpriseGlobalId")],
+        ),
+    ],
     ..post(
         "createEnterprise",
         "Create industry customer (enterprise main account)",
@@ -246,6 +315,13 @@ const BATCH_ORDER: EndpointDef = EndpointDef {
         read: Endpoint::ListAssets,
         by: Some(("enterpriseGlobalId", "/orderList/*/enterpriseGlobalId")),
     }],
+    #[cfg(feature = "meta")]
+    links: &[get_link(
+        "ListTheOrderedAssets",
+        Endpoint::ListAssets,
+        "Lists the assets of the first order's enterprise.",
+        &[("enterpriseGlobalId", "$request.body#/orderList/0/enterpriseGlobalId")],
+    )],
     ..post(
         "batchOrder",
         "Batch create basic license orders",
@@ -293,8 +369,28 @@ const LIST_ASSETS: EndpointDef = EndpointDef {
         &schema::LIST_ASSETS,
     )
 };
-const SHELL_NUMS: EndpointDef =
-    post("shellNums", "Get asset numbers", "获取资产编号", "/order/api/order/v1/shellnums", &schema::SHELL_NUMS);
+const SHELL_NUMS: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    links: &[
+        post_link(
+            "BatchOrderOfTheNumber",
+            Endpoint::BatchOrder,
+            "A new_buy order of the first asset number handed out.",
+            r#"{"channelCode": "link", "channelOrderId": "CO-{$response.body#/data/0}", "syncMode": "sync",
+                "orderList": [{"sequence": 1, "crmCustomerId": "crm-{$response.body#/data/0}",
+                    "enterpriseGlobalId": "EG-{$response.body#/data/0}", "licenseType": "normal_recover_usbkey",
+                    "orderType": "new_buy",
+                    "assets": [{"assetNos": ["$response.body#/data/0"], "products": [{"productUri": "gms:1001"}]}]}]}"#,
+        ),
+        post_link(
+            "LockTheNumber",
+            Endpoint::LockAssets,
+            "Disables the lock of the first asset number handed out.",
+            r#"{"assetNums": ["$response.body#/data/0"], "operatorIdentity": "link"}"#,
+        ),
+    ],
+    ..post("shellNums", "Get asset numbers", "获取资产编号", "/order/api/order/v1/shellnums", &schema::SHELL_NUMS)
+};
 const JOIN_ACTIVITY: EndpointDef = EndpointDef {
     module: Module::Activity,
     ..post(
