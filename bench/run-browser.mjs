@@ -14,17 +14,17 @@ import { FAMILY_IDS, VARIANTS } from './generate.mjs';
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const COLD_IMPLS = ['ours', 'ours-inline', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
+export const COLD_IMPLS = ['ours', 'ours-inline', 'ours-inline-error', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
 function stats(xs) {
   return { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), samples: xs };
 }
 
-/** Loads a cold-start page and reads its `window.__cold`, whose verdict must be valid. */
+/** Loads a cold-start page and reads its `window.__cold`, whose verdict must be the right one. */
 async function coldVisit(page, url, what) {
   await page.goto(url);
   const r = await (await page.waitForFunction(() => window.__cold, null, { timeout: 30_000 })).jsonValue();
-  if (r.valid !== true) throw new Error(`${what}: the valid one-order batch was judged invalid`);
+  if (r.valid !== true) throw new Error(`${what}: the one-order batch got the wrong verdict`);
   return r;
 }
 

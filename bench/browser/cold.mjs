@@ -1,13 +1,16 @@
 // One cold start in the page: load + instantiate (or compile) + the first validation
 // of a one-order batch, for ?impl=ours|ours-inline|ajv-standalone|ajv-runtime|zod|noop
 // (ours: the package's browser entry, JS modules and the .wasm fetched side by side;
-// ours: licensing-sdk/slim, which fetches the .wasm; ours-inline: the default entry, one module with the wasm inside)
+// ours: licensing-sdk/slim, which fetches the .wasm; ours-inline: the default entry, one module with the wasm inside;
+// ours-inline-error: the same with one error in the order, so that the first call decodes,
+// compiles and instantiates the wasm inside: the fast path answers the valid one alone)
 // (noop: a tiny module, the baseline cost of a dynamic import). The payload is
 // made before the clock starts. Result in window.__cold.
 import { makeBatch } from '/bench/generate.mjs';
 
 const impl = new URLSearchParams(location.search).get('impl');
 const body = JSON.parse(JSON.stringify(makeBatch(1, 1)));
+const withError = { ...body, orderList: [{ ...body.orderList[0], orderType: 'not_an_order_type' }] };
 // Let the page finish loading first, so the clock times the import alone. And
 // the driver's own script: the result is read by Playwright's waitForFunction,
 // whose injected script (~10-25 ms of compiling on this thread) is evaluated
@@ -34,6 +37,10 @@ let valid;
 if (impl === 'ours' || impl === 'ours-inline') {
   const m = await import(impl === 'ours' ? '/pkg/slim.js' : '/pkg/index.js');
   valid = m.validate('batchOrder', body).valid;
+} else if (impl === 'ours-inline-error') {
+  const m = await import('/pkg/index.js');
+  // `valid` here: the verdict is the right one (the error found where it is).
+  valid = m.validate('batchOrder', withError).issues.some((i) => i.path === '/orderList/0/orderType');
 } else if (impl === 'ajv-standalone') {
   const m = await import('/bench/build/ajv-standalone.bundle.js');
   valid = m.validate(body);
