@@ -32,9 +32,16 @@ for c in "${CRATES[@]}"; do packages+=(-p "$c"); done
 # The dry run verifies each crate against the others as packed now, through a
 # local registry whose sources cargo unpacks under CARGO_HOME once per version
 # and then reuses: a second dry run of the same version would build against the
-# first one's sources. Those unpacked copies go first (crates.io's are untouched).
+# first one's sources, the registry (target/package/tmp-registry) its packed
+# crates, and target/debug what it compiled of them (cargo takes a registry's
+# crate for immutable: it never looks at its sources again). All three go first
+# (crates.io's are untouched; the workspace's own builds of these crates are
+# built again next time).
 version="$(node -p "require('./pkg/package.json').version")"
-for c in "${CRATES[@]}"; do rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c-$version"; done
+for c in "${CRATES[@]}"; do
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c-$version" target/debug/.fingerprint/"$c"-*
+done
+rm -rf target/package/tmp-registry
 if ! cargo publish --dry-run --quiet "${allow_dirty[@]}" "${packages[@]}" > target/publish-dry-run.log 2>&1; then
   cat target/publish-dry-run.log >&2
   exit 1
