@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
 import { startNodeSim, startSim } from '../e2e/harness.mjs';
 import { endpoints } from 'licensing-sdk/meta';
-import { ADMIN, CASES } from './cases.mjs';
+import { ADMIN, CASES, SPEC } from './cases.mjs';
 
 const IN_PROCESS = 'https://licensing.test';
 
@@ -87,6 +87,11 @@ function meets(answer, expect, where) {
   if (expect.header) assert.equal(answer.allow, expect.header[1], say);
   if (expect.check) assert.ok(expect.check(answer.body), `${say}: the check failed`);
 }
+
+test("the package's endpoint table says what the spec's rows say (a new endpoint needs its row in cases.mjs)", () => {
+  const table = Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { method: e.method, path: e.path, scope: e.scope, repeatSafe: e.idempotent }]));
+  assert.deepEqual(table, SPEC);
+});
 
 test('every endpoint of the table is answered with success by a case (a new endpoint needs its cases)', () => {
   const missing = Object.entries(endpoints).filter(([, e]) => {

@@ -9,13 +9,16 @@
 //! - `enums`: every enumeration of the requests, the fields using it, its values;
 //! - `kinds`: the kinds of the field tables, the formats' in their own words;
 //! - `fields:<Shape>`: each request shape's fields, kind and presence;
+//! - `presence`: each request shape's required fields, with what their
+//!   presence rests on (`Shape::presence_basis`, written beside the fields);
 //! - `answers`: the rules that read the service's answers, and an answer each finds an issue in.
 
 use std::fmt::Write as _;
 
 use licensing_core::model::{LicenseType, OrderType, WireEnum};
-use licensing_core::schema::{Field, Kind, Presence, Shape};
+use licensing_core::schema::{Field, Kind, Presence, Role, Shape};
 use licensing_core::validate::{Code, Format, Profile, Rule, Severity};
+use licensing_core::wire::Endpoint;
 
 use crate::shapes::{Reachable, Side};
 
@@ -36,6 +39,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     out = replace(&out, "enums", &enums_table(&requests));
     out = replace(&out, "refunds-and-cloud", &refunds_and_cloud());
     out = replace(&out, "kinds", &kinds_table(&requests));
+    out = replace(&out, "presence", &presence_table(&requests));
     out = with_field_sections(&out, &requests);
     for shape in &requests {
         out = replace(&out, &format!("fields:{}", shape.name), &fields_table(shape));
@@ -333,6 +337,109 @@ fn fields_table(shape: &Shape) -> String {
             let _ = write!(presence, "; see {}", rules.join(", "));
         }
         let _ = writeln!(out, "| {} | {} | {presence} |", field.name, kind_text(&field.kind));
+    }
+    out
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Where a request shape's fields are, as RULES.md's issue codes abbreviate
+/// them: `/` for a request's own object, `O/` (an order), `A/` (an asset), `P/`
+/// (a product), `M/` (a merchandise package), else the path from the request.
+fn presence_prefix(shape: &'static Shape) -> String {
+    if Endpoint::ALL.iter().any(|e| std::ptr::eq(e.def().request, shape)) {
+        return "/".into();
+    }
+    match shape.role {
+        Role::Order => "O/".into(),
+        Role::Asset => "A/".into(),
+        Role::Product => "P/".into(),
+        Role::Merchandise => "M/".into(),
+        Role::Plain => Endpoint::ALL.iter().find_map(|e| path_to(e.def().request, shape, "")).unwrap_or_default(),
+    }
+}
+
+/// The path from `from` to the objects of `to` (`{n}` for an array's index).
+fn path_to(from: &'static Shape, to: &'static Shape, at: &str) -> Option<String> {
+    if std::ptr::eq(from, to) {
+        return Some(format!("{at}/"));
+    }
+    from.fields.iter().find_map(|field| {
+        let mut path = format!("{at}/{}", field.name);
+        let mut kind = &field.kind;
+        while let Kind::Array(item) | Kind::ArrayOrNull(item) = kind {
+            path.push_str("/{n}");
+            kind = item;
+        }
+        match kind {
+            Kind::Object(inner) if !std::ptr::eq(*inner, from) => path_to(inner, to, &path),
+            _ => None,
+        }
+    })
+}
+
+/// One row per request shape with a required field: who it is, its required
+/// and non-empty fields, the codes they are reported with, their paths and
+/// what their presence rests on (`Shape::presence_basis`).
+fn presence_table(requests: &[&'static Shape]) -> String {
+    let mut out =
+        String::from("| rule | id | provenance | code | path of the issue | basis |\n|---|---|---|---|---|---|\n");
+    for &shape in requests {
+        let required: Vec<&Field> = shape.fields.iter().filter(|f| f.presence != Presence::Optional).collect();
+        if required.is_empty() {
+            continue;
+        }
+        let endpoints: Vec<String> = Endpoint::ALL
+            .iter()
+            .filter(|e| std::ptr::eq(e.def().request, shape))
+            .map(|e| format!("`{}`", e.name()))
+            .collect();
+        let who = if endpoints.is_empty() { shape.name.to_owned() } else { and_list(&endpoints) };
+        // The presences in the order their first field comes.
+        let mut groups: Vec<(Presence, Vec<String>)> = Vec::new();
+        for field in &required {
+            match groups.iter_mut().find(|(p, _)| *p == field.presence) {
+                Some((_, names)) => names.push(format!("`{}`", field.name)),
+                None => groups.push((field.presence, vec![format!("`{}`", field.name)])),
+            }
+        }
+        let said: Vec<String> = groups
+            .iter()
+            .map(|(presence, names)| {
+                let verb = if names.len() == 1 { "is" } else { "are" };
+                let what = if *presence == Presence::Required { "required" } else { "non-empty" };
+                format!("{} {verb} {what}", and_list(names))
+            })
+            .collect();
+        let non_empty = required.iter().any(|f| f.presence == Presence::NonEmpty);
+        let ids = if non_empty { "`required`, `non_empty`" } else { "`required`" };
+        let mut codes = String::from(if non_empty { "`required`, `empty`" } else { "`required`" });
+        // A blank string is a value of no enumeration: `enum`, not `empty`.
+        let blank_enums: Vec<String> = required
+            .iter()
+            .filter(|f| f.presence == Presence::Required && matches!(f.kind, Kind::Enum(_)))
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        if let Some((last, rest)) = blank_enums.split_last() {
+            let names = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+            let _ = write!(codes, " (`enum` for a blank {names})");
+        }
+        let prefix = presence_prefix(shape);
+        let paths: Vec<String> = required.iter().map(|f| format!("`{prefix}{}`", f.name)).collect();
+        let _ = writeln!(
+            out,
+            "| {who}: {} | {ids} | inferred | {codes} | {} | {} |",
+            said.join("; "),
+            paths.join(", "),
+            shape.presence_basis
+        );
     }
     out
 }

@@ -52,9 +52,9 @@ fn the_docs_count_no_codes_rules_or_endpoints_by_hand() {
             }
         }
     }
-    // A paragraph that names most endpoints is a list of them all (RULES.md's
-    // presence table, a row each), which the next endpoint leaves stale: it must
-    // name every one, or link to RULES.md's generated tables (or meta) instead.
+    // A paragraph that names most endpoints is a list of them all, which the
+    // next endpoint leaves stale: it must name every one, or link to RULES.md's
+    // generated tables (or meta) instead.
     let endpoints: Vec<String> = licensing_core::wire::Endpoint::ALL.iter().map(|e| format!("`{}", e.name())).collect();
     for name in &docs {
         let Ok(text) = std::fs::read_to_string(root.join(name)) else { continue };

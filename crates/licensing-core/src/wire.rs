@@ -593,4 +593,33 @@ mod tests {
         }
         assert!(missing.is_empty(), "request fields without a label:\n{}", missing.join("\n"));
     }
+
+    /// A required field of a request says what its presence rests on (the spec
+    /// shows none): RULES.md's presence table is generated from it, so a new
+    /// endpoint's required fields need no row written there by hand.
+    #[cfg(feature = "meta")]
+    #[test]
+    fn every_required_request_field_says_what_its_presence_rests_on() {
+        use crate::schema::Presence;
+        let mut seen: Vec<&'static Shape> = Vec::new();
+        let mut wrong = Vec::new();
+        for e in Endpoint::ALL {
+            for shape in e.def().request.with_inner() {
+                if seen.iter().any(|s| core::ptr::eq(*s, shape)) {
+                    continue;
+                }
+                seen.push(shape);
+                let required = shape.fields.iter().any(|f| f.presence != Presence::Optional);
+                match (required, shape.presence_basis.trim().is_empty()) {
+                    (true, true) => wrong.push(format!(
+                        "{}: add .presence_rests_on(\"what the spec says that makes these fields required\") (schema/endpoints/)",
+                        shape.name
+                    )),
+                    (false, false) => wrong.push(format!("{}: no field is required, so no presence basis", shape.name)),
+                    _ => {}
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "presence bases:\n{}", wrong.join("\n"));
+    }
 }

@@ -164,9 +164,26 @@ pub struct Shape {
     pub fields: &'static [Field],
     /// What its cross-field rules are.
     pub role: Role,
+    /// What the presence of its required fields rests on (feature `meta`):
+    /// the spec shows no presence, so each required field of a request is
+    /// inferred from what the spec says the call does. RULES.md's presence
+    /// table is generated from it; empty where no field is required.
+    #[cfg(feature = "meta")]
+    pub presence_basis: &'static str,
 }
 
 impl Shape {
+    /// The shape with what the presence of its required fields rests on (its
+    /// `presence_basis`; without feature `meta`, the shape as it is).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables))]
+    pub(crate) const fn presence_rests_on(self, basis: &'static str) -> Shape {
+        Shape {
+            #[cfg(feature = "meta")]
+            presence_basis: basis,
+            ..self
+        }
+    }
+
     /// The index of a known field, by its wire name. (The walk first tries the
     /// field after the last one it matched, in place: bodies tend to list their
     /// fields in a stable order.)
@@ -336,6 +353,8 @@ pub(crate) const fn shape(name: &'static str, doc: &'static str, fields: &'stati
         doc,
         fields,
         role,
+        #[cfg(feature = "meta")]
+        presence_basis: "",
     }
 }
 

@@ -27,7 +27,8 @@ pub static BATCH_ORDER: Shape = shape(
         non_empty("orderList", Kind::Array(&AN_ORDER), "the orders").label("Orders", "订单列表"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#"`channelOrderId` ("customer order number") and `channelCode` identify the batch, and `orderList` is its content; a batch with no orders creates nothing."#);
 
 pub(crate) const ORDER_FIELDS: &[Field] = &[
     req("sequence", Kind::Int, "order sequence number; echoed in the result").label("Sequence", "序号"),
@@ -60,7 +61,8 @@ pub(crate) const ORDER_FIELDS: &[Field] = &[
 ];
 
 /// An element of `orderList`.
-pub static ORDER: Shape = shape("Order", "One order of `orderList`.", ORDER_FIELDS, Role::Order);
+pub static ORDER: Shape = shape("Order", "One order of `orderList`.", ORDER_FIELDS, Role::Order)
+.presence_rests_on(r#"`sequence` is "echoed in the result" to match results to orders. The rules are given "by orderType". `licenseType` decides the cloud refund rule and is listed for both refunds. Every order type carries "assets with assetNos"."#);
 
 pub(crate) const ASSET_FIELDS: &[Field] = &[
     non_empty("assetNos", Kind::Array(&Kind::Format(FormatId::AssetNumber)), "asset numbers")
@@ -79,7 +81,8 @@ pub(crate) const ASSET_FIELDS: &[Field] = &[
 ];
 
 /// An element of an order's `assets`.
-pub static ASSET: Shape = shape("Asset", "One asset of an order.", ASSET_FIELDS, Role::Asset);
+pub static ASSET: Shape = shape("Asset", "One asset of an order.", ASSET_FIELDS, Role::Asset)
+    .presence_rests_on(r#"Every order type carries "assets with assetNos"."#);
 
 /// An extension attribute (`assetExtendList` item; also `assetExtends` of an asset record).
 pub static ASSET_EXTEND: Shape = shape(

@@ -24,6 +24,9 @@ pub static BIND_ENTERPRISE: Shape = shape(
         opt("passwordMobile", Kind::Str, "purchaser mobile number").label("Purchaser mobile", "购买人手机号"),
     ],
     Role::Plain,
+)
+.presence_rests_on(
+    r#"The bound customer is later found "by channel code and channel customer code" (query endpoint)."#,
 );
 
 /// Body of `createEnterprise` (endpoint 2) and `updateEnterprise` (endpoint 4).
@@ -37,7 +40,8 @@ pub static ENTERPRISE_CUSTOMER: Shape = shape(
         opt("address", Kind::Str, "customer address").label("Address", "客户地址"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#""Changes the customer name and address of the authorized enterprise customer that corresponds to a CRM customer." `crmCustomerId` is the only identifier in this body, which create shares."#);
 
 /// Query of `queryEnterprises` (endpoint 3).
 pub static QUERY_ENTERPRISES: Shape = shape(
@@ -49,7 +53,8 @@ pub static QUERY_ENTERPRISES: Shape = shape(
         req("defaultCustomer", Kind::Enum(&DefaultCustomer::DEF), "`Y` returns only the default customer, `N` returns all customers").label("Customers returned", "返回的客户"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#""Finds enterprise main accounts by channel code and channel customer code." For `defaultCustomer`: "`Y` returns only the default customer, `N` returns all customers". No default is stated."#);
 
 /// Enterprise customer record (returned by bind and by query).
 pub static ENTERPRISE_RECORD: Shape = shape(

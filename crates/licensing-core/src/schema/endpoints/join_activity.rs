@@ -28,7 +28,8 @@ pub static ACTIVITY: Shape = shape(
         non_empty("branch", Kind::Str, "branch the participant belongs to").label("Branch", "分支机构"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#""For a given participant identity it joins an activity". `activityLabel` is the "activity mnemonic", `source` is "identifying the business line system that takes part", and `branch` is the "branch the participant belongs to"."#);
 
 /// `detail` of a successful claim.
 pub static ACTIVITY_DETAIL: Shape = shape(

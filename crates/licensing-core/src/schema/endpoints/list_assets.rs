@@ -23,7 +23,8 @@ pub static LIST_ASSETS: Shape = shape(
         opt("extendCode", Kind::Str, "extension attribute code to query").label("Extension code", "扩展属性编码"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#"It is a path segment: "`GET {base_url}/order/api/order/v1/asset/{enterpriseGlobalId}/list`"."#);
 
 /// Asset record (returned by the asset list).
 pub static ASSET_RECORD: Shape = shape(

@@ -19,7 +19,8 @@ pub static LOCK: Shape = shape(
             .label("Operator", "操作人"),
     ],
     Role::Plain,
-);
+)
+.presence_rests_on(r#""Body: assetNums (array of string, lock numbers), operatorIdentity (string, operator identity …)". These are the call's only two fields; disabling or enabling no locks does nothing."#);
 
 /// Lock operation result item.
 pub static LOCK_RESULT: Shape = shape(
