@@ -21,7 +21,7 @@ use licensing_core::validate as core_validate;
 use wasm_bindgen::prelude::*;
 
 use crate::interop;
-use crate::validate::{endpoint_or_report, validate_value};
+use crate::validate::endpoint_or_report;
 
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -77,34 +77,56 @@ pub fn validate_input(
 ) -> JsValue {
     // The package's other calls into the validators, through this one export
     // rather than one each: each export costs the wasm its own wrapper (the
-    // four together 3 KB before wasm-opt).
-    match call {
-        CALL_VALIDATE_VALUE => return interop::from_json_text(&validate_value(&endpoint, &value, &options).to_json()),
-        CALL_VALIDATE_JSON_VALUE => return crate::validate::validate_json(endpoint, value, Some(options)),
-        CALL_UNTOUCHED => return untouched_report(value.as_f64().unwrap_or(0.0) as usize, Some(options)),
-        CALL_CHECK_MESSAGES => return crate::messages::check_messages(options),
-        _ => {}
+    // four together 3 KB before wasm-opt). Each reads the options, finds the
+    // endpoint and writes its report once, below: the calls share those steps
+    // rather than each inlining its own copy of them.
+    if call == CALL_CHECK_MESSAGES {
+        return crate::messages::check_messages(options);
     }
     let opts = interop::options(&options);
-    let report = INPUT.with(|buffer| {
-        let buffer = buffer.borrow();
-        match (endpoint_or_report(&endpoint, &opts), buffer.get(..len).map(std::str::from_utf8)) {
-            (Err(report), _) => report,
-            (Ok(e), Some(Ok(text))) => match (&pointer, &orders) {
-                (Some(pointer), Some(orders)) => {
+    // The text of the calls that pass a value instead of writing the input
+    // buffer, or why there is none.
+    let given: Option<Result<String, String>> = match call {
+        CALL_VALIDATE_VALUE => Some(interop::to_json_text(&value)),
+        CALL_VALIDATE_JSON_VALUE => {
+            Some(value.as_string().ok_or_else(|| String::from("validateJson expects a string")))
+        }
+        _ => None,
+    };
+    let report = match (call, endpoint_or_report(&endpoint, &opts)) {
+        // The untouched count names no endpoint.
+        (CALL_UNTOUCHED, _) => untouched(value.as_f64().unwrap_or(0.0) as usize, &opts),
+        (_, Err(report)) => report,
+        (_, Ok(e)) => INPUT.with(|buffer| {
+            let buffer = buffer.borrow();
+            let text: Result<&str, &str> = match &given {
+                Some(given) => given.as_deref().map_err(String::as_str),
+                None => match buffer.get(..len).map(std::str::from_utf8) {
+                    Some(Ok(text)) => Ok(text),
+                    // Not reachable through the entries (encodeInto writes UTF-8 within
+                    // the room asked for); still a report, never a panic.
+                    Some(Err(_)) => Err("the input is not UTF-8"),
+                    None => Err("the input is longer than its buffer"),
+                },
+            };
+            match (text, &pointer, &orders) {
+                (Err(reason), _, _) => core_validate::invalid_json(reason, &opts),
+                (Ok(text), Some(pointer), Some(orders)) => {
                     core_validate::validate_orders_field_json(text, orders, pointer, &opts)
                 }
-                (Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, &opts),
-                (None, Some(orders)) => core_validate::validate_orders_json(text, orders, &opts),
-                (None, None) => core_validate::validate_json(e, text, &opts),
-            },
-            // Not reachable through the entries (encodeInto writes UTF-8 within the
-            // room asked for); still a report, never a panic.
-            (Ok(_), Some(Err(_))) => core_validate::invalid_json("the input is not UTF-8", &opts),
-            (Ok(_), None) => core_validate::invalid_json("the input is longer than its buffer", &opts),
-        }
-    });
+                (Ok(text), Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, &opts),
+                (Ok(text), None, Some(orders)) => core_validate::validate_orders_json(text, orders, &opts),
+                (Ok(text), None, None) => core_validate::validate_json(e, text, &opts),
+            }
+        }),
+    };
     interop::from_json_text(&report.to_json())
+}
+
+/// The report whose one issue counts `count` errors a form leaves out
+/// (`createSchemas({ touched })`), in the options' locale.
+fn untouched(count: usize, opts: &core_validate::Options) -> core_validate::Report {
+    core_validate::Report::from_issues(core_validate::untouched_issue(count, opts).into_iter().collect())
 }
 
 /// The issue of the body as a whole that counts `count` errors a form leaves
@@ -112,6 +134,5 @@ pub fn validate_input(
 /// of a report.
 pub fn untouched_report(count: usize, options: Option<JsValue>) -> JsValue {
     let opts = interop::options(&options.unwrap_or(JsValue::UNDEFINED));
-    let issues = core_validate::untouched_issue(count, &opts).into_iter().collect();
-    interop::from_json_text(&core_validate::Report::from_issues(issues).to_json())
+    interop::from_json_text(&untouched(count, &opts).to_json())
 }
