@@ -335,7 +335,8 @@ test('both shells stop gracefully on SIGTERM: a request in flight gets its answe
     [native.url.replace(/\/$/, ''), () => native.stop()],
     [node.url, () => { const gone = new Promise((r) => node.child.once('exit', (code) => r(code))); node.stop(); return gone; }],
   ];
-  for (const [base, stop] of exits) {
+  // Both shells at once: each waits out its request's delay, not the other's too.
+  await Promise.all(exits.map(async ([base, stop]) => {
     const trace = `stop-${(nonces += 1)}`;
     const inFlight = fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${trace}`, {
       method: 'POST',
@@ -355,5 +356,5 @@ test('both shells stop gracefully on SIGTERM: a request in flight gets its answe
     const code = await stopped;
     if (typeof code === 'number') assert.equal(code, 0, base);
     await assert.rejects(fetch(`${base}/__sim/stats`), base);
-  }
+  }));
 });

@@ -45,7 +45,7 @@ pub use fault::FAULT_HEADER;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
-pub use simulator::{read_request, refusal, Admitted, Simulator, TRACE_HEADER};
+pub use simulator::{read_request, recorded, refusal, Admitted, Recorded, Simulator, TRACE_HEADER};
 #[cfg(feature = "ts")]
 pub use state::typescript_declarations;
 pub use state::{State, DEFAULT_MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};

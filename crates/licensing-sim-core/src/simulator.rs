@@ -547,6 +547,76 @@ impl Simulator {
     }
 }
 
+/// What a successful answer shows of the service's state, fact by fact, for a
+/// state made from a recording (`licensing-sdk-sim state --from-recording`:
+/// licensing-verify's fixtures keep the facts). [`recorded`] reads each
+/// endpoint's answer into these facts.
+pub trait Recorded {
+    /// An enterprise customer record (of `bindEnterprise` or `queryEnterprises`),
+    /// with the bind's request, whose names it takes.
+    fn customer(&mut self, record: &Value, bind: Option<&Value>) -> Result<(), String>;
+    /// A `createEnterprise`: its request and the creation the answer shows.
+    fn created(&mut self, request: &Value, data: &Value);
+    /// An `updateEnterprise` the service took.
+    fn updated(&mut self, request: &Value);
+    /// A `batchOrder`: its request and the results the answer shows.
+    fn batch(&mut self, request: &Value, data: &Value) -> Result<(), String>;
+    /// A lock the answer says was locked (`true`) or unlocked.
+    fn lock(&mut self, number: &str, locked: bool);
+    /// An asset record `listAssets` showed, with the enterprise it listed.
+    fn listed(&mut self, record: &Value, enterprise: Option<&str>);
+    /// An asset number the service handed out (`shellNums`).
+    fn number(&mut self, number: &str);
+}
+
+/// Tells `into` what a successful answer of `endpoint` (its `data`, to the
+/// request at `path` with this body) shows: the other direction of the dispatch
+/// above, beside it, so that what the simulator answers to an endpoint and what
+/// a recorded answer of it teaches a state are written in one place (and a new
+/// endpoint is asked for both by the compiler).
+pub fn recorded(
+    endpoint: Endpoint,
+    path: &str,
+    request: &Value,
+    data: &Value,
+    into: &mut impl Recorded,
+) -> Result<(), String> {
+    let list = || data.as_array().into_iter().flatten();
+    match endpoint {
+        Endpoint::BindEnterprise => into.customer(data, Some(request))?,
+        Endpoint::QueryEnterprises => {
+            for record in list() {
+                into.customer(record, None)?;
+            }
+        }
+        Endpoint::CreateEnterprise => into.created(request, data),
+        Endpoint::UpdateEnterprise => into.updated(request),
+        Endpoint::BatchOrder => into.batch(request, data)?,
+        Endpoint::LockAssets | Endpoint::UnlockAssets => {
+            for result in list() {
+                let done = result.get("status").and_then(Value::as_i64) == Some(1);
+                if let (true, Some(number)) = (done, result.get("assetNum").and_then(Value::as_str)) {
+                    into.lock(number, endpoint == Endpoint::LockAssets);
+                }
+            }
+        }
+        Endpoint::ListAssets => {
+            let enterprise = Endpoint::at_path(path).and_then(|(_, param)| param).map(crate::route::decode);
+            for record in list() {
+                into.listed(record, enterprise.as_deref());
+            }
+        }
+        Endpoint::ShellNums => {
+            for number in list().filter_map(Value::as_str) {
+                into.number(number);
+            }
+        }
+        // Claims need the activities' definitions, which no answer shows.
+        Endpoint::JoinActivity => {}
+    }
+    Ok(())
+}
+
 /// The reply a fault puts in place of the answer, if it replaces it (a
 /// `delay` alone does not), in the endpoint's module's envelope.
 fn fault_reply(endpoint: Endpoint, fault: &Fault) -> Option<Reply> {

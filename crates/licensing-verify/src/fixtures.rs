@@ -44,7 +44,7 @@ use std::collections::BTreeMap;
 
 use licensing_core::model::{result_code, AssetNumber, BusinessCode, Partition};
 use licensing_core::wire::{Endpoint, Module};
-use licensing_sim_core::{State, STATE_FORMAT, STATE_VERSION};
+use licensing_sim_core::{Recorded, State, STATE_FORMAT, STATE_VERSION};
 use serde_json::{json, Map, Value};
 
 use crate::recording::{read, Exchange};
@@ -116,48 +116,9 @@ impl Held {
         }
         let request = Value::Object(object_of(exchange.request.body.as_deref().unwrap_or("{}")));
         let data = answer.get("data").cloned().unwrap_or(Value::Null);
-        match endpoint {
-            Endpoint::BindEnterprise => {
-                let customer = self.customer_record(&data)?;
-                copy(customer, &request, &[("customerName", "customerName"), ("branchName", "branchName")]);
-            }
-            Endpoint::QueryEnterprises => {
-                for record in data.as_array().into_iter().flatten() {
-                    self.customer_record(record)?;
-                }
-            }
-            Endpoint::CreateEnterprise => self.created(&request, &data),
-            Endpoint::UpdateEnterprise => self.updated(&request),
-            Endpoint::BatchOrder => self.batch(&request, &data, exchange.request.query.as_deref())?,
-            Endpoint::LockAssets | Endpoint::UnlockAssets => {
-                let locked = endpoint == Endpoint::LockAssets;
-                for result in data.as_array().into_iter().flatten() {
-                    let done = result.get("status").and_then(Value::as_i64) == Some(1);
-                    if let (true, Some(number)) = (done, result.get("assetNum").and_then(text)) {
-                        if let Some(asset) = self.assets.get_mut(number) {
-                            if let Some(Value::Object(record)) = asset.get_mut("record") {
-                                record.insert("locked".into(), Value::Bool(locked));
-                            }
-                        }
-                    }
-                }
-            }
-            Endpoint::ListAssets => {
-                let (_, param) = Endpoint::at_path(&exchange.request.path).unwrap_or((endpoint, None));
-                let enterprise = param.map(decode);
-                for record in data.as_array().into_iter().flatten() {
-                    self.listed(record, enterprise.as_deref());
-                }
-            }
-            Endpoint::ShellNums => {
-                for number in data.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                    self.saw_number(number);
-                }
-            }
-            // Claims need the activities' definitions, which no answer shows.
-            Endpoint::JoinActivity => {}
-        }
-        Ok(())
+        // What each endpoint's answer shows is read beside the simulator's
+        // dispatch (licensing-sim-core's `recorded`); kept here as facts.
+        licensing_sim_core::recorded(endpoint, &exchange.request.path, &request, &data, self)
     }
 
     /// The customer of a record (its `customerId`), the record taken in.
@@ -261,7 +222,7 @@ impl Held {
         self.customers.push(customer);
     }
 
-    fn batch(&mut self, request: &Value, data: &Value, _query: Option<&str>) -> Result<(), String> {
+    fn batch(&mut self, request: &Value, data: &Value) -> Result<(), String> {
         let channel_code = request.get("channelCode").and_then(Value::as_str).unwrap_or_default().to_owned();
         let channel_order_id = request.get("channelOrderId").and_then(Value::as_str).unwrap_or_default().to_owned();
         let key = (channel_code.clone(), channel_order_id.clone());
@@ -433,6 +394,42 @@ impl Held {
     }
 }
 
+impl Recorded for Held {
+    fn customer(&mut self, record: &Value, bind: Option<&Value>) -> Result<(), String> {
+        let customer = self.customer_record(record)?;
+        if let Some(request) = bind {
+            copy(customer, request, &[("customerName", "customerName"), ("branchName", "branchName")]);
+        }
+        Ok(())
+    }
+
+    fn created(&mut self, request: &Value, data: &Value) {
+        Held::created(self, request, data);
+    }
+
+    fn updated(&mut self, request: &Value) {
+        Held::updated(self, request);
+    }
+
+    fn batch(&mut self, request: &Value, data: &Value) -> Result<(), String> {
+        Held::batch(self, request, data)
+    }
+
+    fn lock(&mut self, number: &str, locked: bool) {
+        if let Some(Value::Object(record)) = self.assets.get_mut(number).and_then(|asset| asset.get_mut("record")) {
+            record.insert("locked".into(), Value::Bool(locked));
+        }
+    }
+
+    fn listed(&mut self, record: &Value, enterprise: Option<&str>) {
+        Held::listed(self, record, enterprise);
+    }
+
+    fn number(&mut self, number: &str) {
+        self.saw_number(number);
+    }
+}
+
 fn customer_id(customer: &Map<String, Value>) -> Option<&str> {
     customer.get("record")?.get("customerId").and_then(text)
 }
@@ -464,37 +461,5 @@ fn matches(stored: &Value, wanted: &Value) -> bool {
         same && ["limitStartDate", "limitEndDate", "limitConcurrent"].iter().all(|f| stored.get(*f) == wanted.get(*f))
     } else {
         same
-    }
-}
-
-/// A path segment percent-decoded (as the simulator decodes it).
-fn decode(segment: &str) -> String {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = |at: usize| bytes.get(at).and_then(|c| (*c as char).to_digit(16));
-        match (b, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(hi), Some(lo)) => {
-                out.push((hi * 16 + lo) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn path_segments_are_decoded() {
-        assert_eq!(decode("EG%201"), "EG 1");
-        assert_eq!(decode("100%"), "100%");
     }
 }
