@@ -572,22 +572,15 @@ mod tests {
     #[cfg(feature = "meta")]
     #[test]
     fn every_request_field_has_a_label_in_every_locale() {
-        let mut seen: Vec<&'static Shape> = Vec::new();
         let mut missing = Vec::new();
-        for e in Endpoint::ALL {
-            for shape in e.def().request.with_inner() {
-                if seen.iter().any(|s| core::ptr::eq(*s, shape)) {
-                    continue;
-                }
-                seen.push(shape);
-                for field in shape.fields {
-                    match field.label {
-                        Some(label) if !label.en.trim().is_empty() && !label.zh_cn.trim().is_empty() => {}
-                        _ => missing.push(format!(
-                            "{}.{}: add .label(\"English\", \"中文\") to its definition (schema/endpoints/)",
-                            shape.name, field.name
-                        )),
-                    }
+        for shape in request_shapes() {
+            for field in shape.fields {
+                match field.label {
+                    Some(label) if !label.en.trim().is_empty() && !label.zh_cn.trim().is_empty() => {}
+                    _ => missing.push(format!(
+                        "{}.{}: add .label(\"English\", \"中文\") to its definition (schema/endpoints/)",
+                        shape.name, field.name
+                    )),
                 }
             }
         }
@@ -601,25 +594,30 @@ mod tests {
     #[test]
     fn every_required_request_field_says_what_its_presence_rests_on() {
         use crate::schema::Presence;
-        let mut seen: Vec<&'static Shape> = Vec::new();
         let mut wrong = Vec::new();
-        for e in Endpoint::ALL {
-            for shape in e.def().request.with_inner() {
-                if seen.iter().any(|s| core::ptr::eq(*s, shape)) {
-                    continue;
-                }
-                seen.push(shape);
-                let required = shape.fields.iter().any(|f| f.presence != Presence::Optional);
-                match (required, shape.presence_basis.trim().is_empty()) {
-                    (true, true) => wrong.push(format!(
-                        "{}: add .presence_rests_on(\"what the spec says that makes these fields required\") (schema/endpoints/)",
-                        shape.name
-                    )),
-                    (false, false) => wrong.push(format!("{}: no field is required, so no presence basis", shape.name)),
-                    _ => {}
-                }
+        for shape in request_shapes() {
+            let required = shape.fields.iter().any(|f| f.presence != Presence::Optional);
+            match (required, shape.presence_basis.trim().is_empty()) {
+                (true, true) => wrong.push(format!(
+                    "{}: add .presence_rests_on(\"what the spec says that makes these fields required\") (schema/endpoints/)",
+                    shape.name
+                )),
+                (false, false) => wrong.push(format!("{}: no field is required, so no presence basis", shape.name)),
+                _ => {}
             }
         }
         assert!(wrong.is_empty(), "presence bases:\n{}", wrong.join("\n"));
+    }
+
+    /// Every shape of every request (objects inside included), each once.
+    #[cfg(feature = "meta")]
+    fn request_shapes() -> Vec<&'static Shape> {
+        let mut seen: Vec<&'static Shape> = Vec::new();
+        for shape in Endpoint::ALL.iter().flat_map(|e| e.def().request.with_inner()) {
+            if !seen.iter().any(|s| core::ptr::eq(*s, shape)) {
+                seen.push(shape);
+            }
+        }
+        seen
     }
 }
