@@ -84,20 +84,21 @@ pub fn validate_input(
         return crate::messages::check_messages(options);
     }
     let opts = interop::options(&options);
-    // The text of the calls that pass a value instead of writing the input
-    // buffer, or why there is none.
-    let given: Option<Result<String, String>> = match call {
-        CALL_VALIDATE_VALUE => Some(interop::to_json_text(&value)),
-        CALL_VALIDATE_JSON_VALUE => {
-            Some(value.as_string().ok_or_else(|| String::from("validateJson expects a string")))
-        }
-        _ => None,
-    };
     let report = match (call, endpoint_or_report(&endpoint, &opts)) {
         // The untouched count names no endpoint.
         (CALL_UNTOUCHED, _) => untouched(value.as_f64().unwrap_or(0.0) as usize, &opts),
         (_, Err(report)) => report,
         (_, Ok(e)) => INPUT.with(|buffer| {
+            // The text of the calls that pass a value instead of writing the
+            // input buffer (serialized once the endpoint is known), or why
+            // there is none.
+            let given: Option<Result<String, String>> = match call {
+                CALL_VALIDATE_VALUE => Some(interop::to_json_text(&value)),
+                CALL_VALIDATE_JSON_VALUE => {
+                    Some(value.as_string().ok_or_else(|| String::from("validateJson expects a string")))
+                }
+                _ => None,
+            };
             let buffer = buffer.borrow();
             let text: Result<&str, &str> = match &given {
                 Some(given) => given.as_deref().map_err(String::as_str),

@@ -341,22 +341,19 @@ fn fields_table(shape: &Shape) -> String {
     out
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
+/// `a`, `a and b`, `a, b and c` (with `word` for "and").
+fn listed(items: &[String], word: &str) -> String {
     match items.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 
-/// Where a request shape's fields are, as RULES.md's issue codes abbreviate
-/// them: `/` for a request's own object, `O/` (an order), `A/` (an asset), `P/`
-/// (a product), `M/` (a merchandise package), else the path from the request.
-fn presence_prefix(shape: &'static Shape) -> String {
-    if Endpoint::ALL.iter().any(|e| std::ptr::eq(e.def().request, shape)) {
-        return "/".into();
-    }
+/// Where the fields of a shape inside a request are, as RULES.md's issue codes
+/// abbreviate them: `O/` (an order), `A/` (an asset), `P/` (a product), `M/` (a
+/// merchandise package), else the path from the request.
+fn inner_prefix(shape: &'static Shape) -> String {
     match shape.role {
         Role::Order => "O/".into(),
         Role::Asset => "A/".into(),
@@ -401,7 +398,12 @@ fn presence_table(requests: &[&'static Shape]) -> String {
             .filter(|e| std::ptr::eq(e.def().request, shape))
             .map(|e| format!("`{}`", e.name()))
             .collect();
-        let who = if endpoints.is_empty() { shape.name.to_owned() } else { and_list(&endpoints) };
+        // A request's own object, or a shape inside one.
+        let (who, prefix) = if endpoints.is_empty() {
+            (shape.name.to_owned(), inner_prefix(shape))
+        } else {
+            (listed(&endpoints, "and"), String::from("/"))
+        };
         // The presences in the order their first field comes.
         let mut groups: Vec<(Presence, Vec<String>)> = Vec::new();
         for field in &required {
@@ -415,7 +417,7 @@ fn presence_table(requests: &[&'static Shape]) -> String {
             .map(|(presence, names)| {
                 let verb = if names.len() == 1 { "is" } else { "are" };
                 let what = if *presence == Presence::Required { "required" } else { "non-empty" };
-                format!("{} {verb} {what}", and_list(names))
+                format!("{} {verb} {what}", listed(names, "and"))
             })
             .collect();
         let non_empty = required.iter().any(|f| f.presence == Presence::NonEmpty);
@@ -427,11 +429,9 @@ fn presence_table(requests: &[&'static Shape]) -> String {
             .filter(|f| f.presence == Presence::Required && matches!(f.kind, Kind::Enum(_)))
             .map(|f| format!("`{}`", f.name))
             .collect();
-        if let Some((last, rest)) = blank_enums.split_last() {
-            let names = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
-            let _ = write!(codes, " (`enum` for a blank {names})");
+        if !blank_enums.is_empty() {
+            let _ = write!(codes, " (`enum` for a blank {})", listed(&blank_enums, "or"));
         }
-        let prefix = presence_prefix(shape);
         let paths: Vec<String> = required.iter().map(|f| format!("`{prefix}{}`", f.name)).collect();
         let _ = writeln!(
             out,
