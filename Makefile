@@ -28,7 +28,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
@@ -44,13 +44,23 @@ help:
 
 tools:
 	scripts/install-tools.sh all
+# The same in the parts make test's lanes install (scripts/test-lanes.sh).
+tools-rust:
+	scripts/install-tools.sh rust
+tools-package:
+	scripts/install-tools.sh package
+tools-browsers:
+	scripts/install-tools.sh browsers
 
 pkg:
 	scripts/install-tools.sh build
 	scripts/build-pkg.sh
 
-test: tools lint test-native test-msrv pkg test-js test-abuse test-wasm test-browser test-e2e test-examples test-ecosystem test-contract test-load test-release
-	@echo "make test: all suites passed"
+# Every suite below, from tools-rust to test-release, in two lanes side by side
+# (the Rust lane's builds beside the package lane's suites), with the seconds
+# of each phase at the end.
+test:
+	scripts/test-lanes.sh
 
 # The published crates built and tested with exactly their rust-version
 # (Cargo.toml's [workspace.package]; scripts/install-tools.sh installs it), in a

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for `make pkg` / `make test` / `make demo`.
 # Each step is skipped when already satisfied, so a warm machine pays nothing.
-# Usage: scripts/install-tools.sh [build|browsers|all|mutants]
+# Usage: scripts/install-tools.sh [rust|package|build|browsers|all|mutants]
+# (build = rust + package, what `make pkg` needs; all = build + browsers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -13,7 +14,9 @@ wbg_version() {
   sed -n 's/^wasm-bindgen *= *{ *version *= *"=\([0-9.]*\)".*/\1/p; s/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1
 }
 
-build_tools() {
+# The Rust toolchains: stable with the wasm target, rustfmt and clippy, the
+# package's pinned nightly and the crates' minimum.
+rust_tools() {
   if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     log "adding rust target wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
@@ -38,6 +41,11 @@ build_tools() {
       rustup component add "$component"
     fi
   done
+}
+
+# What `make pkg` needs besides the toolchains: the wasm-bindgen CLI and npm's
+# dev dependencies (wasm-opt, the bundler, TypeScript).
+package_tools() {
   local want; want="$(wbg_version)"
   if [ -z "$want" ]; then log "cannot read the pinned wasm-bindgen version"; exit 1; fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
@@ -83,9 +91,11 @@ mutants_tools() {
 }
 
 case "$what" in
-  build) build_tools ;;
+  rust) rust_tools ;;
+  package) package_tools ;;
+  build) rust_tools; package_tools ;;
   browsers) browser_tools ;;
-  all) build_tools; browser_tools ;;
+  all) rust_tools; package_tools; browser_tools ;;
   mutants) mutants_tools ;;
-  *) echo "usage: $0 [build|browsers|all|mutants]" >&2; exit 2 ;;
+  *) echo "usage: $0 [rust|package|build|browsers|all|mutants]" >&2; exit 2 ;;
 esac

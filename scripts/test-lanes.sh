@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# `make test`: every suite, in two lanes that run side by side.
+#
+# Why two: one after another, the suites left a 2-core machine's second core
+# idle for much of the run (27 CPU-minutes in 19.5 minutes at commit 7fc49c9):
+# Node's test files, the browsers and the servers mostly use one core, while
+# cargo's builds use both. So the Rust lane (its own target dirs' builds) runs
+# beside the package lane (everything that needs pkg/), and the machine stays busy.
+#
+#   first         tools-rust (the toolchains both lanes build with)
+#   rust lane     tools-browsers, lint, test-native, test-msrv, then (once the
+#                 package is built and installed) test-release, test-contract
+#   package lane  tools-package, pkg, install-pkg, test-js, test-abuse, then (once
+#                 the browsers are installed) test-wasm, test-browser, test-e2e,
+#                 test-examples, test-ecosystem, test-load
+# (test-contract is in the Rust lane for balance: the package lane is the longer.)
+#
+# Only the package lane starts servers on fixed ports (scripts/with-sim.sh; the
+# others take a free port each), so the two never meet there; cargo locks each profile's build directory on its
+# own, and a build that needs one in use waits for it.
+#
+# Each phase is its Makefile target run alone (pkg and install-pkg are phases of
+# their own, never made again by a later one). Its output goes to
+# target/test-logs/PHASE.log and is printed whole when the phase ends, so the
+# lanes never interleave. A lane stops at its first failure, the other at its
+# next phase. The seconds of each phase are printed at the end and kept in
+# target/test-logs/times.tsv (lane, phase, start, seconds, outcome).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+logs=target/test-logs
+rm -rf "$logs" && mkdir -p "$logs"
+t_start=$(date +%s)
+
+# run LANE PHASE: make PHASE, its log printed when it ends.
+run() {
+  local lane="$1" phase="$2" t0 t1 outcome=passed skip=()
+  [ -e "$logs/failed" ] && return 1
+  for made in pkg install-pkg; do [ "$phase" = "$made" ] || skip+=(-o "$made"); done
+  t0=$(date +%s)
+  make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1 || outcome=FAILED
+  t1=$(date +%s)
+  {
+    flock 9
+    printf '==> %s (%s lane): %s in %d s\n' "$phase" "$lane" "$outcome" "$((t1 - t0))"
+    cat "$logs/$phase.log"
+  } 9> "$logs/.print"
+  printf '%s\t%s\t%d\t%d\t%s\n' "$lane" "$phase" "$((t0 - t_start))" "$((t1 - t0))" "$outcome" >> "$logs/times.tsv"
+  if [ "$outcome" != passed ]; then
+    touch "$logs/failed"
+    return 1
+  fi
+  touch "$logs/$phase.done"
+}
+
+# after PHASE: wait until the other lane has passed PHASE (false if a lane failed).
+after() {
+  until [ -e "$logs/$1.done" ]; do
+    [ -e "$logs/failed" ] && return 1
+    sleep 1
+  done
+}
+
+rust_lane() {
+  run rust tools-browsers && run rust lint && run rust test-native && run rust test-msrv &&
+    after install-pkg && run rust test-release && run rust test-contract
+}
+
+package_lane() {
+  run package tools-package && run package pkg && run package install-pkg &&
+    run package test-js && run package test-abuse && after tools-browsers &&
+    run package test-wasm && run package test-browser && run package test-e2e &&
+    run package test-examples && run package test-ecosystem && run package test-load
+}
+
+outcome=0
+if run first tools-rust; then
+  rust_lane & rust_pid=$!
+  package_lane || outcome=1
+  wait "$rust_pid" || outcome=1
+else
+  outcome=1
+fi
+
+printf '\nmake test: seconds per phase (start: seconds after the run began)\n'
+printf '%-8s %-16s %6s %6s  %s\n' lane phase start s outcome
+sort -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase at secs result; do
+  printf '%-8s %-16s %6d %6d  %s\n' "$lane" "$phase" "$at" "$secs" "$result"
+done
+printf 'in all: %d s\n' "$(($(date +%s) - t_start))"
+
+if [ "$outcome" -ne 0 ] || [ -e "$logs/failed" ]; then
+  echo "make test: a suite failed (its log is printed above, and in $logs/)" >&2
+  exit 1
+fi
+echo "make test: all suites passed"
