@@ -4,20 +4,23 @@
 # Why two: one after another, the suites left a 2-core machine's second core
 # idle for much of the run (27 CPU-minutes in 19.5 minutes at commit 7fc49c9):
 # Node's test files, the browsers and the servers mostly use one core, while
-# cargo's builds use both. So the Rust lane (its own target dirs' builds) runs
-# beside the package lane (everything that needs pkg/), and the machine stays busy.
+# cargo's builds use both. So the Rust lane's builds run beside the package
+# lane's suites, and the machine stays busy.
 #
 #   first         tools-rust (the toolchains both lanes build with)
 #   rust lane     tools-browsers, lint, test-native, test-msrv, then (once the
-#                 package is built and installed) test-release, test-contract
+#                 package is built and installed) test-release
 #   package lane  tools-package, pkg, install-pkg, test-js, test-abuse, then (once
-#                 the browsers are installed) test-wasm, test-browser, test-e2e,
-#                 test-examples, test-ecosystem, test-load
-# (test-contract is in the Rust lane for balance: the package lane is the longer.)
+#                 the browsers are installed) test-wasm
+#   then either   each lane takes the next phase nobody has taken of SHARED, so
+#                 the two end close together whichever was slowed (on a bare
+#                 machine the Rust lane compiles geckodriver first, on a warm one
+#                 the package lane's suites are the longer)
 #
-# Only the package lane starts servers on fixed ports (scripts/with-sim.sh; the
-# others take a free port each), so the two never meet there; cargo locks each profile's build directory on its
-# own, and a build that needs one in use waits for it.
+# The suites that start servers on fixed ports (scripts/with-sim.sh) are all in
+# the package lane, so they never meet; the others take a free port each. Cargo
+# locks each profile's build directory on its own, and a build that needs one in
+# use waits for it.
 #
 # Each phase is its Makefile target run alone (pkg and install-pkg are phases of
 # their own, never made again by a later one). Its output goes to
@@ -28,8 +31,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The package lane is the longer one (its end is the run's): the Rust lane's
-# builds yield the cores to it, and fill what it leaves.
+# pkg gates every suite of the package lane, and its suites time servers and
+# browsers: the Rust lane's builds yield the cores to it, and fill what it leaves.
 RUST_LANE_NICENESS=10
 
 logs=target/test-logs
@@ -66,16 +69,27 @@ after() {
   done
 }
 
+# Longest first (their seconds at commit e46ce3a, cold): whichever lane is free
+# takes the next one.
+SHARED=(test-ecosystem test-contract test-browser test-examples test-e2e test-load)
+
+# shared LANE: run the phases of SHARED no lane has taken yet, in order.
+shared() {
+  for phase in "${SHARED[@]}"; do
+    mkdir "$logs/taken.$phase" 2>/dev/null || continue
+    run "$1" "$phase" || return 1
+  done
+}
+
 rust_lane() {
   run rust tools-browsers && run rust lint && run rust test-native && run rust test-msrv &&
-    after install-pkg && run rust test-release && run rust test-contract
+    after install-pkg && run rust test-release && shared rust
 }
 
 package_lane() {
   run package tools-package && run package pkg && run package install-pkg &&
     run package test-js && run package test-abuse && after tools-browsers &&
-    run package test-wasm && run package test-browser && run package test-e2e &&
-    run package test-examples && run package test-ecosystem && run package test-load
+    run package test-wasm && shared package
 }
 
 outcome=0
