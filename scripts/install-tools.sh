@@ -64,6 +64,7 @@ package_tools() {
   fi
 }
 
+GECKODRIVER_VERSION=0.37.1
 browser_tools() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
@@ -78,9 +79,12 @@ browser_tools() {
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
-  if ! command -v geckodriver >/dev/null; then
-    log "installing geckodriver (cargo; there is no Debian package)"
-    cargo install geckodriver
+  if [ "$(geckodriver --version 2>/dev/null | awk 'NR==1 {print $2}')" != "$GECKODRIVER_VERSION" ]; then
+    log "installing geckodriver $GECKODRIVER_VERSION (cargo; there is no Debian package)"
+    # Unoptimized and without debug info: it only relays WebDriver commands to
+    # Firefox, and so it builds in 53 s instead of 129 (97 CPU-seconds instead of
+    # 244, measured side by side on 2 cores).
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug geckodriver --version "$GECKODRIVER_VERSION"
   fi
 }
 

@@ -8,14 +8,14 @@
 # lane's suites, and the machine stays busy.
 #
 #   first         tools-rust (the toolchains both lanes build with)
-#   rust lane     tools-browsers, lint, test-native, test-msrv, then (once the
-#                 package is built and installed) test-release
+#   rust lane     tools-browsers, lint, test-native, test-msrv
 #   package lane  tools-package, pkg, install-pkg, test-js, test-abuse, then (once
 #                 the browsers are installed) test-wasm
-#   then either   each lane takes the next phase nobody has taken of SHARED, so
-#                 the two end close together whichever was slowed (on a bare
-#                 machine the Rust lane compiles geckodriver first, on a warm one
-#                 the package lane's suites are the longer)
+#   then either   (once the package is built and installed) each lane takes the
+#                 next phase nobody has taken of SHARED, so the two end close
+#                 together whichever was slowed (on a bare machine the Rust lane
+#                 compiles geckodriver first, on a warm one the package lane's
+#                 suites are the longer)
 #
 # The suites that start servers on fixed ports (scripts/with-sim.sh) are all in
 # the package lane, so they never meet; the others take a free port each. Cargo
@@ -69,9 +69,9 @@ after() {
   done
 }
 
-# Longest first (their seconds at commit e46ce3a, cold): whichever lane is free
-# takes the next one.
-SHARED=(test-ecosystem test-contract test-browser test-examples test-e2e test-load)
+# Longest first (their seconds at commit de9e10e, on a bare machine): whichever
+# lane is free takes the next one.
+SHARED=(test-release test-ecosystem test-contract test-browser test-load test-examples test-e2e)
 
 # shared LANE: run the phases of SHARED no lane has taken yet, in order.
 shared() {
@@ -83,7 +83,7 @@ shared() {
 
 rust_lane() {
   run rust tools-browsers && run rust lint && run rust test-native && run rust test-msrv &&
-    after install-pkg && run rust test-release && shared rust
+    after install-pkg && shared rust
 }
 
 package_lane() {
