@@ -52,7 +52,7 @@ package_tools() {
     log "installing wasm-bindgen-cli $want (takes a few minutes)"
     # Without --locked: with it, dependency resolution fails on these machines.
     # Without the default feature rustls-tls: the test runner speaks plain HTTP to
-    # the local WebDriver and never needs TLS, and ring and rustls are a sixth of
+    # the local WebDriver and never needs TLS, and ring and rustls are an eighth of
     # the build (154 -> 134 s on 2 cores, measured side by side).
     cargo install wasm-bindgen-cli --version "$want" --no-default-features
   fi
