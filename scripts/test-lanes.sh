@@ -103,7 +103,7 @@ fi
 
 printf '\nmake test: seconds per phase (start: seconds after the run began)\n'
 printf '%-8s %-16s %6s %6s  %s\n' lane phase start s outcome
-sort -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase at secs result; do
+sort -s -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase at secs result; do
   printf '%-8s %-16s %6d %6d  %s\n' "$lane" "$phase" "$at" "$secs" "$result"
 done
 printf 'in all: %d s\n' "$(($(date +%s) - t_start))"
