@@ -108,7 +108,7 @@ sort -s -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase a
 done
 printf 'in all: %d s\n' "$(($(date +%s) - t_start))"
 
-if [ "$outcome" -ne 0 ] || [ -e "$logs/failed" ]; then
+if [ "$outcome" -ne 0 ]; then
   echo "make test: a suite failed (its log is printed above, and in $logs/)" >&2
   exit 1
 fi
