@@ -26,8 +26,10 @@
 # their own, never made again by a later one). Its output goes to
 # target/test-logs/PHASE.log and is printed whole when the phase ends, so the
 # lanes never interleave. A lane stops at its first failure, the other at its
-# next phase. The seconds of each phase are printed at the end and kept in
-# target/test-logs/times.tsv (lane, phase, start, seconds, outcome).
+# next phase. The seconds of each phase, and the CPU-seconds its processes took
+# (user + system), are printed at the end and kept in target/test-logs/times.tsv
+# (lane, phase, start, seconds, CPU-seconds, outcome): with both lanes running,
+# a phase's seconds depend on what ran beside it, its CPU-seconds much less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,19 +43,22 @@ t_start=$(date +%s)
 
 # run LANE PHASE: make PHASE, its log printed when it ends.
 run() {
-  local lane="$1" phase="$2" t0 t1 outcome=passed skip=() niceness=0
+  local lane="$1" phase="$2" t0 t1 cpu outcome=passed skip=() niceness=0 TIMEFORMAT='%U %S'
   [ "$lane" = rust ] && niceness="$RUST_LANE_NICENESS"
   [ -e "$logs/failed" ] && return 1
   for made in pkg install-pkg; do [ "$phase" = "$made" ] || skip+=(-o "$made"); done
   t0=$(date +%s)
-  nice -n "$niceness" make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1 || outcome=FAILED
+  # bash's `time`: the user and system seconds of the phase's processes.
+  { time nice -n "$niceness" make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1; } \
+    2> "$logs/$phase.cpu" || outcome=FAILED
   t1=$(date +%s)
+  cpu=$(awk '{ printf "%d", $1 + $2 + 0.5 }' "$logs/$phase.cpu" 2>/dev/null || echo 0)
   {
     flock 9
-    printf '==> %s (%s lane): %s in %d s\n' "$phase" "$lane" "$outcome" "$((t1 - t0))"
+    printf '==> %s (%s lane): %s in %d s (%d CPU-s)\n' "$phase" "$lane" "$outcome" "$((t1 - t0))" "${cpu:-0}"
     cat "$logs/$phase.log"
   } 9> "$logs/.print"
-  printf '%s\t%s\t%d\t%d\t%s\n' "$lane" "$phase" "$((t0 - t_start))" "$((t1 - t0))" "$outcome" >> "$logs/times.tsv"
+  printf '%s\t%s\t%d\t%d\t%d\t%s\n' "$lane" "$phase" "$((t0 - t_start))" "$((t1 - t0))" "${cpu:-0}" "$outcome" >> "$logs/times.tsv"
   if [ "$outcome" != passed ]; then
     touch "$logs/failed"
     return 1
@@ -101,12 +106,13 @@ else
   outcome=1
 fi
 
-printf '\nmake test: seconds per phase (start: seconds after the run began)\n'
-printf '%-8s %-16s %6s %6s  %s\n' lane phase start s outcome
-sort -s -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase at secs result; do
-  printf '%-8s %-16s %6d %6d  %s\n' "$lane" "$phase" "$at" "$secs" "$result"
+printf '\nmake test: seconds per phase (start: seconds after the run began; cpu: CPU-seconds)\n'
+printf '%-8s %-16s %6s %6s %6s  %s\n' lane phase start s cpu outcome
+sort -s -t $'\t' -k3,3n "$logs/times.tsv" | while IFS=$'\t' read -r lane phase at secs cpu result; do
+  printf '%-8s %-16s %6d %6d %6d  %s\n' "$lane" "$phase" "$at" "$secs" "$cpu" "$result"
 done
-printf 'in all: %d s\n' "$(($(date +%s) - t_start))"
+total_cpu=$(awk -F '\t' '{ s += $5 } END { print s + 0 }' "$logs/times.tsv")
+printf 'in all: %d s, %d CPU-s\n' "$(($(date +%s) - t_start))" "$total_cpu"
 
 if [ "$outcome" -ne 0 ]; then
   echo "make test: a suite failed (its log is printed above, and in $logs/)" >&2
