@@ -43,13 +43,15 @@ t_start=$(date +%s)
 
 # run LANE PHASE: make PHASE, its log printed when it ends.
 run() {
-  local lane="$1" phase="$2" t0 t1 cpu outcome=passed skip=() niceness=0 TIMEFORMAT='%U %S'
+  local lane="$1" phase="$2" t0 t1 cpu outcome=passed skip=() niceness=0
   [ "$lane" = rust ] && niceness="$RUST_LANE_NICENESS"
   [ -e "$logs/failed" ] && return 1
   for made in pkg install-pkg; do [ "$phase" = "$made" ] || skip+=(-o "$made"); done
   t0=$(date +%s)
-  # bash's `time`: the user and system seconds of the phase's processes.
-  { time nice -n "$niceness" make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1; } \
+  # bash's `time`: the user and system seconds of the phase's processes. In a
+  # subshell of its own: timed in the lane's shell, it also counted the other
+  # lane's whole run when the main shell reaped it during the phase.
+  ( TIMEFORMAT='%U %S'; time nice -n "$niceness" make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1 ) \
     2> "$logs/$phase.cpu" || outcome=FAILED
   t1=$(date +%s)
   cpu=$(awk '{ printf "%d", $1 + $2 + 0.5 }' "$logs/$phase.cpu" 2>/dev/null || echo 0)
