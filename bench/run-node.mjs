@@ -33,12 +33,13 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   // The same module instance as node.mjs's (node.cjs requires it).
-  const { cutBatch } = await import('../js/src/routing.js');
+  const { cutBatch, serialize } = await import('../js/src/routing.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants).filter(stepPayload)) {
-    const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
+    const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
     log(`[node] steps, ${p.family}, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));

@@ -5,7 +5,7 @@ import * as sdk from '/pkg/index.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
-import { cutBatch } from '/bench/build/cut-batch.bundle.js';
+import { cutBatch, serialize } from '/bench/build/cut-batch.bundle.js';
 import { makeCases, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
 // ?family=compact|wide: that family's payloads only; ?variant=valid|errors: that variant's
@@ -29,7 +29,7 @@ window.benchPayload = async (i, cfg) => {
 window.benchSteps = async (i, cfg) => {
   const p = payloads[i];
   if (!stepPayload(p)) return null;
-  const { steps, facts } = makeStepCases({ sdk, ajvValidate, cutBatch }, p);
+  const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, p);
   const r = await measure(steps, cfg);
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases };
 };

@@ -45,12 +45,17 @@ export function stepPayload(p) {
  *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
  *   validateJson, and the peer's two parts; at 1,000 orders (growth ≤ 1.25) also
  *   validate and ajv on the batch's first 100 orders, the same objects.
- * - errors, 1 order (validate ≥ 1.0× ajv): JSON.stringify of the body and the wasm on
- *   that text (validateJson: copy, walk, report), beside validate and ajv.
- * - errors, more orders: the order-by-order pass, JSON.stringify of the orders it
- *   keeps and the wasm on that text, beside validate and ajv.
+ * - errors, 1 order (validate ≥ 1.0× zod): the body's text as the call writes it
+ *   (`serialize`: JSON.stringify with the replacer that finds NaN and ±Infinity) and a
+ *   plain JSON.stringify beside it, the wasm on that text (validateJson: copy, walk,
+ *   report), beside validate, zod and ajv; and JSON.parse of the report's text (the
+ *   report validateJson returns, as JSON text: what the wasm hands JS), the most that a
+ *   report crossing as compact rows would save on the JS side.
+ * - errors, more orders: the order-by-order pass, the text of the orders it keeps
+ *   (`serialize`, as the call writes it) and the wasm on that text, beside validate
+ *   and ajv.
  */
-export function makeStepCases({ sdk, ajvValidate, cutBatch }, payload) {
+export function makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, payload) {
   const text = payload.text;
   const body = JSON.parse(text);
   const steps = [];
@@ -75,19 +80,23 @@ export function makeStepCases({ sdk, ajvValidate, cutBatch }, payload) {
     return { steps, facts };
   }
   if (payload.size < 4) {
-    step('stringify', 'JSON.stringify of the body', () => JSON.stringify(body).length);
+    step('serialize', "the body's text as the call writes it (JSON.stringify with serialize's replacer)", () => serialize(body).text.length);
+    step('stringify', 'of which a plain JSON.stringify', () => JSON.stringify(body).length);
     step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', text).valid);
+    const reportText = JSON.stringify(sdk.validateJson('batchOrder', text));
+    step('reportParse', `of which JSON.parse of its report (${reportText.length} characters of JSON)`, () => JSON.parse(reportText).valid);
+    step('zod', 'zod (object)', () => zodSchema.safeParse(body).success);
   } else {
     const cut = cutBatch(body);
     if (cut === null || !cut.cut) throw new Error(`${payload.size} orders with errors: the batch was not cut`);
     const cutText = JSON.stringify(cut.cut);
     step('pass', 'order-by-order pass (fastCheckOrder, every order)', () => cutBatch(body));
-    step('stringify', `JSON.stringify of the ${cut.kept.length} orders it keeps`, () => JSON.stringify(cut.cut).length);
+    step('stringify', `the text of the ${cut.kept.length} orders it keeps (serialize)`, () => serialize(cut.cut).text.length);
     step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', cutText).valid);
     // The three one after the other, as the call makes them (without its index remapping).
     step('chain', 'the three steps chained', () => {
       const c = cutBatch(body);
-      return sdk.validateJson('batchOrder', JSON.stringify(c.cut)).valid;
+      return sdk.validateJson('batchOrder', serialize(c.cut).text).valid;
     });
   }
   step('ours', 'ours validate (the whole call)', () => sdk.validate('batchOrder', body).valid);
