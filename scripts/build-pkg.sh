@@ -42,21 +42,21 @@ features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 
 # wasm-bindgen's web glue for the wasm $2 into the folder $1 (emptied first),
-# the wasm optimized and its import and export names shortened in both.
+# the wasm optimized and its import and export names shortened in both. With
+# $3 = once, one round of wasm-opt -Oz; else rounds while it still shrinks.
 bind() {
-  local dir="$1" wasm="$2" stem
+  local dir="$1" wasm="$2" rounds="${3:-converge}" stem
   stem="$(basename "$wasm" .wasm)"
   rm -rf "$dir"
   wasm-bindgen --target web --out-dir "$dir" "$wasm"
-  # --converge: repeat -Oz while it still shrinks (the package's own wasm only:
-  # on the simulator's with its tools, 0.7 MB, it took 36 s instead of 21 and
-  # left the gzip 0.5 KB larger); the producers and target_features
+  # --converge: repeat -Oz while it still shrinks (the package's own wasm; the
+  # simulator's is optimized once: see sim_wasm); the producers and target_features
   # sections are for tools, not for engines (-0.4 KB gzip together).
   # --zero-filled-memory: the module defines its memory (never imports it), so it
   # starts zeroed; --low-memory-unused: rustc puts data and stack at 1 MiB and
   # up, nothing below 1 KiB (together -0.3 KB gzip).
   local converge=(--converge)
-  [[ "$stem" = licensing_sim_wasm ]] && converge=()
+  [[ "$rounds" = once ]] && converge=()
   node_modules/.bin/wasm-opt -Oz "${converge[@]}" --strip-producers --strip-target-features \
     --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
     -o "$dir/${stem}_bg.wasm.opt" "$dir/${stem}_bg.wasm"
@@ -65,10 +65,11 @@ bind() {
   node scripts/minify-names.mjs "$dir/${stem}_bg.wasm" "$dir/${stem}.js" "${features_flags[@]}"
 }
 
-# wasm-bindgen's output for the wasm $2 in target/bind/$1, and its .wasm in pkg/$1.
+# wasm-bindgen's output for the wasm $2 in target/bind/$1, and its .wasm in pkg/$1
+# (wasm-opt's rounds: $3, as bind's).
 ship() {
-  local name="$1" wasm="$2"
-  bind "target/bind/$name" "$wasm"
+  local name="$1" wasm="$2" rounds="${3:-converge}"
+  bind "target/bind/$name" "$wasm" "$rounds"
   rm -rf "pkg/$name" && mkdir -p "pkg/$name"
   cp "target/bind/$name/$(basename "$wasm" .wasm)_bg.wasm" "pkg/$name/"
 }
@@ -81,10 +82,12 @@ for t in $targets; do
 done
 
 # The simulator's wasm (crates/licensing-sim-wasm) into pkg/$1, with cargo flags $2...
+# One round of wasm-opt: on the simulator's wasm with its tools (0.7 MB),
+# converging took 36 s instead of 21 and left the gzip 0.5 KB larger.
 sim_wasm() {
   local name="$1"; shift
   pkg_cargo -p licensing-sim-wasm "$@"
-  ship "$name" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm"
+  ship "$name" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm" once
 }
 
 if [ "$out" = pkg ]; then
