@@ -54,7 +54,8 @@ run() {
   ( TIMEFORMAT='%U %S'; time nice -n "$niceness" make --no-print-directory "${skip[@]}" "$phase" > "$logs/$phase.log" 2>&1 ) \
     2> "$logs/$phase.cpu" || outcome=FAILED
   t1=$(date +%s)
-  cpu=$(awk '{ printf "%d", $1 + $2 + 0.5 }' "$logs/$phase.cpu" 2>/dev/null || echo 0)
+  # The last line is time's (anything the subshell itself wrote comes before it).
+  cpu=$(awk 'END { printf "%d", $1 + $2 + 0.5 }' "$logs/$phase.cpu" 2>/dev/null || echo 0)
   {
     flock 9
     printf '==> %s (%s lane): %s in %d s (%d CPU-s)\n' "$phase" "$lane" "$outcome" "$((t1 - t0))" "${cpu:-0}"
