@@ -68,8 +68,8 @@ bind() {
 # wasm-bindgen's output for the wasm $2 in target/bind/$1, and its .wasm in pkg/$1
 # (wasm-opt's rounds: $3, as bind's).
 ship() {
-  local name="$1" wasm="$2" rounds="${3:-converge}"
-  bind "target/bind/$name" "$wasm" "$rounds"
+  local name="$1" wasm="$2"
+  bind "target/bind/$name" "$wasm" "${@:3}"
   rm -rf "pkg/$name" && mkdir -p "pkg/$name"
   cp "target/bind/$name/$(basename "$wasm" .wasm)_bg.wasm" "pkg/$name/"
 }
