@@ -67,11 +67,11 @@ test:
 # target dir of their own. Without the dead-code lint: Rust 1.88 does not count a
 # use inside `const _` (the rule and code tables' compile-time checks, rules/mod.rs
 # and codes.rs), so it called 37 constants and fields dead that are not; stable's
-# lint (make lint, as errors) is the one that holds.
+# lint (make lint, as errors) is the one that holds. Added to the caller's RUSTFLAGS.
 MSRV := $(shell sed -n 's/^rust-version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)
 PUBLISHED := -p licensing-core -p licensing-client -p licensing-sim-core -p licensing-sim
 test-msrv:
-	RUSTFLAGS="-A dead_code" cargo +$(MSRV) test -q --target-dir target/msrv $(PUBLISHED) --features $(NATIVE_FEATURES)
+	RUSTFLAGS="$${RUSTFLAGS:-} -A dead_code" cargo +$(MSRV) test -q --target-dir target/msrv $(PUBLISHED) --features $(NATIVE_FEATURES)
 
 # A release without publishing (RELEASING.md): the API reports, the changelog,
 # cargo publish and npm publish dry runs, the artifacts and their sums. make test
