@@ -89,7 +89,7 @@ export function makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize
   } else {
     const cut = cutBatch(body);
     if (cut === null || !cut.cut) throw new Error(`${payload.size} orders with errors: the batch was not cut`);
-    const cutText = JSON.stringify(cut.cut);
+    const cutText = serialize(cut.cut).text;
     step('pass', 'order-by-order pass (fastCheckOrder, every order)', () => cutBatch(body));
     step('stringify', `the text of the ${cut.kept.length} orders it keeps (serialize)`, () => serialize(cut.cut).text.length);
     step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', cutText).valid);
