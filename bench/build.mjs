@@ -6,7 +6,7 @@
 // - zod.bundle.js: zod + our zod schema;
 // - licensing_sdk.min.js: our JS glue minified the same way (size only);
 // - cut-batch.bundle.js: the package's order-by-order pass and its serializer
-//   (js/src/routing.js's cutBatch and serialize), for the browser's step timings.
+//   (js/src/fast-path.js's cutBatch, js/src/routing.js's serialize), for the browser's step timings.
 // Run alone: node build.mjs
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,10 @@ export async function build({ quiet = false } = {}) {
     zod: `export { batchOrder } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'zod-schema.mjs'))};`,
     // The package's order-by-order pass, for the browser's step timings (a copy:
     // the browser entry does not export it).
-    cutBatch: `export { cutBatch, serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'src', 'routing.js'))};`,
+    cutBatch: [
+      `export { cutBatch } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'src', 'fast-path.js'))};`,
+      `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'src', 'routing.js'))};`,
+    ].join('\n'),
   };
   for (const [name, contents] of Object.entries(entries)) {
     await esbuild.build({ ...common, stdin: { contents, resolveDir: BENCH_DIR, sourcefile: `${name}-entry.mjs` }, outfile: BUNDLES[name] });

@@ -1,4 +1,4 @@
-// The Node run: throughput of the five cases on every timed payload of both families
+// The Node run: throughput of the six cases on every timed payload of both families
 // (compact and wide, generate.mjs), the steps of the unmet targets (lib/measure.mjs,
 // makeStepCases), then cold starts in fresh processes.
 // Prints the results as JSON on stdout (progress on stderr).
@@ -17,12 +17,13 @@ export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop
 
 export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
+  const light = await import('../pkg/validate-node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants)) {
-    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+    const r = await measure(makeCases({ sdk, light, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
@@ -32,8 +33,9 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 /** The steps of the unmet targets (see makeStepCases), after the throughput. */
 export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
-  // The same module instance as node.mjs's (node.cjs requires it).
-  const { cutBatch, serialize } = await import('../js/src/routing.js');
+  // The package's order-by-order pass and its serializer, as the entry bundles them.
+  const { cutBatch } = await import('../js/src/fast-path.js');
+  const { serialize } = await import('../js/src/routing.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);

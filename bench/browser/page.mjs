@@ -1,7 +1,8 @@
 // The throughput page: the same payloads (same generator, same seeds, both families)
-// and the same timing core as the Node run; ours from /pkg/index.js, the peers from the esbuild
-// bundles. run-browser.mjs calls window.benchPayload(i, cfg) per payload.
+// and the same timing core as the Node run; ours from /pkg/index.js and /pkg/validate.js,
+// the peers from the esbuild bundles. run-browser.mjs calls window.benchPayload(i, cfg) per payload.
 import * as sdk from '/pkg/index.js';
+import * as light from '/pkg/validate.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
@@ -22,7 +23,7 @@ window.benchInfo = () => ({
 });
 window.benchPayload = async (i, cfg) => {
   const p = payloads[i];
-  const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+  const r = await measure(makeCases({ sdk, light, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases };
 };
 /** The steps of the unmet targets (see makeStepCases) for payload i, or null. */

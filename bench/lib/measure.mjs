@@ -8,18 +8,23 @@
 
 export const CASES = [
   { id: 'ours', label: 'ours validate (object)' },
+  { id: 'oursLight', label: 'ours `licensing-sdk/validate` validate (object; no fast path)' },
   { id: 'ajv', label: 'ajv (object)' },
   { id: 'zod', label: 'zod safeParse (object)' },
   { id: 'oursJson', label: 'ours validateJson (text)' },
   { id: 'parseAjv', label: 'JSON.parse + ajv (text)' },
 ];
 
-/** The five timed functions for one payload; each returns the verdict. */
-export function makeCases({ sdk, ajvValidate, zodSchema }, payload) {
+/**
+ * The six timed functions for one payload; each returns the verdict. `light` is
+ * `licensing-sdk/validate` (the validation-only wasm, no fast path).
+ */
+export function makeCases({ sdk, light, ajvValidate, zodSchema }, payload) {
   const text = payload.text;
-  const body = JSON.parse(text); // the wire form, the same object for all three
+  const body = JSON.parse(text); // the wire form, the same object for all of them
   const fns = {
     ours: () => sdk.validate('batchOrder', body).valid,
+    oursLight: () => light.validate('batchOrder', body).valid,
     ajv: () => ajvValidate(body),
     zod: () => zodSchema.safeParse(body).success,
     oursJson: () => sdk.validateJson('batchOrder', text).valid,
@@ -40,7 +45,7 @@ export function stepPayload(p) {
  * The steps of one payload's unmet target, each timed alone beside the whole call
  * and the peer, so the report can say where the time goes: `{ steps, facts }`
  * (facts: `partBytes`, the bytes of the first 100 orders). `cutBatch` is the
- * package's order-by-order pass (js/src/routing.js).
+ * package's order-by-order pass (js/src/fast-path.js).
  * - valid (validateJson ≥ 1.5× JSON.parse + ajv): the UTF-8 copy of the text
  *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
  *   validateJson, and the peer's two parts; at 1,000 orders (growth ≤ 1.25) also

@@ -1040,7 +1040,4 @@ function fastCheckOrder(order) {
   }
 }
 
-// The endpoints, in the spec's order.
-const ENDPOINTS = Object.freeze(['bindEnterprise', 'createEnterprise', 'queryEnterprises', 'updateEnterprise', 'batchOrder', 'lockAssets', 'unlockAssets', 'listAssets', 'shellNums', 'joinActivity']);
-
-export { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, wellFormedScan, wellFormedWhole };
+export { fastCheck, fastCheckOrder, builtinsClean, wellFormedScan, wellFormedWhole };

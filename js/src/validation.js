@@ -1,11 +1,12 @@
 // The validators: everything the package exports but the client, each a
 // function of its own (`licensing-sdk/validate` is this module alone, over the
-// validation-only wasm; api.js adds `LicensingClient`). An entry picks the wasm
-// (instance.js's `use`) and re-exports this module: its exports are the list.
+// validation-only wasm, with no fast path: every body crosses; api.js adds the
+// fast path and `LicensingClient`). An entry picks the wasm (instance.js's
+// `use`) and re-exports this module: its exports are the list.
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
-import { fastCheck, ENDPOINTS } from '../generated/fast-check.js';
-import { CLEAN_BATCH, bodyText, cutBatch, withOrderOf } from './routing.js';
+import { ENDPOINTS } from '../generated/endpoints.js';
+import { CLEAN_BATCH, bodyText, cutBatch, fastCheck, withOrderOf } from './routing.js';
 import { current, jsonSchemas, settle } from './instance.js';
 import { pathKeys } from './paths.js';
 
@@ -133,7 +134,7 @@ const checked = (options) => {
   if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
 };
 
-/** Validates a body; a body the generated fast path proves clean skips the wasm. */
+/** Validates a body; a body the fast path (where the API has one) proves clean skips the wasm. */
 export const validate = (endpoint, body, options) => {
   checked(options);
   // A batch, order by order: clean at once, or only the orders with issues
@@ -152,7 +153,7 @@ export const validate = (endpoint, body, options) => {
  * `pointer` or inside it, every issue of the body as a whole, and for a
  * field of order i of a batch, order i's cross-field issues and the later
  * orders that repeat its sequence; the cap counts these only. A batch is cut
- * as `validate` cuts it (routing.js), with order i always among the orders
+ * as `validate` cuts it (fast-path.js), with order i always among the orders
  * that cross: the report is the same, from a fraction of the text.
  */
 export const validateField = (endpoint, pointer, body, options) => {

@@ -67,23 +67,13 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(&dispatch(&g));
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
-    out.push_str(&rule_facts());
     // The two well-formedness tests are exported for their agreement test.
-    out.push_str(
-        "\nexport { fastCheck, fastCheckOrder, builtinsClean, ENDPOINTS, wellFormedScan, wellFormedWhole };\n",
-    );
+    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedScan, wellFormedWhole };\n");
     out
 }
 
-/// What the package's JavaScript needs to know of the endpoints, so that it
-/// holds no hand copy: the endpoint names.
-fn rule_facts() -> String {
-    let names: Vec<String> = Endpoint::ALL.iter().map(|e| format!("'{}'", e.name())).collect();
-    format!("\n// The endpoints, in the spec's order.\nconst ENDPOINTS = Object.freeze([{}]);\n", names.join(", "))
-}
-
 /// The per-order check: how `validate` finds the orders of a batch with
-/// issues, to send only those to the wasm (`js/src/routing.js`).
+/// issues, to send only those to the wasm (`js/src/fast-path.js`).
 const ORDER_ENTRY: &str = r"
 // fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
 // depth there): true only when the wasm reports no issue at all inside it. What it

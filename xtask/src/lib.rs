@@ -18,6 +18,7 @@ use licensing_core::validate::Profile;
 mod catalogue;
 mod contract;
 mod dependents_cases;
+mod endpoints;
 mod fast_check;
 mod json;
 mod json_schema;
@@ -47,6 +48,7 @@ pub fn outputs() -> Vec<Output> {
     let output = |path: &str, content: String| Output { path: path.to_owned(), content };
     let mut all = vec![
         output("js/generated/fast-check.js", fast_check::fast_check_js()),
+        output("js/generated/endpoints.js", endpoints::endpoints_js()),
         output("crates/licensing-core/src/validate/catalogue_keys.rs", catalogue::catalogue_keys_rs()),
         output("js/generated/messages/en.json", catalogue::catalogue_json(false)),
         output("js/generated/messages/zh-CN.json", catalogue::catalogue_json(true)),
