@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from './generate.mjs';
-import { makeCases, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
+import { makeStepCases, measure, measurePayload, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
@@ -23,7 +23,7 @@ export async function runNodeThroughput({ quick, log = console.error, families =
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants)) {
-    const r = await measure(makeCases({ sdk, light, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+    const r = await measurePayload({ sdk, light, ajvValidate, zodSchema }, p, { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
