@@ -547,6 +547,15 @@ function report(r) {
   out.push('');
   out.push(where.map((w) => `- ${w}`).join('\n'));
   out.push('');
+  const built = [r.sizes.full, r.sizes.validationOnly].filter((w) => w.built && w.sections);
+  if (built.length > 0) {
+    out.push('Where the wasms\' bytes go: each part alone, raw and gzip -9 (gzip finds less in a part alone, so the parts add up to a little more than the whole). Code is the functions; data, the messages in both locales, the schema and rule tables and the examples; the rest, the types, imports, exports and tables. What was tried to make the full wasm smaller, with its figures: docs/design.md ("The package\'s wasm toolchain", "The budget moved again").');
+    out.push('');
+    const part = { code: 'code', data: 'data', rest: 'the rest' };
+    out.push(table(['wasm', 'part', 'raw B', 'gzip B', 'share of the whole\'s gzip'], built.flatMap((w) => Object.entries(part).map(([k, name]) =>
+      [w.label, name, w.sections[k].raw.toLocaleString('en-US'), w.sections[k].gzip.toLocaleString('en-US'), `${Math.round((100 * w.sections[k].gzip) / w.wasm.gzip)} %`]))));
+    out.push('');
+  }
   if (r.field) out.push(fieldMarkdown(r.field));
   if (r.interop) out.push(interopMarkdown(r.interop));
   out.push('## Method');
