@@ -10,24 +10,37 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from './generate.mjs';
-import { makeStepCases, measure, measurePayload, median, stepPayload, timingConfig } from './lib/measure.mjs';
+import { makeCases, makeLightCase, makeStepCases, measure, median, stepPayload, timingConfig } from './lib/measure.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
 export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
-  const light = await import('../pkg/validate-node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants)) {
-    const r = await measurePayload({ sdk, light, ajvValidate, zodSchema }, p, { ...cfg, expectedValid: p.expectedValid });
+    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
   return out;
+}
+
+/**
+ * `licensing-sdk/validate` on every payload (makeLightCase), last: its case is
+ * added to each payload's entry of `throughput`.
+ */
+export async function runNodeLight(throughput, { quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
+  const light = await import('../pkg/validate-node.mjs');
+  const cfg = timingConfig(quick);
+  for (const p of timingPayloads(SIZES, families, variants)) {
+    const r = await measure(makeLightCase({ light }, p), { ...cfg, expectedValid: p.expectedValid });
+    throughput.find((e) => e.family === p.family && e.size === p.size && e.variant === p.variant).cases.push(...r.cases);
+    log(`[node] ${p.family}, ${p.size} orders ${p.variant}: oursLight ${r.cases[0].medianMs.toFixed(3)} ms`);
+  }
 }
 
 /** The steps of the unmet targets (see makeStepCases), after the throughput. */
@@ -77,6 +90,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (!process.env.BENCH_BUILT) await (await import('./build.mjs')).build();
   const throughput = await runNodeThroughput({ quick, families, variants });
   const steps = await runNodeSteps({ quick, families, variants });
+  await runNodeLight(throughput, { quick, families, variants });
   const cold = process.env.BENCH_NO_COLD ? null : runNodeCold({ runs: quick ? 3 : 9 });
   process.stdout.write(JSON.stringify({ node: process.version, throughput, steps, cold }) + '\n');
 }

@@ -7,7 +7,7 @@ import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
 import { cutBatch, serialize } from '/bench/build/cut-batch.bundle.js';
-import { makeStepCases, measure, measurePayload, stepPayload } from '/bench/lib/measure.mjs';
+import { makeCases, makeLightCase, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
 // ?family=compact|wide: that family's payloads only; ?variant=valid|errors: that variant's
 // only (run-browser.mjs opens one page, in a fresh browser context, per family and
@@ -23,8 +23,14 @@ window.benchInfo = () => ({
 });
 window.benchPayload = async (i, cfg) => {
   const p = payloads[i];
-  const r = await measurePayload({ sdk, light, ajvValidate, zodSchema }, p, { ...cfg, expectedValid: p.expectedValid });
+  const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases };
+};
+/** `licensing-sdk/validate` on payload i (makeLightCase): its case, timed after everything else in the page. */
+window.benchLight = async (i, cfg) => {
+  const p = payloads[i];
+  const r = await measure(makeLightCase({ light }, p), { ...cfg, expectedValid: p.expectedValid });
+  return r.cases[0];
 };
 /** The steps of the unmet targets (see makeStepCases) for payload i, or null. */
 window.benchSteps = async (i, cfg) => {
