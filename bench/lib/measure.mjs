@@ -37,7 +37,7 @@ export function makeCases({ sdk, ajvValidate, zodSchema }, payload) {
  * payload, the sixth case. Each run times it last, after every payload's five cases
  * and steps: its garbage (the whole body's text on every call, 8 MB at 1,000 wide
  * orders) weighs on whatever runs after it in the same heap. Timed in turns with
- * the five (the run of fd7c5bb), the default entry's validate grew ×12.9 from 100 to
+ * the five (the run of a918e71), the default entry's validate grew ×12.9 from 100 to
  * 1,000 wide orders in Chromium, against ×10.7 in the run before; timed after them
  * in each payload's turn, its 1,000 wide orders took 7.1 ms in Node, against 5.3 ms
  * in the same process without it.
