@@ -464,3 +464,35 @@ test('well-formedness: the scan and the whole test agree with the definition', (
   }
   assert.ok(ill > 100 && ill < strings.length - 100, `both answers taken: ${ill} of ${strings.length} ill-formed`);
 });
+
+test('the entries of the full wasm answer a clean body from the fast path; licensing-sdk/validate has none, and serializes every body for the wasm', async () => {
+  const light = await import('licensing-sdk/validate');
+  const lightCjs = require('licensing-sdk/validate');
+  const browserFile = (name) => require.resolve('licensing-sdk/package.json').replace(/package\.json$/, name);
+  const browser = await import(browserFile('index.js'));
+  const lightBrowser = await import(browserFile('validate.js'));
+  // The calls to JSON.stringify a validate makes: none when the fast path proves the body clean.
+  const stringifies = (entry, body) => {
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = (...args) => {
+      calls += 1;
+      return stringify(...args);
+    };
+    try {
+      assert.deepEqual(entry.validate('batchOrder', body), CLEAN);
+    } finally {
+      JSON.stringify = stringify;
+    }
+    return calls;
+  };
+  for (const n of [1, 10]) {
+    const body = makeBatch(n, 5);
+    for (const [name, entry] of [['licensing-sdk (ESM)', { validate }], ['licensing-sdk (CommonJS)', cjs], ['index.js', browser]]) {
+      assert.equal(stringifies(entry, body), 0, `${name}, ${n} orders: the fast path answers`);
+    }
+    for (const [name, entry] of [['licensing-sdk/validate (ESM)', light], ['licensing-sdk/validate (CommonJS)', lightCjs], ['validate.js', lightBrowser]]) {
+      assert.ok(stringifies(entry, body) >= 1, `${name}, ${n} orders: the body goes to the wasm`);
+    }
+  }
+});
