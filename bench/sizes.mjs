@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 import { build, BIND_DIR, BUNDLES, PKG_DIR, minifyFile } from './build.mjs';
+import { wasmSections } from '../scripts/wasm-sections.mjs';
 
 function sizeOf(bytes) {
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length };
@@ -38,24 +39,8 @@ export function validationOnlyDir(argv = process.argv) {
  */
 export function sectionsOf(bytes) {
   const parts = { code: [], data: [], rest: [bytes.subarray(0, 8)] };
-  let p = 8;
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = bytes[p++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return value;
-  };
-  while (p < bytes.length) {
-    const start = p;
-    const id = bytes[p++];
-    const end = leb() + p;
-    (id === 10 ? parts.code : id === 11 ? parts.data : parts.rest).push(bytes.subarray(start, end));
-    p = end;
+  for (const { id, at, end } of wasmSections(bytes)) {
+    (id === 10 ? parts.code : id === 11 ? parts.data : parts.rest).push(bytes.subarray(at, end));
   }
   return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, sizeOf(Buffer.concat(v))]));
 }

@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import binaryen from 'binaryen';
 import * as esbuild from 'esbuild';
 import { DECODER } from '../../js/src/printable.js';
+import { readLeb, wasmSections } from '../../scripts/wasm-sections.mjs';
 
 const require = createRequire(import.meta.url);
 const PKG = dirname(require.resolve('licensing-sdk/package.json'));
@@ -34,24 +35,12 @@ const JS_FLOOR = ['chrome96', 'edge96', 'firefox89', 'safari16.4', 'ios16.4', 'n
 
 /** The memory section's limits (in 64 KiB pages) of a wasm module: { min, max? }. */
 function memoryLimits(bytes) {
-  const leb = (at) => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return [value, at];
-    }
-  };
-  for (let at = 8; at < bytes.length;) {
-    const id = bytes[at++];
-    const [size, start] = leb(at);
-    if (id === 5) {
-      let [, i] = leb(start); // how many memories (one)
-      const flags = bytes[i++];
-      const [min, next] = leb(i);
-      return flags & 1 ? { min, max: leb(next)[0] } : { min };
-    }
-    at = start + size;
+  for (const { id, start } of wasmSections(bytes)) {
+    if (id !== 5) continue;
+    let [, i] = readLeb(bytes, start); // how many memories (one)
+    const flags = bytes[i++];
+    const [min, next] = readLeb(bytes, i);
+    return flags & 1 ? { min, max: readLeb(bytes, next)[0] } : { min };
   }
   return null;
 }
