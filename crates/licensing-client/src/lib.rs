@@ -65,6 +65,9 @@ pub mod native;
 mod next_step;
 mod nonce;
 mod options;
+#[cfg(feature = "outbox")]
+#[cfg_attr(docsrs, doc(cfg(feature = "outbox")))]
+pub mod recovery;
 mod redact;
 #[cfg(feature = "simulator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "simulator")))]
@@ -174,9 +177,12 @@ impl<T: Transport> Client<T> {
         }
     }
 
-    /// The text of `body` to send, once validated (its warnings told), or
-    /// why it is refused.
-    fn checked_text<'a>(&self, endpoint: Endpoint, body: BodyText<'a>) -> Result<&'a str, ClientError> {
+    /// The text of `body` to send, once validated as [`Client::send_body`]
+    /// validates it (the client's rules profile, locale and messages; its
+    /// warnings told to `on_warnings`), or why it is refused (kind
+    /// `validation`, nothing sent). An outbox checks a write with it before
+    /// storing it.
+    pub fn checked_text<'a>(&self, endpoint: Endpoint, body: BodyText<'a>) -> Result<&'a str, ClientError> {
         let (text, non_finite) = match body {
             BodyText::Json { text, non_finite } => (text, non_finite),
             BodyText::Unserializable(reason) => {

@@ -47,6 +47,24 @@ impl ErrorKind {
             Self::Hook => "hook",
         }
     }
+
+    /// The kind of a wire name ([`ErrorKind::as_str`]); `None` for a name of
+    /// none. An outbox reads back the kind of an error it stored.
+    #[cfg(feature = "outbox")]
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "validation" => Self::Validation,
+            "business" => Self::Business,
+            "activity" => Self::Activity,
+            "http" => Self::Http,
+            "network" => Self::Network,
+            "timeout" => Self::Timeout,
+            "aborted" => Self::Aborted,
+            "decode" => Self::Decode,
+            "hook" => Self::Hook,
+            _ => return None,
+        })
+    }
 }
 
 /// A failed call: the kind and what the service or the runtime said. Never holds
@@ -199,4 +217,40 @@ pub(super) fn business(status: u16, envelope: &answer::Envelope<'_>) -> ClientEr
     err.code = Some(code);
     err.cause = envelope.text("cause").map(cut);
     err
+}
+
+#[cfg(all(test, feature = "outbox"))]
+mod tests {
+    use super::ErrorKind;
+
+    #[test]
+    fn every_kind_reads_back_from_its_wire_name() {
+        // The match makes a new kind a compile error here until it is listed.
+        let all = [
+            ErrorKind::Validation,
+            ErrorKind::Business,
+            ErrorKind::Activity,
+            ErrorKind::Http,
+            ErrorKind::Network,
+            ErrorKind::Timeout,
+            ErrorKind::Aborted,
+            ErrorKind::Decode,
+            ErrorKind::Hook,
+        ];
+        for kind in all {
+            match kind {
+                ErrorKind::Validation
+                | ErrorKind::Business
+                | ErrorKind::Activity
+                | ErrorKind::Http
+                | ErrorKind::Network
+                | ErrorKind::Timeout
+                | ErrorKind::Aborted
+                | ErrorKind::Decode
+                | ErrorKind::Hook => {}
+            }
+            assert_eq!(ErrorKind::parse(kind.as_str()), Some(kind), "{kind:?}: add it to ErrorKind::parse");
+        }
+        assert_eq!(ErrorKind::parse("Hook"), None);
+    }
 }

@@ -1,0 +1,489 @@
+//! What an outbox does with a write it stored: send it, send it again, read
+//! first, settle it, or say that its outcome is unknown; what a call's end
+//! makes of it; and whether a new write may join one kept under its repeat
+//! key. Pure functions of the write and of the endpoint table (`repeat_key`,
+//! `idempotent`, `reconcile`, `when_unknown`), as `next_step.rs` is for the
+//! retries within one call: the outbox (the npm package's
+//! `licensing-sdk/outbox`, or a Rust one) stores, sends and reads, and asks
+//! here what follows.
+//!
+//! The promise: a write is done once, or its job says `unknown` and it was
+//! not repeated; never twice. A write whose answer was lost is sent again only
+//! when a repeat is safe: an idempotent one, a keyed one with a non-blank key
+//! (the service answers a repeat with the first result), or one the caller
+//! said is `repeatable`. A write the table reconciles (`bindEnterprise`) is
+//! looked for in a read first and sent again only when the read shows it was
+//! not done. The rest (`shellNums`, `joinActivity`, a keyed write with a
+//! blank key) end as unknown, with what a portal can check.
+//!
+//! ```
+//! use licensing_client::recovery::{recovery, Known, Recovery, StoredWrite};
+//! use licensing_core::wire::Endpoint;
+//!
+//! // A batch order whose answer a reload lost is sent again with the same text.
+//! let batch = r#"{"channelCode":"CH","channelOrderId":"CO-1","syncMode":"sync","orderList":[]}"#;
+//! let write = StoredWrite::new(Endpoint::BatchOrder, batch, Known::MaybeSent);
+//! assert_eq!(recovery(&write), Recovery::Send);
+//! // Asset numbers are never asked for twice.
+//! let write = StoredWrite::new(Endpoint::ShellNums, r#"{"size":1}"#, Known::MaybeSent);
+//! assert!(matches!(recovery(&write), Recovery::Unknown { .. }));
+//! ```
+
+use licensing_core::request::same_request;
+use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::wire::Endpoint;
+
+use crate::{Client, Transport};
+
+/// What is known of a stored write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Known {
+    /// Stored, and not handed to the client yet: it has done nothing.
+    Stored,
+    /// Handed to the client, with no answer recorded: a reload or a crash
+    /// came first, or the call ended without a verdict (a network failure, a
+    /// timeout, code 500 after it was sent). It may have done its work.
+    MaybeSent,
+}
+
+/// A write as an outbox stored it, with what is known of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StoredWrite<'a> {
+    /// The write's endpoint.
+    pub endpoint: Endpoint,
+    /// The request's JSON text, exactly as validated and first sent.
+    pub text: &'a str,
+    /// The caller's word that it may be done twice (`CallOptions::repeatable`).
+    pub repeatable: bool,
+    /// What is known of it.
+    pub known: Known,
+    /// For a reconciled write: the payload of its reconciling read taken
+    /// before the first send (JSON text), once taken.
+    pub before: Option<&'a str>,
+    /// For a reconciled write: that read was refused (a verdict, not a
+    /// network failure), so there is no list to compare with; the write is
+    /// sent without one, and ends unknown if its answer is lost.
+    pub before_refused: bool,
+    /// For a reconciled write that may have been sent: the payload of the
+    /// same read taken since (JSON text), once taken.
+    pub since: Option<&'a str>,
+}
+
+impl<'a> StoredWrite<'a> {
+    /// A write with nothing read for it and no word that it is repeatable.
+    pub fn new(endpoint: Endpoint, text: &'a str, known: Known) -> Self {
+        Self { endpoint, text, repeatable: false, known, before: None, before_refused: false, since: None }
+    }
+}
+
+/// What follows for a stored write.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Recovery {
+    /// Send the stored text (the first time, or again: a repeat is safe).
+    Send,
+    /// Take this read (a GET: its request's fields as JSON text), then decide
+    /// again with its payload as `before` (not sent yet) or `since`.
+    Read {
+        /// The read.
+        endpoint: Endpoint,
+        /// Its request, as JSON text.
+        request: String,
+    },
+    /// It was done: this is its answer's payload (JSON text), the record
+    /// the read found.
+    Settled {
+        /// The payload, as the write's call would have answered it.
+        data: String,
+    },
+    /// It may have been done, and it is not sent again: the job ends here.
+    Unknown {
+        /// What a portal can check ([`Endpoint::when_unknown`]).
+        check: &'static str,
+    },
+}
+
+/// The next step for a stored write.
+pub fn recovery(write: &StoredWrite<'_>) -> Recovery {
+    let reconcile = write.endpoint.reconcile().filter(|_| !write.repeatable);
+    let read = |reconcile: licensing_core::wire::Reconcile| match reconcile.read_request(write.text) {
+        Some(request) => Recovery::Read { endpoint: reconcile.read, request },
+        None => unknown(write.endpoint),
+    };
+    match (write.known, reconcile) {
+        // Never sent: the list as it stands before the first send, then send.
+        (Known::Stored, Some(reconcile)) if write.before.is_none() && !write.before_refused => read(reconcile),
+        (Known::Stored, _) => Recovery::Send,
+        (Known::MaybeSent, _) if write.repeatable || is_safe_to_repeat(write.endpoint, write.text) => Recovery::Send,
+        (Known::MaybeSent, Some(reconcile)) => match (write.before, write.since) {
+            // What the list held before the first send is what tells a new record from an old one.
+            (None, _) => unknown(write.endpoint),
+            (Some(_), None) => read(reconcile),
+            (Some(before), Some(since)) => match reconcile.made_by(write.text, before, since) {
+                Ok(Some(record)) => Recovery::Settled { data: record },
+                Ok(None) => Recovery::Send,
+                Err(_) => unknown(write.endpoint),
+            },
+        },
+        (Known::MaybeSent, None) => unknown(write.endpoint),
+    }
+}
+
+/// [`Endpoint::is_safe_to_repeat`], read with [`write_key`] (the scanner
+/// alone) rather than the validator's walk, which the outbox's wasm does not
+/// carry; a test holds the two to the same answers.
+fn is_safe_to_repeat(endpoint: Endpoint, text: &str) -> bool {
+    endpoint.is_idempotent() || write_key(endpoint, text).is_some()
+}
+
+fn unknown(endpoint: Endpoint) -> Recovery {
+    Recovery::Unknown { check: endpoint.when_unknown().unwrap_or("the service's own records") }
+}
+
+/// What a call of a stored write made of it, by how it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AfterCall {
+    /// Answered: the job settles with the answer (the payload of a success,
+    /// or of a kind `hook` error's `data`: the work is done).
+    Settled,
+    /// A verdict: refused (validation, business, activity, HTTP), or an answer
+    /// that cannot be read: the job fails with the error.
+    Failed,
+    /// Nothing left the machine (the error's `sent` is false): the job is as
+    /// stored, and is sent later.
+    Stored,
+    /// No verdict after it was sent: [`recovery`] with [`Known::MaybeSent`].
+    MaybeSent,
+}
+
+/// What a call's error makes of the stored write it sent: a verdict fails
+/// the job; an ambiguous end (a network failure, a timeout, HTTP
+/// 429/502/503/504, code 500), an abort or a failed hook leave it stored when
+/// nothing was sent, and maybe sent otherwise. `answered`: the error carries
+/// the answer's payload (kind `hook` after the answer: `error.data.is_some()`),
+/// so the work is done.
+pub fn after_call(endpoint: Endpoint, error: &ClientError, answered: bool) -> AfterCall {
+    if error.kind == ErrorKind::Hook && answered {
+        return AfterCall::Settled;
+    }
+    let open = matches!(error.kind, ErrorKind::Aborted | ErrorKind::Hook) || error.is_retryable_when(endpoint, true);
+    match (open, error.sent) {
+        (false, _) => AfterCall::Failed,
+        (true, false) => AfterCall::Stored,
+        (true, true) => AfterCall::MaybeSent,
+    }
+}
+
+/// What a job whose outcome is unknown says (an outbox's error of kind
+/// `unknown`, `sent` true): what happened, and what a portal can check.
+pub fn unknown_message(endpoint: Endpoint, check: &str) -> String {
+    let mut message = String::from("the outcome of this ");
+    message.push_str(endpoint.name());
+    message.push_str(" is unknown: its answer was lost, and it is not sent twice; to learn whether it was done: ");
+    message.push_str(check);
+    message
+}
+
+/// How long an outbox waits before it sends a write again after its
+/// `rounds`-th call ended without a verdict (1, 2, …): 1 s doubled per round
+/// up to a minute, half of it `jitter` (a number in [0, 1)). A reload sends
+/// at once (round 0: no wait).
+pub fn resend_delay_ms(rounds: u32, jitter: f64) -> u32 {
+    if rounds == 0 {
+        return 0;
+    }
+    let ceiling = 1_000u64.saturating_mul(1u64 << (rounds - 1).min(6)).min(60_000);
+    (ceiling as f64 * (0.5 + 0.5 * jitter.clamp(0.0, 1.0))) as u32
+}
+
+impl<T: Transport> Client<T> {
+    /// [`resend_delay_ms`] with jitter from the transport's random source
+    /// (the one the nonces and the backoff use).
+    pub fn resend_delay_ms(&self, rounds: u32) -> u32 {
+        resend_delay_ms(rounds, crate::nonce::jitter(&self.transport))
+    }
+}
+
+/// Whether a new write may join a job kept under the same endpoint and
+/// repeat key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Admission {
+    /// No job is kept under its key (or it has none): a new job.
+    New,
+    /// The kept job holds the same request: the write is that job.
+    Same,
+    /// The kept job holds another request under this key: refused
+    /// ([`conflict_message`]), nothing stored or sent; the service would
+    /// answer it with the kept one's result.
+    Conflict,
+}
+
+/// The repeat key of a write: the value of its endpoint's `repeat_key` field,
+/// when it is not blank. Two writes with the same endpoint and key are one
+/// request to the service.
+pub fn write_key(endpoint: Endpoint, text: &str) -> Option<String> {
+    let key = endpoint.def().repeat_key?;
+    licensing_core::request::member_text(text, key).filter(|value| !value.trim().is_empty())
+}
+
+/// Whether `text` may join `kept`, the request of a job kept under the same
+/// endpoint and repeat key (`None`: there is none).
+pub fn admission(text: &str, kept: Option<&str>) -> Admission {
+    match kept {
+        None => Admission::New,
+        Some(kept) if same_request(kept, text) => Admission::Same,
+        Some(_) => Admission::Conflict,
+    }
+}
+
+/// What a write refused for its key says (an outbox's error of kind
+/// `conflict`, nothing stored or sent).
+pub fn conflict_message(endpoint: Endpoint, key: &str) -> String {
+    let mut message = String::from("another ");
+    message.push_str(endpoint.name());
+    message.push_str(" request is kept under ");
+    message.push_str(endpoint.def().repeat_key.unwrap_or("its key"));
+    message.push_str(" \"");
+    message.push_str(key);
+    message.push_str("\": the service would answer this one with that one's result; nothing was stored or sent");
+    licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use licensing_core::wire::Method;
+    use Endpoint::*;
+
+    const BATCH: &str = r#"{"channelCode":"CH","channelOrderId":"CO-1","syncMode":"sync","orderList":[]}"#;
+    const BATCH_BLANK: &str = r#"{"channelCode":"CH","channelOrderId":" ","syncMode":"sync","orderList":[]}"#;
+    const CREATE: &str = r#"{"crmCustomerId":"CRM-1","customerName":"ACME"}"#;
+    const CREATE_BLANK: &str = r#"{"customerName":"ACME"}"#;
+    const UPDATE: &str = r#"{"crmCustomerId":"CRM-1","customerName":"ACME 2"}"#;
+    const LOCK: &str = r#"{"assetNums":["8000000001"],"operatorIdentity":"ops"}"#;
+    const SHELL: &str = r#"{"size":2}"#;
+    const CLAIM: &str = r#"{"identity":"a@b.c","activityLabel":"spring","source":"portal","branch":"SH"}"#;
+    const BIND: &str = r#"{"channelCode":"CH","channelCustomerId":"cc-1","enterpriseName":"ACME"}"#;
+    const OLD: &str = r#"{"customerId":"C1","channelCode":"CH","channelCustomerId":"cc-1","enterpriseName":"ACME"}"#;
+    const NEW: &str = r#"{"customerId":"C2","channelCode":"CH","channelCustomerId":"cc-1","enterpriseName":"ACME"}"#;
+    const OTHER: &str = r#"{"customerId":"C3","channelCode":"CH","channelCustomerId":"cc-1","enterpriseName":"Other"}"#;
+    const QUERY: &str = r#"{"channelCode":"CH","channelCustomerId":"cc-1","defaultCustomer":"N"}"#;
+
+    fn write<'a>(endpoint: Endpoint, text: &'a str, known: Known) -> StoredWrite<'a> {
+        StoredWrite::new(endpoint, text, known)
+    }
+
+    fn unknown_of(endpoint: Endpoint) -> Recovery {
+        Recovery::Unknown { check: endpoint.when_unknown().unwrap_or_default() }
+    }
+
+    fn read() -> Recovery {
+        Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into() }
+    }
+
+    /// Every write endpoint × what is known, and the step that follows.
+    #[test]
+    fn the_recovery_as_a_table() {
+        use Known::*;
+        let list = |items: &[&str]| format!("[{}]", items.join(","));
+        let (before, with_new, with_other) = (list(&[OLD]), list(&[OLD, NEW]), list(&[OLD, OTHER]));
+        let bind = |known, before: Option<&'static str>, since: Option<&'static str>| StoredWrite {
+            before,
+            since,
+            ..write(BindEnterprise, BIND, known)
+        };
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let cases: Vec<(&str, StoredWrite<'_>, Recovery)> = vec![
+            // Never sent: sent, whatever the endpoint (a reconciled one reads first).
+            ("batch, stored", write(BatchOrder, BATCH, Stored), Recovery::Send),
+            ("shellNums, stored", write(ShellNums, SHELL, Stored), Recovery::Send),
+            ("joinActivity, stored", write(JoinActivity, CLAIM, Stored), Recovery::Send),
+            ("bind, stored, nothing read", bind(Stored, None, None), read()),
+            ("bind, stored, read", bind(Stored, Some(leak(before.clone())), None), Recovery::Send),
+            (
+                "bind, stored, the read refused",
+                StoredWrite { before_refused: true, ..bind(Stored, None, None) },
+                Recovery::Send,
+            ),
+            (
+                "bind, maybe sent, the read before refused",
+                StoredWrite { before_refused: true, ..bind(MaybeSent, None, Some(leak(with_new.clone()))) },
+                unknown_of(BindEnterprise),
+            ),
+            // Maybe sent, safe to repeat: sent again with the same text.
+            ("batch with its key", write(BatchOrder, BATCH, MaybeSent), Recovery::Send),
+            ("create with its key", write(CreateEnterprise, CREATE, MaybeSent), Recovery::Send),
+            ("update (idempotent)", write(UpdateEnterprise, UPDATE, MaybeSent), Recovery::Send),
+            ("lock (idempotent)", write(LockAssets, LOCK, MaybeSent), Recovery::Send),
+            ("unlock (idempotent)", write(UnlockAssets, LOCK, MaybeSent), Recovery::Send),
+            // Maybe sent, not safe: unknown, with what to check.
+            ("batch, blank key", write(BatchOrder, BATCH_BLANK, MaybeSent), unknown_of(BatchOrder)),
+            ("create, no key", write(CreateEnterprise, CREATE_BLANK, MaybeSent), unknown_of(CreateEnterprise)),
+            ("shellNums", write(ShellNums, SHELL, MaybeSent), unknown_of(ShellNums)),
+            ("joinActivity", write(JoinActivity, CLAIM, MaybeSent), unknown_of(JoinActivity)),
+            // ... unless the caller said it may be done twice.
+            (
+                "shellNums, repeatable",
+                StoredWrite { repeatable: true, ..write(ShellNums, SHELL, MaybeSent) },
+                Recovery::Send,
+            ),
+            // bindEnterprise: read again; a new record of its name is its answer, none means not done.
+            ("bind, not read since", bind(MaybeSent, Some(leak(before.clone())), None), read()),
+            (
+                "bind, a new record",
+                bind(MaybeSent, Some(leak(before.clone())), Some(leak(with_new.clone()))),
+                Recovery::Settled { data: NEW.to_owned() },
+            ),
+            (
+                "bind, nothing new",
+                bind(MaybeSent, Some(leak(before.clone())), Some(leak(before.clone()))),
+                Recovery::Send,
+            ),
+            (
+                "bind, only another enterprise's record is new",
+                bind(MaybeSent, Some(leak(before.clone())), Some(leak(with_other))),
+                Recovery::Send,
+            ),
+            (
+                "bind, the list before unknown",
+                bind(MaybeSent, None, Some(leak(with_new.clone()))),
+                unknown_of(BindEnterprise),
+            ),
+            (
+                "bind, an unreadable list",
+                bind(MaybeSent, Some(leak(before)), Some("{\"x\":1}")),
+                unknown_of(BindEnterprise),
+            ),
+            (
+                "bind, repeatable: no read",
+                StoredWrite { repeatable: true, ..bind(MaybeSent, None, None) },
+                Recovery::Send,
+            ),
+        ];
+        for (label, write, want) in cases {
+            assert_eq!(recovery(&write), want, "{label}");
+        }
+    }
+
+    #[test]
+    fn every_write_that_may_end_unknown_says_what_to_check_and_reads_never_do() {
+        for e in Endpoint::ALL {
+            let def = e.def();
+            let write = def.method == Method::Post;
+            assert_eq!(
+                e.when_unknown().is_some(),
+                write && !def.idempotent,
+                "{e}: a write that is not idempotent says in when_unknown what a portal can check; no other does"
+            );
+            if let Some(check) = e.when_unknown() {
+                assert!(check.len() > 40 && !check.ends_with('.'), "{e}: a clause, no full stop: {check:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_reconciling_read_asks_a_get_and_compares_fields_both_shapes_have() {
+        use licensing_core::schema::Kind;
+        for e in Endpoint::ALL {
+            let Some(reconcile) = e.reconcile() else { continue };
+            assert_eq!(reconcile.read.method(), Method::Get, "{e}: the read is a GET");
+            let Kind::Array(Kind::Object(record)) = reconcile.read.data() else {
+                panic!("{e}: the read must answer a list of records")
+            };
+            assert!(record.find(reconcile.id).is_some(), "{e}: records have {}", reconcile.id);
+            for field in reconcile.same {
+                assert!(record.find(field).is_some(), "{e}: records have {field}");
+                assert!(e.def().request.find(field).is_some(), "{e}: the write's body has {field}");
+            }
+            // The read's request, made from an example body, passes its own validation.
+            let body = licensing_core::validate::example_json(e);
+            let request = reconcile.read_request(&body).unwrap_or_default();
+            let report = licensing_core::validate::validate_json(reconcile.read, &request, &Default::default());
+            assert!(report.valid, "{e}: the read's request {request} is refused: {:?}", report.issues);
+        }
+    }
+
+    #[test]
+    fn a_call_s_end_makes_the_write_settled_failed_stored_or_maybe_sent() {
+        let e = |kind, status: Option<u16>, code: Option<&str>, sent| {
+            let mut e = ClientError::new(kind, "x");
+            e.status = status;
+            e.code = code.map(String::from);
+            e.sent = sent;
+            e
+        };
+        use ErrorKind::*;
+        let cases: Vec<(&str, Endpoint, ClientError, AfterCall)> = vec![
+            ("refused", BatchOrder, e(Business, Some(299), Some("13004"), true), AfterCall::Failed),
+            ("invalid", BatchOrder, e(Validation, None, None, false), AfterCall::Failed),
+            ("HTTP 400", BatchOrder, e(Http, Some(400), None, true), AfterCall::Failed),
+            ("unreadable", BatchOrder, e(Decode, Some(200), None, true), AfterCall::Failed),
+            ("activity refusal", JoinActivity, e(Activity, Some(200), Some("3002"), true), AfterCall::Failed),
+            ("code 500, sent", BatchOrder, e(Business, Some(299), Some("500"), true), AfterCall::MaybeSent),
+            (
+                "code 500 on an activity call",
+                JoinActivity,
+                e(Business, Some(299), Some("500"), true),
+                AfterCall::Failed,
+            ),
+            ("network, sent", ShellNums, e(Network, None, None, true), AfterCall::MaybeSent),
+            ("timeout, sent", ShellNums, e(Timeout, None, None, true), AfterCall::MaybeSent),
+            ("503, sent", LockAssets, e(Http, Some(503), None, true), AfterCall::MaybeSent),
+            ("aborted before sending", ShellNums, e(Aborted, None, None, false), AfterCall::Stored),
+            ("token provider failed", ShellNums, e(Hook, None, None, false), AfterCall::Stored),
+            ("a hook failed after sending", ShellNums, e(Hook, None, None, true), AfterCall::MaybeSent),
+        ];
+        for (label, endpoint, error, want) in cases {
+            assert_eq!(after_call(endpoint, &error, false), want, "{label}");
+        }
+        let hook = e(Hook, Some(200), None, true);
+        assert_eq!(after_call(ShellNums, &hook, true), AfterCall::Settled, "the answer came before the hook failed");
+        let refused = e(Business, Some(299), Some("13004"), true);
+        assert_eq!(after_call(ShellNums, &refused, true), AfterCall::Failed, "only a hook's error holds an answer");
+    }
+
+    #[test]
+    fn keys_and_admission() {
+        assert_eq!(write_key(BatchOrder, BATCH).as_deref(), Some("CO-1"));
+        assert_eq!(write_key(BatchOrder, BATCH_BLANK), None);
+        assert_eq!(write_key(CreateEnterprise, CREATE).as_deref(), Some("CRM-1"));
+        assert_eq!(write_key(ShellNums, SHELL), None);
+        assert_eq!(write_key(UpdateEnterprise, UPDATE), None, "updates have no repeat key");
+        assert_eq!(admission(BATCH, None), Admission::New);
+        let reordered = r#"{ "orderList": [], "syncMode": "sync", "channelOrderId": "CO-1", "channelCode": "CH" }"#;
+        assert_eq!(admission(reordered, Some(BATCH)), Admission::Same);
+        let changed = BATCH.replace("sync\"", "async\"");
+        assert_eq!(admission(&changed, Some(BATCH)), Admission::Conflict);
+        let message = conflict_message(BatchOrder, "CO-1");
+        assert!(message.contains("channelOrderId \"CO-1\""), "{message}");
+    }
+
+    #[test]
+    fn safe_to_repeat_reads_as_the_client_reads() {
+        let keys = ["\"CO-1\"", "\" \"", "\"\"", "null", "12", "\"\\u0043O\"", "\"\\u0020\"", "[\"x\"]", "{}"];
+        for e in Endpoint::ALL {
+            let mut bodies = vec![String::from("{}"), String::from("[]"), String::from("not json")];
+            for name in ["channelOrderId", "crmCustomerId", "other"] {
+                bodies.extend(keys.iter().map(|value| format!("{{\"{name}\":{value},\"size\":1}}")));
+            }
+            for body in &bodies {
+                assert_eq!(is_safe_to_repeat(e, body), e.is_safe_to_repeat(body), "{e} {body}");
+            }
+        }
+    }
+
+    #[test]
+    fn resends_wait_longer_each_round_up_to_a_minute() {
+        assert_eq!(resend_delay_ms(0, 0.9), 0);
+        assert_eq!(resend_delay_ms(1, 0.0), 500);
+        assert_eq!(resend_delay_ms(2, 0.0), 1_000);
+        assert_eq!(resend_delay_ms(1, 1.0), 1_000);
+        assert_eq!(resend_delay_ms(7, 1.0), 60_000);
+        assert_eq!(resend_delay_ms(u32::MAX, 1.0), 60_000);
+        assert!(unknown_message(ShellNums, "look at x").ends_with(": look at x"));
+    }
+}
