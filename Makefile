@@ -92,6 +92,7 @@ lint:
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm --features tools -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-outbox-wasm -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --workspace --features $(NATIVE_FEATURES)
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
 		--features licensing-client/fetch,licensing-client/simulator

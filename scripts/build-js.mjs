@@ -60,6 +60,9 @@ export const MODULES = {
   'json-schema-node.mjs': { entry: 'entries/json-schema-node.mjs', format: 'esm', external: ['./json-schema-node.cjs'] },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
   'tools.cjs': { entry: 'entries/tools.cjs', format: 'cjs', platform: 'node' },
+  'outbox.mjs': { entry: 'entries/outbox.js', format: 'esm', minify: true },
+  'outbox.cjs': { entry: 'entries/outbox-require.js', format: 'cjs', platform: 'node' },
+  'outbox-node.mjs': { entry: 'entries/outbox-node.mjs', format: 'esm', platform: 'node', external: ['./outbox.cjs'] },
   'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../tools.cjs'] },
   'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../tools.cjs'] },
 };
@@ -76,6 +79,7 @@ export const SUBPATHS = {
   './validate/slim': { types: 'validate', default: 'validate-slim.js' },
   './meta': { types: 'meta', import: 'meta.mjs', require: 'meta.cjs' },
   './query': { types: 'query', import: 'query.mjs', require: 'query.cjs' },
+  './outbox': { types: 'outbox', node: { import: 'outbox-node.mjs', require: 'outbox.cjs' }, default: 'outbox.mjs' },
   './testing': { types: 'testing', workerd: 'testing-workerd.mjs', node: { import: 'testing-node.mjs', require: 'testing.cjs' }, default: 'testing.mjs' },
   './json-schema': {
     types: 'json-schema', workerd: 'json-schema-workerd.mjs', node: { import: 'json-schema-node.mjs', require: 'json-schema-node.cjs' }, default: 'json-schema.js',
@@ -110,6 +114,7 @@ const COPIED = {
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',
   'validate.d.ts': 'js/types/validate.d.ts',
+  'outbox.d.ts': 'js/types/outbox.d.ts',
   // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
   'messages/en.json': 'js/generated/messages/en.json',
   'messages/zh-CN.json': 'js/generated/messages/zh-CN.json',
@@ -292,15 +297,20 @@ async function main() {
     ['target/bind/validate/licensing_sdk.js', 'validate-glue.js'],
     ['target/bind/sim/licensing_sim_wasm.js', 'sim-glue.js'],
     ['target/bind/tools/licensing_sim_wasm.js', 'tools-glue.js'],
+    ['target/bind/outbox/licensing_outbox_wasm.js', 'outbox-glue.js'],
   ];
   for (const [glue, out] of glues) {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/glue-factory.mjs'), path.join(ROOT, glue), path.join(BUILT, out)], { stdio: 'inherit' });
   }
-  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-hex.js'], ['validate/licensing_sdk_bg.wasm', 'validate-hex.js'], ['sim/licensing_sim_wasm_bg.wasm', 'sim-hex.js']]) {
-    writeFileSync(path.join(BUILT, out), stringModule(`pkg/${wasm} in hexadecimal`, readFileSync(path.join(PKG, wasm)).toString('hex')));
+  // The outbox's wasm ships inside its modules only (no .wasm file in pkg/).
+  const wasmPath = (wasm) => (wasm.startsWith('outbox/') ? path.join(ROOT, 'target/bind', wasm) : path.join(PKG, wasm));
+  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-hex.js'], ['validate/licensing_sdk_bg.wasm', 'validate-hex.js'], ['sim/licensing_sim_wasm_bg.wasm', 'sim-hex.js'],
+    ['outbox/licensing_outbox_wasm_bg.wasm', 'outbox-hex.js']]) {
+    writeFileSync(path.join(BUILT, out), stringModule(`${wasm} in hexadecimal`, readFileSync(wasmPath(wasm)).toString('hex')));
   }
-  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-printable.js'], ['validate/licensing_sdk_bg.wasm', 'validate-printable.js']]) {
-    writeFileSync(path.join(BUILT, out), stringModule(`pkg/${wasm} as printable text (js/src/printable.js)`, toPrintable(readFileSync(path.join(PKG, wasm)))));
+  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-printable.js'], ['validate/licensing_sdk_bg.wasm', 'validate-printable.js'],
+    ['outbox/licensing_outbox_wasm_bg.wasm', 'outbox-printable.js']]) {
+    writeFileSync(path.join(BUILT, out), stringModule(`${wasm} as printable text (js/src/printable.js)`, toPrintable(readFileSync(wasmPath(wasm)))));
   }
 
   for (const out of Object.keys(MODULES)) await esbuild.build(moduleOptions(out));

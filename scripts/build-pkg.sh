@@ -102,10 +102,16 @@ if [ "$out" = pkg ]; then
   # The same with the tools the package's commands drive (verify, the proxy,
   # states from recordings): read by Node from pkg/tools/, never by a page.
   sim_wasm tools --features tools
+  # The outbox's wasm (licensing-client's recovery, crates/licensing-outbox-wasm):
+  # its own, so the main entry carries none of it; embedded in
+  # licensing-sdk/outbox's modules, so pkg/ gets no .wasm of it.
+  pkg_cargo -p licensing-outbox-wasm
+  bind target/bind/outbox "$target_dir/wasm32-unknown-unknown/release/licensing_outbox_wasm.wasm"
   # Every module the package ships, from js/ (and the wasm-bindgen glue made
   # into factories), the CommonJS declarations, package.json, README and licences.
   node scripts/build-js.mjs
-  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm; do
+  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm \
+    target/bind/outbox/licensing_outbox_wasm_bg.wasm; do
     printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$wasm_file" "$(wc -c < "$wasm_file")" "$(gzip -9c "$wasm_file" | wc -c)" >&2
   done
 fi

@@ -264,8 +264,16 @@ export interface CallOptions {
   repeatable?: boolean;
 }
 
+/**
+ * What went wrong. The client's calls reject with the first nine;
+ * `licensing-sdk/outbox` adds `unknown` (a write whose answer was lost and
+ * which is not sent twice: it may or may not have been done; `check` says
+ * what to look at), `conflict` (another request is kept under its repeat
+ * key) and `storage` (the outbox could not store it).
+ */
 export type LicensingErrorKind =
-  | "validation" | "business" | "activity" | "http" | "network" | "timeout" | "aborted" | "decode" | "hook";
+  | "validation" | "business" | "activity" | "http" | "network" | "timeout" | "aborted" | "decode" | "hook"
+  | "unknown" | "conflict" | "storage";
 
 /** What every client method rejects with. */
 export interface LicensingError extends Error {
@@ -286,6 +294,8 @@ export interface LicensingError extends Error {
    * `afterResponse` failed (the work is done; this is its result).
    */
   data?: unknown;
+  /** Kind `unknown` (licensing-sdk/outbox): what to check to learn whether the write was done. */
+  check?: string;
   /**
    * Whether the request may have reached the service: false when nothing left
    * the machine (validation, options, a hook or the token provider before the

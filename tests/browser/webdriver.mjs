@@ -43,17 +43,23 @@ async function call(base, method, route, body) {
 }
 
 /**
- * Opens `url` in the headless `browser` ('chromium' | 'firefox') and resolves
- * to the first non-null value of `script` (a function body run in the page),
- * polled every 100 ms until `timeoutMs`.
+ * A session of the headless `browser`: `navigate(url)` (a reload, when it is
+ * the page's own URL), `until(script, timeoutMs)` (the first non-null value
+ * of `script`, a function body run in the page, polled every 100 ms), and
+ * `quit()`.
  */
-export async function resultOf(browser, url, script, timeoutMs = 60_000) {
+export async function session(browser) {
   const spec = BROWSERS[browser];
   const port = await freePort();
   const driver = spawn(spec.driver, spec.args(port), { stdio: 'ignore' });
   const profile = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', `wd-${browser}-`));
   const base = `http://127.0.0.1:${port}`;
-  let session;
+  let id;
+  const quit = async () => {
+    if (id) await call(base, 'DELETE', `/session/${id}`).catch(() => {});
+    driver.kill();
+    rmSync(profile, { recursive: true, force: true });
+  };
   try {
     for (let i = 0; ; i += 1) {
       try {
@@ -64,18 +70,37 @@ export async function resultOf(browser, url, script, timeoutMs = 60_000) {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    session = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile) } })).sessionId;
-    await call(base, 'POST', `/session/${session}/url`, { url });
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await call(base, 'POST', `/session/${session}/execute/sync`, { script, args: [] });
-      if (value !== null && value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`${browser}: no result from ${url} within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    id = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile) } })).sessionId;
+  } catch (err) {
+    await quit();
+    throw err;
+  }
+  return {
+    navigate: (url) => call(base, 'POST', `/session/${id}/url`, { url }),
+    async until(script, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await call(base, 'POST', `/session/${id}/execute/sync`, { script, args: [] });
+        if (value !== null && value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error(`${browser}: no result within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    quit,
+  };
+}
+
+/**
+ * Opens `url` in the headless `browser` ('chromium' | 'firefox' | 'webkit') and
+ * resolves to the first non-null value of `script` (a function body run in the
+ * page), polled every 100 ms until `timeoutMs`.
+ */
+export async function resultOf(browser, url, script, timeoutMs = 60_000) {
+  const s = await session(browser);
+  try {
+    await s.navigate(url);
+    return await s.until(script, timeoutMs);
   } finally {
-    if (session) await call(base, 'DELETE', `/session/${session}`).catch(() => {});
-    driver.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await s.quit();
   }
 }

@@ -58,7 +58,8 @@ async function typedCalls(): Promise<void> {
   const nothing: void = await client.updateEnterprise({ crmCustomerId: 'c' });
   try { await client.listAssets({ enterpriseGlobalId: 'E' }); } catch (e) {
     const err = e as LicensingError;
-    const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' | 'hook' = err.kind;
+    const kind: 'validation' | 'business' | 'activity' | 'http' | 'network' | 'timeout' | 'aborted' | 'decode' | 'hook'
+      | 'unknown' | 'conflict' | 'storage' = err.kind;
     void kind;
   }
   // Hooks and a token provider, typed.
@@ -158,3 +159,18 @@ sim.drift('missing-field');
 // @ts-expect-error: not a drift
 sim.drift('renamed');
 export { checked };
+
+// The outbox: a write method per write endpoint, typed by the endpoint's request and result.
+import { openOutbox, memoryStorage, type OutboxJob } from 'licensing-sdk/outbox';
+async function outboxCalls(): Promise<void> {
+  const outbox = await openOutbox({ client, name: 'orders', storage: memoryStorage(), maxJobs: 100 });
+  const job: OutboxJob<BatchOrderResult[]> = await outbox.batchOrder(body, { timeoutMs: 5000 });
+  const results: BatchOrderResult[] = await job.settled;
+  const numbers: string[] = await (await outbox.shellNums({ size: 1 }, { repeatable: true })).settled;
+  const states: string[] = outbox.jobs().map((j) => j.state);
+  const stop: () => void = outbox.subscribe((j) => { if (j.state === 'unknown') console.log(j.check); });
+  // @ts-expect-error reads are not written through an outbox
+  outbox.listAssets;
+  void [results, numbers, states, stop];
+}
+void outboxCalls;

@@ -1,0 +1,32 @@
+// `licensing-sdk/outbox` for browsers, workers and bundlers (pkg/outbox.mjs):
+// the outbox (js/src/outbox.js) over its own wasm (licensing-client's
+// `recovery`, crates/licensing-outbox-wasm), embedded as printable text as in
+// the default entry, and IndexedDB (memory where IndexedDB is missing or
+// refused, which `outbox.storage.reason` says).
+import createGlue from '#built/outbox-glue.js';
+import { makeOpenOutbox } from '../src/outbox.js';
+import { indexedDbStorage, memoryStorage } from '../src/outbox-storage.js';
+import { compileEmbedded } from '../src/load.js';
+import WASM_TEXT from '#built/outbox-printable.js';
+
+let glue;
+/** The outbox's wasm, made by the first outbox opened. */
+function core() {
+  if (glue === undefined) {
+    const fresh = createGlue();
+    fresh.initSync({ module: compileEmbedded(WASM_TEXT) });
+    glue = fresh;
+  }
+  return glue;
+}
+
+async function defaultStorage(name) {
+  try {
+    return { storage: await indexedDbStorage(name) };
+  } catch (err) {
+    return { storage: memoryStorage(), reason: `${err.message}: the jobs are kept in memory and do not outlive the page` };
+  }
+}
+
+export const openOutbox = makeOpenOutbox(core, defaultStorage);
+export { indexedDbStorage, memoryStorage };

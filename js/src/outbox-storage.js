@@ -1,0 +1,146 @@
+// Where an outbox keeps its jobs (licensing-sdk/outbox): IndexedDB in a page,
+// a worker or a Service Worker; memory anywhere; a file in Node and Deno
+// (outbox-file.js). Every storage has the same small interface, which a
+// portal may implement itself:
+//
+//   load()      → Promise<record[]>   every job kept
+//   add(record) → Promise<record|null> keeps it, unless a job with its
+//                  `keyId` is kept: then that job, and nothing is written
+//                  (atomically: two tabs adding one key keep one job)
+//   put(record) → Promise<void>       keeps it (replacing the job of its id);
+//                  durable once resolved
+//   remove(ids) → Promise<void>
+//   clear()     → Promise<void>
+//   close()?    → void
+//   kind, durable, shared: what it is, whether it outlives the page, and
+//                  whether other tabs see it (then one tab sends, js/src/outbox.js)
+//
+// A record is plain data (structured-clone and JSON safe); it never holds a
+// token or a header.
+
+/** An Error named LicensingError of kind `storage`: nothing was stored or sent. */
+export function storageError(message, cause) {
+  const error = new Error(`licensing-sdk/outbox: ${message}`, cause === undefined ? undefined : { cause });
+  error.name = 'LicensingError';
+  error.kind = 'storage';
+  error.sent = false;
+  return error;
+}
+
+/** Jobs in this realm's memory: gone with the page or the process. */
+export function memoryStorage() {
+  const jobs = new Map();
+  return {
+    kind: 'memory',
+    durable: false,
+    shared: false,
+    async load() {
+      return [...jobs.values()].map((record) => structuredClone(record));
+    },
+    async add(record) {
+      const kept = record.keyId === undefined ? undefined : [...jobs.values()].find((r) => r.keyId === record.keyId);
+      if (kept !== undefined) return structuredClone(kept);
+      jobs.set(record.id, structuredClone(record));
+      return null;
+    },
+    async put(record) {
+      jobs.set(record.id, structuredClone(record));
+    },
+    async remove(ids) {
+      for (const id of ids) jobs.delete(id);
+    },
+    async clear() {
+      jobs.clear();
+    },
+  };
+}
+
+/** A request's result as a promise; its error as a `storage` LicensingError. */
+function done(request, what) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(storageError(`${what}: ${request.error?.message ?? request.error}`, request.error));
+  });
+}
+
+/** A read-write transaction's end: `strict` durability, so that a job is on disk when its write resolves. */
+function committed(tx, what) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(storageError(`${what}: ${tx.error?.message ?? tx.error}`, tx.error));
+    tx.onabort = () => reject(storageError(`${what}: the transaction was aborted (${tx.error?.message ?? 'no reason given'})`, tx.error));
+  });
+}
+
+const STORE = 'jobs';
+
+/**
+ * The jobs of the outbox `name` in IndexedDB (database `licensing-sdk-outbox:NAME`),
+ * shared by every tab and worker of the origin. Rejects with a `storage`
+ * LicensingError where IndexedDB is missing or refused (some private modes).
+ */
+export async function indexedDbStorage(name) {
+  const idb = globalThis.indexedDB;
+  if (!idb) throw storageError('this environment has no IndexedDB');
+  let db;
+  try {
+    const opening = idb.open(`licensing-sdk-outbox:${name}`, 1);
+    opening.onupgradeneeded = () => {
+      const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
+      // Records without a key (keyId undefined) are not in the index.
+      store.createIndex('keyId', 'keyId', { unique: true });
+    };
+    db = await done(opening, 'IndexedDB cannot be opened');
+  } catch (err) {
+    throw err?.kind === 'storage' ? err : storageError(`IndexedDB cannot be opened: ${err?.message ?? err}`, err);
+  }
+  // Another tab upgrading the database asks this one to let go.
+  db.onversionchange = () => db.close();
+  const write = (what, work) => {
+    const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
+    const end = committed(tx, what);
+    const result = work(tx.objectStore(STORE));
+    return end.then(() => result);
+  };
+  return {
+    kind: 'indexeddb',
+    durable: true,
+    shared: true,
+    load() {
+      return done(db.transaction(STORE, 'readonly').objectStore(STORE).getAll(), 'the jobs cannot be read');
+    },
+    add(record) {
+      let kept = null;
+      return write('the job cannot be stored', (store) => {
+        if (record.keyId === undefined) {
+          store.add(record);
+          return;
+        }
+        // Within one transaction: no other tab adds this key between the look and the add.
+        const looking = store.index('keyId').get(record.keyId);
+        looking.onsuccess = () => {
+          if (looking.result === undefined) store.add(record);
+          else kept = looking.result;
+        };
+      }).then(() => kept);
+    },
+    put(record) {
+      return write('the job cannot be stored', (store) => {
+        store.put(record);
+      });
+    },
+    remove(ids) {
+      return write('jobs cannot be removed', (store) => {
+        for (const id of ids) store.delete(id);
+      });
+    },
+    clear() {
+      return write('the jobs cannot be cleared', (store) => {
+        store.clear();
+      });
+    },
+    close() {
+      db.close();
+    },
+  };
+}
