@@ -81,3 +81,55 @@ for (const browser of ['chromium', 'firefox', 'webkit']) {
     });
   }
 }
+
+const numbersHandedOut = (state) => state.nextAssetNumbers?.domestic ?? 0;
+
+for (const browser of ['chromium', 'firefox', 'webkit']) {
+  test(`tabs: one tab sends, the others hand it their writes; when it goes, another takes over; nothing is sent twice, in ${browser}`, async () => {
+    run += 1;
+    const page = `${server.url}browser/outbox-tabs.html?n=${run}`;
+    const base = numbersHandedOut(await simState());
+    const s = await session(browser);
+    const ready = () => s.until('return window.__ready ? true : null;');
+    /** The jobs this tab sees, once `count` of them have finished. */
+    const finished = async (count) => JSON.parse(await s.until(`const jobs = window.__jobs();
+      return jobs.length === ${count} && jobs.every((j) => j.state !== 'queued' && j.state !== 'sending') ? JSON.stringify(jobs) : null;`));
+    try {
+      await s.navigate(page);
+      await ready();
+      const first = await s.current();
+      await s.until('return window.__sending() ? true : null;');
+      await s.newTab();
+      await s.navigate(page);
+      await ready();
+      const second = await s.current();
+      assert.equal(await s.run('return window.__sending();'), false, 'a second tab does not send');
+      // The second tab's writes are sent by the first, and settle in both.
+      await s.run('return window.__submit(3);');
+      const seen = await finished(3);
+      assert.deepEqual(seen.map((j) => [j.state, j.sends]), [['settled', 1], ['settled', 1], ['settled', 1]]);
+      assert.equal(new Set(seen.map((j) => j.data[0])).size, 3, 'three different numbers');
+      await s.switchTo(first);
+      assert.deepEqual((await finished(3)).map((j) => j.data[0]), seen.map((j) => j.data[0]), 'the first tab sees them too');
+      // The first tab's next call is held (done, its answer held back); two more wait behind it.
+      await fault('after;delay=30000', 'shellNums');
+      await s.run('return window.__submit(1);');
+      await s.until("return window.__jobs().some((j) => j.state === 'sending') ? true : null;");
+      await s.switchTo(second);
+      await s.run('return window.__submit(2);');
+      // The sending tab goes: the second takes the lock, finds the held job maybe
+      // sent (never sent again) and sends the two behind it.
+      await s.switchTo(first);
+      await s.closeTab();
+      await s.switchTo(second);
+      const after = await finished(6);
+      assert.equal(await s.run('return window.__sending();'), true, 'the second tab sends now');
+      assert.deepEqual(after.map((j) => j.state), ['settled', 'settled', 'settled', 'unknown', 'settled', 'settled']);
+      assert.ok(after.every((j) => j.sends <= 1), JSON.stringify(after));
+      // Six jobs, six numbers handed out: none twice.
+      assert.equal(numbersHandedOut(await simState()) - base, 6);
+    } finally {
+      await s.quit();
+    }
+  });
+}

@@ -77,6 +77,29 @@ export async function session(browser) {
   }
   return {
     navigate: (url) => call(base, 'POST', `/session/${id}/url`, { url }),
+    /**
+     * Runs `body` (an async function's body) in the page; resolves to what it
+     * returns (through JSON), rejects with what it throws.
+     */
+    async run(body) {
+      const script = `const done = arguments[arguments.length - 1];
+        (async () => { ${body} })().then((v) => done(JSON.stringify({ ok: true, v: v ?? null })), (e) => done(JSON.stringify({ ok: false, e: String(e && e.stack || e) })));`;
+      const out = JSON.parse(await call(base, 'POST', `/session/${id}/execute/async`, { script, args: [] }));
+      if (!out.ok) throw new Error(`${browser}: ${out.e}`);
+      return out.v;
+    },
+    /** Opens a new tab and makes it current; resolves to its handle. */
+    async newTab() {
+      const { handle } = await call(base, 'POST', `/session/${id}/window/new`, { type: 'tab' });
+      await call(base, 'POST', `/session/${id}/window`, { handle });
+      return handle;
+    },
+    /** The handle of the current tab. */
+    current: () => call(base, 'GET', `/session/${id}/window`),
+    /** Makes the tab `handle` current. */
+    switchTo: (handle) => call(base, 'POST', `/session/${id}/window`, { handle }),
+    /** Closes the current tab (then switch to another before using the session). */
+    closeTab: () => call(base, 'DELETE', `/session/${id}/window`),
     async until(script, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
