@@ -176,6 +176,8 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
       sends: record.sends,
+      /** The request as stored (and sent). */
+      request: JSON.parse(record.text),
       settled: settlement(record.id).promise,
     };
     if (record.state === 'settled' && record.data !== undefined) out.data = JSON.parse(record.data);

@@ -61,18 +61,28 @@ function licensingQueries(client, options) {
 }
 
 /**
- * `licensingMutations(client, queryClient)`: for each write, a function of the
- * call options that gives `{ mutationKey, mutationFn, onSuccess }` for
- * `useMutation`; `onSuccess` invalidates the queries the write makes stale
- * (and returns their promise, so the mutation settles once they refetched).
+ * `licensingMutations(client, queryClient, { key?, outbox? })`: for each
+ * write, a function of the call options that gives `{ mutationKey,
+ * mutationFn, onSuccess }` for `useMutation`; `onSuccess` invalidates the
+ * queries the write makes stale (and returns their promise, so the mutation
+ * settles once they refetched). With `outbox` (licensing-sdk/outbox), the
+ * write goes through it: stored before it is sent, and the mutation settles
+ * with its job (`resume: true`, so that a mutation restored after a reload
+ * joins the job the outbox recovered instead of making a second one); only
+ * `repeatable` and `timeoutMs` of the call options apply (a signal does not
+ * outlive the page).
  */
 function licensingMutations(client, queryClient, options) {
   const key = options?.key ?? DEFAULT_KEY;
+  const outbox = options?.outbox;
   const out = {};
   for (const write of Object.keys(STALES)) {
     out[write] = (callOptions) => ({
       mutationKey: [key, write],
-      mutationFn: (body) => client[write](body, callOptions),
+      mutationFn: outbox === undefined
+        ? (body) => client[write](body, callOptions)
+        : (body) => outbox[write](body, { repeatable: callOptions?.repeatable, timeoutMs: callOptions?.timeoutMs, resume: true })
+          .then((job) => job.settled),
       onSuccess: (_data, body) => Promise.all(
         staleQueryKeys(write, body, { key }).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ).then(() => undefined),
@@ -81,4 +91,32 @@ function licensingMutations(client, queryClient, options) {
   return Object.freeze(out);
 }
 
-export { licensingQueries, licensingMutations, staleQueryKeys };
+/**
+ * Registers each write's mutation options as the QueryClient's defaults for
+ * its key (`setMutationDefaults([key, write], …)`): a mutation TanStack Query
+ * restores from a persisted cache finds its `mutationFn` there.
+ */
+function setLicensingMutationDefaults(queryClient, client, options) {
+  const mutations = licensingMutations(client, queryClient, options);
+  for (const [write, make] of Object.entries(mutations)) {
+    const { mutationKey, ...defaults } = make();
+    queryClient.setMutationDefaults(mutationKey, defaults);
+  }
+}
+
+/**
+ * Continues every licensing mutation restored unfinished (`hydrate` of a
+ * persisted cache): paused ones, and those in flight when the page went,
+ * which `resumePausedMutations` leaves alone (TanStack/query#6238). Through
+ * an outbox, a continued mutation joins the job it left: nothing is sent
+ * twice. Resolves once they all settled.
+ */
+function resumeLicensingMutations(queryClient, options) {
+  const key = options?.key ?? DEFAULT_KEY;
+  const restored = queryClient.getMutationCache().getAll()
+    .filter((m) => m.options.mutationKey?.[0] === key && Object.hasOwn(STALES, m.options.mutationKey?.[1]))
+    .filter((m) => m.state.status === 'pending' || m.state.isPaused);
+  return Promise.all(restored.map((m) => m.continue().catch(() => undefined))).then(() => undefined);
+}
+
+export { licensingQueries, licensingMutations, resumeLicensingMutations, setLicensingMutationDefaults, staleQueryKeys };

@@ -29,6 +29,8 @@ export interface OutboxJob<T = unknown> {
   readonly updatedAt: number;
   /** How often it was handed to the client. */
   readonly sends: number;
+  /** The request, as stored and sent (a portal shows what is being checked). */
+  readonly request: unknown;
   /**
    * The answer's payload, or the LicensingError it ended with (kind
    * `unknown` when its outcome is not known); the same promise for every

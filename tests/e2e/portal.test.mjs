@@ -7,9 +7,10 @@ import { startSim, launchBrowser } from './harness.mjs';
 
 let sim;
 let browser;
+const ADMIN = { 'x-sim-admin': 'e2e-admin' };
 
 before(async () => {
-  sim = await startSim();
+  sim = await startSim({ args: ['--admin-token', ADMIN['x-sim-admin']] });
   browser = await launchBrowser();
 });
 
@@ -144,6 +145,43 @@ test('batch order: an invalid asset number is shown at its field, blocks submit,
     { what: 'a license order id in the results', timeout: 15_000 });
   assert.match(id, /^LO/);
   assert.equal(await page.locator('#order-results .error-box').count(), 0);
+  check();
+});
+
+test('batch order: reloaded while the order is on its way, the page shows it being checked, then its result; the service holds one order', { timeout: 60_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  // Every text the results area shows, across the reload.
+  await page.addInitScript(() => {
+    window.__shown = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('order-results')?.textContent ?? '';
+      if (text && text !== window.__shown.at(-1)) window.__shown.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.locator('#order-sample').click();
+  const { channelOrderId } = JSON.parse(await page.locator('#order-json').inputValue());
+  const orders = async () => (await (await fetch(`${sim.url}__sim/state`, { headers: ADMIN })).json())
+    .orders.filter((o) => o.channelOrderId === channelOrderId).length;
+  // The service does the work and holds its answer back, long past the reload.
+  const fault = await fetch(`${sim.url}__sim/fault?fault=after;delay=30000&endpoint=batchOrder`, { method: 'POST', headers: ADMIN });
+  assert.equal(fault.status, 200);
+  await until(async () => !(await page.locator('#submit-order').isDisabled()), { what: 'submit enabled' });
+  await page.locator('#submit-order').click();
+  await until(async () => (await orders()) === 1, { what: 'the service to do the work', timeout: 15_000 });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  const id = await until(async () => (await page.locator('#order-results').textContent()).match(/LO\d+/)?.[0],
+    { what: 'the recovered order\'s license order id', timeout: 15_000 });
+  assert.match(id, /^LO/);
+  const shown = await page.evaluate(() => window.__shown);
+  assert.ok(shown.some((text) => text.includes(`Checking order ${channelOrderId}`)), JSON.stringify(shown));
+  assert.equal(JSON.parse(await page.locator('#order-json').inputValue()).channelOrderId, channelOrderId, 'the order checked is back in the form');
+  assert.equal(await orders(), 1, 'never a second order');
+  // Submitted again: the same order, answered from the outbox's job, still one order.
+  await until(async () => !(await page.locator('#submit-order').isDisabled()), { what: 'submit enabled again' });
+  await page.locator('#submit-order').click();
+  await until(async () => (await page.locator('#order-results').textContent()).includes(id), { what: 'the same license order id' });
+  assert.equal(await orders(), 1);
   check();
 });
 

@@ -88,4 +88,55 @@ describe('run with @tanstack/query-core', () => {
     assert.ok(Date.now() - started < 4_000, 'cancelled before the delay ended');
     queryClient.clear();
   });
+
+  test('through an outbox: a batch order in flight when the page went is restored from the dehydrated cache, continued, joins the job the outbox recovered, is sent once more at most and settles once', async () => {
+    const { LicensingClient } = await import('licensing-sdk');
+    const { createSimulator } = await import('licensing-sdk/testing');
+    const { memoryStorage, openOutbox } = await import('licensing-sdk/outbox');
+    const { licensingQueries, resumeLicensingMutations, setLicensingMutationDefaults } = await import('licensing-sdk/query');
+    const { QueryClient, QueryObserver, MutationObserver, dehydrate, hydrate } = await import('@tanstack/query-core');
+    const sim = await createSimulator();
+    const storage = memoryStorage();
+    const order = {
+      channelCode: 'CH', channelOrderId: 'CO-Q1', syncMode: 'sync',
+      orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy', enterpriseGlobalId: 'EG-Q',
+        assets: [{ assetNos: ['8000000001'], products: [{ productUri: 'gms:1' }] }] }],
+    };
+    // The first page: the call reaches the service, whose answer never comes back.
+    const held = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal',
+      fetch: (request, init) => { sim.fetch(request, init).catch(() => {}); return new Promise(() => {}); } });
+    const outbox1 = await openOutbox({ client: held, storage });
+    const before = new QueryClient();
+    setLicensingMutationDefaults(before, held, { outbox: outbox1 });
+    new MutationObserver(before, { mutationKey: ['licensing', 'batchOrder'] }).mutate(order).catch(() => {});
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(sim.stats().orders, 1, 'the service did the work');
+    // What a persister keeps of it: the mutation, still pending (in flight).
+    const persisted = JSON.parse(JSON.stringify(dehydrate(before, { shouldDehydrateMutation: () => true })));
+    assert.equal(persisted.mutations[0].state.status, 'pending');
+    await outbox1.close();
+    // The reload: a new client, outbox and QueryClient; the cache restored, then resumed.
+    const calls = [];
+    const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal',
+      fetch: (request, init) => { calls.push(new URL(request.url ?? request).pathname); return sim.fetch(request, init); } });
+    const outbox = await openOutbox({ client, storage });
+    const after = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    setLicensingMutationDefaults(after, client, { outbox });
+    const list = new QueryObserver(after, licensingQueries(client).listAssets({ enterpriseGlobalId: 'EG-Q' }));
+    const stop = list.subscribe(() => {});
+    await list.refetch();
+    hydrate(after, persisted);
+    await resumeLicensingMutations(after);
+    const [restored] = after.getMutationCache().getAll();
+    assert.equal(restored.state.status, 'success');
+    assert.match(restored.state.data[0].licenseOrderId, /^LO/);
+    // One job, sent again once (its repeat key makes that safe): the service still holds one order.
+    assert.deepEqual(outbox.jobs().map((j) => [j.state, j.sends]), [['settled', 2]]);
+    assert.equal(sim.stats().orders, 1);
+    // The mutation settled after its job, and its invalidation refetched the enterprise's list.
+    assert.deepEqual(calls.filter((p) => p.endsWith('/batchOrder')).length, 1);
+    assert.equal(list.getCurrentResult().data.length, 1);
+    stop();
+    after.clear();
+  });
 });

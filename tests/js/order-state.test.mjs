@@ -94,26 +94,37 @@ test('the summary: nothing to say, warnings only, errors, or JSON that does not 
   assert.equal(state.summary().status, 'jsonBroken');
 });
 
-test('send: a copy of the body through the client, sending meanwhile, not after (even on a failure)', async () => {
+test('send: a copy of the body through the outbox, sending until its job settles, not after (even on a failure)', async () => {
   const state = newState();
   state.check(options);
   const sent = [];
-  const client = {
+  const rows = [{ sequence: 1, licenseOrderId: 'LO1', customerId: 'C1' }];
+  const outbox = {
     async batchOrder(body) {
       assert.equal(state.sending, true);
       assert.equal(state.canSubmit(), false, 'no second submit while one is under way');
       sent.push(body);
-      body.channelCode = 'CHANGED BY THE CLIENT';
-      return [{ sequence: 1, licenseOrderId: 'LO1', customerId: 'C1' }];
+      body.channelCode = 'CHANGED BY THE OUTBOX';
+      return { settled: new Promise((resolve) => setTimeout(() => {
+        assert.equal(state.sending, true, 'still sending while the job is on its way');
+        resolve(rows);
+      }, 5)) };
     },
   };
-  assert.deepEqual(await state.send(client), [{ sequence: 1, licenseOrderId: 'LO1', customerId: 'C1' }]);
+  assert.deepEqual(await state.send(outbox), rows);
   assert.equal(state.sending, false);
-  assert.equal(state.body.channelCode, 'WEB', 'the client got a copy');
+  assert.equal(state.body.channelCode, 'WEB', 'the outbox got a copy');
   assert.notEqual(sent[0], state.body);
   await assert.rejects(state.send({ batchOrder: async () => { throw new Error('refused'); } }), /refused/);
   assert.equal(state.sending, false);
+  await assert.rejects(state.send({ batchOrder: async () => ({ settled: Promise.reject(new Error('unknown')) }) }), /unknown/);
+  assert.equal(state.sending, false);
   assert.equal(state.canSubmit(), true);
+  // A job a reload found on its way: followed as a send is.
+  const following = state.follow({ settled: Promise.resolve(rows) });
+  assert.equal(state.sending, true);
+  assert.deepEqual(await following, rows);
+  assert.equal(state.sending, false);
 });
 
 test('closed customer sections stay closed; a reset does not reopen them', () => {
