@@ -2,6 +2,7 @@
 // The package's entry instantiates the wasm with a top-level await, so by the time these
 // modules run, validate() and LicensingClient are ready.
 import { LicensingClient } from '/pkg/slim.js';
+import { openOutbox } from '/pkg/outbox.mjs';
 import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
 import { rulesProfile, setRulesProfile, onRulesChange } from './settings.js';
 import { mountOrderPage } from './order-page.js';
@@ -20,6 +21,21 @@ function getClient() {
 }
 $('base-url').value = location.origin;
 $('token').addEventListener('change', () => { client = null; });
+
+// ---- The outbox: orders are stored before they are sent and outlive a reload -----------
+// (licensing-sdk/outbox, IndexedDB); opened again over each new client.
+let outbox = null;
+function getOutbox() {
+  const current = getClient();
+  if (outbox?.client !== current) {
+    const previous = outbox?.opened;
+    outbox = { client: current, opened: (async () => {
+      await (await previous?.catch(() => undefined))?.close();
+      return openOutbox({ client: current, name: 'portal-orders' });
+    })() };
+  }
+  return outbox.opened;
+}
 
 // ---- Tabs (WAI-ARIA tabs: arrows, Home and End move between them) ---------------------
 const tabs = [...document.querySelectorAll('[role="tab"]')];
@@ -46,7 +62,7 @@ for (const tab of tabs) {
 }
 
 // ---- Pages ---------------------------------------------------------------------------
-const orderPage = mountOrderPage({ getClient });
+const orderPage = mountOrderPage({ getOutbox });
 const panels = mountPanels({ getClient });
 selectTab(tabs.find((t) => !t.hidden && `#${t.dataset.tab}` === location.hash) ?? tabs[0], { updateHash: false });
 

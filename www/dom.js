@@ -237,6 +237,7 @@ export function errorBox(err) {
     err?.code !== undefined ? ['err.code', h('code', { class: 'err-code' }, err.code)] : null,
     ['err.message', h('span', { class: 'err-message' }, err?.message ?? String(err))],
     err?.status !== undefined ? ['err.status', String(err.status)] : null,
+    err?.check !== undefined ? ['err.check', h('span', { class: 'err-check' }, err.check)] : null,
   ].filter(Boolean);
   return h('div', { class: 'error-box', role: 'alert', 'data-kind': kind },
     h('h4', { i18n: 'err.title' }),

@@ -15,8 +15,11 @@ import { sampleOrder } from './sample-order.js';
 /** The input that edits a pointer, when the event comes from one. */
 const pointerInput = (e) => (e.target.matches('input, select, textarea') && e.target.dataset.path !== undefined ? e.target : null);
 
-/** Wires the order page; getClient() returns the current LicensingClient (or throws). */
-export function mountOrderPage({ getClient }) {
+/**
+ * Wires the order page; getOutbox() resolves to the portal's outbox (over the
+ * current LicensingClient), through which orders are sent.
+ */
+export function mountOrderPage({ getOutbox }) {
   const state = createOrderState({ validate, validateJson, validateField, dependents, blank: blankOrder, templates: TEMPLATES });
   const view = createOrderView();
   const { form, json, submit } = view;
@@ -91,13 +94,32 @@ export function mountOrderPage({ getClient }) {
     if (submit.disabled) return;
     view.showSending();
     try {
-      view.showSent(await state.send(getClient()));
+      view.showSent(await state.send(await getOutbox()));
     } catch (err) {
       view.showFailure(err);
     } finally {
       refresh();
     }
   });
+
+  // An order on its way when the page closed (a reload, a crash): the outbox
+  // carries it on; the page shows it being checked, then how it ended.
+  getOutbox().then(async (outbox) => {
+    const open = outbox.jobs().filter((j) => j.endpoint === 'batchOrder' && (j.state === 'queued' || j.state === 'sending'));
+    for (const job of open) {
+      state.replace(job.request);
+      view.showForm(state);
+      changed();
+      view.showChecking(job);
+      try {
+        view.showSent(await state.follow(job));
+      } catch (err) {
+        view.showFailure(err);
+      } finally {
+        refresh();
+      }
+    }
+  }, (err) => view.showFailure(err));
 
   document.getElementById('order-sample').addEventListener('click', () => {
     state.replace(sampleOrder());

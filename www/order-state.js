@@ -57,11 +57,25 @@ export function createOrderState({ validate, validateJson, validateField, depend
       return { status, errors, warnings };
     },
 
-    /** Sends a copy of the body (later edits do not change what was sent) through a LicensingClient; its answer's rows. */
-    async send(client) {
+    /**
+     * Sends a copy of the body (later edits do not change what was sent)
+     * through the portal's outbox (licensing-sdk/outbox): stored before it is
+     * sent, so a reload does not lose it. Resolves to its answer's rows.
+     */
+    async send(outbox) {
       state.sending = true;
       try {
-        return await client.batchOrder(structuredClone(state.body));
+        return await state.follow(await outbox.batchOrder(structuredClone(state.body)));
+      } finally {
+        state.sending = false;
+      }
+    },
+
+    /** Waits for an outbox job (one a reload found on its way, say): its answer's rows. */
+    async follow(job) {
+      state.sending = true;
+      try {
+        return await job.settled;
       } finally {
         state.sending = false;
       }

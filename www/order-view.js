@@ -88,6 +88,12 @@ export function createOrderView() {
       results.replaceChildren(h('p', { class: 'busy', i18n: 'order.sending' }));
     },
 
+    /** An order found on its way after a reload: its request back in view, and what is being done. */
+    showChecking(job) {
+      submit.disabled = true;
+      results.replaceChildren(h('p', { class: 'busy', role: 'status', i18n: 'order.checking', args: { id: job.key ?? job.id } }));
+    },
+
     showSent(rows) {
       results.replaceChildren(h('p', { class: 'success', role: 'status', i18n: 'order.sent', args: { n: rows.length } }), resultsTable(rows));
     },
