@@ -34,6 +34,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     out = replace(&out, "codes", &codes_table());
     out = replace(&out, "rules", &rules_table());
     out = replace(&out, "answers", &answers_table());
+    out = replace(&out, "endpoints", &endpoints_table());
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("`{}`", r.id())).collect();
     out = replace(&out, "cross-field", &format!("{}.\n", cross.join(", ")));
     out = replace(&out, "enums", &enums_table(&requests));
@@ -209,6 +210,56 @@ fn answers_table() -> String {
 }
 
 /// Every field of the request shapes, with the shape it is in.
+/// Each endpoint's retry safety within a call and what becomes of it once
+/// its answer is lost (licensing-client's `recovery`, an outbox's), from the
+/// endpoint table: `idempotent`, `repeat_key`, `reconcile`, `when_unknown`.
+fn endpoints_table() -> String {
+    use licensing_core::wire::{Method, ReadValue};
+    let mut out = String::from(
+        "| endpoint | repeated after an ambiguous failure | its answer lost (an outbox, after a reload) | when its outcome stays unknown, check |\n|---|---|---|---|\n",
+    );
+    for e in Endpoint::ALL {
+        let def = e.def();
+        let keyed = |verb: &str| def.repeat_key.map(|key| format!("{verb} when `{key}` is not blank"));
+        let repeated = if def.idempotent {
+            String::from("yes")
+        } else {
+            keyed("yes,").unwrap_or_else(|| String::from("no"))
+        };
+        let lost = match (def.method, e.reconcile()) {
+            (Method::Get, _) => String::from("— (a read: never kept in an outbox)"),
+            _ if def.idempotent => String::from("sent again"),
+            (_, Some(reconcile)) => {
+                let request: Vec<String> = reconcile
+                    .request
+                    .iter()
+                    .map(|(name, value)| match value {
+                        ReadValue::Body(field) if field == name => format!("`{name}`"),
+                        ReadValue::Body(field) => format!("`{name}` from `{field}`"),
+                        ReadValue::Fixed(value) => format!("`{name}` {value}"),
+                    })
+                    .collect();
+                let same: Vec<String> = reconcile.same.iter().map(|f| format!("`{f}`")).collect();
+                format!(
+                    "read first: `{}` ({}) before the first send and again after; a record whose `{}` was not listed before, \
+                     with the body's {}, is its answer; none: sent again",
+                    reconcile.read.name(),
+                    request.join(", "),
+                    reconcile.id,
+                    same.join(", ")
+                )
+            }
+            _ => keyed("sent again").map_or_else(
+                || String::from("unknown, not sent again (unless `repeatable`)"),
+                |keyed| format!("{keyed}; else unknown, not sent again"),
+            ),
+        };
+        let check = e.when_unknown().unwrap_or("—");
+        let _ = writeln!(out, "| `{}` | {repeated} | {lost} | {check} |", e.name());
+    }
+    out
+}
+
 fn fields<'a>(requests: &'a [&'static Shape]) -> impl Iterator<Item = (&'static Shape, &'static Field)> + 'a {
     requests.iter().flat_map(|shape| shape.fields.iter().map(move |field| (*shape, field)))
 }
