@@ -137,7 +137,9 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
   let snapshot = null;
   let closed = false;
   let leader = false;
-  let running = false;
+  /** The runner's current pass, while one runs (close() waits for it). */
+  let running;
+  let rerun = false;
   let timer;
   let skipped = 0;
   let releaseLock;
@@ -309,22 +311,34 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
     timer = setTimeout(run, Math.max(0, ms));
   }
 
-  async function run() {
-    if (running || closed || !leader) return;
-    running = true;
-    try {
-      for (let record = head(); record !== undefined && !closed; record = head()) {
-        const wait = (due.get(record.id) ?? 0) - now();
-        if (wait > 0) {
-          wake(wait);
-          return;
-        }
-        // Offline: nothing is sent until the 'online' event (or retry()).
-        if (offline()) return;
-        await advance(record);
+  /** Starts a pass unless one runs (then it runs once more when it ends: a write may have come meanwhile). */
+  function run() {
+    if (closed || !leader) return running;
+    if (running) {
+      rerun = true;
+      return running;
+    }
+    running = pass().catch(report).finally(() => {
+      running = undefined;
+      if (rerun) {
+        rerun = false;
+        run();
       }
-    } finally {
-      running = false;
+    });
+    return running;
+  }
+
+  /** Advances the oldest unfinished job, then the next, until none is due now. */
+  async function pass() {
+    for (let record = head(); record !== undefined && !closed; record = head()) {
+      const wait = (due.get(record.id) ?? 0) - now();
+      if (wait > 0) {
+        wake(wait);
+        return;
+      }
+      // Offline: nothing is sent until the 'online' event (or retry()).
+      if (offline()) return;
+      await advance(record);
     }
   }
 
@@ -556,11 +570,17 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
       drop([...records.keys()], { why: 'the outbox was cleared' });
       post({ t: 'clear' });
     },
-    /** Stops sending (another tab takes over) and lets go of the storage; a call in flight still ends and is recorded. */
+    /**
+     * Stops sending and listening. A call in flight is waited for and
+     * recorded first, and only then is the lock let go: another tab (or an
+     * outbox this page opens next) never sends a job this one still has on
+     * its way.
+     */
     async close() {
       if (closed) return;
       closed = true;
       clearTimeout(timer);
+      await running?.catch(() => {});
       globalThis.removeEventListener?.('online', onOnline);
       releaseLock?.();
       channel?.close();

@@ -7,7 +7,8 @@
 //
 // A crash is the page dying at one instant: from then on nothing of the first
 // life completes (its storage writes are not applied, its answers are not
-// delivered) and its lock is let go, as a closed tab's is. The second life is
+// delivered), and it holds no lock (its outbox takes none, `tabs: false`: a
+// dead page's lock is let go). The second life is
 // a new client and a new outbox over the same stored jobs, and the portal
 // submitting the same request again with `resume: true` (it cannot know
 // whether the first submit was stored).
@@ -103,7 +104,7 @@ const hang = () => new Promise(() => {});
  * service (`writes`: requests of the case's endpoint).
  */
 function life(sim, storage, { endpoint, crash }, path) {
-  const state = { dead: false, writes: 0, answered: false, outbox: undefined };
+  const state = { dead: false, writes: 0, answered: false };
   let died;
   const dying = new Promise((resolve) => {
     died = resolve;
@@ -111,8 +112,6 @@ function life(sim, storage, { endpoint, crash }, path) {
   const die = () => {
     if (state.dead) return;
     state.dead = true;
-    // A closed tab lets go of its lock: the outbox stops, as the page would.
-    state.outbox?.close();
     died();
   };
   const guard = (op) => (...args) => (state.dead ? hang() : op(...args));
@@ -179,11 +178,10 @@ export async function runCase(deps, c, paths, sim) {
   try {
     // The first life, until the page dies (or, if it never does, the job ends).
     const first = life(sim, await kept.open(), c, paths[c.endpoint]);
-    const outbox1 = await openOutbox({ client: clientOver(first.fetch), name: `crash-${c.n}`, storage: first.storage });
-    first.state.outbox = outbox1;
+    const outbox1 = await openOutbox({ client: clientOver(first.fetch), name: `crash-${c.n}`, storage: first.storage, tabs: false });
     const submitted = outbox1[c.endpoint](write.body(c.n)).then((job) => job.settled).catch(() => {});
     await Promise.race([first.dying, submitted]);
-    first.state.dead || (first.state.dead = true, await outbox1.close());
+    first.state.dead = true;
     // The reload: a new client and outbox over the same jobs; the portal submits again.
     const second = life(sim, await kept.open(), { endpoint: c.endpoint, crash: 'never' }, paths[c.endpoint]);
     const outbox2 = await openOutbox({ client: clientOver(second.fetch), name: `crash-${c.n}`, storage: second.storage });

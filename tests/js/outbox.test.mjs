@@ -151,6 +151,24 @@ test('a refusal fails the job with the service\'s error; a lost answer of shellN
   assert.equal(sent.filter((p) => p.endsWith('/shellnums')).length, 1, 'not sent again');
 });
 
+test('close() waits for the call in flight, and records it, before it lets go', async () => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const sim = await createSimulator();
+  const client = new LicensingClient({ baseUrl: BASE, token: TOKEN, fetch: async (i, n) => { await held; return sim.fetch(i, n); } });
+  const storage = memoryStorage();
+  const outbox = await openOutbox({ client, storage });
+  await outbox.shellNums({ size: 1 });
+  await new Promise((r) => setTimeout(r, 10));
+  let closed = false;
+  const closing = outbox.close().then(() => { closed = true; });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(closed, false, 'not while the call is on its way');
+  release();
+  await closing;
+  assert.deepEqual((await storage.load()).map((r) => r.state), ['settled'], 'the answer was recorded before the close ended');
+});
+
 test('clear() forgets every job and rejects the unfinished ones; remove() only a finished one', async () => {
   let release;
   const held = new Promise((r) => { release = r; });
@@ -211,11 +229,11 @@ test('reopened: the jobs an earlier process left are recovered; resume joins a w
   const file = path.join(folder, 'jobs.json');
   try {
     const sim = await createSimulator();
-    const stuck = new LicensingClient({ baseUrl: BASE, token: TOKEN, fetch: () => new Promise(() => {}) });
+    // Its call never answered (it times out: close() waits for the call in flight).
+    const stuck = new LicensingClient({ baseUrl: BASE, token: TOKEN, timeoutMs: 50, fetch: () => new Promise(() => {}) });
     const first = await openOutbox({ client: stuck, storage: fileStorage(file) });
     assert.deepEqual(first.storage, { kind: 'file', durable: true, shared: false });
     await first.shellNums({ size: 2 });
-    await new Promise((r) => setTimeout(r, 20));
     await first.close();
     // The first process is gone, its shellNums maybe sent: never sent again.
     const client = new LicensingClient({ baseUrl: BASE, token: TOKEN, fetch: sim.fetch });

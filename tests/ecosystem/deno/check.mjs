@@ -5,9 +5,29 @@ import { createRequire } from 'node:module';
 import * as sdk from 'licensing-sdk';
 import { schemas } from 'licensing-sdk/json-schema';
 import { createSimulator } from 'licensing-sdk/testing';
+import { fileStorage, openOutbox } from 'licensing-sdk/outbox';
 import { clientVerdict, verdict } from './verdict.js';
 
 const cjs = createRequire(import.meta.url)('licensing-sdk');
+
+/**
+ * licensing-sdk/outbox over a file: a job stored and settled, then the file
+ * opened again (a restart) finds it; the jobs in the file as the format says.
+ */
+async function outboxVerdict() {
+  const sim = await createSimulator();
+  const client = new sdk.LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', fetch: sim.fetch });
+  const file = await Deno.makeTempFile({ suffix: '.json' });
+  await Deno.remove(file);
+  const outbox = await openOutbox({ client, storage: fileStorage(file) });
+  const job = await outbox.shellNums({ size: 2 });
+  const numbers = await job.settled;
+  await outbox.close();
+  const again = await openOutbox({ client, storage: fileStorage(file) });
+  const kept = JSON.parse(await Deno.readTextFile(file));
+  await Deno.remove(file);
+  return { numbers, reopened: again.jobs().map((j) => [j.endpoint, j.state]), format: kept.format, storage: again.storage.kind };
+}
 const standard = schemas.lockAssets['~standard'];
 const refused = standard.validate({ assetNums: ['7000000001'], operatorIdentity: 'ops' });
 console.log(JSON.stringify({
@@ -19,4 +39,5 @@ console.log(JSON.stringify({
     jsonSchema: standard.jsonSchema.input({ target: 'draft-2020-12' }).type,
   },
   ...await clientVerdict(sdk, createSimulator),
+  outbox: await outboxVerdict(),
 }));
