@@ -408,6 +408,11 @@ function report(r) {
     sizeRows.push(['ours: `licensing-sdk/validate/slim` (`pkg/validate-slim.js`, minified; it fetches the wasm)', m.raw.toLocaleString('en-US'), m.gzip.toLocaleString('en-US'), `${kb(m.gzip)} KB`]);
     sizeRows.push(['ours: **everything `licensing-sdk/validate/slim` loads** (that module + `validate/licensing_sdk_bg.wasm`)', (m.raw + w.raw).toLocaleString('en-US'), (m.gzip + w.gzip).toLocaleString('en-US'), `**${kb(m.gzip + w.gzip)} KB**`]);
   }
+  if (sizes.outbox) {
+    const o = sizes.outbox;
+    if (o.wasm) sizeRows.push(['ours, apart: `licensing-sdk/outbox` wasm (licensing-client\'s recovery; inside the module below)', o.wasm.raw.toLocaleString('en-US'), o.wasm.gzip.toLocaleString('en-US'), `${kb(o.wasm.gzip)} KB`]);
+    sizeRows.push(['ours, apart: **`licensing-sdk/outbox`** (`pkg/outbox.mjs`: one minified module, its wasm inside as printable text; on top of an entry with the client)', o.entry.raw.toLocaleString('en-US'), o.entry.gzip.toLocaleString('en-US'), `**${kb(o.entry.gzip)} KB**`]);
+  }
   const where = [sizes.full, sizes.validationOnly].filter((s) => s.built).map((s) => `${s.label}: \`${relative(join(HERE, '..'), s.dir) || '.'}\`, wasm built ${s.wasmBuilt}`);
   for (const p of sizes.peers) sizeRows.push([`${p.label} (esbuild bundle, minified)`, p.raw.toLocaleString('en-US'), p.gzip.toLocaleString('en-US'), `${kb(p.gzip)} KB`]);
 

@@ -83,6 +83,10 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
   // `licensing-sdk/validate` (wasm inside) and `licensing-sdk/validate/slim` (the module; it fetches the wasm).
   const validatePath = join(PKG_DIR, 'validate.js');
   const validateSlimPath = join(PKG_DIR, 'validate-slim.js');
+  // `licensing-sdk/outbox`: one minified module, its own wasm inside (printable
+  // text), loaded on top of an entry with the client; the wasm alone beside it.
+  const outboxPath = join(PKG_DIR, 'outbox.mjs');
+  const outboxWasm = join(PKG_DIR, '..', 'target', 'bind', 'outbox', 'licensing_outbox_wasm_bg.wasm');
   const r = {
     full, validationOnly: vonly, peers, entry: fileSize(join(PKG_DIR, 'slim.js')),
     entryJsMin,
@@ -90,6 +94,7 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     validateEntry: existsSync(validatePath) ? fileSize(validatePath) : null,
     validateSlim: existsSync(validateSlimPath) ? fileSize(validateSlimPath) : null,
     testing,
+    outbox: existsSync(outboxPath) ? { entry: fileSize(outboxPath), wasm: existsSync(outboxWasm) ? fileSize(outboxWasm) : null } : null,
   };
   log(`[sizes] ours wasm ${full.built ? `${full.wasm.raw} B raw, ${full.wasm.gzip} B gzip` : 'missing'}; validation-only ${vonly.built ? `${vonly.wasm.gzip} B gzip` : 'not built'}; ` +
     peers.map((p) => `${p.id} ${p.gzip} B gzip`).join(', '));
