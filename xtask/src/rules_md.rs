@@ -221,11 +221,8 @@ fn endpoints_table() -> String {
     for e in Endpoint::ALL {
         let def = e.def();
         let keyed = |verb: &str| def.repeat_key.map(|key| format!("{verb} when `{key}` is not blank"));
-        let repeated = if def.idempotent {
-            String::from("yes")
-        } else {
-            keyed("yes,").unwrap_or_else(|| String::from("no"))
-        };
+        let repeated =
+            if def.idempotent { String::from("yes") } else { keyed("yes,").unwrap_or_else(|| String::from("no")) };
         let lost = match (def.method, e.reconcile()) {
             (Method::Get, _) => String::from("— (a read: never kept in an outbox)"),
             _ if def.idempotent => String::from("sent again"),
