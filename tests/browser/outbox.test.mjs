@@ -1,7 +1,8 @@
 // licensing-sdk/outbox in Chromium, Firefox and WebKit (IndexedDB, Web Locks,
 // BroadcastChannel), from the built package served by licensing-sim:
 // - every write × every crash point × every fault × a reopen, in the page
-//   (outbox-crash-points.mjs, the cases the Node suite runs over a file);
+//   (outbox-crash-points.mjs, the cases the Node suite runs over a file), and
+//   those of three writes in a dedicated module worker;
 // - a real reload while a batch order's answer is held back by the service,
 //   and the same for a bindEnterprise (no repeat key: reconciled by a read):
 //   the job is recovered and settled, and the service holds one effect.
@@ -21,12 +22,13 @@ before(async () => {
 after(() => server?.stop());
 
 for (const browser of ['chromium', 'firefox', 'webkit']) {
-  test(`every write × every crash point × every fault × a reopen, over IndexedDB, in ${browser}`, async () => {
+  test(`every write × every crash point × every fault × a reopen, over IndexedDB, in ${browser} (a page, and a module worker)`, async () => {
     const text = await resultOf(browser, `${server.url}browser/outbox.html`, 'return window.__result ?? null;', 240_000);
     const r = JSON.parse(text);
     assert.ok(r.ok, `${browser}: ${r.error}`);
     assert.equal(r.results.length, 128);
-    const failed = r.results.filter((c) => !c.ok).map((c) => c.detail);
+    assert.equal(r.worker.length, 48);
+    const failed = [...r.results, ...r.worker].filter((c) => !c.ok).map((c) => c.detail);
     assert.deepEqual(failed, [], `${browser}:\n${failed.join('\n')}`);
     const ends = new Set(r.results.map((c) => c.job));
     assert.deepEqual([...ends].sort(), ['failed', 'settled', 'unknown']);
