@@ -104,7 +104,7 @@ const hang = () => new Promise(() => {});
  * service (`writes`: requests of the case's endpoint).
  */
 function life(sim, storage, { endpoint, crash }, path) {
-  const state = { dead: false, writes: 0, answered: false };
+  const state = { dead: false, writes: 0, answered: false, outbox: undefined };
   let died;
   const dying = new Promise((resolve) => {
     died = resolve;
@@ -112,6 +112,9 @@ function life(sim, storage, { endpoint, crash }, path) {
   const die = () => {
     if (state.dead) return;
     state.dead = true;
+    // Nothing more of this page starts (its outbox's next steps, its timers);
+    // what it has in flight never ends.
+    state.outbox?.close();
     died();
   };
   const guard = (op) => (...args) => (state.dead ? hang() : op(...args));
@@ -170,7 +173,7 @@ export async function runCase(deps, c, paths, sim) {
   const { LicensingClient, openOutbox, storageFor } = deps;
   const write = WRITES[c.endpoint];
   sim.reset();
-  const clientOver = (fetch) => new LicensingClient({ baseUrl: BASE, token: 'dev-all-token', appKey: 'app-1', retryBaseMs: 1, timeoutMs: 5_000, fetch });
+  const clientOver = (fetch, timeoutMs = 5_000) => new LicensingClient({ baseUrl: BASE, token: 'dev-all-token', appKey: 'app-1', retryBaseMs: 1, timeoutMs, fetch });
   if (write.setup) await write.setup(clientOver(sim.fetch), c.n);
   const base = sim.snapshot();
   if (c.fault.spec) sim.fault({ ...c.fault.spec, endpoint: c.endpoint });
@@ -178,10 +181,15 @@ export async function runCase(deps, c, paths, sim) {
   try {
     // The first life, until the page dies (or, if it never does, the job ends).
     const first = life(sim, await kept.open(), c, paths[c.endpoint]);
-    const outbox1 = await openOutbox({ client: clientOver(first.fetch), name: `crash-${c.n}`, storage: first.storage, tabs: false });
+    // Its calls time out soon: a dead page's timers are not left running long after the case.
+    const outbox1 = await openOutbox({ client: clientOver(first.fetch, 500), name: `crash-${c.n}`, storage: first.storage, tabs: false });
+    first.state.outbox = outbox1;
     const submitted = outbox1[c.endpoint](write.body(c.n)).then((job) => job.settled).catch(() => {});
     await Promise.race([first.dying, submitted]);
-    first.state.dead = true;
+    if (!first.state.dead) {
+      first.state.dead = true;
+      outbox1.close();
+    }
     // The reload: a new client and outbox over the same jobs; the portal submits again.
     const second = life(sim, await kept.open(), { endpoint: c.endpoint, crash: 'never' }, paths[c.endpoint]);
     const outbox2 = await openOutbox({ client: clientOver(second.fetch), name: `crash-${c.n}`, storage: second.storage });
