@@ -345,8 +345,9 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
   /** One step of a job, as the core says. */
   async function advance(record) {
     const known = (record.state === 'queued' ? 0 : 1) | (record.beforeRefused === true ? 2 : 0);
+    const sinceSent = Number.isFinite(record.sentAt) ? Math.max(0, now() - record.sentAt) : -1;
     const step = wasm.step(record.endpoint, record.text, known, record.repeatable === true, record.before ?? '', since.get(record.id) ?? '',
-      rounds.get(record.id) ?? 0, Math.random());
+      rounds.get(record.id) ?? 0, Math.random(), sinceSent, record.timeoutMs ?? 0);
     /** A round without a verdict: the next step waits the core's delay first. */
     const again = (extraMs = 0) => {
       rounds.set(record.id, (rounds.get(record.id) ?? 0) + 1);
@@ -354,6 +355,11 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
       due.set(record.id, now() + extraMs);
     };
     try {
+      // The lost send may still be working: read once it cannot be.
+      if (step.waitMs > 0) {
+        due.set(record.id, now() + step.waitMs);
+        return;
+      }
       if ((step.step === 'send' || step.step === 'read') && backoff.delete(record.id) && step.delayMs > 0) {
         due.set(record.id, now() + step.delayMs);
         return;
@@ -370,7 +376,7 @@ async function openWith({ client, name, storage, reason, maxJobs, keepFinishedMs
         }
         case 'send': {
           // Durable before the call: a reload after this point finds it maybe sent.
-          const sending = { ...record, state: 'sending', sends: (record.sends ?? 0) + 1 };
+          const sending = { ...record, state: 'sending', sends: (record.sends ?? 0) + 1, sentAt: now() };
           await persist(sending);
           const sent = await call(record.endpoint, record.text, { repeatable: record.repeatable === true, timeoutMs: record.timeoutMs });
           if (!records.has(record.id)) return;

@@ -147,7 +147,9 @@ function life(sim, storage, { endpoint, crash }, path) {
     const isWrite = new URL(request.url).pathname === path;
     if (isWrite) state.writes += 1;
     if (crash === 'sent, no answer' && isWrite) {
-      sim.fetch(request).catch(() => {});
+      // The service does what it does with it (its answer, if any, is dropped):
+      // the page dies once the request is there, whatever the load on the machine.
+      await sim.fetch(request).catch(() => {});
       die();
       return hang();
     }
@@ -184,7 +186,8 @@ export async function runCase(deps, c, paths, sim) {
     // Its calls time out soon: a dead page's timers are not left running long after the case.
     const outbox1 = await openOutbox({ client: clientOver(first.fetch, 500), name: `crash-${c.n}`, storage: first.storage, tabs: false });
     first.state.outbox = outbox1;
-    const submitted = outbox1[c.endpoint](write.body(c.n)).then((job) => job.settled).catch(() => {});
+    // Each attempt's timeout is 500 ms: a reconciling read waits that long after a lost send.
+    const submitted = outbox1[c.endpoint](write.body(c.n), { timeoutMs: 500 }).then((job) => job.settled).catch(() => {});
     await Promise.race([first.dying, submitted]);
     if (!first.state.dead) {
       first.state.dead = true;
@@ -193,7 +196,7 @@ export async function runCase(deps, c, paths, sim) {
     // The reload: a new client and outbox over the same jobs; the portal submits again.
     const second = life(sim, await kept.open(), { endpoint: c.endpoint, crash: 'never' }, paths[c.endpoint]);
     const outbox2 = await openOutbox({ client: clientOver(second.fetch), name: `crash-${c.n}`, storage: second.storage });
-    const job = await outbox2[c.endpoint](write.body(c.n), { resume: true });
+    const job = await outbox2[c.endpoint](write.body(c.n), { resume: true, timeoutMs: 500 });
     // Backoffs are not what this tests: sent again at once until the job ends.
     let finished = false;
     job.settled.then(() => { finished = true; }, () => { finished = true; });

@@ -238,8 +238,8 @@ fn endpoints_table() -> String {
                     .collect();
                 let same: Vec<String> = reconcile.same.iter().map(|f| format!("`{f}`")).collect();
                 format!(
-                    "read first: `{}` ({}) before the first send and again after; a record whose `{}` was not listed before, \
-                     with the body's {}, is its answer; none: sent again",
+                    "read first: `{}` ({}) before the first send, and again once the lost send's attempt timeout has \
+                     passed; a record whose `{}` was not listed before, with the body's {}, is its answer; none: sent again",
                     reconcile.read.name(),
                     request.join(", "),
                     reconcile.id,

@@ -69,12 +69,33 @@ pub struct StoredWrite<'a> {
     /// For a reconciled write that may have been sent: the payload of the
     /// same read taken since (JSON text), once taken.
     pub since: Option<&'a str>,
+    /// How long ago its last send began, in milliseconds, when known.
+    pub since_sent_ms: Option<u64>,
+    /// How long a send may still be on its way to the service, or inside it:
+    /// its attempt's timeout (the client's 30 s unless the write set one). A
+    /// reconciling read taken sooner could miss the record the lost send is
+    /// still making, and the write would be done twice.
+    pub settle_ms: u32,
 }
+
+/// What [`StoredWrite::settle_ms`] is unless the write set its own timeout:
+/// the client's default attempt timeout.
+pub const DEFAULT_SETTLE_MS: u32 = 30_000;
 
 impl<'a> StoredWrite<'a> {
     /// A write with nothing read for it and no word that it is repeatable.
     pub fn new(endpoint: Endpoint, text: &'a str, known: Known) -> Self {
-        Self { endpoint, text, repeatable: false, known, before: None, before_refused: false, since: None }
+        Self {
+            endpoint,
+            text,
+            repeatable: false,
+            known,
+            before: None,
+            before_refused: false,
+            since: None,
+            since_sent_ms: None,
+            settle_ms: DEFAULT_SETTLE_MS,
+        }
     }
 }
 
@@ -91,6 +112,8 @@ pub enum Recovery {
         endpoint: Endpoint,
         /// Its request, as JSON text.
         request: String,
+        /// Wait this long first: the lost send may still be making its record.
+        wait_ms: u64,
     },
     /// It was done: this is its answer's payload (JSON text), the record
     /// the read found.
@@ -108,19 +131,21 @@ pub enum Recovery {
 /// The next step for a stored write.
 pub fn recovery(write: &StoredWrite<'_>) -> Recovery {
     let reconcile = write.endpoint.reconcile().filter(|_| !write.repeatable);
-    let read = |reconcile: licensing_core::wire::Reconcile| match reconcile.read_request(write.text) {
-        Some(request) => Recovery::Read { endpoint: reconcile.read, request },
+    let read = |reconcile: licensing_core::wire::Reconcile, wait_ms: u64| match reconcile.read_request(write.text) {
+        Some(request) => Recovery::Read { endpoint: reconcile.read, request, wait_ms },
         None => unknown(write.endpoint),
     };
+    // Read after a send no sooner than it may still be working: a send of unknown age is old.
+    let settled_for = u64::from(write.settle_ms).saturating_sub(write.since_sent_ms.unwrap_or(u64::MAX));
     match (write.known, reconcile) {
         // Never sent: the list as it stands before the first send, then send.
-        (Known::Stored, Some(reconcile)) if write.before.is_none() && !write.before_refused => read(reconcile),
+        (Known::Stored, Some(reconcile)) if write.before.is_none() && !write.before_refused => read(reconcile, 0),
         (Known::Stored, _) => Recovery::Send,
         (Known::MaybeSent, _) if write.repeatable || is_safe_to_repeat(write.endpoint, write.text) => Recovery::Send,
         (Known::MaybeSent, Some(reconcile)) => match (write.before, write.since) {
             // What the list held before the first send is what tells a new record from an old one.
             (None, _) => unknown(write.endpoint),
-            (Some(_), None) => read(reconcile),
+            (Some(_), None) => read(reconcile, settled_for),
             (Some(before), Some(since)) => match reconcile.made_by(write.text, before, since) {
                 Ok(Some(record)) => Recovery::Settled { data: record },
                 Ok(None) => Recovery::Send,
@@ -282,7 +307,7 @@ mod tests {
     }
 
     fn read() -> Recovery {
-        Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into() }
+        Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 0 }
     }
 
     /// Every write endpoint × what is known, and the step that follows.
@@ -333,6 +358,25 @@ mod tests {
             ),
             // bindEnterprise: read again; a new record of its name is its answer, none means not done.
             ("bind, not read since", bind(MaybeSent, Some(leak(before.clone())), None), read()),
+            (
+                "bind, sent 10 s ago, not read since: the read waits for the send's 30 s",
+                StoredWrite { since_sent_ms: Some(10_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
+                Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 20_000 },
+            ),
+            (
+                "bind, sent 40 s ago: read at once",
+                StoredWrite { since_sent_ms: Some(40_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
+                read(),
+            ),
+            (
+                "bind, sent 100 ms ago with a 500 ms timeout",
+                StoredWrite {
+                    since_sent_ms: Some(100),
+                    settle_ms: 500,
+                    ..bind(MaybeSent, Some(leak(before.clone())), None)
+                },
+                Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 400 },
+            ),
             (
                 "bind, a new record",
                 bind(MaybeSent, Some(leak(before.clone())), Some(leak(with_new.clone()))),

@@ -84,9 +84,13 @@ pub fn admit(endpoint: &str, text: &str, kept: &str) -> JsValue {
 /// when its reconciling read before the first send was refused; `before` /
 /// `since`: that read's payloads as JSON text, `''` for none; `rounds`: its
 /// calls without a verdict since the outbox opened; `jitter`: a number in
-/// [0, 1)): `{ step: 'send', delayMs }`, `{ step: 'read', endpoint, request,
-/// delayMs }`, `{ step: 'settled', text }` or `{ step: 'unknown', error }`
-/// (kind `unknown`, with `check`). `delayMs`: how long to wait first.
+/// [0, 1); `sinceSentMs`: how long ago its last send began, -1 for unknown;
+/// `settleMs`: its attempt's timeout, 0 for the client's default): `{ step:
+/// 'send', delayMs }`, `{ step: 'read', endpoint, request, delayMs, waitMs }`,
+/// `{ step: 'settled', text }` or `{ step: 'unknown', error }` (kind
+/// `unknown`, with `check`). `delayMs`: the backoff before a step after a
+/// round without a verdict (a retry may skip it); `waitMs`: how long the
+/// lost send may still be working (nothing skips it).
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn step(
@@ -98,6 +102,8 @@ pub fn step(
     since: &str,
     rounds: u32,
     jitter: f64,
+    since_sent_ms: f64,
+    settle_ms: u32,
 ) -> JsValue {
     let endpoint = match endpoint_named(endpoint) {
         Ok(endpoint) => endpoint,
@@ -108,6 +114,10 @@ pub fn step(
     write.repeatable = repeatable;
     write.before = given(before);
     write.since = given(since);
+    write.since_sent_ms = (since_sent_ms >= 0.0).then_some(since_sent_ms as u64);
+    if settle_ms > 0 {
+        write.settle_ms = settle_ms;
+    }
     let out = object();
     let delay = || JsValue::from_f64(f64::from(recovery::resend_delay_ms(rounds, jitter)));
     let (step, check) = match recovery::recovery(&write) {
@@ -115,10 +125,11 @@ pub fn step(
             set(&out, "delayMs", &delay());
             ("send", None)
         }
-        Recovery::Read { endpoint, request } => {
+        Recovery::Read { endpoint, request, wait_ms } => {
             set(&out, "endpoint", &JsValue::from_str(endpoint.name()));
             set(&out, "request", &JsValue::from_str(&request));
             set(&out, "delayMs", &delay());
+            set(&out, "waitMs", &JsValue::from_f64(wait_ms as f64));
             ("read", None)
         }
         Recovery::Settled { data } => {
