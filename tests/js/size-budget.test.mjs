@@ -10,8 +10,10 @@
 // 1000 bytes, gzip at level 9, as bench/results.md measures them. docs/design.md
 // says what each step cost and what keeps them there ("The package's wasm toolchain").
 // `licensing-sdk/outbox` (its own wasm inside, licensing-client's recovery, and
-// its JavaScript) at most 24 KB: a page that keeps writes across reloads pays
-// it on top of the default entry, which carries none of it.
+// its JavaScript) at most 24.5 KB: a page that keeps writes across reloads pays
+// it on top of the default entry, which carries none of it (23.5 KB when first
+// built; +0.2 KB for the wait before a reconciling read: docs/design.md, "The
+// outbox's own wasm").
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
@@ -24,7 +26,7 @@ const BUDGETS = [
   [['index.js'], 80_500],
   [['validate.js'], 40_000],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],
-  [['outbox.mjs'], 24_000],
+  [['outbox.mjs'], 24_500],
 ];
 
 for (const [paths, budget] of BUDGETS) {
