@@ -102,8 +102,9 @@ describe('run with @tanstack/query-core', () => {
       orderList: [{ sequence: 1, licenseType: 'softkey', orderType: 'new_buy', enterpriseGlobalId: 'EG-Q',
         assets: [{ assetNos: ['8000000001'], products: [{ productUri: 'gms:1' }] }] }],
     };
-    // The first page: the call reaches the service, whose answer never comes back.
-    const held = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal',
+    // The first page: the call reaches the service, whose answer never comes back
+    // (its attempt times out at once: closing the outbox waits for the call in flight).
+    const held = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal', timeoutMs: 100, maxRetries: 0,
       fetch: (request, init) => { sim.fetch(request, init).catch(() => {}); return new Promise(() => {}); } });
     const outbox1 = await openOutbox({ client: held, storage });
     const before = new QueryClient();
