@@ -17,8 +17,26 @@ const source = readFileSync(input, 'utf8');
 const wasmName = input.split('/').pop().replace(/\.js$/, '_bg.wasm');
 const DEFAULT_URL = `new URL('${wasmName}', import.meta.url)`;
 if (!source.includes(DEFAULT_URL)) throw new Error(`${input} no longer names its wasm as ${DEFAULT_URL}`);
-const patched = source.replaceAll(DEFAULT_URL, "undefined");
+let patched = source.replaceAll(DEFAULT_URL, "undefined");
 if (patched.includes('import.meta')) throw new Error(`${input} uses import.meta elsewhere: the factory cannot carry it`);
+
+// The wasm's futures are run from a microtask: js-sys queues it with the global
+// `queueMicrotask` where there is one, else with `Promise.resolve().then`. Jest's
+// default fake timers (and @sinonjs/fake-timers 13 on) replace the global
+// `queueMicrotask` with one that runs only when the test moves the fake clock,
+// so a call never settled under them (tests/timers). The glue's one call of it
+// becomes js-sys' own fallback, which no runner fakes: the same microtask
+// order, since both run the callback once the current job ends.
+const QUEUE_CALL = 'queueMicrotask(arg0);';
+const queueCalls = patched.split(QUEUE_CALL).length - 1;
+const mentions = (patched.match(/queueMicrotask/g) ?? []).length;
+if (mentions > 0) {
+  // The property read that tests for the global (`arg0.queueMicrotask`) stays; every call is ours.
+  if (queueCalls !== 1 || mentions !== 2) {
+    throw new Error(`${input}: expected one call of queueMicrotask(arg0) and one read of the global's property, found ${queueCalls} and ${mentions - queueCalls}`);
+  }
+  patched = patched.replace(QUEUE_CALL, 'Promise.resolve().then(arg0);');
+}
 
 // Its named exports alone (`export *` leaves out the default, wasm-bindgen's
 // async `init()`, which fetches or streams the wasm: the package never calls it
