@@ -23,7 +23,7 @@ use wasm_bindgen_futures::future_to_promise;
 use crate::hooks_js;
 use crate::interop::{self, get, set};
 use crate::js_error::to_js_error;
-use licensing_client::fetch::FetchTransport;
+use licensing_client::fetch::{FetchTransport, JsClock};
 use licensing_client::{BodyText, CallOptions, Client, ClientOptions, Phase, WarningHook};
 
 /// An integer option: `None` when absent; an error naming it when it is not a
@@ -66,7 +66,7 @@ pub struct JsClient {
 
 #[wasm_bindgen(js_class = LicensingClient)]
 impl JsClient {
-    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, messages?, rules?, onWarnings?, headers?, hooks?, fetch? })`;
+    /// `new LicensingClient({ baseUrl, token, appKey?, timeoutMs?, maxRetries?, retryBaseMs?, locale?, messages?, rules?, onWarnings?, headers?, hooks?, fetch?, clock? })`;
     /// throws a LicensingError of kind `validation` for unusable options.
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -91,11 +91,19 @@ impl JsClient {
         let retry_base_ms = int_option("retryBaseMs", &option("retryBaseMs")?).map_err(js_error)?;
         let max_response_bytes = int_option("maxResponseBytes", &option("maxResponseBytes")?).map_err(js_error)?;
         let fetch = option("fetch")?;
-        let transport = match fetch.dyn_ref::<js_sys::Function>() {
+        let mut transport = match fetch.dyn_ref::<js_sys::Function>() {
             Some(fetch) => FetchTransport::with_fetch(fetch.clone()),
             None if fetch.is_undefined() => FetchTransport::new(),
             None => return Err(options_error("fetch must be a function (input, init) => Promise<Response>")),
         };
+        match option("clock")? {
+            clock if clock.is_undefined() => {}
+            clock => {
+                transport = transport.with_clock(JsClock::new(clock).ok_or_else(|| {
+                    options_error("clock must have now(), setTimeout(callback, ms) and clearTimeout(handle)")
+                })?)
+            }
+        }
         let locale_option = option("locale")?;
         let locale = locale_option.as_string().and_then(|t| Locale::parse(&t));
         let messages = interop::catalogue(&locale_option, &option("messages")?).map_err(|why| options_error(&why))?;

@@ -5,6 +5,7 @@ import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
 import wasm from './sim/licensing_sim_wasm_bg.wasm';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
+export { createVirtualClock } from '../src/clock.js';
 
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {

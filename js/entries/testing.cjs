@@ -6,6 +6,7 @@
 'use strict';
 const { invalidExamples } = require('../generated/invalid-examples.js');
 const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
+const { createVirtualClock } = require('../src/clock.js');
 const createGlue = require('#built/sim-glue.js').default;
 
 let compiled;
@@ -19,4 +20,4 @@ async function createSimulator(options) {
 /** An answer checked against the contract (see testing.d.ts). */
 const checkAnswer = makeCheckAnswer(createGlue, compile);
 
-module.exports = { invalidExamples, createSimulator, checkAnswer };
+module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock };

@@ -6,6 +6,7 @@ import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
 import { fetchModule } from '../src/load.js';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
+export { createVirtualClock } from '../src/clock.js';
 
 // Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.

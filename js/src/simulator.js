@@ -3,6 +3,10 @@
 // (crates/licensing-sim-wasm, the same state machine as the native
 // `licensing-sim`). Every entry (Node CommonJS and ESM, browsers, workers)
 // builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
+// Its time (the stamps it stores, the nonce window, faults' delays, the body
+// timeout) is read from `options.clock` (createVirtualClock) when given.
+import { HOLD, readClock } from './clock.js';
+
 const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'reset', 'delay'];
 // Statuses whose Response may have no body (the Fetch standard's null body statuses).
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -13,16 +17,62 @@ function abortError(signal) {
   return new DOMException('This operation was aborted', 'AbortError');
 }
 
-/** Waits `ms` (a fault's delay), rejecting as fetch does when `signal` fires. */
-function wait(ms, signal) {
+/** The real clock, in the shape createVirtualClock gives. */
+const REAL_CLOCK = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle),
+};
+
+/** How often a wait on the simulator's manual clock looks at it again (real milliseconds). */
+const MANUAL_POLL_MS = 5;
+
+/**
+ * The clock of a simulator made with `{ clock: 'manual' }` (`npx
+ * licensing-sdk-sim --clock manual`): its own time, moved by `POST
+ * /__sim/clock`; a timer fires once that time has reached it (looked at every
+ * few real milliseconds, as licensing-sim does).
+ */
+function manualClock(core) {
+  const timers = new Map();
+  let poll;
+  let lastId = 0;
+  const check = () => {
+    const now = core.manualNow;
+    for (const [id, timer] of timers) {
+      if (timer.due > now) continue;
+      timers.delete(id);
+      timer.callback();
+    }
+    if (timers.size === 0) {
+      clearInterval(poll);
+      poll = undefined;
+    }
+  };
+  return {
+    now: () => core.manualNow,
+    setTimeout(callback, ms) {
+      const id = ++lastId;
+      timers.set(id, { due: core.manualNow + Math.max(0, ms), callback });
+      poll ??= setInterval(check, MANUAL_POLL_MS);
+      return id;
+    },
+    clearTimeout(id) {
+      timers.delete(id);
+    },
+  };
+}
+
+/** Waits `ms` on `clock` (a fault's delay), rejecting as fetch does when `signal` fires. */
+function wait(clock, ms, signal) {
   if (!(ms > 0)) return signal && signal.aborted ? Promise.reject(abortError(signal)) : Promise.resolve();
   return new Promise((resolve, reject) => {
     if (signal && signal.aborted) return reject(abortError(signal));
     const onAbort = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       reject(abortError(signal));
     };
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       if (signal) signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
@@ -50,11 +100,11 @@ function abortion(signal) {
  * AbortError, the stream cancelled): a body stream that never ends does not
  * hold the call.
  */
-async function readBody(request, max, signal, timeoutMs) {
+async function readBody(clock, request, max, signal, timeoutMs) {
   if (request.body === null) return { bytes: new Uint8Array(0) };
   const aborted = abortion(signal);
   let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs); });
+  const late = new Promise((resolve) => { timer = clock.setTimeout(() => resolve(TIMED_OUT), timeoutMs); });
   try {
     if (request.body === undefined) {
       // Firefox has no Request.body stream: the whole body at once.
@@ -95,21 +145,34 @@ async function readBody(request, max, signal, timeoutMs) {
     }
     return { bytes };
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
   }
 }
 
 /** What `readBody`'s timer resolves to. */
 const TIMED_OUT = Symbol('timed out');
 
-/** The exchange's reply as a `Response`; a stalling body stays open until `signal` fires. */
-function toResponse(exchange, signal) {
+/**
+ * The exchange's reply as a `Response`; a stalling body stays open until
+ * `signal` fires. `ownStream`: the body is a stream of this realm's JavaScript
+ * (read in microtasks, never a browser's task: a virtual clock's timers wait
+ * for nothing else).
+ */
+function toResponse(exchange, signal, ownStream) {
   const headers = new Headers();
   const flat = exchange.headers;
   for (let i = 0; i + 1 < flat.length; i += 2) headers.append(flat[i], flat[i + 1]);
   const status = exchange.status;
   const bytes = exchange.body;
   let body = NULL_BODY.has(status) ? null : bytes;
+  if (body !== null && ownStream && !exchange.stalls) {
+    body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+  }
   if (exchange.stalls) {
     body = new ReadableStream({
       start(controller) {
@@ -159,9 +222,15 @@ function makeSimulator(createGlue, wasmModule, options) {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     throw new TypeError('createSimulator: options must be an object');
   }
+  // A clock object is this realm's (createVirtualClock); 'real' and 'manual'
+  // are the simulator's own (`--clock`: its manual one is moved by POST /__sim/clock).
+  const { clock: given, ...coreOptions } = options ?? {};
+  if (typeof given === 'string') coreOptions.clock = given;
   const glue = createGlue();
   glue.initSync({ module: wasmModule });
-  const core = new glue.SimulatorCore(JSON.stringify(options ?? {}));
+  const core = new glue.SimulatorCore(JSON.stringify(coreOptions));
+  const clock = typeof given === 'string' ? (core.manualNow === undefined ? REAL_CLOCK : manualClock(core))
+    : readClock(given, 'createSimulator') ?? REAL_CLOCK;
 
   async function fetch(input, init) {
     const request = new Request(input, init);
@@ -171,21 +240,41 @@ function makeSimulator(createGlue, wasmModule, options) {
     const headers = [];
     request.headers.forEach((value, name) => headers.push(name, value));
     const query = url.search.length > 1 ? url.search.slice(1) : undefined;
-    const exchange = core.admit(request.method, url.pathname, query, headers, Date.now());
+    // A virtual clock is held while the simulator works (see clock.js), and
+    // let go while it waits on that clock (a fault's delay).
+    const hold = typeof clock[HOLD] === 'function' ? () => clock[HOLD]() : () => () => {};
+    let release = hold();
+    const waitHere = async (ms) => {
+      if (!(ms > 0)) return wait(clock, 0, signal); // rejects if aborted
+      release();
+      try {
+        await wait(clock, ms, signal);
+      } finally {
+        release = hold();
+      }
+    };
+    let exchange;
     try {
-      await wait(exchange.delayMs, signal);
+      exchange = core.admit(request.method, url.pathname, query, headers, clock.now());
+    } catch (err) {
+      release();
+      throw err;
+    }
+    try {
+      await waitHere(exchange.delayMs);
       if (!exchange.answered) {
-        const body = exchange.readsBody ? await readBody(request, core.maxBodyBytes, signal, core.bodyTimeoutMs) : { bytes: undefined };
+        const body = exchange.readsBody ? await readBody(clock, request, core.maxBodyBytes, signal, core.bodyTimeoutMs) : { bytes: undefined };
         if (signal.aborted) throw abortError(signal);
-        core.answer(exchange, body.bytes, body.tooLarge === true, body.timedOut === true, Date.now());
+        core.answer(exchange, body.bytes, body.tooLarge === true, body.timedOut === true, clock.now());
         // A fault after the work (`after`): its delay comes once the work is done.
-        await wait(exchange.delayMs, signal);
+        await waitHere(exchange.delayMs);
       }
       // No answer: fetch's own way of saying the connection failed.
       if (exchange.resets) throw new TypeError('fetch failed: the connection was reset (simulated fault)');
-      return toResponse(exchange, signal);
+      return toResponse(exchange, signal, clock !== REAL_CLOCK);
     } finally {
       exchange.free();
+      release();
     }
   }
 

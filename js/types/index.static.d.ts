@@ -124,6 +124,19 @@ export type Schemas = {
 
 // ---- Client ----------------------------------------------------------------------
 
+/**
+ * What the client (and `createSimulator`) read of a clock: the three globals they
+ * would use otherwise. `createVirtualClock()` of `licensing-sdk/testing` gives one.
+ */
+export interface Clock {
+  /** Milliseconds since 1970, as `Date.now()`. */
+  now(): number;
+  /** Calls `callback` once `ms` have passed on this clock, as `setTimeout`. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  /** Forgets a timer `setTimeout` gave, as `clearTimeout`. */
+  clearTimeout(handle: unknown): void;
+}
+
 /** Options of `new LicensingClient(...)`. */
 export interface LicensingClientOptions {
   /** Absolute base address of the service (required in Node). */
@@ -168,6 +181,14 @@ export interface LicensingClientOptions {
    * an in-process simulator, MSW. Default: `globalThis.fetch`.
    */
   fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * The clock every wait of the client is timed by: the backoff, a `Retry-After`
+   * (seconds, and what a date means), each attempt's timeout, a hook's and the token
+   * provider's time limit. Default: the real one (`Date.now`, `setTimeout`). In tests,
+   * `createVirtualClock()` of `licensing-sdk/testing`, given to `createSimulator({ clock })`
+   * too: one time for the client and the service it calls. Checked by the constructor.
+   */
+  clock?: Clock;
   /** Largest answer read, in bytes (default 32 MiB); a larger one rejects with kind `decode`. */
   maxResponseBytes?: number;
   /**

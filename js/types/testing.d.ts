@@ -1,8 +1,9 @@
 // licensing-sdk/testing: what a tester needs besides the SDK itself.
 // - invalidExamples(endpoint): bodies that fail with exactly one issue;
 // - createSimulator(options): the service in process, behind a standard fetch;
-// - checkAnswer(endpoint, status, text): an answer held to the contract.
-import type { Endpoint, ValidateOptions, ValidationReport } from './index.js';
+// - checkAnswer(endpoint, status, text): an answer held to the contract;
+// - createVirtualClock(options): time a test holds, for a client and a simulator.
+import type { Clock, Endpoint, ValidateOptions, ValidationReport } from './index.js';
 
 export type { InvalidExample } from './invalid-examples.js';
 // The state format, generated from the simulator's Rust types (sim-state.d.ts).
@@ -54,6 +55,16 @@ export interface SimulatorOptions {
    * portal's tests against a service that differs. Default: none.
    */
   drift?: Drift[];
+  /**
+   * The clock the simulator's time is read from: the stamps it stores
+   * (`createTime`), its nonce window, faults' `delayMs` and stalls, its body
+   * timeout. Give the client the same one (`new LicensingClient({ clock })`),
+   * and a test moves both. `'manual'`: a clock of the simulator's own, from
+   * 2026-01-01T00:00:00Z, moved only by `POST /__sim/clock?advance=MS` (or
+   * `?set=MS`) through `sim.fetch` (`npx licensing-sdk-sim --clock manual`).
+   * Default: the real one.
+   */
+  clock?: Clock | 'real' | 'manual';
 }
 
 /** The ways a simulator can differ from the contract (the simulator's README, "Drifts"). */
@@ -157,3 +168,48 @@ export declare function createSimulator(options?: SimulatorOptions): Promise<Sim
  * (an unknown endpoint, a status that is not one: an issue).
  */
 export declare function checkAnswer(endpoint: Endpoint, status: number, text: string, options?: ValidateOptions): Promise<ValidationReport>;
+
+/** What `createVirtualClock` is made with. */
+export interface VirtualClockOptions {
+  /** Where the clock starts, in milliseconds since 1970. Default: 2026-01-01T00:00:00Z (1767225600000), as Rust's `SimTransport`. */
+  start?: number;
+  /**
+   * Jump to the next timer whenever nothing but this clock's timers is pending
+   * (the microtasks have all run): a call waits out its backoffs and timeouts
+   * with no `advance`. The client and the in-process simulator do no real I/O,
+   * so this is exact with them; work waiting on real I/O (a real server, a
+   * file) does not hold the clock, which may then jump past it. Default: false.
+   */
+  autoAdvance?: boolean;
+}
+
+/** A timer pending on a virtual clock. */
+export interface PendingTimer {
+  /** When it fires, on this clock. */
+  due: number;
+  /** In how many milliseconds from the clock's now. */
+  in: number;
+}
+
+/** Time a test holds: moved only by `advance`, `runUntilIdle` or `autoAdvance`. */
+export interface VirtualClock extends Clock {
+  /**
+   * Moves the clock `ms` on, firing each timer due on the way in order, each once
+   * the work the one before started has run; resolves at the end. Rejects with what
+   * a timer's callback threw.
+   */
+  advance(ms: number): Promise<void>;
+  /** Fires every timer (those they set included) until none is pending; rejects past 100,000 of them. */
+  runUntilIdle(): Promise<void>;
+  /** The timers pending, the first due first. */
+  pending(): PendingTimer[];
+}
+
+/**
+ * A virtual clock for `new LicensingClient({ clock })` and `createSimulator({ clock })`:
+ * one time for both, so a test sees the client wait out two `Retry-After: 20` (40 s)
+ * or give up at its 10 s timeout in milliseconds, the same way on every run. No global
+ * is patched: a runner's own fake timers are neither needed nor disturbed. Throws a
+ * TypeError for options it cannot use.
+ */
+export declare function createVirtualClock(options?: VirtualClockOptions): VirtualClock;

@@ -1,9 +1,10 @@
 // What createSimulator must do in any JS realm (a window, a module worker):
 // run by simulator.html in the page and in a worker, in Chromium and Firefox.
 // Resolves to [{ name, ok, error? }].
-import { createSimulator, invalidExamples } from '/pkg/testing.mjs';
-import { LicensingClient, validate } from '/pkg/index.js';
+import { createSimulator, createVirtualClock, invalidExamples } from '/pkg/testing.mjs';
+import { exampleBody, LicensingClient, validate } from '/pkg/index.js';
 import { HOSTILE_TIMEOUT_MS, hostileFetches, runHostile } from './hostile-fetches.mjs';
+import * as schedules from './clock-schedules.mjs';
 
 const BASE = 'https://licensing.test';
 
@@ -39,11 +40,13 @@ const CHECKS = {
     check(stalled.kind === 'timeout', `stall: ${stalled.kind}`);
   },
   async 'hooks, a token provider refreshed after a 401, Retry-After'() {
-    const sim = await createSimulator();
+    // The Retry-After second on a virtual clock: no real second waited.
+    const clock = createVirtualClock({ autoAdvance: true });
+    const sim = await createSimulator({ clock });
     const events = [];
     let token = 'expired';
     const client = new LicensingClient({
-      baseUrl: BASE, fetch: sim.fetch, retryBaseMs: 1,
+      baseUrl: BASE, fetch: sim.fetch, retryBaseMs: 1, clock,
       // A provider keeps what it got last; a refusal makes it fetch a fresh one.
       token: async ({ refused }) => { if (refused) token = 'dev-order-token'; return token; },
       hooks: {
@@ -83,6 +86,19 @@ const CHECKS = {
       check(got.outcome === expected, `${name}: ${JSON.stringify(got)}`);
       check(got.ms < HOSTILE_TIMEOUT_MS + 3000, `${name}: settled after ${got.ms} ms`);
     }
+  },
+  async 'one virtual clock: two Retry-After: 20, a 10 s timeout, a token expiring mid-retry, a seeded run twice'() {
+    const sdk = { createSimulator, createVirtualClock, exampleBody, LicensingClient };
+    const started = performance.now();
+    for (const name of ['twoRetryAfters', 'attemptTimeout', 'tokenExpiresMidRetry']) {
+      const seen = await schedules[name](sdk);
+      for (const [what, ok, json] of schedules.expectSchedule(name, seen)) check(ok, `${name}: ${what}: ${json}`);
+    }
+    const [first, second] = [await schedules.seededRun(sdk), await schedules.seededRun(sdk)];
+    check(JSON.stringify(first) === JSON.stringify(second), `two seeded runs differ:\n${JSON.stringify(first)}\n${JSON.stringify(second)}`);
+    check(first.ordered.error === undefined && first.trace.length === 4, JSON.stringify(first));
+    // 90 virtual seconds in all; real time is the work alone.
+    check(performance.now() - started < 10_000, `${performance.now() - started} ms of real time`);
   },
   async 'invalid examples fail with their one issue'() {
     for (const x of invalidExamples('shellNums')) {

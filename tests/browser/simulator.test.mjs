@@ -21,6 +21,7 @@ for (const browser of ['chromium', 'firefox', 'webkit']) {
     const { page, worker } = JSON.parse(text);
     for (const [realm, results] of [['page', page], ['worker', worker]]) {
       assert.ok(results.length >= 5, `${browser} ${realm}: ${text}`);
+      assert.ok(results.some((r) => r.name.startsWith('one virtual clock')), `${browser} ${realm}: the clock's schedules ran`);
       for (const r of results) assert.ok(r.ok, `${browser} ${realm}: ${r.name}: ${r.error}`);
     }
   });

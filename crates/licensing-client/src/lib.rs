@@ -51,6 +51,7 @@ pub struct RustGuideDoctests;
 
 mod attempts;
 mod call_url;
+pub mod clock;
 #[cfg(feature = "js")]
 #[cfg_attr(docsrs, doc(cfg(feature = "js")))]
 pub mod fetch;

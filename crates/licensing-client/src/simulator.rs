@@ -23,8 +23,11 @@
 //! the clock starts at [`SimTransport::START_MS`] and moves 1 ms per exchange
 //! and by every backoff wait. A `delay=` fault shorter than the attempt's
 //! timeout costs nothing; one as long or longer, and a body that stalls, end
-//! the attempt as a `timeout` (the simulator's state is as a client that gave
-//! up would leave it). Nonces come from a counter, unique per transport.
+//! the attempt as a `timeout` and move the clock by the attempt's timeout (the
+//! simulator's state is as a client that gave up would leave it). A
+//! [`VirtualClock`] the test keeps ([`SimTransport::with_clock`]) is one it can
+//! move itself. Nonces come from a counter, unique per transport (and shared
+//! by its clones).
 
 use std::cell::Cell;
 use std::convert::Infallible;
@@ -34,6 +37,7 @@ use std::sync::Arc;
 use licensing_core::response::{ClientError, ErrorKind};
 use licensing_sim_core::{BodyEnd, RequestHead, Simulator};
 
+use crate::clock::{Clock, VirtualClock};
 use crate::{Client, ClientOptions, HttpRequest, HttpResponse, Transport};
 
 /// The transport over an in-process [`Simulator`] (cheap to clone: clones
@@ -41,13 +45,13 @@ use crate::{Client, ClientOptions, HttpRequest, HttpResponse, Transport};
 #[derive(Clone)]
 pub struct SimTransport {
     sim: Arc<Simulator>,
-    clock_ms: Rc<Cell<i64>>,
+    clock: VirtualClock,
     counter: Rc<Cell<u64>>,
 }
 
 impl std::fmt::Debug for SimTransport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimTransport").field("clock_ms", &self.clock_ms.get()).finish_non_exhaustive()
+        f.debug_struct("SimTransport").field("clock_ms", &self.clock.millis()).finish_non_exhaustive()
     }
 }
 
@@ -60,7 +64,7 @@ fn timed_out(timeout_ms: u32) -> ClientError {
 
 impl SimTransport {
     /// Where the virtual clock starts: 2026-01-01T00:00:00Z.
-    pub const START_MS: i64 = 1_767_225_600_000;
+    pub const START_MS: i64 = VirtualClock::START_MS;
 
     /// A transport over `sim`.
     pub fn new(sim: Simulator) -> Self {
@@ -70,7 +74,21 @@ impl SimTransport {
     /// A transport over a simulator shared with other code (a second client,
     /// a native shell).
     pub fn shared(sim: Arc<Simulator>) -> Self {
-        Self { sim, clock_ms: Rc::new(Cell::new(Self::START_MS)), counter: Rc::new(Cell::new(0)) }
+        Self::with_clock(sim, VirtualClock::default())
+    }
+
+    /// A transport over `sim` timed by `clock`, a clock the test keeps (to move
+    /// it past a nonce window or a token's life) or shares with transports over
+    /// other simulators. Two clients of one simulator share a transport's
+    /// clones instead: clones share its nonce counter, two transports' counters
+    /// would repeat each other's nonces.
+    pub fn with_clock(sim: Arc<Simulator>, clock: VirtualClock) -> Self {
+        Self { sim, clock, counter: Rc::new(Cell::new(0)) }
+    }
+
+    /// Its clock (clones share the time).
+    pub fn clock(&self) -> &VirtualClock {
+        &self.clock
     }
 
     /// The simulator: its state ([`Simulator::stats`], [`Simulator::trace`]),
@@ -81,13 +99,12 @@ impl SimTransport {
 
     /// The virtual clock, in milliseconds since the Unix epoch.
     pub fn now_ms(&self) -> i64 {
-        self.clock_ms.get()
+        self.clock.millis()
     }
 
     /// Moves the virtual clock on (past a nonce window, for instance).
     pub fn advance(&self, ms: u64) {
-        let ms = i64::try_from(ms).unwrap_or(i64::MAX);
-        self.clock_ms.set(self.clock_ms.get().saturating_add(ms));
+        self.clock.advance(ms);
     }
 }
 
@@ -135,7 +152,7 @@ impl Transport for SimTransport {
             Err(reply) => return self.delivered(reply, timeout_ms, request.max_response_bytes),
         };
         if admitted.delay_ms() >= u64::from(timeout_ms) {
-            return Err(timed_out(timeout_ms));
+            return Err(self.gave_up(timeout_ms));
         }
         self.advance(admitted.delay_ms());
         let body =
@@ -152,7 +169,7 @@ impl Transport for SimTransport {
 
     /// The simulated clock (the backoff's sleeps advance it).
     fn now_ms(&self) -> Option<f64> {
-        Some(self.clock_ms.get() as f64)
+        self.clock.now_ms()
     }
 
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
@@ -183,13 +200,19 @@ impl SimTransport {
         max_bytes: usize,
     ) -> Result<HttpResponse, ClientError> {
         if reply.delay_ms >= u64::from(timeout_ms) || reply.end == BodyEnd::Stalls {
-            return Err(timed_out(timeout_ms));
+            return Err(self.gave_up(timeout_ms));
         }
         self.advance(reply.delay_ms);
         if reply.end == BodyEnd::Reset {
             return Err(ClientError::new(ErrorKind::Network, "the connection was reset (x-sim-fault: reset)"));
         }
         self.received(reply, max_bytes)
+    }
+
+    /// The attempt's timeout, waited out on the clock.
+    fn gave_up(&self, timeout_ms: u32) -> ClientError {
+        self.advance(u64::from(timeout_ms));
+        timed_out(timeout_ms)
     }
 
     fn received(&self, reply: licensing_sim_core::Reply, max_bytes: usize) -> Result<HttpResponse, ClientError> {

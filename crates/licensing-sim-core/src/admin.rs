@@ -25,7 +25,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 impl Simulator {
     /// Answers an admin route, only with the admin token (compared in constant time).
-    pub(crate) fn admin(&self, route: AdminRoute, head: &RequestHead) -> Reply {
+    pub(crate) fn admin(&self, route: AdminRoute, head: &RequestHead, now_ms: i64) -> Reply {
         let given = head.header_value(ADMIN_HEADER).unwrap_or_default();
         if !constant_time_eq(given.as_bytes(), self.admin_token.as_bytes()) {
             let message = format!(
@@ -44,6 +44,10 @@ impl Simulator {
             AdminRoute::Fault => match self.inject_fault_from_query(head.query.as_deref()) {
                 Ok(()) => json!({ "injected": true }),
                 Err(error) => return respond::json(400, &json!({ "error": error })),
+            },
+            AdminRoute::Clock => match self.clock.admin(head.query.as_deref(), now_ms) {
+                Ok(time) => time,
+                Err((status, error)) => return respond::json(status, &json!({ "error": error })),
             },
         };
         respond::json(200, &body)

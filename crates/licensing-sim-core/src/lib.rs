@@ -23,6 +23,7 @@
 mod activity;
 mod admin;
 mod auth;
+mod clock;
 mod drift;
 mod exchange;
 mod fault;
@@ -39,6 +40,7 @@ mod unique_json;
 
 pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_ACTIVITIES};
 pub use admin::ADMIN_HEADER;
+pub use clock::{ClockMode, MANUAL_CLOCK_START_MS};
 pub use drift::{Drift, Drifts, DRIFT_HEADER};
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;

@@ -87,6 +87,9 @@ pub struct Options {
     pub drifts: crate::Drifts,
     /// The largest state read, in bytes of JSON ([`crate::DEFAULT_MAX_STATE_BYTES`]).
     pub max_state_bytes: usize,
+    /// Whose time it answers by: the shell's, or a manual clock moved by
+    /// `POST /__sim/clock` ([`crate::ClockMode`]).
+    pub clock: crate::ClockMode,
 }
 
 /// The default of [`Options::max_answer_bytes`]: 32 MiB.
@@ -109,6 +112,7 @@ impl Default for Options {
             state: None,
             drifts: crate::Drifts::NONE,
             max_state_bytes: crate::DEFAULT_MAX_STATE_BYTES,
+            clock: crate::ClockMode::Real,
         }
     }
 }
@@ -126,7 +130,7 @@ fn field<T: serde::de::DeserializeOwned>(name: &str, value: serde_json::Value) -
 
 /// The names of the JSON form (`createSimulator(options)`).
 const JSON_FIELDS: &str =
-    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, bodyTimeoutSecs, maxShellnums, maxDeletePairs, maxAnswerBytes, maxStateBytes, adminToken";
+    "tokens, activities, rules, seed, state, drift, nonceWindowSecs, maxBodyBytes, bodyTimeoutSecs, maxShellnums, maxDeletePairs, maxAnswerBytes, maxStateBytes, adminToken, clock";
 
 impl Options {
     /// How long a used `g_nonce` is refused, given in seconds (saturating).
@@ -183,6 +187,11 @@ impl Options {
                     options.rules = parse_rules(&rules).map_err(|e| format!("simulator options: rules: {e}"))?;
                 }
                 "seed" => options.seed = field(&name, value)?,
+                "clock" => {
+                    let clock: String = field(&name, value)?;
+                    options.clock =
+                        crate::ClockMode::parse(&clock).map_err(|e| format!("simulator options: clock: {e}"))?;
+                }
                 "drift" => {
                     let names: Vec<String> = field(&name, value)?;
                     for drift in names {

@@ -24,6 +24,7 @@ pub(crate) enum AdminRoute {
     State,
     Trace(String),
     Fault,
+    Clock,
 }
 
 impl AdminRoute {
@@ -34,6 +35,7 @@ impl AdminRoute {
             "/__sim/stats" => Some((AdminRoute::Stats, "GET")),
             "/__sim/state" => Some((AdminRoute::State, "GET")),
             "/__sim/fault" => Some((AdminRoute::Fault, "POST")),
+            "/__sim/clock" => Some((AdminRoute::Clock, "POST")),
             _ => {
                 let id = path.strip_prefix("/__sim/trace/")?;
                 (!id.is_empty() && !id.contains('/')).then(|| (AdminRoute::Trace(decode(id)), "GET"))

@@ -61,6 +61,8 @@ pub struct Simulator {
     pub(crate) initial: Option<crate::State>,
     /// How every answer differs from the contract on purpose ([`Simulator::set_drifts`]).
     pub(crate) drifts: Mutex<Drifts>,
+    /// Its time: the shell's, or its own manual clock (`clock.rs`).
+    pub(crate) clock: crate::clock::SimClock,
 }
 
 /// A request whose head passed: what [`Simulator::answer`] needs besides its body.
@@ -202,7 +204,14 @@ impl Simulator {
             seed: options.seed,
             initial: options.state.clone(),
             drifts: Mutex::new(options.drifts),
+            clock: crate::clock::SimClock::new(options.clock),
         }
+    }
+
+    /// The time of a manual clock (`--clock manual`), for a shell waiting out
+    /// a fault's delay on it; `None` when the simulator runs on the shell's.
+    pub fn manual_now(&self) -> Option<i64> {
+        self.clock.manual()
     }
 
     /// Makes every later answer differ from the contract as `drifts` say
@@ -263,14 +272,14 @@ impl Simulator {
     /// `now_ms`: milliseconds since the Unix epoch (nonce window, timestamps).
     pub fn admit(&self, head: &RequestHead, now_ms: i64) -> Result<Admitted, Reply> {
         let (endpoint, path_param) = match route(&head.method, &head.path)? {
-            Route::Admin(admin) => return Err(self.admin(admin, head)),
+            Route::Admin(admin) => return Err(self.admin(admin, head, now_ms)),
             Route::Endpoint(endpoint, param) => (endpoint, param),
         };
         let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
             Ok(named) => self.drifts().union(named.unwrap_or_default()),
             Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
         };
-        self.admit_with(head, endpoint, path_param, drifts, now_ms)
+        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms))
             .map_err(|reply| drift::apply(drifts, endpoint, reply))
     }
 
@@ -323,7 +332,7 @@ impl Simulator {
     /// when [`Admitted::reads_body`]).
     pub fn answer(&self, admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {
         let (endpoint, drifts) = (admitted.endpoint, admitted.drifts);
-        drift::apply(drifts, endpoint, self.answer_undrifted(admitted, body, now_ms))
+        drift::apply(drifts, endpoint, self.answer_undrifted(admitted, body, self.clock.now(now_ms)))
     }
 
     fn answer_undrifted(&self, mut admitted: Admitted, body: Result<Vec<u8>, BodyError>, now_ms: i64) -> Reply {

@@ -162,6 +162,13 @@ impl SimulatorCore {
         self.sim.max_body_bytes() as f64
     }
 
+    /// The time of its manual clock (`{ clock: 'manual' }`, moved by `POST
+    /// /__sim/clock`), or `undefined` when it runs on the caller's.
+    #[wasm_bindgen(getter, js_name = manualNow)]
+    pub fn manual_now(&self) -> Option<f64> {
+        self.sim.manual_now().map(|ms| ms as f64)
+    }
+
     /// The token the `/__sim` routes need in `x-sim-admin`.
     #[wasm_bindgen(getter, js_name = adminToken)]
     pub fn admin_token(&self) -> String {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use licensing_core::validate::Profile;
-use licensing_sim_core::{parse_rules, ActivityCatalogue, Drift, Options, State, TokenGrant};
+use licensing_sim_core::{parse_rules, ActivityCatalogue, ClockMode, Drift, Options, State, TokenGrant};
 
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
@@ -131,6 +131,12 @@ pub struct Config {
     /// adds its own with the `x-sim-drift` header.
     #[arg(long = "drift", value_name = "NAME", value_parser = parse_drift)]
     pub drifts: Vec<Drift>,
+    /// Whose time the simulator answers by: `real`, or `manual`: a clock of its
+    /// own from 2026-01-01T00:00:00Z, moved only by `POST /__sim/clock?advance=MS`
+    /// (or `?set=MS`), for the stamps it stores, its nonce window and the delays
+    /// of its faults (a browser test moves it beside the page's clock).
+    #[arg(long, value_name = "MODE", default_value = "real", value_parser = ClockMode::parse)]
+    pub clock: ClockMode,
 }
 
 impl Default for Config {
@@ -155,6 +161,7 @@ impl Default for Config {
             state: None,
             max_state_bytes: licensing_sim_core::DEFAULT_MAX_STATE_BYTES,
             drifts: Vec::new(),
+            clock: ClockMode::Real,
         }
     }
 }
@@ -195,6 +202,7 @@ impl Config {
         options.seed = self.seed;
         options.drifts = self.drifts.iter().fold(options.drifts, |set, drift| set.with(*drift));
         options.max_state_bytes = self.max_state_bytes;
+        options.clock = self.clock;
         if let Some(path) = &self.state {
             let read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
             let bytes = std::fs::metadata(path).map_err(read)?.len();

@@ -37,13 +37,35 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
     let head = head_of(&parts);
     let admitted = match state.sim.admit(&head, now_millis()) {
         Ok(admitted) => admitted,
-        Err(reply) => return respond(reply).await,
+        Err(mut reply) => {
+            wait(&state, std::mem::take(&mut reply.delay_ms)).await;
+            return respond(reply).await;
+        }
     };
-    if admitted.delay_ms() > 0 {
-        tokio::time::sleep(std::time::Duration::from_millis(admitted.delay_ms())).await;
-    }
+    wait(&state, admitted.delay_ms()).await;
     let body = if admitted.reads_body() { read_body(&state, body).await } else { Ok(Vec::new()) };
-    respond(state.sim.answer(admitted, body, now_millis())).await
+    let mut reply = state.sim.answer(admitted, body, now_millis());
+    wait(&state, std::mem::take(&mut reply.delay_ms)).await;
+    respond(reply).await
+}
+
+/// How often a wait on a manual clock looks at it again.
+const MANUAL_CLOCK_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Waits `ms` of the simulator's time: real time, or under a manual clock
+/// (`--clock manual`) until `POST /__sim/clock` has moved it `ms` on.
+async fn wait(state: &AppState, ms: u64) {
+    if ms == 0 {
+        return;
+    }
+    let Some(start) = state.sim.manual_now() else {
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+        return;
+    };
+    let due = start.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
+    while state.sim.manual_now().is_some_and(|now| now < due) {
+        tokio::time::sleep(MANUAL_CLOCK_POLL).await;
+    }
 }
 
 /// A POST body: at most the simulator's limit, within the body timeout.
@@ -57,11 +79,8 @@ async fn read_body(state: &AppState, body: Body) -> Result<Vec<u8>, BodyError> {
     }
 }
 
-/// The reply as a response, after its delay.
+/// The reply as a response (its delay waited out by the caller).
 async fn respond(reply: Reply) -> Response {
-    if reply.delay_ms > 0 {
-        tokio::time::sleep(std::time::Duration::from_millis(reply.delay_ms)).await;
-    }
     let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = match reply.end {
         BodyEnd::Stalls => {

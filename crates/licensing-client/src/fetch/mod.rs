@@ -15,9 +15,13 @@
 //! finishes may ignore the abort; the race ends the call at the deadline anyway,
 //! and the abort still asks the runtime to drop the connection.
 
+#[cfg(feature = "fetch")]
+mod clock;
 pub mod js;
 #[cfg(feature = "fetch")]
 mod transport;
 
+#[cfg(feature = "fetch")]
+pub use clock::JsClock;
 #[cfg(feature = "fetch")]
 pub use transport::FetchTransport;

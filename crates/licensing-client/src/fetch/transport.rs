@@ -3,7 +3,6 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
 use js_sys::{Promise, Reflect, Uint8Array};
 use licensing_core::response::{ClientError, ErrorKind};
 use licensing_core::validate::itoa_u64;
@@ -12,15 +11,19 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, RequestRedirect};
 
+use super::clock::{now_ms, JsClock, Timer};
 use super::js::{error_text, get};
 use crate::{HttpRequest, HttpResponse};
 
 /// The transport over `fetch`: the global one, or `fetch` if set (a test
-/// double, an in-process simulator, MSW: `fetch(request) → Promise<Response>`).
+/// double, an in-process simulator, MSW: `fetch(request) → Promise<Response>`),
+/// timed by the real clock, or `clock` if set (a test's virtual clock).
 #[derive(Debug, Clone, Default)]
 pub struct FetchTransport {
     /// The `fetch` to call instead of the global one.
     pub fetch: Option<js_sys::Function>,
+    /// The clock to time every wait by instead of the real one.
+    pub clock: Option<JsClock>,
 }
 
 impl FetchTransport {
@@ -31,7 +34,14 @@ impl FetchTransport {
 
     /// The transport over a caller's `fetch`.
     pub fn with_fetch(fetch: js_sys::Function) -> Self {
-        Self { fetch: Some(fetch) }
+        Self { fetch: Some(fetch), clock: None }
+    }
+
+    /// Timed by `clock`: the attempts' timeouts, the backoff's sleeps, the
+    /// hooks' time limits and what a date `Retry-After` means.
+    pub fn with_clock(mut self, clock: JsClock) -> Self {
+        self.clock = Some(clock);
+        self
     }
 }
 
@@ -46,11 +56,11 @@ impl crate::Transport for FetchTransport {
     ) -> Result<HttpResponse, ClientError> {
         // Boxed: the attempt loop's state machine holds a pointer, not the
         // exchange's states (-0.2 KB gzip of the wasm, docs/design.md).
-        Box::pin(exchange(request, self.fetch.as_ref(), timeout_ms, signal)).await
+        Box::pin(exchange(request, self.fetch.as_ref(), self.clock.as_ref(), timeout_ms, signal)).await
     }
 
     async fn sleep(&self, ms: u32, signal: Option<&AbortSignal>) -> Result<(), ClientError> {
-        sleep(ms, signal).await
+        sleep(self.clock.as_ref(), ms, signal).await
     }
 
     fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
@@ -58,7 +68,7 @@ impl crate::Transport for FetchTransport {
     }
 
     fn now_ms(&self) -> Option<f64> {
-        Some(js_sys::Date::now())
+        now_ms(self.clock.as_ref())
     }
 }
 
@@ -367,6 +377,7 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
 async fn exchange(
     request: &HttpRequest<'_>,
     custom: Option<&js_sys::Function>,
+    clock: Option<&JsClock>,
     timeout_ms: u32,
     call: Option<&AbortSignal>,
 ) -> Result<HttpResponse, ClientError> {
@@ -378,11 +389,11 @@ async fn exchange(
     let stop = Stop::new();
     let _timer = {
         let (controller, timed_out, fire) = (controller.clone(), timed_out.clone(), stop.trigger());
-        Timeout::new(timeout_ms, move || {
+        Timer::start(clock, timeout_ms, move || {
             timed_out.set(true);
             controller.abort();
             fire();
-        })
+        })?
     };
     let _listener = {
         let (controller, fire) = (controller.clone(), stop.trigger());
@@ -428,15 +439,15 @@ async fn exchange(
     }
 }
 
-/// Waits `ms`, ending early (as `aborted`) when the caller's signal fires.
-async fn sleep(ms: u32, call: Option<&AbortSignal>) -> Result<(), ClientError> {
+/// Waits `ms` on `clock`, ending early (as `aborted`) when the caller's signal fires.
+async fn sleep(clock: Option<&JsClock>, ms: u32, call: Option<&AbortSignal>) -> Result<(), ClientError> {
     if user_aborted(call) {
         return Err(aborted());
     }
-    let mut keep: Option<(Timeout, Option<AbortListener>)> = None;
+    let mut keep: Option<(Result<Timer, ClientError>, Option<AbortListener>)> = None;
     let promise = Promise::new(&mut |resolve, _reject| {
         let done = resolve.clone();
-        let timer = Timeout::new(ms, move || {
+        let timer = Timer::start(clock, ms, move || {
             let _ = done.call0(&JsValue::UNDEFINED);
         });
         let listener = AbortListener::new(call, move || {
@@ -444,6 +455,9 @@ async fn sleep(ms: u32, call: Option<&AbortSignal>) -> Result<(), ClientError> {
         });
         keep = Some((timer, listener));
     });
+    if let Some((Err(failed), _)) = keep.as_ref() {
+        return Err(failed.clone());
+    }
     let _ = JsFuture::from(promise).await;
     drop(keep);
     if user_aborted(call) {

@@ -43,6 +43,7 @@ sim_test!(
     answers_lost_after_the_work_are_retried_only_when_safe,
     bodies_a_serializer_could_not_write_are_refused_before_anything_is_sent,
     refusals_speak_the_portals_catalogue,
+    one_clock_times_retries_and_timeouts,
 );
 
 fn client(token: &str) -> (Client<SimTransport>, SimTransport) {
@@ -228,6 +229,42 @@ mod tests {
         assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap(), ["8000000002"]);
         transport.simulator().inject_fault("stall-body", None).unwrap();
         assert_eq!(client.shell_nums(&shell(1), &none()).await.unwrap_err().kind, ErrorKind::Timeout);
+    }
+
+    /// The schedules of the JS clock tests (tests/browser/clock-schedules.mjs)
+    /// on one VirtualClock, the test's, shared by two clients of one
+    /// simulator: two 503s with Retry-After: 20 waited out in 40 s of its
+    /// time, a stalled body given up at the 10 s timeout; each exchange costs
+    /// the clock 1 ms here.
+    pub(super) async fn one_clock_times_retries_and_timeouts() {
+        use licensing_client::clock::VirtualClock;
+        let clock = VirtualClock::default();
+        let sim = std::sync::Arc::new(Simulator::new(&Options::default()));
+        // Clones share the clock and the nonce counter (two counters would repeat nonces).
+        let transport = SimTransport::with_clock(sim.clone(), clock.clone());
+        let client = |timeout_ms: u32, max_retries: u32| {
+            let mut opts = ClientOptions::new("https://licensing.test", "dev-order-token");
+            opts.timeout_ms = timeout_ms;
+            opts.max_retries = max_retries;
+            Client::new(opts, transport.clone()).unwrap()
+        };
+        let (locking, listing) = (client(30_000, 2), client(30_000, 0));
+        sim.inject_fault("http=503;retry-after=20;times=2", Some(Endpoint::LockAssets)).unwrap();
+        let started = clock.millis();
+        let lock = LockRequest { asset_nums: Some(vec!["8000000001".into()]), operator_identity: Some("ops".into()) };
+        let locked = locking.lock_assets(&v(lock), &none()).await.unwrap();
+        assert_eq!(locked.len(), 1);
+        let waited = clock.millis() - started;
+        assert!((40_000..40_010).contains(&waited), "two Retry-After: 20 took {waited} ms of the clock");
+        sim.inject_fault("stall-body", Some(Endpoint::ListAssets)).unwrap();
+        let started = clock.millis();
+        let query = ListAssetsRequest { enterprise_global_id: Some("EG-1".into()), ..Default::default() };
+        let mut call = none();
+        call.timeout_ms = Some(10_000);
+        let err = listing.list_assets(&v(query), &call).await.unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Timeout, "{err:?}");
+        let waited = clock.millis() - started;
+        assert!((10_000..10_010).contains(&waited), "the 10 s timeout took {waited} ms of the clock");
     }
 
     pub(super) async fn seeds_give_distinct_and_repeatable_ids() {

@@ -1,0 +1,157 @@
+//! The simulator's time: the shell's clock (`real`, the default: every call
+//! takes the shell's `now`), or a manual one (`--clock manual`, `{"clock":
+//! "manual"}`) that starts at 2026-01-01T00:00:00Z and moves only when a test
+//! says so (`POST /__sim/clock?advance=MS` or `?set=MS`), beside the page's
+//! own clock in a browser test (Playwright's `page.clock`). Under a manual
+//! clock, the stamps the simulator stores, its nonce window and the delays of
+//! its faults (the shells wait for the clock to pass them) are the manual
+//! time; reading a body stays real time (it is real I/O).
+//!
+//! ```text
+//! curl -X POST -H 'x-sim-admin: TOKEN' 'http://127.0.0.1:8787/__sim/clock?advance=20000'
+//! {"clock":"manual","now":1767225620000,"date":"2026-01-01 00:00:20"}
+//! ```
+
+use std::sync::Mutex;
+
+use serde_json::{json, Value};
+
+use crate::simulator::lock;
+
+/// Where a manual clock starts (as the client's virtual clocks do).
+pub const MANUAL_CLOCK_START_MS: i64 = 1_767_225_600_000;
+
+/// Whose time the simulator answers by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ClockMode {
+    /// The shell's clock, read on every call.
+    #[default]
+    Real,
+    /// A clock of its own, moved by `POST /__sim/clock`.
+    Manual,
+}
+
+impl ClockMode {
+    /// `real` or `manual`; the error names both.
+    pub fn parse(name: &str) -> Result<Self, String> {
+        match name {
+            "real" => Ok(Self::Real),
+            "manual" => Ok(Self::Manual),
+            other => Err(format!("unknown clock {other:?} (real, manual)")),
+        }
+    }
+
+    /// `real` or `manual`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Real => "real",
+            Self::Manual => "manual",
+        }
+    }
+}
+
+/// The clock of one simulator.
+#[derive(Debug)]
+pub(crate) struct SimClock {
+    manual: Option<Mutex<i64>>,
+}
+
+impl SimClock {
+    pub(crate) fn new(mode: ClockMode) -> Self {
+        Self { manual: (mode == ClockMode::Manual).then(|| Mutex::new(MANUAL_CLOCK_START_MS)) }
+    }
+
+    /// The manual time, or `shell_now` under the real clock.
+    pub(crate) fn now(&self, shell_now: i64) -> i64 {
+        self.manual().unwrap_or(shell_now)
+    }
+
+    /// The manual time; `None` under the real clock.
+    pub(crate) fn manual(&self) -> Option<i64> {
+        self.manual.as_ref().map(|time| *lock(time))
+    }
+
+    /// `POST /__sim/clock`: with `advance=MS` or `set=MS` (milliseconds since
+    /// the Unix epoch, no earlier than now), moves a manual clock; with
+    /// neither, reads it. The answer says which clock and its time; a
+    /// real clock cannot be moved (409).
+    pub(crate) fn admin(&self, query: Option<&str>, shell_now: i64) -> Result<Value, (u16, String)> {
+        let mut moved = None;
+        for (name, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            let ms = || {
+                value.parse::<i64>().ok().filter(|ms| *ms >= 0).ok_or_else(|| {
+                    (400, format!("{name} expects a whole number of milliseconds, 0 or more, not {value:?}"))
+                })
+            };
+            let step = match name.as_ref() {
+                "advance" => Move::By(ms()?),
+                "set" => Move::To(ms()?),
+                other => return Err((400, format!("unknown parameter {:?} (advance, set)", crate::trace::cut(other)))),
+            };
+            if moved.replace(step).is_some() {
+                return Err((400, String::from("one of advance and set, once")));
+            }
+        }
+        let Some(time) = &self.manual else {
+            if moved.is_some() {
+                return Err((409, String::from("this simulator runs on the real clock: start it with --clock manual")));
+            }
+            return Ok(answer(ClockMode::Real, shell_now));
+        };
+        let mut now = lock(time);
+        match moved {
+            None => {}
+            Some(Move::By(ms)) => *now = now.saturating_add(ms),
+            Some(Move::To(ms)) if ms < *now => {
+                return Err((409, format!("the clock only moves forward: it is at {} already", *now)));
+            }
+            Some(Move::To(ms)) => *now = ms,
+        }
+        Ok(answer(ClockMode::Manual, *now))
+    }
+}
+
+/// How `POST /__sim/clock` moves the clock.
+enum Move {
+    By(i64),
+    To(i64),
+}
+
+fn answer(mode: ClockMode, now: i64) -> Value {
+    json!({ "clock": mode.as_str(), "now": now, "date": crate::time::format_millis(now) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manual_clock_moves_forward_only_when_told() {
+        let clock = SimClock::new(ClockMode::Manual);
+        assert_eq!(clock.now(5), MANUAL_CLOCK_START_MS);
+        let read = clock.admin(None, 5).map(|v| v["now"].as_i64());
+        assert_eq!(read, Ok(Some(MANUAL_CLOCK_START_MS)));
+        let moved = clock.admin(Some("advance=20000"), 5).map(|v| v["date"].clone());
+        assert_eq!(moved, Ok(json!("2026-01-01 00:00:20")));
+        assert_eq!(clock.now(5), MANUAL_CLOCK_START_MS + 20_000);
+        assert_eq!(clock.admin(Some("set=1767229200000"), 5).map(|v| v["now"].as_i64()), Ok(Some(1_767_229_200_000)));
+        assert!(clock.admin(Some("set=0"), 5).is_err_and(|(status, why)| status == 409 && why.contains("forward")));
+    }
+
+    #[test]
+    fn bad_queries_and_a_real_clock_are_refused() {
+        let manual = SimClock::new(ClockMode::Manual);
+        for query in
+            ["advance=-1", "advance=1e3", "advance=", "set=x", "advance=1&set=2", "advance=1&advance=1", "at=5"]
+        {
+            assert!(manual.admin(Some(query), 0).is_err_and(|(status, _)| status == 400), "{query}");
+        }
+        assert_eq!(manual.now(0), MANUAL_CLOCK_START_MS, "a refused query moves nothing");
+        let real = SimClock::new(ClockMode::Real);
+        assert_eq!(real.now(42), 42);
+        assert_eq!(real.admin(None, 42).map(|v| v["clock"].clone()), Ok(json!("real")));
+        assert!(real.admin(Some("advance=1"), 42).is_err_and(|(status, _)| status == 409));
+        assert_eq!(ClockMode::parse("manual"), Ok(ClockMode::Manual));
+        assert!(ClockMode::parse("fake").is_err_and(|e| e.contains("real, manual")));
+    }
+}
