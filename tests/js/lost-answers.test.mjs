@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
-import { createSimulator } from 'licensing-sdk/testing';
+import { createSimulator, createVirtualClock } from 'licensing-sdk/testing';
 
 const BASE = 'https://licensing.test';
 const TOKEN = 'dev-all-token';
@@ -112,29 +112,34 @@ test('a failing or slow afterResponse never loses a completed answer, and nothin
   sim.fault({ kind: 'code500', after: true, endpoint: 'shellNums' });
   const refused = await client.shellNums({ size: 3 }).catch((e) => e);
   assert.deepEqual([refused.kind, refused.code, refused.sent], ['business', '500', true]);
-  // Slower than timeoutMs on an idempotent call: sent once, the answer kept.
+  // Slower than timeoutMs on an idempotent call: sent once, the answer kept. The
+  // hooks' times on a virtual clock the client and the simulator share: exact, and
+  // no load can make 150 ms late.
+  let clock = createVirtualClock({ autoAdvance: true });
   const { client: slow, sent } = await setup({
-    timeoutMs: 100, hooks: { afterResponse: () => new Promise((resolve) => setTimeout(resolve, 400)) },
-  });
+    clock, timeoutMs: 100, hooks: { afterResponse: () => new Promise((resolve) => clock.setTimeout(resolve, 400)) },
+  }, { clock });
   const late = await slow.lockAssets(lock).catch((e) => e);
   assert.deepEqual([late.kind, late.sent, sent.length], ['hook', true, 1]);
   assert.match(late.message, /did not settle within 100 ms/);
   assert.equal(late.data.length, 1);
   // A slow hook that settles in time: the call resolves.
+  clock = createVirtualClock({ autoAdvance: true });
   const { client: patient } = await setup({
-    timeoutMs: 300, hooks: { afterResponse: () => new Promise((resolve) => setTimeout(resolve, 150)) },
-  });
+    clock, timeoutMs: 300, hooks: { afterResponse: () => new Promise((resolve) => clock.setTimeout(resolve, 150)) },
+  }, { clock });
   assert.equal((await patient.lockAssets(lock)).length, 1);
 });
 
 test('a slow beforeRequest or token provider sent nothing, and says so', async () => {
+  const clock = createVirtualClock({ autoAdvance: true });
   const { client, sent } = await setup({
-    timeoutMs: 100, hooks: { beforeRequest: () => new Promise((resolve) => setTimeout(resolve, 400)) },
-  });
+    clock, timeoutMs: 100, hooks: { beforeRequest: () => new Promise((resolve) => clock.setTimeout(resolve, 400)) },
+  }, { clock });
   const err = await client.lockAssets(lock).catch((e) => e);
   assert.deepEqual([err.kind, err.sent, sent.length], ['hook', false, 0]);
   assert.match(err.message, /beforeRequest hook did not settle within 100 ms \(the attempt's timeout\)/);
-  const { client: slowToken } = await setup({ timeoutMs: 100, token: () => new Promise((r) => setTimeout(() => r(TOKEN), 400)) });
+  const { client: slowToken } = await setup({ clock, timeoutMs: 100, token: () => new Promise((r) => clock.setTimeout(() => r(TOKEN), 400)) }, { clock });
   const tokenErr = await slowToken.shellNums({ size: 1 }).catch((e) => e);
   assert.deepEqual([tokenErr.kind, tokenErr.sent], ['hook', false]);
   // Validation: nothing left the machine.
