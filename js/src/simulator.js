@@ -231,6 +231,8 @@ function makeSimulator(createGlue, wasmModule, options) {
   const core = new glue.SimulatorCore(JSON.stringify(coreOptions));
   const clock = typeof given === 'string' ? (core.manualNow === undefined ? REAL_CLOCK : manualClock(core))
     : readClock(given, 'createSimulator') ?? REAL_CLOCK;
+  // Under its own manual clock, reading a body stays real time (it is real I/O), as in licensing-sim.
+  const bodyClock = typeof given === 'string' ? REAL_CLOCK : clock;
 
   async function fetch(input, init) {
     const request = new Request(input, init);
@@ -263,7 +265,7 @@ function makeSimulator(createGlue, wasmModule, options) {
     try {
       await waitHere(exchange.delayMs);
       if (!exchange.answered) {
-        const body = exchange.readsBody ? await readBody(clock, request, core.maxBodyBytes, signal, core.bodyTimeoutMs) : { bytes: undefined };
+        const body = exchange.readsBody ? await readBody(bodyClock, request, core.maxBodyBytes, signal, core.bodyTimeoutMs) : { bytes: undefined };
         if (signal.aborted) throw abortError(signal);
         core.answer(exchange, body.bytes, body.tooLarge === true, body.timedOut === true, clock.now());
         // A fault after the work (`after`): its delay comes once the work is done.
