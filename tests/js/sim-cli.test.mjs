@@ -106,3 +106,42 @@ test('each shell starts with every option it lists given', { skip: !existsSync(N
   await startsListening(NATIVE, args);
   await startsListening(process.execPath, [NODE_BIN, ...args]);
 });
+
+/** Starts `command args` on a free port; resolves with { url, stop } once it listens. */
+function listening(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args, '--listen', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      const found = /listening on (http:\/\/\S+?)\/?\s/.exec(output);
+      if (found) resolve({ url: found[1], stop: () => child.kill('SIGTERM') });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${path.basename(command)} exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+test('both shells keep a manual clock: POST /__sim/clock moves it, and a delayed answer waits for it', { skip: !existsSync(NATIVE) && 'no target/release/licensing-sim' }, async () => {
+  for (const [command, args] of [[NATIVE, []], [process.execPath, [NODE_BIN]]]) {
+    const sim = await listening(command, [...args, '--clock', 'manual', '--admin-token', 'clock-admin']);
+    try {
+      const admin = (query) => fetch(`${sim.url}/__sim/clock${query}`, { method: 'POST', headers: { 'x-sim-admin': 'clock-admin' } })
+        .then(async (r) => ({ status: r.status, body: await r.json() }));
+      assert.deepEqual(await admin(''), { status: 200, body: { clock: 'manual', now: 1_767_225_600_000, date: '2026-01-01 00:00:00' } }, command);
+      let answered = false;
+      const delayed = fetch(`${sim.url}/order/api/order/v1/shellnums?g_nonce=clock-1`, {
+        method: 'POST', body: '{"size":1}',
+        headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=30000' },
+      }).then(async (r) => { answered = true; return r.json(); });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(answered, false, `${command}: answered before its clock moved`);
+      assert.equal((await admin('?advance=30000')).body.date, '2026-01-01 00:00:30', command);
+      assert.deepEqual((await delayed).data, ['8000000001'], command);
+      assert.equal((await admin('?set=5')).status, 409, command);
+    } finally {
+      sim.stop();
+    }
+  }
+});
