@@ -16,9 +16,9 @@
 /** 2026-01-01T00:00:00Z, where Rust's SimTransport's clock starts too. */
 const DEFAULT_START = 1_767_225_600_000;
 /** Timers one `runUntilIdle()` fires at most: past it, something re-arms forever. */
+const MAX_FIRED = 100_000;
 /** `clock[HOLD]()`: no timer of this clock fires until the function it returns is called. */
 const HOLD = Symbol.for('licensing-sdk.virtual-clock.hold');
-const MAX_FIRED = 100_000;
 
 /** A macrotask: resolves once the microtasks queued before it have run. */
 function macrotask() {
@@ -32,8 +32,9 @@ function macrotask() {
   });
 }
 
+/** The options as `{ start, autoAdvance }`, defaults filled in; a TypeError for any it cannot use. */
 function checkOptions(options) {
-  if (options === undefined) return {};
+  if (options === undefined) return { start: DEFAULT_START, autoAdvance: false };
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError('createVirtualClock: options must be an object ({ start?, autoAdvance? })');
   }
@@ -52,7 +53,7 @@ function delayOf(ms) {
 }
 
 function createVirtualClock(options) {
-  const { start = DEFAULT_START, autoAdvance = false } = checkOptions(options);
+  const { start, autoAdvance } = checkOptions(options);
   let now = start;
   let lastId = 0;
   /** Pending timers by handle, each `{ due, id, callback }`. */
