@@ -295,3 +295,16 @@ test("the testing guide's \"Meeting the real service\" runs as written, against 
     await staging.stop();
   }
 });
+
+test('a service URL with a user name or password is refused by verify and the proxy (exit 2), the password never shown', async () => {
+  const secret = 's3cret-Pa55';
+  for (const url of [`http://portal:${secret}@127.0.0.1:9/`, `http://${secret}@127.0.0.1:9`, `http://portal:${secret}@bad host/`]) {
+    const verify = await run('licensing-sdk.mjs', ['verify', '--base-url', url, '--token', ORDER]);
+    const proxy = await run('licensing-sdk-sim.mjs', ['proxy', '--upstream', url, '--listen', '127.0.0.1:0']);
+    for (const [name, out] of [['verify', verify], ['proxy', proxy]]) {
+      assert.equal(out.code, 2, `${name} ${url}: ${out.stdout}${out.stderr}`);
+      assert.ok(!`${out.stdout}${out.stderr}`.includes(secret), `${name} showed the password: ${out.stdout}${out.stderr}`);
+      assert.match(out.stderr, /--(base-url|upstream) (must not carry a user name or password|"http:\/\/\[userinfo\]@bad host\/" is not a URL)/, `${name}: ${out.stderr}`);
+    }
+  }
+});

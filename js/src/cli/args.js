@@ -51,3 +51,26 @@ export function failure(err, timeoutSecs) {
   else if (err?.message) parts.push(err.message);
   return (parts.join(': ') || String(err)).trim();
 }
+
+/**
+ * The base address of a service given to `flag` (`--base-url`, `--upstream`):
+ * http or https, with no query or fragment, its trailing slash dropped. A user
+ * name or password in it is refused and never shown (not even in the message
+ * of a text that is no URL): fetch would send it to the service, and the
+ * commands would print it in their lines, reports and recordings.
+ */
+export function serviceUrl(flag, text) {
+  const shown = JSON.stringify(String(text).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[userinfo]@'));
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${flag} ${shown} is not a URL`);
+  }
+  if (url.username || url.password) {
+    throw new Error(`${flag} must not carry a user name or password (${shown}): they would be sent to the service and printed in what the command writes`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${flag} must be http or https, not ${url.protocol}`);
+  if (url.search || url.hash) throw new Error(`${flag} must have no query or fragment`);
+  return url.href.replace(/\/+$/, '');
+}

@@ -7,7 +7,7 @@
 // this file carries the HTTP.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { failure, parseArgs } from './args.js';
+import { failure, parseArgs, serviceUrl } from './args.js';
 
 export const PROXY_HELP = `licensing-sdk-sim proxy: a checking, recording proxy in front of a Licensing service
 
@@ -104,14 +104,7 @@ export async function proxyCommand(argv, { tools, stdout, stderr, fetch = global
     }
     if (args._.length) throw new Error(`unexpected ${JSON.stringify(args._[0])}`);
     if (!args.upstream) throw new Error('--upstream is required');
-    let url;
-    try {
-      url = new URL(args.upstream);
-    } catch {
-      throw new Error(`--upstream ${JSON.stringify(args.upstream)} is not a URL`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must be http or https, not ${url.protocol}`);
-    upstream = url.href.replace(/\/+$/, '');
+    upstream = serviceUrl('--upstream', args.upstream);
     listenAddress(args.listen ?? '127.0.0.1:8790');
     const options = { ...(args.rules !== undefined && { rules: args.rules }), refuse: Boolean(args.refuse), ...(args.locale !== undefined && { locale: args.locale }) };
     inspector = new tools.ProxyInspector(JSON.stringify(options));

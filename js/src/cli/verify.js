@@ -4,7 +4,7 @@
 // the tokens it alone holds, and prints what the run reports.
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { failure, parseArgs } from './args.js';
+import { failure, parseArgs, serviceUrl } from './args.js';
 
 export const VERIFY_HELP = `licensing-sdk verify: checks a live Licensing service against the contract
 
@@ -60,18 +60,6 @@ const FLAGS = {
   '--help': { key: 'help', kind: 'boolean' },
 };
 
-/** The base URL, checked: http or https, without a query; its trailing slash dropped. */
-function baseUrl(text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`--base-url ${JSON.stringify(text)} is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--base-url must be http or https, not ${url.protocol}`);
-  if (url.search || url.hash) throw new Error('--base-url must have no query or fragment');
-  return url.href.replace(/\/+$/, '');
-}
 
 /**
  * Runs `verify` with `argv`; resolves to the exit code. `io`: `{ tools, env,
@@ -88,7 +76,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
     }
     if (args._.length) throw new Error(`unexpected ${JSON.stringify(args._[0])}`);
     if (args.baseUrl === undefined) throw new Error('--base-url is required');
-    base = baseUrl(args.baseUrl);
+    base = serviceUrl('--base-url', args.baseUrl);
     args.token ??= env.LICENSING_SDK_TOKEN;
     args.activityToken ??= env.LICENSING_SDK_ACTIVITY_TOKEN;
     if (!args.token) throw new Error('--token (or LICENSING_SDK_TOKEN) is required');
