@@ -574,7 +574,8 @@ pub trait Recorded {
     fn lock(&mut self, number: &str, locked: bool);
     /// An asset record `listAssets` showed, with the enterprise it listed.
     fn listed(&mut self, record: &Value, enterprise: Option<&str>);
-    /// An asset number the service handed out (`shellNums`).
+    /// An asset number the service handed out (`shellNums`), or one a lock's
+    /// request or answer names.
     fn number(&mut self, number: &str);
 }
 
@@ -602,9 +603,16 @@ pub fn recorded(
         Endpoint::UpdateEnterprise => into.updated(request),
         Endpoint::BatchOrder => into.batch(request, data)?,
         Endpoint::LockAssets | Endpoint::UnlockAssets => {
+            // Every number the request or the answer shows was handed out: a
+            // state made from them must not hand it out again.
+            let asked = request.get("assetNums").and_then(Value::as_array).into_iter().flatten();
+            for number in asked.filter_map(Value::as_str) {
+                into.number(number);
+            }
             for result in list() {
-                let done = result.get("status").and_then(Value::as_i64) == Some(1);
-                if let (true, Some(number)) = (done, result.get("assetNum").and_then(Value::as_str)) {
+                let Some(number) = result.get("assetNum").and_then(Value::as_str) else { continue };
+                into.number(number);
+                if result.get("status").and_then(Value::as_i64) == Some(1) {
                     into.lock(number, endpoint == Endpoint::LockAssets);
                 }
             }

@@ -173,3 +173,18 @@ fn a_recording_that_cannot_be_read_is_refused_whole() {
     let err = state_from_recording("{\"format\":\"x\"}").unwrap_err();
     assert!(err.starts_with("line 1: /format"), "{err}");
 }
+
+/// An asset number seen only in a lock's request and answer (a lock of a
+/// number this recording never saw handed out) still moves the state's
+/// counter past it: a simulator started from the state never hands it out.
+#[test]
+fn numbers_seen_only_in_locks_move_the_counters() {
+    let staging = Simulator::new(&Options::default());
+    let mut proxied = Proxied::new(&staging);
+    let body = r#"{"assetNums":["8000000500","6000000042"],"operatorIdentity":"ops"}"#;
+    let (status, _) =
+        proxied.send("POST", "/order/api/order/v1/asset/lock", "g_nonce=lock-1", Some(ORDER), Some(body.into()));
+    assert_eq!(status, 200);
+    let state: Value = serde_json::from_str(&state_from_recording(&proxied.recording).unwrap()).unwrap();
+    assert_eq!(state["nextAssetNumbers"], serde_json::json!({"domestic": 501, "singapore": 43}));
+}
