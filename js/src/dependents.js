@@ -43,8 +43,12 @@ function scopes(request, path) {
 
 /** The fields whose issues may change when the field at `pointer` changes (meta.d.ts). */
 export function dependents(endpoint, pointer) {
+  // As validateField: a pointer that is no string is the caller's mistake, not a field with no dependents.
+  if (typeof pointer !== 'string') throw new TypeError('dependents: the pointer must be a string');
+  if (typeof endpoint !== 'string' || !Object.hasOwn(endpoints, endpoint)) {
+    throw new TypeError(`dependents: unknown endpoint ${JSON.stringify(String(endpoint))}; allowed: ${Object.keys(endpoints).join(', ')}`);
+  }
   const meta = endpoints[endpoint];
-  if (meta === undefined || typeof pointer !== 'string') return [];
   const path = steps(pointer);
   const found = scopes(meta.request, path);
   const out = new Set();

@@ -108,5 +108,7 @@ export declare const depends: readonly DependsMeta[];
  * checks again (react-hook-form's `deps`, TanStack Form's `onChangeListenTo`).
  * `pointer` is a JSON Pointer, `*` any index; the answer is JSON Pointers where
  * `*` is any index. licensing-core's `validate::dependents` gives the same.
+ * Throws a TypeError for an endpoint it does not know or a pointer that is no
+ * string (as `validateField` does for its pointer).
  */
 export declare function dependents(endpoint: Endpoint, pointer: string): string[];

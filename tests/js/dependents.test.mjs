@@ -25,7 +25,13 @@ test('dependents gives licensing-core\'s answer for every field of every request
     }
   }
   assert.ok(touching > 100, `${touching} fields touch others`);
-  assert.deepEqual(dependents('nothing', '/a'), []);
+  // Arguments it cannot read are a TypeError, as validateField's pointer is (never a quiet []).
+  for (const endpoint of ['nothing', '__proto__', 'constructor', 5, null, Symbol('x')]) {
+    assert.throws(() => dependents(endpoint, '/a'), /dependents: unknown endpoint .*; allowed: batchOrder, bindEnterprise/, String(endpoint));
+  }
+  for (const pointer of [5, null, undefined, Symbol('p'), ['/size']]) {
+    assert.throws(() => dependents('shellNums', pointer), { name: 'TypeError', message: 'dependents: the pointer must be a string' });
+  }
 });
 
 /** Whether an issue's path is a dependent (at or inside it; `*` any index). */
