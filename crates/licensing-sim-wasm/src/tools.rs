@@ -23,6 +23,13 @@ pub fn recording_header(upstream: &str) -> String {
     licensing_verify::recording::header_line(upstream)
 }
 
+/// The token `verify` sends as the wrong one (a probe of `auth: "wrong"`):
+/// licensing-verify's, defined there once.
+#[wasm_bindgen(js_name = wrongToken)]
+pub fn wrong_token() -> String {
+    licensing_verify::verify::WRONG_TOKEN.to_owned()
+}
+
 /// A `verify` run.
 #[wasm_bindgen]
 pub struct VerifyRun {

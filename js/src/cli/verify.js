@@ -101,7 +101,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
     ...(args.locale !== undefined && { locale: args.locale }),
   };
   const run = new tools.VerifyRun(JSON.stringify(config));
-  const bearer = { order: token, activity: activityToken, wrong: 'licensing-sdk-verify-not-a-token' };
+  const bearer = { order: token, activity: activityToken, wrong: tools.wrongToken() };
   try {
     for (let json = run.nextProbe(); json !== undefined; json = run.nextProbe()) {
       const probe = JSON.parse(json);
