@@ -94,28 +94,25 @@ export async function seededRun(sdk) {
 
 /** What each schedule must give (the same everywhere), as [what, ok, seen]. */
 export function expectSchedule(name, seen) {
+  const checks = {
+    twoRetryAfters: () => [
+      ['settles with the lock', JSON.stringify(seen.value) === JSON.stringify([{ assetNum: '8000000001', status: 2 }])],
+      ['after exactly the two Retry-After waits', seen.elapsed === 40_000],
+      ['leaving no timer behind', seen.pending === 0],
+    ],
+    attemptTimeout: () => [
+      ['ends as a timeout', seen.error?.kind === 'timeout'],
+      ['at the attempt timeout', seen.elapsed === 10_000],
+      ['leaving no timer behind', seen.pending === 0],
+    ],
+    tokenExpiresMidRetry: () => [
+      ['settles', Array.isArray(seen.value) && seen.value.length === 1],
+      ['the retry asked for a token after it expired', JSON.stringify(seen.asked) === JSON.stringify(['short-lived', 'renewed-token-2'])],
+      ['and was sent with the renewed one', JSON.stringify(seen.tokenLengths) === JSON.stringify([11, 15])],
+      ['20 s after the first attempt', seen.elapsed === 20_000],
+    ],
+  };
+  if (!Object.hasOwn(checks, name)) throw new Error(`no schedule ${name}`);
   const json = JSON.stringify(seen);
-  switch (name) {
-    case 'twoRetryAfters':
-      return [
-        ['settles with the lock', JSON.stringify(seen.value) === JSON.stringify([{ assetNum: '8000000001', status: 2 }])],
-        ['after exactly the two Retry-After waits', seen.elapsed === 40_000],
-        ['leaving no timer behind', seen.pending === 0],
-      ].map(([what, ok]) => [what, ok, json]);
-    case 'attemptTimeout':
-      return [
-        ['ends as a timeout', seen.error?.kind === 'timeout'],
-        ['at the attempt timeout', seen.elapsed === 10_000],
-        ['leaving no timer behind', seen.pending === 0],
-      ].map(([what, ok]) => [what, ok, json]);
-    case 'tokenExpiresMidRetry':
-      return [
-        ['settles', Array.isArray(seen.value) && seen.value.length === 1],
-        ['the retry asked for a token after it expired', JSON.stringify(seen.asked) === JSON.stringify(['short-lived', 'renewed-token-2'])],
-        ['and was sent with the renewed one', JSON.stringify(seen.tokenLengths) === JSON.stringify([11, 15])],
-        ['20 s after the first attempt', seen.elapsed === 20_000],
-      ].map(([what, ok]) => [what, ok, json]);
-    default:
-      throw new Error(`no schedule ${name}`);
-  }
+  return checks[name]().map(([what, ok]) => [what, ok, json]);
 }

@@ -37,16 +37,11 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
     let head = head_of(&parts);
     let admitted = match state.sim.admit(&head, now_millis()) {
         Ok(admitted) => admitted,
-        Err(mut reply) => {
-            wait(&state, std::mem::take(&mut reply.delay_ms)).await;
-            return respond(reply).await;
-        }
+        Err(reply) => return respond(&state, reply).await,
     };
     wait(&state, admitted.delay_ms()).await;
     let body = if admitted.reads_body() { read_body(&state, body).await } else { Ok(Vec::new()) };
-    let mut reply = state.sim.answer(admitted, body, now_millis());
-    wait(&state, std::mem::take(&mut reply.delay_ms)).await;
-    respond(reply).await
+    respond(&state, state.sim.answer(admitted, body, now_millis())).await
 }
 
 /// How often a wait on a manual clock looks at it again.
@@ -79,8 +74,9 @@ async fn read_body(state: &AppState, body: Body) -> Result<Vec<u8>, BodyError> {
     }
 }
 
-/// The reply as a response (its delay waited out by the caller).
-async fn respond(reply: Reply) -> Response {
+/// The reply as a response, after its delay (on the simulator's clock).
+async fn respond(state: &AppState, reply: Reply) -> Response {
+    wait(state, reply.delay_ms).await;
     let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = match reply.end {
         BodyEnd::Stalls => {
