@@ -5,15 +5,11 @@
 # under target/contract/ (Python 3 and its venv module; Debian's python3-venv
 # when the machine's Python lacks them).
 #
-# `npm install` with the lockfile, not `npm ci`, as tests/ecosystem/install.sh
-# does: a lockfile written here lacks other platforms' optional binaries, which
-# `npm ci` refuses.
+# The npm tools through tests/install-locked.sh (`npm install` with the lockfile,
+# not `npm ci`: it says why).
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "[contract] installing the pinned npm tools" >&2
-  npm install --no-save --no-audit --no-fund --loglevel=error
-fi
+../install-locked.sh contract
 venv=../../target/contract/venv
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -f "$venv/installed" ] || [ requirements.txt -nt "$venv/installed" ]; then
   python=python3
