@@ -115,7 +115,8 @@ impl ProxyInspector {
     }
 
     /// An exchange as a line of the recording (tokens redacted); `status` 0:
-    /// no answer came (`error` says why).
+    /// no answer came (`error` says why); `charset`: what the answer's body
+    /// was decoded from, when not UTF-8.
     #[allow(clippy::too_many_arguments)]
     pub fn record(
         &self,
@@ -128,10 +129,13 @@ impl ProxyInspector {
         response_headers: Vec<String>,
         response_body: Option<String>,
         error: Option<String>,
+        charset: Option<String>,
     ) -> String {
         let request = RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body);
-        let response = (status != 0)
-            .then(|| RecordedResponse::new(status, pairs(response_headers), response_body.unwrap_or_default()));
+        let response = (status != 0).then(|| {
+            RecordedResponse::new(status, pairs(response_headers), response_body.unwrap_or_default())
+                .decoded_from(charset.as_deref())
+        });
         let mut exchange = Exchange::new(request, response);
         if let Some(why) = error {
             exchange = exchange.failed(&why);

@@ -10,7 +10,9 @@
 //!
 //! `endpoint` is the endpoint the path names (`null` for any other path);
 //! `query` and the bodies are the texts as sent (`null`: none); `response` is
-//! `null` when no answer came, and `error` then says why. Redacted: the values
+//! `null` when no answer came, and `error` then says why; a `response`'s
+//! `charset` (absent: UTF-8) names what its body's bytes were decoded from.
+//! Redacted: the values
 //! of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
 //! `X-Api-Key` and `x-sim-admin`, and every bearer token the proxy saw,
 //! wherever it appears (a query, a body, an answer that echoes it).
@@ -134,12 +136,27 @@ pub struct RecordedResponse {
     pub headers: BTreeMap<String, String>,
     /// The body's text.
     pub body: String,
+    /// The character set the body's bytes were decoded from, when not UTF-8
+    /// (its `Content-Type`'s `charset`); the proxy passed the bytes on as they
+    /// came, and records this decoded copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charset: Option<String>,
 }
 
 impl RecordedResponse {
-    /// An answer as the proxy got it.
+    /// An answer as the proxy got it (its body UTF-8).
     pub fn new(status: u16, headers: Vec<(String, String)>, body: String) -> Self {
-        Self { status, headers: joined(headers), body }
+        Self { status, headers: joined(headers), body, charset: None }
+    }
+
+    /// The same answer, its body decoded from `charset` (`None`, or any
+    /// spelling of UTF-8: it was UTF-8).
+    #[must_use]
+    pub fn decoded_from(mut self, charset: Option<&str>) -> Self {
+        self.charset = charset
+            .map(|c| c.trim().to_ascii_lowercase())
+            .filter(|c| !c.is_empty() && c != "utf-8" && c != "utf8" && c != "unicode-1-1-utf-8");
+        self
     }
 }
 
@@ -287,7 +304,7 @@ fn read_exchange(line: &str) -> Result<Exchange, String> {
     let response = match o.get("response") {
         None | Some(Value::Null) => None,
         Some(Value::Object(a)) => {
-            known_fields(a, "/response", &["status", "headers", "body"])?;
+            known_fields(a, "/response", &["status", "headers", "body", "charset"])?;
             let status = a
                 .get("status")
                 .and_then(Value::as_u64)
@@ -297,6 +314,7 @@ fn read_exchange(line: &str) -> Result<Exchange, String> {
                 status: u16::try_from(status).unwrap_or(0),
                 headers: headers(a, "/response")?,
                 body: string(a, "/response", "body")?,
+                charset: optional_string(a, "/response", "charset")?,
             })
         }
         Some(_) => return Err(String::from("/response: expected an object or null")),
@@ -335,6 +353,18 @@ mod tests {
             .unwrap_err()
             .contains("newer"));
         assert!(read("").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn an_answer_not_in_utf8_says_its_charset_and_reads_back() {
+        let request = RecordedRequest::new("GET", "/", None, vec![], None);
+        for (given, written) in [(Some("GBK"), Some("gbk")), (Some("UTF-8"), None), (None, None)] {
+            let answer = RecordedResponse::new(200, vec![], "x".into()).decoded_from(given);
+            let text = line(exchange_line(&Exchange::new(request.clone(), Some(answer)), &[]).trim_end());
+            assert_eq!(text.contains(r#""charset":"gbk""#), written.is_some(), "{text}");
+            let (_, exchanges) = read(&text).unwrap();
+            assert_eq!(exchanges[0].response.as_ref().and_then(|r| r.charset.as_deref()), written);
+        }
     }
 
     #[test]
