@@ -704,6 +704,7 @@ export type IssueCode =
   | "empty"
   | "path_segment"
   | "products_required"
+  | "renamed_field"
   | "required"
   | "src_license_order_recommended"
   | "src_license_order_required"
@@ -743,6 +744,7 @@ export type RuleId =
   | "package_duration"
   | "path_segment"
   | "products_required"
+  | "renamed_field"
   | "required"
   | "src_license_order_recommended"
   | "src_license_order_required"
@@ -802,6 +804,8 @@ export interface MessageKeys {
   "products_required": "field" | "orderType";
   /** A new_buy asset needs products, directly or in its merchandise packages */
   "products_required.new_buy": "field" | "orderType";
+  /** `{field}` is absent and `{found}` stands in its place: the spec names this field `{field}` */
+  "renamed_field": "field" | "found";
   /** `{field}` is required */
   "required": "field";
   /** `srcLicenseOrderId` should be filled: when empty, the {orderType} deletes from all orders of the customer */

@@ -60,7 +60,7 @@ const differences = (report) => new Set(report.checks.flatMap((c) => c.differenc
 
 /** What each drift adds to a run's differences, and whether the run then fails. */
 const DRIFTS = {
-  'renamed-field': { exit: 0, adds: ['/data/customerID unknown_field', '/data/customerId missing_field', '/data/*/customerID unknown_field', '/data/*/customerId missing_field'] },
+  'renamed-field': { exit: 1, adds: ['/data/customerId renamed_field', '/data/*/customerId renamed_field'] },
   'missing-field': { exit: 1, adds: ['/message missing_field'] },
   'extra-field': { exit: 0, adds: ['/traceId unknown_field'] },
   'unknown-enum': { exit: 1, adds: ['/data/*/status enum', '/data/*/licenseType enum', '/detail/products/*/activateType enum'] },
@@ -71,6 +71,12 @@ const DRIFTS = {
   'scope-not-enforced': { exit: 1, adds: [], differs: ['auth.scope.order', 'auth.scope.activity'] },
   'inferred-rules-not-enforced': { exit: 0, adds: [], says: ['refusal.read', /^accepts it/] },
 };
+
+test("the testing guide's drift table gives each drift's exit code as verify gives it", () => {
+  const guide = readFileSync(path.join(ROOT, 'docs/guide/testing.md'), 'utf8');
+  const rows = [...guide.matchAll(/^\| `([a-z0-9-]+)` \|.*\| (\d) \|$/gm)].map(([, drift, exit]) => [drift, Number(exit)]);
+  assert.deepEqual(Object.fromEntries(rows), Object.fromEntries(Object.entries(DRIFTS).map(([d, w]) => [d, w.exit])));
+});
 
 for (const [shell, start] of Object.entries(SHELLS)) {
   test(`verify against ${shell === 'native' ? 'licensing-sim' : 'npx licensing-sdk-sim'}: nothing differs, then each drift gives exactly its difference`, async () => {

@@ -257,6 +257,43 @@ mod tests {
     }
 
     #[test]
+    fn a_field_under_another_name_is_one_difference_at_the_specs_name() {
+        use Severity::{Error, Warning};
+        let s = |p: &str| p.to_owned();
+        // assetNo for assetNum: renamed, not an unknown field beside an absent one.
+        assert_eq!(
+            found(
+                Endpoint::LockAssets,
+                200,
+                r#"{"code":0,"message":"ok","data":[{"assetNo":"8000000001","status":1}]}"#
+            ),
+            [(s("/data/0/assetNum"), "renamed_field", Error)]
+        );
+        // The field is there too: the close key is only unknown.
+        assert_eq!(
+            found(
+                Endpoint::LockAssets,
+                200,
+                r#"{"code":0,"message":"ok","data":[{"assetNo":"1","assetNum":"8000000001","status":1}]}"#
+            ),
+            [(s("/data/0/assetNo"), "unknown_field", Warning)]
+        );
+        // Two stand-ins for one field: the first is the renamed one.
+        assert_eq!(
+            found(Endpoint::ShellNums, 200, r#"{"code":0,"mesage":"ok","Message":"ok","data":[]}"#),
+            [(s("/message"), "renamed_field", Error), (s("/Message"), "unknown_field", Warning)]
+        );
+        let report = check_answer(
+            Endpoint::LockAssets,
+            200,
+            r#"{"code":0,"message":"ok","data":[{"assetNo":"8000000001","status":1}]}"#,
+            &Options::default(),
+        );
+        assert_eq!(report.issues[0].params.get("found"), Some("assetNo"));
+        assert!(report.issues[0].message.contains("`assetNo` stands in its place"), "{}", report.issues[0].message);
+    }
+
+    #[test]
     fn payloads_are_checked_strictly() {
         use Severity::{Error, Warning};
         let text = r#"{"code":0,"message":"success","data":[{"sequence":1,"licenseOrderId":12345678901234567890,"customerId":"C1"},{"sequence":2,"customerId":"C1","licenseOrderId":9007199254740993}]}"#;

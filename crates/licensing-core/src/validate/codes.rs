@@ -129,6 +129,8 @@ codes! {
     PathSegment => path_segment::CODE_PATH_SEGMENT;
     #[doc = "A `new_buy` or `delete_product` asset has no products."]
     ProductsRequired => products_required::CODE_PRODUCTS_REQUIRED;
+    #[doc = "A field the spec names in this answer is absent, and an unknown field close to its name (`found`) stands in its place."]
+    RenamedField => renamed_field::CODE_RENAMED_FIELD;
     #[doc = "A required field is absent or `null`. Also: a `delete_product` product whose `productUri` is absent, `null` or blank."]
     Required => required::CODE_REQUIRED;
     #[doc = "Any other refund has no `srcLicenseOrderId`."]

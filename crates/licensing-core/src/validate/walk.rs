@@ -186,6 +186,9 @@ impl<'a> Walk<'a> {
         let mut nested_products = false;
         let mut hint = 0;
         let mut first = true;
+        // Checked answers: unknown keys close to a field's name, judged when
+        // the object closes (a stand-in for an absent field is `renamed_field`).
+        let mut stand_ins: Vec<(usize, RawStr<'a>)> = Vec::new();
         while let Some(key) = self.s.next_key(first, shape.fields.get(hint).map(|f| f.name))? {
             first = false;
             let index = match key {
@@ -197,7 +200,13 @@ impl<'a> Walk<'a> {
             };
             let (Some(i), Some(field)) = (index, index.and_then(|i| shape.fields.get(i))) else {
                 if let Key::Other(raw) = key {
-                    self.unknown_field(shape, raw)?;
+                    match self.stand_in_for(shape, raw) {
+                        Some(i) => {
+                            stand_ins.push((i, raw));
+                            self.s.skip_value()?;
+                        }
+                        None => self.unknown_field(shape, raw)?,
+                    }
                 }
                 continue;
             };
@@ -222,7 +231,11 @@ impl<'a> Walk<'a> {
             }
             self.ctx.pop();
         }
-        for (field, slot) in shape.fields.iter().zip(slots.iter()) {
+        let renamed = self.stand_ins(shape, &slots, &stand_ins);
+        for (i, (field, slot)) in shape.fields.iter().zip(slots.iter()).enumerate() {
+            if renamed & (1u32 << (i % MAX_FIELDS)) != 0 {
+                continue;
+            }
             let missing = match slot {
                 Slot::Absent => true,
                 Slot::Null => !matches!(field.kind, Kind::ArrayOrNull(_)),
@@ -247,10 +260,45 @@ impl<'a> Walk<'a> {
         Ok(rules::on_close(shape.role, &slots, nested_products, &mut self.rules, &mut self.ctx))
     }
 
-    fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {
-        if self.mode == Mode::Tolerant {
-            return self.s.skip_value();
+    /// In a checked answer, the field an unknown key may stand in for: the one
+    /// its name is closest to (`rules::suggest`).
+    fn stand_in_for(&self, shape: &'static Shape, key: RawStr<'a>) -> Option<usize> {
+        if self.mode != Mode::Checked {
+            return None;
         }
+        let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();
+        let name = rules::suggest::closest(&key.decode(), &names)?;
+        names.iter().position(|n| *n == name)
+    }
+
+    /// The stand-ins of a closed object: one for an absent field is
+    /// `renamed_field` at the field (the first such key); any other, an unknown
+    /// field as usual. Returns the renamed fields' bits.
+    fn stand_ins(&mut self, shape: &'static Shape, slots: &[Slot], stand_ins: &[(usize, RawStr<'a>)]) -> u32 {
+        let mut renamed = 0u32;
+        for &(i, raw) in stand_ins {
+            let bit = 1u32 << (i % MAX_FIELDS);
+            match shape.fields.get(i) {
+                Some(field) if renamed & bit == 0 && slots.get(i) == Some(&Slot::Absent) => {
+                    renamed |= bit;
+                    self.ctx.report_at(field.name, Rule::RenamedField, || {
+                        Params::none().with("found", super::ctx::excerpt(&raw.decode(), 60))
+                    });
+                }
+                _ => self.report_unknown(shape, raw),
+            }
+        }
+        renamed
+    }
+
+    fn unknown_field(&mut self, shape: &'static Shape, key: RawStr<'a>) -> Res<()> {
+        if self.mode != Mode::Tolerant {
+            self.report_unknown(shape, key);
+        }
+        self.s.skip_value()
+    }
+
+    fn report_unknown(&mut self, shape: &'static Shape, key: RawStr<'a>) {
         let seg = match key.plain() {
             Some(k) => Seg::Key(k),
             None => self.ctx.decoded_key(key.decode().into_owned()),
@@ -264,7 +312,6 @@ impl<'a> Walk<'a> {
             }
         });
         self.ctx.pop();
-        self.s.skip_value()
     }
 
     /// A known field's value. Null counts as absent (but for `children`, where

@@ -143,6 +143,7 @@ pub(crate) mod non_empty;
 pub(crate) mod package_duration;
 pub(crate) mod path_segment;
 pub(crate) mod products_required;
+pub(crate) mod renamed_field;
 pub(crate) mod required;
 pub(crate) mod src_license_order_recommended;
 pub(crate) mod src_license_order_required;
@@ -206,6 +207,8 @@ registry! {
     PathSegment => path_segment;
     #[doc = "`products` may be empty only for `delete_asset`."]
     ProductsRequired => products_required;
+    #[doc = "A field of an answer is sent under a name the spec does not give it."]
+    RenamedField => renamed_field;
     #[doc = "A required field is present and not `null`."]
     Required => required;
     #[doc = "Any other refund should name `srcLicenseOrderId`."]
