@@ -51,3 +51,6 @@ pub use simulator::{read_request, recorded, refusal, Admitted, Recorded, Simulat
 #[cfg(feature = "ts")]
 pub use state::typescript_declarations;
 pub use state::{State, DEFAULT_MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
+/// JSON text read with a key given twice in one object refused (by its JSON
+/// Pointer), as request bodies and states are read.
+pub use unique_json::parse as parse_unique_json;

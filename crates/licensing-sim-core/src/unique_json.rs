@@ -120,7 +120,7 @@ impl<'de> Visitor<'de> for At<'_> {
 
 /// `text` as a JSON value; `Err` says why it is not JSON, or which key is
 /// given twice (by its JSON Pointer).
-pub(crate) fn parse(text: &str) -> Result<Value, String> {
+pub fn parse(text: &str) -> Result<Value, String> {
     let path = Path(RefCell::new(Vec::new()));
     let mut reader = serde_json::Deserializer::from_str(text);
     let value = At(&path).deserialize(&mut reader).map_err(|e| e.to_string())?;

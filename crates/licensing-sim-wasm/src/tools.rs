@@ -5,16 +5,50 @@
 //! the crate's.
 
 use licensing_sim_core::RequestHead;
+use licensing_verify::fixtures::Fixture;
 use licensing_verify::proxy::{Inspector, ProxyOptions};
 use licensing_verify::recording::{Exchange, RecordedRequest, RecordedResponse};
 use licensing_verify::verify::{Config, Outcome, Verify};
 use wasm_bindgen::prelude::*;
 
-/// A recording's simulator state as JSON text; the error names the line and
-/// the pointer of what cannot be read.
+/// A recording's simulator state, and what it left out; the error names the
+/// line and the pointer of what cannot be read.
 #[wasm_bindgen(js_name = stateFromRecording)]
-pub fn state_from_recording(text: &str) -> Result<String, JsError> {
-    licensing_verify::fixtures::state_from_recording(text).map_err(|e| JsError::new(&e))
+pub fn state_from_recording(text: &str) -> Result<RecordingFixture, JsError> {
+    licensing_verify::fixtures::state_from_recording(text)
+        .map(|fixture| RecordingFixture { fixture })
+        .map_err(|e| JsError::new(&e))
+}
+
+/// What `stateFromRecording` made.
+#[wasm_bindgen]
+pub struct RecordingFixture {
+    fixture: Fixture,
+}
+
+#[wasm_bindgen]
+impl RecordingFixture {
+    /// The state, as the state format's JSON text.
+    pub fn state(&self) -> String {
+        self.fixture.state.clone()
+    }
+
+    /// Each note in words (`line 3: answer /data/*/remark: … is left out`).
+    #[wasm_bindgen(js_name = noteLines)]
+    pub fn note_lines(&self) -> Vec<String> {
+        self.fixture.notes.iter().map(ToString::to_string).collect()
+    }
+
+    /// What the notes count, in one line (`undefined`: none).
+    pub fn summary(&self) -> Option<String> {
+        self.fixture.summary()
+    }
+
+    /// The notes as `--report`'s JSON text.
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> String {
+        self.fixture.report_json()
+    }
 }
 
 /// A recording's first line, with its newline.

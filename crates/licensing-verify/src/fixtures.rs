@@ -26,7 +26,17 @@
 //! The activity claims are left out: they mean something only with the
 //! activities' definitions (`--activities`), which no answer shows.
 //!
-//! The state is then read as any fixture is (`State::from_json`): a recording
+//! A real service adds fields, renames some and sends numbers for ids: each
+//! record is read as the state format reads it (the model's tolerant reading),
+//! and what it does not keep is left out and said, not refused: a field the
+//! format has no place for (`remark`), a record without what names it (an
+//! asset without `assetNum`), an exchange that cannot be taken; a number where
+//! an id belongs is read as its text. Each [`Note`] names its line and where
+//! in it, once per line, place and kind, counted. A last line cut short (a
+//! proxy killed mid-write) is left out with a note, and so is a state larger
+//! than a simulator reads by default.
+//!
+//! The state is then read as any fixture is (`State::from_value`): a recording
 //! whose answers contradict each other is refused there, with the pointer.
 //!
 //! ```
@@ -35,36 +45,254 @@
 //!     r#"{"format":"licensing-sdk-recording","version":1,"upstream":"https://staging.example"}"#, "\n",
 //!     r#"{"endpoint":"listAssets","request":{"method":"GET","path":"/order/api/order/v1/asset/EG9/list","query":"g_nonce=n","headers":{},"body":null},"response":{"status":200,"headers":{},"body":"{\"code\":0,\"message\":\"ok\",\"data\":[{\"id\":\"A1\",\"assetNum\":\"8000000042\",\"customerId\":\"C77\",\"licenseType\":\"cloud_account\"}]}"},"error":null}"#, "\n",
 //! );
-//! let state = state_from_recording(recording)?;
-//! assert!(state.contains(r#""assetNum":"8000000042""#) && state.contains(r#""domestic":43"#));
+//! let fixture = state_from_recording(recording)?;
+//! assert!(fixture.state.contains(r#""assetNum":"8000000042""#) && fixture.state.contains(r#""domestic":43"#));
+//! assert!(fixture.notes.is_empty());
 //! # Ok::<(), String>(())
 //! ```
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use licensing_core::model::{result_code, AssetNumber, BusinessCode, Partition};
+use licensing_core::model::{result_code, AssetNumber, AssetRecord, BatchOrderResult, BusinessCode, Partition};
+use licensing_core::model::{EnterpriseCustomer, Product};
 use licensing_core::wire::{Endpoint, Module};
-use licensing_sim_core::{Recorded, State, STATE_FORMAT, STATE_VERSION};
+use licensing_sim_core::{Recorded, State, DEFAULT_MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::recording::{read, Exchange};
 
-/// The simulator state a recording shows, as the state format's JSON text;
-/// `Err` names the line and pointer of what cannot be read, or what in the
-/// state contradicts itself.
-pub fn state_from_recording(text: &str) -> Result<String, String> {
-    let (_, exchanges) = read(text)?;
-    let mut held = Held::default();
-    for (i, exchange) in exchanges.iter().enumerate() {
-        held.take(exchange).map_err(|e| format!("exchange {} (line {}): {e}", i + 1, i + 2))?;
+/// What a recording made: the simulator state, and what of the recording it
+/// left out or read otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Fixture {
+    /// The state, as the state format's JSON text.
+    pub state: String,
+    /// What was left out or read otherwise, in the order met.
+    pub notes: Vec<Note>,
+}
+
+/// Something of a recording the state does not hold as it was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Note {
+    /// The recording's line (0: the recording, or the state, as a whole).
+    pub line: usize,
+    /// What kind of thing.
+    pub kind: NoteKind,
+    /// Where in the line (`answer /data/*/remark`; `*`: every item), or `""`.
+    pub at: String,
+    /// What was done, in words.
+    pub what: String,
+    /// How many times on that line, at that place.
+    pub count: usize,
+}
+
+/// What a [`Note`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum NoteKind {
+    /// A field the state has no place for (or not with this value): left out.
+    Field,
+    /// A number where the state holds text (an id): read as its text.
+    NumberAsText,
+    /// Something the state needs and the record lacks, made up (a customer).
+    StandIn,
+    /// A record without what names it: left out.
+    Record,
+    /// An item of the state that contradicts another: left out.
+    Contradiction,
+    /// An exchange that could not be taken: left out.
+    Exchange,
+    /// The last line, cut short: left out.
+    CutLine,
+    /// The state is larger than a simulator reads by default.
+    LargeState,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        if !self.at.is_empty() {
+            write!(f, "{}: ", self.at)?;
+        }
+        f.write_str(&self.what)?;
+        if self.count > 1 {
+            write!(f, " ({} times)", self.count)?;
+        }
+        Ok(())
     }
-    let state = State::from_value(held.into_state()).map_err(|e| format!("the recording's state: {e}"))?;
-    Ok(state.to_json())
+}
+
+impl Fixture {
+    /// How many notes of `kind`, each counted as often as it was met.
+    pub fn count(&self, kind: NoteKind) -> usize {
+        self.notes.iter().filter(|n| n.kind == kind).map(|n| n.count).sum()
+    }
+
+    /// One line of what the notes count (`None`: nothing was left out or read
+    /// otherwise).
+    pub fn summary(&self) -> Option<String> {
+        if self.notes.is_empty() {
+            return None;
+        }
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut parts = vec![format!(
+            "left out {}, {} and {}",
+            plural(self.count(NoteKind::Field), "field", "fields"),
+            plural(self.count(NoteKind::Record) + self.count(NoteKind::Contradiction), "record", "records"),
+            plural(self.count(NoteKind::Exchange), "exchange", "exchanges"),
+        )];
+        let numbers = self.count(NoteKind::NumberAsText);
+        if numbers > 0 {
+            parts.push(format!("read {} as text", plural(numbers, "number", "numbers")));
+        }
+        if self.count(NoteKind::CutLine) > 0 {
+            parts.push(String::from("left out the last line, cut short"));
+        }
+        Some(parts.join("; "))
+    }
+
+    /// The notes as a report's JSON text (`state --report FILE`): `{format:
+    /// "licensing-sdk-state-report", version: 1, counts: {kind: n}, notes}`.
+    pub fn report_json(&self) -> String {
+        let kinds = [
+            NoteKind::Field,
+            NoteKind::NumberAsText,
+            NoteKind::StandIn,
+            NoteKind::Record,
+            NoteKind::Contradiction,
+            NoteKind::Exchange,
+            NoteKind::CutLine,
+            NoteKind::LargeState,
+        ];
+        let counts: Map<String, Value> = kinds
+            .iter()
+            .map(|k| (serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_owned)), self.count(*k)))
+            .filter_map(|(name, n)| name.map(|name| (name, Value::from(n))))
+            .collect();
+        json!({ "format": "licensing-sdk-state-report", "version": 1, "counts": counts, "notes": self.notes })
+            .to_string()
+    }
+}
+
+/// The simulator state a recording shows, and what it left out (see the
+/// module's docs); `Err` names the line and pointer of what cannot be read,
+/// or what in the state contradicts itself.
+pub fn state_from_recording(text: &str) -> Result<Fixture, String> {
+    let recording = read(text)?;
+    let mut held = Held::default();
+    for (line, exchange) in &recording.exchanges {
+        held.line = *line;
+        if let Err(e) = held.take(exchange) {
+            held.note(NoteKind::Exchange, "", format!("left out: {e}"));
+        }
+    }
+    if let Some(line) = recording.cut_last_line {
+        held.line = line;
+        held.note(
+            NoteKind::CutLine,
+            "",
+            String::from("cut short (the recording ends mid-line, as a stopped proxy leaves it): left out"),
+        );
+    }
+    let mut notes = std::mem::take(&mut held.notes);
+    let state = loads(held.into_state(), &mut notes)?.to_json();
+    if state.len() > DEFAULT_MAX_STATE_BYTES {
+        notes.push(Note {
+            line: 0,
+            kind: NoteKind::LargeState,
+            at: String::new(),
+            what: format!(
+                "the state is {} bytes of JSON, more than the {DEFAULT_MAX_STATE_BYTES} a simulator reads by default: start it with --max-state-bytes {} (maxStateBytes)",
+                state.len(),
+                state.len()
+            ),
+            count: 1,
+        });
+    }
+    Ok(Fixture { state, notes })
+}
+
+/// The state `value` holds, read as any state is; an item that contradicts
+/// another (an asset id twice, a reference to nothing) is left out with a
+/// note, and the rest read again. `Err`: what is wrong is no item's.
+fn loads(mut value: Value, notes: &mut Vec<Note>) -> Result<State, String> {
+    const LISTS: [&str; 5] = ["customers", "orders", "batches", "assets", "claims"];
+    loop {
+        let problem = match State::from_value(value.clone()) {
+            Ok(state) => return Ok(state),
+            Err(problem) => problem,
+        };
+        let refuse = || format!("the recording's state: {problem}");
+        // "simulator state: /assets/3/record/id: …": the list and the item.
+        let pointer = problem.strip_prefix("simulator state: /").unwrap_or_default();
+        let mut segments = pointer.split(['/', ':']);
+        let (Some(list), Some(Ok(index))) = (segments.next(), segments.next().map(str::parse::<usize>)) else {
+            return Err(refuse());
+        };
+        let Some(items) = value.get_mut(list).and_then(Value::as_array_mut).filter(|_| LISTS.contains(&list)) else {
+            return Err(refuse());
+        };
+        if index >= items.len() {
+            return Err(refuse());
+        }
+        items.remove(index);
+        let what = format!("left out: {}", problem.strip_prefix("simulator state: ").unwrap_or(&problem));
+        notes.push(Note { line: 0, kind: NoteKind::Contradiction, at: String::from("state"), what, count: 1 });
+    }
+}
+
+/// What of `written` (a record as the recording has it) the state does not
+/// hold as it was, against `kept` (the same read by the model and written
+/// back): `(where, kind, what)`, array items as `*`.
+fn differences(written: &Value, kept: &Value, at: &str, out: &mut Vec<(String, NoteKind, String)>) {
+    match (written, kept) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (key, value) in a {
+                let here = format!("{at}/{}", key.replace('~', "~0").replace('/', "~1"));
+                match (value, b.get(key)) {
+                    (Value::Null, _) => {}
+                    (_, None | Some(Value::Null)) => out.push((
+                        here,
+                        NoteKind::Field,
+                        format!("{} is left out (the state has no such field, or no such value)", excerpt(value)),
+                    )),
+                    (value, Some(back)) => differences(value, back, &here, out),
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (x, y) in a.iter().zip(b) {
+                differences(x, y, &format!("{at}/*"), out);
+            }
+        }
+        (Value::Number(n), Value::String(s)) if n.to_string() == *s => {
+            out.push((at.to_owned(), NoteKind::NumberAsText, format!("the number {n} is read as its text")));
+        }
+        (a, b) if a == b => {}
+        (a, b) => out.push((at.to_owned(), NoteKind::Field, format!("{} is read as {}", excerpt(a), excerpt(b)))),
+    }
+}
+
+fn excerpt(value: &Value) -> String {
+    licensing_core::validate::excerpt(&value.to_string(), 60)
 }
 
 /// What the answers so far showed.
 #[derive(Default)]
 struct Held {
+    /// The line of the exchange being taken.
+    line: usize,
+    /// What was left out or read otherwise so far.
+    notes: Vec<Note>,
     /// Customers by id, in the order first seen.
     customers: Vec<Map<String, Value>>,
     orders: Vec<Value>,
@@ -96,7 +324,47 @@ fn copy(into: &mut Map<String, Value>, from: &Value, fields: &[(&str, &str)]) {
     }
 }
 
+/// Copies the listed fields of `from` that hold text (a number: as its text)
+/// into `into`: what the state keeps of a customer is text.
+fn copy_text(into: &mut Map<String, Value>, from: &Value, fields: &[(&str, &str)]) {
+    for (to, name) in fields {
+        let text = match from.get(*name) {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => continue,
+        };
+        into.insert((*to).to_owned(), Value::from(text));
+    }
+}
+
 impl Held {
+    /// Notes `what` at `at` on the current line (counted when said there before).
+    fn note(&mut self, kind: NoteKind, at: &str, what: String) {
+        let line = self.line;
+        match self.notes.iter_mut().find(|n| n.line == line && n.kind == kind && n.at == at && n.what == what) {
+            Some(note) => note.count += 1,
+            None => self.notes.push(Note { line, kind, at: at.to_owned(), what, count: 1 }),
+        }
+    }
+
+    /// `record` as the state holds a `T` (read by the model, written back),
+    /// what it leaves out noted at `at`; `None` (noted) when it is no `T`.
+    fn fit<T: DeserializeOwned + Serialize>(&mut self, record: &Value, at: &str) -> Option<Value> {
+        let kept = match T::deserialize(record).map(|typed| serde_json::to_value(&typed)) {
+            Ok(Ok(kept)) => kept,
+            Ok(Err(e)) | Err(e) => {
+                self.note(NoteKind::Record, at, format!("left out: {e}"));
+                return None;
+            }
+        };
+        let mut found = Vec::new();
+        differences(record, &kept, at, &mut found);
+        for (here, kind, what) in found {
+            self.note(kind, &here, what);
+        }
+        Some(kept)
+    }
+
     /// Takes one exchange into account (a failed or refused one shows nothing).
     fn take(&mut self, exchange: &Exchange) -> Result<(), String> {
         let Some(name) = &exchange.endpoint else { return Ok(()) };
@@ -121,9 +389,14 @@ impl Held {
         licensing_sim_core::recorded(endpoint, &exchange.request.path, &request, &data, self)
     }
 
-    /// The customer of a record (its `customerId`), the record taken in.
-    fn customer_record(&mut self, record: &Value) -> Result<&mut Map<String, Value>, String> {
-        let id = record.get("customerId").and_then(text).ok_or("an enterprise customer record without customerId")?;
+    /// The customer of a record (its `customerId`), the record taken in as
+    /// the state holds it; `None` (noted) for a record of no customer id.
+    fn customer_record(&mut self, record: &Value, at: &str) -> Option<&mut Map<String, Value>> {
+        let record = &self.fit::<EnterpriseCustomer>(record, at)?;
+        let Some(id) = record.get("customerId").and_then(text) else {
+            self.note(NoteKind::Record, at, String::from("left out: an enterprise customer record without customerId"));
+            return None;
+        };
         let enterprise = record.get("enterpriseGlobalId").and_then(text).map(str::to_owned);
         // A customer named after its enterprise (createEnterprise's) gets its real id.
         let stand_in = enterprise.as_deref().map(stand_in_id);
@@ -137,7 +410,7 @@ impl Held {
                 }
             },
         };
-        let customer = self.customers.get_mut(at).ok_or("no customer")?;
+        let customer = self.customers.get_mut(at)?;
         let mut merged = customer.get("record").and_then(Value::as_object).cloned().unwrap_or_default();
         if let Value::Object(fields) = record {
             for (k, v) in fields {
@@ -145,7 +418,7 @@ impl Held {
             }
         }
         customer.insert("record".into(), Value::Object(merged));
-        Ok(customer)
+        Some(customer)
     }
 
     fn created(&mut self, request: &Value, data: &Value) {
@@ -158,13 +431,13 @@ impl Held {
         let at = found.unwrap_or_else(|| {
             let record = json!({
                 "customerId": stand_in_id(enterprise), "enterpriseGlobalId": enterprise,
-                "enterpriseName": request.get("customerName").cloned().unwrap_or(Value::Null), "isDefault": true,
+                "enterpriseName": request.get("customerName").filter(|v| v.is_string()).cloned().unwrap_or(Value::Null), "isDefault": true,
             });
             self.customers.push(Map::from_iter([("record".to_owned(), record)]));
             self.customers.len() - 1
         });
         if let Some(customer) = self.customers.get_mut(at) {
-            copy(
+            copy_text(
                 customer,
                 request,
                 &[
@@ -183,7 +456,7 @@ impl Held {
         else {
             return;
         };
-        copy(
+        copy_text(
             customer,
             request,
             &[("customerName", "customerName"), ("branchName", "branchName"), ("address", "address")],
@@ -199,7 +472,7 @@ impl Held {
             return;
         }
         let mut record = Map::from_iter([("customerId".to_owned(), Value::from(id))]);
-        copy(
+        copy_text(
             &mut record,
             order,
             &[
@@ -209,7 +482,7 @@ impl Held {
             ],
         );
         let mut customer = Map::from_iter([("record".to_owned(), Value::Object(record))]);
-        copy(
+        copy_text(
             &mut customer,
             order,
             &[
@@ -230,10 +503,18 @@ impl Held {
         if !channel_order_id.trim().is_empty() && self.batches.contains_key(&key) {
             return Ok(());
         }
-        let results = data.as_array().cloned().unwrap_or_default();
         let orders = request.get("orderList").and_then(Value::as_array).cloned().unwrap_or_default();
-        for (i, result) in results.iter().enumerate() {
-            let id = result.get("licenseOrderId").and_then(text).ok_or(format!("/data/{i}: no licenseOrderId"))?;
+        let mut results = Vec::new();
+        for (i, result) in data.as_array().into_iter().flatten().enumerate() {
+            let Some(result) = self.fit::<BatchOrderResult>(result, "answer /data/*") else { continue };
+            let Some(id) = result.get("licenseOrderId").and_then(text).map(str::to_owned) else {
+                self.note(
+                    NoteKind::Record,
+                    "answer /data/*",
+                    String::from("left out: a result without licenseOrderId"),
+                );
+                continue;
+            };
             // The order a result is for: by its echoed sequence, else by position.
             let order = orders
                 .iter()
@@ -247,7 +528,8 @@ impl Held {
             if let Some(customer) = &customer {
                 self.ensure_customer(customer, &order);
             }
-            self.apply(&order, id, customer.as_deref());
+            self.apply(&order, &id, customer.as_deref());
+            results.push(result);
         }
         if !channel_order_id.trim().is_empty() {
             let batch = json!({ "channelCode": key.0, "channelOrderId": key.1, "results": results });
@@ -276,13 +558,26 @@ impl Held {
     }
 
     fn bought(&mut self, number: &str, asset: &Value, order: &Value, license_order_id: &str, customer: Option<&str>) {
+        // A request the service took may carry what the state has no place for
+        // (the proxy forwards what it does not refuse).
+        let at = "request /orderList/*/assets/*/products/*";
+        let products: Vec<Value> =
+            all_products(asset).as_array().into_iter().flatten().filter_map(|p| self.fit::<Product>(p, at)).collect();
+        let stand_in;
+        let customer = match customer {
+            Some(id) => Some(id),
+            None => {
+                stand_in = self.customer_for(order.get("enterpriseGlobalId").and_then(text));
+                stand_in.as_deref()
+            }
+        };
         let enterprise = order.get("enterpriseGlobalId").and_then(text).map(str::to_owned).or_else(|| {
             self.customers
                 .iter()
                 .find(|c| customer_id(c) == customer)
                 .and_then(|c| c.get("record")?.get("enterpriseGlobalId").and_then(text).map(str::to_owned))
         });
-        let entry = self.assets.entry(number.to_owned()).or_insert_with(|| {
+        if !self.assets.contains_key(number) {
             let mut record = Map::from_iter([("assetNum".to_owned(), Value::from(number))]);
             copy(&mut record, order, &[("licenseType", "licenseType")]);
             copy(
@@ -300,21 +595,25 @@ impl Held {
             if let Some(customer) = customer {
                 record.insert("customerId".into(), Value::from(customer));
             }
+            let record = Value::Object(record);
+            // Made from the request's fields: noted at the asset it came from.
+            let Some(record) = self.fit::<AssetRecord>(&record, "request /orderList/*/assets/*") else { return };
             let mut stored = Map::from_iter([
-                ("record".to_owned(), Value::Object(record)),
+                ("record".to_owned(), record),
                 ("licenseOrderIds".to_owned(), json!([])),
                 ("grants".to_owned(), json!([])),
             ]);
             if let Some(enterprise) = enterprise {
                 stored.insert("enterpriseGlobalId".into(), Value::from(enterprise));
             }
-            stored
-        });
+            self.assets.insert(number.to_owned(), stored);
+        }
+        let Some(entry) = self.assets.get_mut(number) else { return };
         if let Some(Value::Array(ids)) = entry.get_mut("licenseOrderIds") {
             ids.push(Value::from(license_order_id));
         }
         if let Some(Value::Array(grants)) = entry.get_mut("grants") {
-            grants.push(json!({ "licenseOrderId": license_order_id, "products": all_products(asset), "removed": [] }));
+            grants.push(json!({ "licenseOrderId": license_order_id, "products": products, "removed": [] }));
         }
     }
 
@@ -353,8 +652,28 @@ impl Held {
     }
 
     fn listed(&mut self, record: &Value, enterprise: Option<&str>) {
-        let Some(number) = record.get("assetNum").and_then(text) else { return };
+        let at = "answer /data/*";
+        let Some(mut record) = self.fit::<AssetRecord>(record, at) else { return };
+        let Some(number) = record.get("assetNum").and_then(text).map(str::to_owned) else {
+            self.note(NoteKind::Record, at, String::from("left out: an asset record without assetNum"));
+            return;
+        };
+        let number = number.as_str();
         self.saw_number(number);
+        if record.get("customerId").and_then(text).is_none() {
+            // The state keeps each asset with its customer: the one it had, or
+            // the listed enterprise's.
+            let had = self.assets.get(number).and_then(|a| a.get("record")?.get("customerId").and_then(text));
+            let Some(id) = had.map(str::to_owned).or_else(|| self.customer_for(enterprise)) else {
+                self.note(NoteKind::Record, at, String::from("left out: an asset record without customerId"));
+                return;
+            };
+            let what = format!("no customerId: the enterprise's customer {id:?} stands in");
+            self.note(NoteKind::StandIn, &format!("{at}/customerId"), what);
+            if let Value::Object(fields) = &mut record {
+                fields.insert("customerId".into(), Value::from(id));
+            }
+        }
         if let Some(customer) = record.get("customerId").and_then(text) {
             let order = json!({ "enterpriseGlobalId": enterprise });
             self.ensure_customer(customer, &order);
@@ -362,10 +681,28 @@ impl Held {
         let entry = self.assets.entry(number.to_owned()).or_insert_with(|| {
             Map::from_iter([("licenseOrderIds".to_owned(), json!([])), ("grants".to_owned(), json!([]))])
         });
-        entry.insert("record".into(), record.clone());
+        entry.insert("record".into(), record);
         if let Some(enterprise) = enterprise {
             entry.insert("enterpriseGlobalId".into(), Value::from(enterprise));
         }
+    }
+
+    /// The id of the customer of `enterprise`: the first that names it, or
+    /// one made for it (`<enterpriseGlobalId>-customer`, as `createEnterprise`'s).
+    fn customer_for(&mut self, enterprise: Option<&str>) -> Option<String> {
+        let enterprise = enterprise.filter(|e| !e.is_empty())?;
+        let of_enterprise = |c: &&Map<String, Value>| {
+            c.get("record").and_then(|r| r.get("enterpriseGlobalId")).and_then(text) == Some(enterprise)
+        };
+        if let Some(id) = self.customers.iter().find(of_enterprise).and_then(customer_id) {
+            return Some(id.to_owned());
+        }
+        let id = stand_in_id(enterprise);
+        if !self.customers.iter().any(|c| customer_id(c) == Some(id.as_str())) {
+            let record = json!({ "customerId": id, "enterpriseGlobalId": enterprise, "isDefault": true });
+            self.customers.push(Map::from_iter([("record".to_owned(), record)]));
+        }
+        Some(id)
     }
 
     fn saw_number(&mut self, number: &str) {
@@ -396,9 +733,10 @@ impl Held {
 
 impl Recorded for Held {
     fn customer(&mut self, record: &Value, bind: Option<&Value>) -> Result<(), String> {
-        let customer = self.customer_record(record)?;
+        let at = if bind.is_some() { "answer /data" } else { "answer /data/*" };
+        let Some(customer) = self.customer_record(record, at) else { return Ok(()) };
         if let Some(request) = bind {
-            copy(customer, request, &[("customerName", "customerName"), ("branchName", "branchName")]);
+            copy_text(customer, request, &[("customerName", "customerName"), ("branchName", "branchName")]);
         }
         Ok(())
     }

@@ -37,4 +37,4 @@ mod redact;
 pub mod verify;
 
 pub use differences::{group, Difference};
-pub use redact::redact;
+pub use redact::{redact, redact_pointer};

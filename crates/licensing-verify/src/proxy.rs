@@ -222,7 +222,9 @@ impl Inspector {
     }
 
     /// Keeps a difference the first time it is seen; its log line then.
-    fn first_time(&mut self, what: &str, endpoint: Endpoint, d: Difference, answer: bool) -> Option<String> {
+    fn first_time(&mut self, what: &str, endpoint: Endpoint, mut d: Difference, answer: bool) -> Option<String> {
+        // A key that echoes a token names it in the path: redacted as it decodes.
+        crate::redact::redact_difference(&mut d, &self.secrets);
         let list = if answer { &mut self.summary.answers } else { &mut self.summary.requests };
         let name = endpoint.name();
         if let Some((_, seen)) = list.iter_mut().find(|(e, s)| e == name && s.code == d.code && s.path == d.path) {
@@ -309,6 +311,26 @@ mod tests {
         let counts = &proxy.summary().endpoints;
         assert_eq!((counts[0].endpoint.as_str(), counts[0].refused), ("shellNums", 2));
         assert_eq!(counts[1].endpoint, "joinActivity");
+    }
+
+    /// A key equal to the token (a `/` in it: `~1` in the pointer, `\/` as
+    /// PHP escapes it) is redacted from the log and the summary, as it decodes.
+    #[test]
+    fn a_key_that_echoes_the_token_is_redacted_from_paths() {
+        let token = "tok/en-secret";
+        let mut proxy = Inspector::new(ProxyOptions::default());
+        let head = RequestHead::new("POST", "/order/api/order/v1/shellnums", Some("g_nonce=n"))
+            .header("authorization", &format!("Bearer {token}"))
+            .header("content-type", "application/json");
+        let mut lines = proxy.request(&head, br#"{"size":1,"tok/en-secret":1}"#).lines;
+        lines.extend(proxy.answer("shellNums", 200, r#"{"code":0,"message":"ok","data":[],"tok\/en-secret":1}"#));
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        let summary =
+            format!("{}{}", proxy.summary_lines().join("\n"), serde_json::to_string(proxy.summary()).unwrap());
+        for text in lines.iter().chain([&summary]) {
+            assert!(!text.contains("tok/en") && !text.contains("tok~1en"), "{text}");
+        }
+        assert!(lines.iter().all(|l| l.contains("/[redacted] unknown_field")), "{lines:?}");
     }
 
     #[test]

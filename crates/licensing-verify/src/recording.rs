@@ -26,8 +26,9 @@
 //! );
 //! text.push_str(&exchange_line(&exchange, &["s3cret".into()]));
 //! assert!(!text.contains("s3cret"));
-//! let (header, exchanges) = read(&text)?;
-//! assert_eq!((header.upstream.as_str(), exchanges[0].endpoint.as_deref()), ("http://127.0.0.1:8788", Some("shellNums")));
+//! let recording = read(&text)?;
+//! let (line, exchange) = &recording.exchanges[0];
+//! assert_eq!((recording.header.upstream.as_str(), *line, exchange.endpoint.as_deref()), ("http://127.0.0.1:8788", 2, Some("shellNums")));
 //! assert!(read("{}").unwrap_err().contains("line 1: /format"));
 //! # Ok::<(), String>(())
 //! ```
@@ -212,26 +213,59 @@ pub fn exchange_line(exchange: &Exchange, secrets: &[String]) -> String {
     line
 }
 
-/// A recording read back, checked whole: the first problem refuses it, named
-/// by its line and the JSON Pointer in that line (`line 3: /response/status:
-/// expected an integer from 100 to 599`).
-pub fn read(text: &str) -> Result<(Header, Vec<Exchange>), String> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+/// A recording read back: its header, and each exchange with its line number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Recording {
+    /// The first line.
+    pub header: Header,
+    /// The exchanges, each with the number of its line (from 1).
+    pub exchanges: Vec<(usize, Exchange)>,
+    /// The number of a last line cut short (no newline after it, and not a
+    /// whole exchange): what a proxy killed mid-write leaves. Left out.
+    pub cut_last_line: Option<usize>,
+}
+
+/// A recording read back, checked line by line: the first problem refuses it,
+/// named by its line and the JSON Pointer in that line (`line 3:
+/// /response/status: expected an integer from 100 to 599`); a key given twice
+/// in a line is refused as it is in a request body. A last line cut short is
+/// left out (`cut_last_line` says so), the exchanges before it kept.
+pub fn read(text: &str) -> Result<Recording, String> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).peekable();
     let Some((_, first)) = lines.next() else { return Err(String::from("line 1: the recording is empty")) };
     let header = read_header(first).map_err(|e| format!("line 1: {e}"))?;
     let mut exchanges = Vec::new();
-    for (i, line) in lines {
-        let exchange = read_exchange(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-        exchanges.push(exchange);
+    let mut cut_last_line = None;
+    while let Some((i, line)) = lines.next() {
+        match read_exchange(line) {
+            Ok(exchange) => exchanges.push((i + 1, exchange)),
+            // The last line, not ended by a newline, and not JSON: cut short.
+            Err(e) if lines.peek().is_none() && !text.ends_with('\n') && e.starts_with(NOT_JSON) => {
+                cut_last_line = Some(i + 1);
+            }
+            Err(e) => return Err(format!("line {}: {e}", i + 1)),
+        }
     }
-    Ok((header, exchanges))
+    Ok(Recording { header, exchanges, cut_last_line })
 }
 
+/// How a line that is not JSON is refused.
+const NOT_JSON: &str = ": not JSON";
+
 fn object(text: &str) -> Result<Map<String, Value>, String> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(o)) => Ok(o),
-        Ok(_) => Err(String::from(": expected a JSON object")),
-        Err(e) => Err(format!(": not JSON ({e})")),
+    let value = licensing_sim_core::parse_unique_json(text).map_err(|e| {
+        // A key given twice is named by its pointer (`/request/body: the key
+        // is given twice`); anything else is no JSON.
+        if e.starts_with('/') {
+            e
+        } else {
+            format!("{NOT_JSON} ({e})")
+        }
+    })?;
+    match value {
+        Value::Object(o) => Ok(o),
+        _ => Err(String::from(": expected a JSON object")),
     }
 }
 
@@ -356,14 +390,33 @@ mod tests {
     }
 
     #[test]
+    fn a_last_line_cut_short_is_left_out_and_said_anything_else_refuses() {
+        let whole = r#"{"request":{"method":"GET","path":"/","headers":{}}}"#;
+        let text = format!("{}{whole}\n{}", line(whole), &whole[..20]);
+        let recording = read(&text).unwrap();
+        assert_eq!((recording.exchanges.len(), recording.cut_last_line), (2, Some(4)));
+        // Ended by a newline it was written whole: not cut, refused.
+        assert!(read(&format!("{text}\n")).unwrap_err().starts_with("line 4: : not JSON"));
+        // Not the last line: refused.
+        assert!(read(&format!("{}{}\n{whole}", line(whole), &whole[..20])).unwrap_err().starts_with("line 3"));
+    }
+
+    #[test]
+    fn a_key_given_twice_in_a_line_is_refused_by_its_pointer() {
+        let twice = r#"{"request":{"method":"GET","method":"POST","path":"/","headers":{}}}"#;
+        let err = read(&line(twice)).unwrap_err();
+        assert!(err.starts_with(r#"line 2: /request/method: the key "method" is given twice"#), "{err}");
+    }
+
+    #[test]
     fn an_answer_not_in_utf8_says_its_charset_and_reads_back() {
         let request = RecordedRequest::new("GET", "/", None, vec![], None);
         for (given, written) in [(Some("GBK"), Some("gbk")), (Some("UTF-8"), None), (None, None)] {
             let answer = RecordedResponse::new(200, vec![], "x".into()).decoded_from(given);
             let text = line(exchange_line(&Exchange::new(request.clone(), Some(answer)), &[]).trim_end());
             assert_eq!(text.contains(r#""charset":"gbk""#), written.is_some(), "{text}");
-            let (_, exchanges) = read(&text).unwrap();
-            assert_eq!(exchanges[0].response.as_ref().and_then(|r| r.charset.as_deref()), written);
+            let exchanges = read(&text).unwrap().exchanges;
+            assert_eq!(exchanges[0].1.response.as_ref().and_then(|r| r.charset.as_deref()), written);
         }
     }
 

@@ -21,3 +21,37 @@ pub fn redact(text: &str, secrets: &[String]) -> String {
     }
     out
 }
+
+/// A JSON Pointer with each secret redacted from its keys as they decode
+/// (`~1` is `/`, `~0` is `~`): a key that echoes a token with a `/` in it is
+/// `…~1…` in the pointer, where the token's text is not.
+///
+/// ```
+/// let path = licensing_verify::redact_pointer("/data/ab~1cd/x", &["ab/cd".into()]);
+/// assert_eq!(path, "/data/[redacted]/x");
+/// ```
+pub fn redact_pointer(pointer: &str, secrets: &[String]) -> String {
+    if secrets.iter().all(String::is_empty) {
+        return pointer.to_owned();
+    }
+    let keys: Vec<String> = pointer
+        .split('/')
+        .map(|segment| {
+            let key = segment.replace("~1", "/").replace("~0", "~");
+            let clean = redact(&key, secrets);
+            if clean == key {
+                segment.to_owned()
+            } else {
+                clean.replace('~', "~0").replace('/', "~1")
+            }
+        })
+        .collect();
+    redact(&keys.join("/"), secrets)
+}
+
+/// A difference with each secret redacted from its message and paths.
+pub(crate) fn redact_difference(d: &mut crate::Difference, secrets: &[String]) {
+    d.message = redact(&d.message, secrets);
+    d.path = redact_pointer(&d.path, secrets);
+    d.example = redact_pointer(&d.example, secrets);
+}

@@ -3,7 +3,7 @@
 //! the service did; the proxy reports each drift once, at its path.
 
 use licensing_sim_core::{Drift, Options, RequestHead, Simulator, State};
-use licensing_verify::fixtures::state_from_recording;
+use licensing_verify::fixtures::{state_from_recording, NoteKind};
 use licensing_verify::proxy::{Inspector, ProxyOptions};
 use licensing_verify::recording::{header_line, read, Exchange, RecordedRequest, RecordedResponse};
 use licensing_verify::verify::{Auth, Config, Verify, WRONG_TOKEN};
@@ -90,9 +90,10 @@ fn a_recording_becomes_a_state_that_answers_the_same_reads() {
     let mut proxied = Proxied::new(&staging);
     proxied.verify();
     // Then a portal reads what the run made (the enterprise it created).
-    let (_, exchanges) = read(&proxied.recording).unwrap();
+    let exchanges = read(&proxied.recording).unwrap().exchanges;
     let created = exchanges
         .iter()
+        .map(|(_, e)| e)
         .find(|e| e.endpoint.as_deref() == Some("createEnterprise"))
         .and_then(|e| e.response.as_ref())
         .map(|r| data(&r.body)["enterpriseGlobalId"].as_str().unwrap().to_owned())
@@ -114,7 +115,9 @@ fn a_recording_becomes_a_state_that_answers_the_same_reads() {
     assert!(answers.iter().all(|(_, _, body)| data(body).as_array().is_some_and(|a| !a.is_empty())), "{answers:?}");
     let recording = proxied.recording;
     assert!(!recording.contains(ORDER) && !recording.contains(ACTIVITY), "a token in the recording");
-    let state = state_from_recording(&recording).unwrap();
+    let fixture = state_from_recording(&recording).unwrap();
+    assert_eq!(fixture.notes, [], "a clean service's recording leaves nothing out");
+    let state = fixture.state;
     let mut options = Options::default();
     options.state = Some(State::from_json(&state).unwrap());
     let replica = Simulator::new(&options);
@@ -185,6 +188,217 @@ fn numbers_seen_only_in_locks_move_the_counters() {
     let (status, _) =
         proxied.send("POST", "/order/api/order/v1/asset/lock", "g_nonce=lock-1", Some(ORDER), Some(body.into()));
     assert_eq!(status, 200);
-    let state: Value = serde_json::from_str(&state_from_recording(&proxied.recording).unwrap()).unwrap();
+    let state: Value = serde_json::from_str(&state_from_recording(&proxied.recording).unwrap().state).unwrap();
     assert_eq!(state["nextAssetNumbers"], serde_json::json!({"domestic": 501, "singapore": 43}));
+}
+
+/// A recording through a proxy in front of a simulator with `drifts`: a
+/// whole verify run with writes, then the portal's reads of what it made.
+fn recorded(drifts: &str) -> String {
+    let mut options = Options::default();
+    options.drifts = Drift::parse_list(drifts).unwrap();
+    let staging = Simulator::new(&options);
+    let mut proxied = Proxied::new(&staging);
+    proxied.verify();
+    proxied.recording
+}
+
+/// The state a recording makes loads in a simulator (`Err`: why not).
+fn loads(recording: &str) -> Result<licensing_verify::fixtures::Fixture, String> {
+    let fixture = state_from_recording(recording)?;
+    State::from_json(&fixture.state)?;
+    Ok(fixture)
+}
+
+/// Every drift a simulator can show, recorded, becomes a state that loads;
+/// what the state cannot hold is said, with its line and place.
+#[test]
+fn a_recording_of_every_drift_becomes_a_state_that_loads() {
+    for drift in Drift::ALL {
+        let fixture = loads(&recorded(drift.name())).unwrap_or_else(|e| panic!("{}: {e}", drift.name()));
+        let said: Vec<String> = fixture.notes.iter().map(ToString::to_string).collect();
+        match drift {
+            Drift::RenamedField => {
+                assert!(
+                    said.iter().any(|n| n.contains("answer /data/*/customerID: ") && n.contains("is left out")),
+                    "{said:?}"
+                );
+                assert!(fixture.count(NoteKind::Field) > 0);
+            }
+            Drift::ExtraField => assert!(said.iter().all(|n| n.contains("/traceId")) || said.is_empty(), "{said:?}"),
+            Drift::NumberId => {
+                assert!(said.iter().any(|n| n.contains("answer /data/*/licenseOrderId: the number")), "{said:?}");
+                assert!(fixture.count(NoteKind::NumberAsText) > 0);
+            }
+            _ => {}
+        }
+        for note in &fixture.notes {
+            assert!(note.line >= 2, "{}: {note}", drift.name());
+        }
+    }
+}
+
+/// A field the service adds to an asset record or a batch result is left out
+/// and said (line, place, count); the rest of the record is kept.
+#[test]
+fn an_extra_field_is_left_out_and_said_not_a_reason_to_refuse() {
+    let recording = recorded("")
+        .replace(r#"\"assetNum\":"#, r#"\"remark\":\"vip\",\"assetNum\":"#)
+        .replace(r#"\"sequence\":"#, r#"\"surpriseField\":1,\"sequence\":"#);
+    let fixture = loads(&recording).unwrap();
+    let said: Vec<String> = fixture.notes.iter().map(ToString::to_string).collect();
+    assert!(said.iter().any(|n| n.contains("answer /data/*/remark: \"vip\" is left out")), "{said:?}");
+    assert!(said.iter().any(|n| n.contains("answer /data/*/surpriseField: 1 is left out")), "{said:?}");
+    let state: Value = serde_json::from_str(&fixture.state).unwrap();
+    assert!(!state["assets"].as_array().unwrap().is_empty() && !state["orders"].as_array().unwrap().is_empty());
+    assert!(fixture.summary().unwrap().starts_with("left out "), "{:?}", fixture.summary());
+    let report: Value = serde_json::from_str(&fixture.report_json()).unwrap();
+    assert_eq!(report["counts"]["field"], fixture.count(NoteKind::Field));
+}
+
+/// An asset record that says `assetNo` for `assetNum` names no asset: left
+/// out and said, the recording still read.
+#[test]
+fn a_record_without_what_names_it_is_left_out_and_said() {
+    let recording = recorded("").replace(r#"\"assetNum\":"#, r#"\"assetNo\":"#);
+    let fixture = loads(&recording).unwrap();
+    assert!(fixture.count(NoteKind::Record) > 0, "{:?}", fixture.notes);
+    assert!(fixture.notes.iter().any(|n| n.what == "left out: an asset record without assetNum"));
+}
+
+/// Two records that cannot both be (one asset id on two asset numbers): the
+/// later is left out, said, and the state loads with the first.
+#[test]
+fn a_record_that_contradicts_another_is_left_out_and_said() {
+    let recording = recorded("");
+    let mut ids = 0;
+    let same_id = recording
+        .split(r#"\"id\":\""#)
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                return part.to_owned();
+            }
+            ids += 1;
+            // Every asset record's id made "A-same".
+            let end = part.find(r#"\""#).unwrap();
+            format!(r#"\"id\":\"A-same{}"#, &part[end..])
+        })
+        .collect::<String>();
+    assert!(ids >= 2, "the recording lists two assets or more");
+    let fixture = loads(&same_id).unwrap();
+    assert!(fixture.count(NoteKind::Contradiction) >= 1, "{:?}", fixture.notes);
+    assert!(fixture.notes.iter().any(|n| n.what.contains("is another asset's id too")), "{:?}", fixture.notes);
+    let state: Value = serde_json::from_str(&fixture.state).unwrap();
+    assert!(state["assets"].as_array().unwrap().iter().any(|a| a["record"]["id"] == "A-same"));
+}
+
+/// What a killed proxy leaves (a last line cut short) is read up to it, with
+/// a note; a key given twice in a line refuses the recording.
+#[test]
+fn a_cut_last_line_is_left_out_a_duplicate_key_refused() {
+    let recording = recorded("");
+    let cut = &recording[..recording.len() - 40];
+    let fixture = loads(cut).unwrap();
+    assert_eq!(fixture.count(NoteKind::CutLine), 1, "{:?}", fixture.notes);
+    let twice = recording.replacen(r#""method":"#, r#""method":"GET","method":"#, 2);
+    assert!(state_from_recording(&twice).unwrap_err().contains("is given twice"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// A service that adds, renames and retypes fields at random still gives
+    /// a state that loads.
+    #[test]
+    fn a_service_that_adds_renames_and_retypes_fields_still_gives_a_state_that_loads(
+        ops in proptest::collection::vec(0u8..=255, 1..64),
+    ) {
+        let recording = drifting(&clean_recording(), &ops);
+        let fixture = match loads(&recording) {
+            Ok(fixture) => fixture,
+            Err(e) => return Err(proptest::test_runner::TestCaseError::fail(e)),
+        };
+        // Nothing vanishes unsaid: what the state lacks, a note counts.
+        let state: Value = serde_json::from_str(&fixture.state).unwrap();
+        let left_out = fixture.count(NoteKind::Record) + fixture.count(NoteKind::Contradiction);
+        for list in ["assets", "orders", "customers"] {
+            proptest::prop_assert!(state[list].as_array().is_some_and(|a| !a.is_empty()) || left_out > 0, "{list}: {:?}", fixture.notes);
+        }
+        if std::env::var_os("SHOW_NOTES").is_some() {
+            eprintln!("{:?}", fixture.summary());
+        }
+    }
+}
+
+/// One clean recording, made once.
+fn clean_recording() -> String {
+    static CLEAN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CLEAN.get_or_init(|| recorded("")).clone()
+}
+
+/// `recording` with its answers' records changed by `ops`, one op per field
+/// met (cycling): kept, a field added, renamed (its case, or a letter more)
+/// or retyped (a string as a number, a number as a string, any as a list).
+fn drifting(recording: &str, ops: &[u8]) -> String {
+    let mut n = 0usize;
+    let mut out = String::new();
+    for line in recording.lines() {
+        let mut exchange: Value = serde_json::from_str(line).unwrap();
+        if let Some(body) = exchange.pointer_mut("/response/body") {
+            if let Ok(mut answer) = serde_json::from_str::<Value>(body.as_str().unwrap_or("")) {
+                if let Some(data) = answer.get_mut("data") {
+                    change(data, ops, &mut n);
+                }
+                *body = Value::from(answer.to_string());
+            }
+        }
+        out.push_str(&exchange.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+fn change(value: &mut Value, ops: &[u8], n: &mut usize) {
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(|v| change(v, ops, n)),
+        Value::Object(fields) => {
+            let keys: Vec<String> = fields.keys().cloned().collect();
+            for key in keys {
+                let op = ops[*n % ops.len()];
+                *n += 1;
+                let Some(v) = fields.remove(&key) else { continue };
+                match op % 6 {
+                    1 => {
+                        fields.insert(format!("extra{op}"), Value::from(op));
+                        fields.insert(key, v);
+                    }
+                    2 => {
+                        fields.insert(key.to_uppercase(), v);
+                    }
+                    3 => {
+                        fields.insert(format!("{key}s"), v);
+                    }
+                    4 => {
+                        let retyped = match v {
+                            Value::String(s) => s.parse::<u64>().map_or(Value::from(7), Value::from),
+                            Value::Number(n) => Value::from(n.to_string()),
+                            other => Value::Array(vec![other]),
+                        };
+                        fields.insert(key, retyped);
+                    }
+                    5 => {
+                        let mut v = v;
+                        change(&mut v, ops, n);
+                        fields.insert(key, Value::Array(vec![v]));
+                    }
+                    _ => {
+                        let mut v = v;
+                        change(&mut v, ops, n);
+                        fields.insert(key, v);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
 }

@@ -1,8 +1,11 @@
 // `npx licensing-sdk-sim state --from-recording FILE`: what a real service
 // held, as a simulator state (licensing-verify's fixtures, in the tools' wasm),
 // printed for `--state FILE` and `createSimulator({ state })`.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from './args.js';
+
+/** How many notes stderr shows before it only counts. */
+const SHOWN = 20;
 
 export const STATE_HELP = `licensing-sdk-sim state: a simulator state from a proxy's recording
 
@@ -11,16 +14,25 @@ Usage: npx licensing-sdk-sim state --from-recording FILE > state.json
 The customers, orders, assets and claims the recorded answers showed, in the
 simulator's state format (version 1), with its counters past every id and asset
 number seen: npx licensing-sdk-sim --state state.json, or
-createSimulator({ state }), starts from what the service held. A recording that
-cannot be read is refused whole, with its line and the JSON Pointer of the
-problem (exit code 2).
+createSimulator({ state }), starts from what the service held.
+
+A service that adds fields, renames them or sends numbers for ids still gives a
+state: what the state has no place for is left out and said on stderr, each with
+its line and place (the first ${SHOWN}, then a count; --report FILE lists them
+all), a number id is read as its text, and a last line cut short (a proxy
+stopped mid-write) is left out. A recording that cannot be read (not one, a line
+that is no JSON, a key given twice) is refused whole, with its line and the JSON
+Pointer of the problem (exit code 2).
 
 Options:
   --from-recording FILE   The recording (npx licensing-sdk-sim proxy --record FILE)
+  --report FILE           Write what was left out or read otherwise as JSON
+                          (format licensing-sdk-state-report, version 1)
   -h, --help              Print this help`;
 
 const FLAGS = {
   '--from-recording': { key: 'recording', kind: 'string' },
+  '--report': { key: 'report', kind: 'string' },
   '-h': { key: 'help', kind: 'boolean' },
   '--help': { key: 'help', kind: 'boolean' },
 };
@@ -42,11 +54,26 @@ export async function stateCommand(argv, { tools, stdout, stderr }) {
     stderr.write(`licensing-sdk-sim state: ${err.message}\n`);
     return 2;
   }
+  let fixture;
   try {
-    stdout.write(`${tools.stateFromRecording(text)}\n`);
-    return 0;
+    fixture = tools.stateFromRecording(text);
   } catch (err) {
     stderr.write(`licensing-sdk-sim state: ${args.recording}: ${err.message}\n`);
     return 2;
+  }
+  try {
+    const notes = fixture.noteLines();
+    for (const line of notes.slice(0, SHOWN)) stderr.write(`licensing-sdk-sim state: ${line}\n`);
+    if (notes.length > SHOWN) stderr.write(`licensing-sdk-sim state: … ${notes.length - SHOWN} more${args.report ? '' : ' (--report FILE lists them all)'}\n`);
+    const summary = fixture.summary();
+    if (summary !== undefined) stderr.write(`licensing-sdk-sim state: ${summary}\n`);
+    if (args.report) writeFileSync(args.report, `${fixture.reportJson()}\n`);
+    stdout.write(`${fixture.state()}\n`);
+    return 0;
+  } catch (err) {
+    stderr.write(`licensing-sdk-sim state: ${err.message}\n`);
+    return 2;
+  } finally {
+    fixture.free();
   }
 }

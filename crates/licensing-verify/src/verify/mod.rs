@@ -471,7 +471,7 @@ impl Verify {
     fn push(&mut self, mut check: Check) {
         check.detail = redact(&check.detail, &self.config.secrets);
         for d in &mut check.differences {
-            d.message = redact(&d.message, &self.config.secrets);
+            crate::redact::redact_difference(d, &self.config.secrets);
         }
         self.checks.push(check);
     }
