@@ -69,14 +69,44 @@ pub(crate) fn catalogue(locale: &JsValue, messages: &JsValue) -> Result<Option<C
         return Ok(None);
     }
     let tag = locale.as_string().unwrap_or_else(|| String::from("en"));
-    let Some(object) = messages.dyn_ref::<js_sys::Object>().filter(|_| !js_sys::Array::is_array(messages)) else {
-        let refused = CatalogueError::NotAnObject { reason: String::from("an object is expected") };
-        return Err(refused.message());
-    };
-    let pairs = js_sys::Object::entries(object);
+    let object = plain_object(messages).map_err(|reason| CatalogueError::NotAnObject { reason }.message())?;
+    let pairs = js_sys::Object::entries(&object);
     let entries = pairs.iter().map(|pair| {
         let pair: js_sys::Array = pair.unchecked_into();
         (pair.get(0).as_string().unwrap_or_default(), pair.get(1).as_string())
     });
     Catalogue::from_entries(&tag, entries).map(Some).map_err(|e| e.message())
+}
+
+/// `value` as a plain object: one whose prototype is `Object.prototype` (of
+/// any realm) or `null` (`Object.create(null)`, the guard against prototype
+/// pollution); or what it is instead. Not `instanceof Object`, which a
+/// null-prototype object fails and a `Map`, a function or a class's instance
+/// passes, their entries then read as none.
+fn plain_object(value: &JsValue) -> Result<js_sys::Object, String> {
+    // Pushed, not `format!` or `concat`: core::fmt is 2 KB gzip of the wasm,
+    // a slice join 1 KB.
+    let refused = |what: &str| {
+        let mut why = String::from(what);
+        why.push_str(": an object of templates is expected");
+        Err(why)
+    };
+    if value.is_function() {
+        return refused("a function");
+    }
+    if !value.is_object() {
+        return refused("no object");
+    }
+    if js_sys::Array::is_array(value) {
+        return refused("an array");
+    }
+    let object: js_sys::Object = value.clone().unchecked_into();
+    let prototype = js_sys::Object::get_prototype_of(&object);
+    if prototype.is_null() || js_sys::Object::get_prototype_of(&prototype).is_null() {
+        return Ok(object);
+    }
+    if value.is_instance_of::<js_sys::Map>() {
+        return refused("a Map (Object.fromEntries(map) is one)");
+    }
+    refused("an object of a class")
 }

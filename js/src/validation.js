@@ -108,9 +108,18 @@ const call = (what, endpoint, options, value) => current().__validateInput(endpo
 /**
  * A `messages` catalogue is checked by the core when it is given, before the
  * fast path can answer without it: `checkMessages` throws what is wrong. An
- * object the core accepted is not sent to be checked again.
+ * object the core accepted is not sent to be checked again while it stays as
+ * it was: frozen, or with the same own entries (a catalogue changed after its
+ * first use is checked again, not trusted).
  */
 const accepted = new WeakMap();
+
+/** A catalogue's own entries as one string: what it was when the core accepted it. */
+const entriesOf = (messages) => {
+  let out = '';
+  for (const key of Object.keys(messages)) out += `${key}\u0000${messages[key]}\u0000`;
+  return out;
+};
 
 /** A `messages` catalogue as the core reads it: its locale and the keys it leaves in English. */
 export const checkMessages = (options) => {
@@ -124,9 +133,12 @@ export const checkMessages = (options) => {
   };
   if (messages === undefined || messages === null) return check();
   const known = accepted.get(messages);
-  if (known !== undefined && known.given === options.locale) return { ...known.result, missing: [...known.result.missing] };
+  if (known !== undefined && known.given === options.locale && (known.entries === null || known.entries === entriesOf(messages))) {
+    return { ...known.result, missing: [...known.result.missing] };
+  }
   const result = check();
-  if (typeof messages === 'object' || typeof messages === 'function') accepted.set(messages, { given: options.locale, result });
+  // Only a plain object is accepted by the core.
+  accepted.set(messages, { given: options.locale, entries: Object.isFrozen(messages) ? null : entriesOf(messages), result });
   return result;
 };
 

@@ -229,6 +229,42 @@ test('the proxy: a portal works through it, each difference is logged once at it
   assert.match(refused.stderr, /line 2: \/response\/status: expected an integer from 100 to 599/);
 });
 
+test('state --from-recording: a recording of every drift, with fields added to records, becomes a state that loads; what it leaves out is said by line', async () => {
+  const recording = path.join(scratch, 'drifting.jsonl');
+  const upstream = await SHELLS.node(Object.keys(DRIFTS).flatMap((d) => ['--drift', d]));
+  const proxy = await startProxy(['--upstream', upstream.url, '--record', recording, '--quiet']);
+  try {
+    await verify(proxy.url);
+  } finally {
+    await proxy.stop();
+    await upstream.stop();
+  }
+  // A service that also adds fields to the records; and a proxy killed mid-line.
+  const text = readFileSync(recording, 'utf8')
+    .replaceAll('\\"assetNum\\":', '\\"remark\\":\\"vip\\",\\"assetNum\\":')
+    .replaceAll('\\"sequence\\":', '\\"surpriseField\\":1,\\"sequence\\":');
+  assert.ok(text.includes('remark') && text.includes('surpriseField'), 'the recording has asset records and batch results');
+  const drifting = path.join(scratch, 'drifting-more.jsonl');
+  writeFileSync(drifting, `${text}{"endpoint":"shellNums","request":{"me`);
+  const report = path.join(scratch, 'state-report.json');
+  const made = await run('licensing-sdk-sim.mjs', ['state', '--from-recording', drifting, '--report', report]);
+  assert.equal(made.code, 0, made.stderr);
+  assert.match(made.stderr, /line \d+: answer \/data\/\*\/remark: "vip" is left out/);
+  assert.match(made.stderr, /line \d+: answer \/data\/\*\/customerID: .* is left out/);
+  assert.match(made.stderr, /left out \d+ fields, .*; read \d+ numbers? as text; left out the last line, cut short/);
+  const counts = JSON.parse(readFileSync(report, 'utf8')).counts;
+  assert.ok(counts.field > 0 && counts['number-as-text'] > 0 && counts['cut-line'] === 1, JSON.stringify(counts));
+  const state = path.join(scratch, 'drifting-state.json');
+  writeFileSync(state, made.stdout);
+  const replica = await startNodeSim([...TOKENS, '--state', state]);
+  try {
+    const assets = JSON.parse(made.stdout).assets;
+    assert.ok(assets.length > 0 && assets.every((a) => a.record.customerId), 'the assets are kept, each with a customer');
+  } finally {
+    replica.stop();
+  }
+});
+
 test('the proxy with --refuse answers an invalid request as the simulator would, and does not forward it', async () => {
   const upstream = await SHELLS.node([]);
   const proxy = await startProxy(['--upstream', upstream.url, '--refuse', '--quiet']);

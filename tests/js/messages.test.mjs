@@ -32,8 +32,11 @@ for (const [entry, sdk] of [['licensing-sdk', main], ['licensing-sdk/validate', 
       [{ minimum: '{field} {mn}' }, 'messages["minimum"]: unknown placeholder {mn}; allowed: {field}, {min}, {value}'],
       [{ required: 5 }, 'messages["required"]: the template must be a string'],
       [{ required: '{field' }, 'messages["required"]: a `{` without its `}`'],
-      [['required'], 'messages: not an object of templates (an object is expected)'],
-      ['required', 'messages: not an object of templates (an object is expected)'],
+      [['required'], 'messages: not an object of templates (an array: an object of templates is expected)'],
+      ['required', 'messages: not an object of templates (no object: an object of templates is expected)'],
+      [new Map([['required', 'x']]), 'messages: not an object of templates (a Map (Object.fromEntries(map) is one): an object of templates is expected)'],
+      [() => 'x', 'messages: not an object of templates (a function: an object of templates is expected)'],
+      [new (class Words { constructor() { this.required = 'x'; } })(), 'messages: not an object of templates (an object of a class: an object of templates is expected)'],
     ];
     const body = sdk.exampleBody('shellNums');
     for (const [messages, why] of refused) {
@@ -46,6 +49,21 @@ for (const [entry, sdk] of [['licensing-sdk', main], ['licensing-sdk/validate', 
       assert.throws(() => sdk.validateField('shellNums', '/size', body, options), expected);
       assert.throws(() => sdk.createSchemas(options), expected);
     }
+  });
+
+  test(`${entry}: a catalogue of null prototype is one; one changed after its first use is checked again`, () => {
+    const bare = Object.assign(Object.create(null), { required: '{field} needed' });
+    assert.deepEqual(sdk.checkMessages({ locale: 'en', messages: bare }), { locale: 'en', missing: [] });
+    assert.equal(sdk.validateJson('shellNums', '{}', { messages: bare }).issues[0].message, 'size needed');
+    const words = { required: '{field} needed' };
+    const body = sdk.exampleBody('shellNums');
+    assert.equal(sdk.validate('shellNums', body, { messages: words }).valid, true);
+    words.requird = 'typo';
+    // A valid body the fast path would answer alone: the changed catalogue is checked first.
+    assert.throws(() => sdk.validate('shellNums', body, { messages: words }), { name: 'TypeError', message: /unknown key "requird"/ });
+    delete words.requird;
+    words.required = '{field} is a must';
+    assert.equal(sdk.validateJson('shellNums', '{}', { messages: words }).issues[0].message, 'size is a must');
   });
 
   test(`${entry}: validate, validateJson and validateField speak the catalogue, English where it is silent`, () => {

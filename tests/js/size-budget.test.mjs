@@ -1,7 +1,8 @@
 // The package's size budgets (issue "one engine"; docs/guide/loading.md): the
-// full wasm (validators and client) at most 68.8 KB gzip (64 KB until issue 45,
+// full wasm (validators and client) at most 68.65 KB gzip (64 KB until issue 45,
 // 65 KB until the message catalogues of issue 46, 68.6 KB until the client's
-// clock of issue 60: docs/design.md, "The budget moved", "The client's clock"),
+// clock of issue 60, 68.8 KB until issue 61: docs/design.md, "The budget
+// moved", "The client's clock", "Checking answers is not the client's"),
 // the default entry (one module, the wasm inside as printable text) at
 // most 80.5 KB (86.3 KB while the wasm inside was hexadecimal: docs/design.md,
 // "The wasm inside as printable text"); `licensing-sdk/validate` (the
@@ -23,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, import.meta.url)), { level: 9 }).length;
 
 const BUDGETS = [
-  [['web/licensing_sdk_bg.wasm'], 68_800],
+  [['web/licensing_sdk_bg.wasm'], 68_650],
   [['index.js'], 80_500],
   [['validate.js'], 40_000],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],

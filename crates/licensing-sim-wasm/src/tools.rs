@@ -33,7 +33,7 @@ impl RecordingFixture {
         self.fixture.state.clone()
     }
 
-    /// Each note in words (`line 3: answer /data/*/remark: … is left out`).
+    /// Each note in words: its line, where in it, and what was done.
     #[wasm_bindgen(js_name = noteLines)]
     pub fn note_lines(&self) -> Vec<String> {
         self.fixture.notes.iter().map(ToString::to_string).collect()

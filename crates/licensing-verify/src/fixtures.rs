@@ -92,27 +92,53 @@ pub struct Note {
     pub count: usize,
 }
 
-/// What a [`Note`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum NoteKind {
+/// The kinds of [`Note`]: each variant with its name in reports, once.
+macro_rules! note_kinds {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal;)+) => {
+        /// What a [`Note`] is about.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub enum NoteKind {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        impl NoteKind {
+            /// Every kind, in the order of the reports' counts.
+            pub const ALL: &'static [NoteKind] = &[$(Self::$variant),+];
+
+            /// Its name in reports (`field`, `number-as-text`, ...).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+
+note_kinds! {
     /// A field the state has no place for (or not with this value): left out.
-    Field,
+    Field = "field";
     /// A number where the state holds text (an id): read as its text.
-    NumberAsText,
+    NumberAsText = "number-as-text";
     /// Something the state needs and the record lacks, made up (a customer).
-    StandIn,
+    StandIn = "stand-in";
     /// A record without what names it: left out.
-    Record,
+    Record = "record";
     /// An item of the state that contradicts another: left out.
-    Contradiction,
+    Contradiction = "contradiction";
     /// An exchange that could not be taken: left out.
-    Exchange,
+    Exchange = "exchange";
     /// The last line, cut short: left out.
-    CutLine,
+    CutLine = "cut-line";
     /// The state is larger than a simulator reads by default.
-    LargeState,
+    LargeState = "large-state";
+}
+
+impl Serialize for NoteKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 impl fmt::Display for Note {
@@ -163,21 +189,8 @@ impl Fixture {
     /// The notes as a report's JSON text (`state --report FILE`): `{format:
     /// "licensing-sdk-state-report", version: 1, counts: {kind: n}, notes}`.
     pub fn report_json(&self) -> String {
-        let kinds = [
-            NoteKind::Field,
-            NoteKind::NumberAsText,
-            NoteKind::StandIn,
-            NoteKind::Record,
-            NoteKind::Contradiction,
-            NoteKind::Exchange,
-            NoteKind::CutLine,
-            NoteKind::LargeState,
-        ];
-        let counts: Map<String, Value> = kinds
-            .iter()
-            .map(|k| (serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_owned)), self.count(*k)))
-            .filter_map(|(name, n)| name.map(|name| (name, Value::from(n))))
-            .collect();
+        let counts: Map<String, Value> =
+            NoteKind::ALL.iter().map(|k| (k.name().to_owned(), Value::from(self.count(*k)))).collect();
         json!({ "format": "licensing-sdk-state-report", "version": 1, "counts": counts, "notes": self.notes })
             .to_string()
     }

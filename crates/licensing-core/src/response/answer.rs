@@ -47,6 +47,7 @@ pub(crate) fn envelope(text: &str, module: Module) -> Result<Envelope<'_>, Strin
 
 /// An envelope read whatever its fields hold (`check_answer`); `Err` only when
 /// the text is not JSON.
+#[cfg(feature = "check")]
 pub(crate) fn read_envelope(text: &str, module: Module) -> Result<Envelope<'_>, String> {
     let shape = match module {
         Module::Order => &schema::ORDER_ENVELOPE,
@@ -56,6 +57,7 @@ pub(crate) fn read_envelope(text: &str, module: Module) -> Result<Envelope<'_>, 
 }
 
 /// The envelope of a text whose fields' ranges a walk found (`check_answer`).
+#[cfg(feature = "check")]
 pub(crate) fn with_spans<'a>(text: &'a str, shape: &'static Shape, spans: Spans) -> Envelope<'a> {
     Envelope { text, shape, spans }
 }

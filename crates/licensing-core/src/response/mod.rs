@@ -28,10 +28,12 @@
 //! get typed values from it with serde ([`RawJson::parse`], [`decode_order`]).
 
 pub(crate) mod answer;
+#[cfg(feature = "check")]
 mod check;
 mod error;
 mod retry;
 
+#[cfg(feature = "check")]
 pub use check::check_answer;
 pub use error::{ClientError, ErrorKind, MAX_ERROR_TEXT};
 pub use retry::{backoff_ms, retry_after_ms};

@@ -257,6 +257,16 @@ impl RuleDef {
         self
     }
 
+    /// Reported only when an answer is checked (`check_answer`), never by the
+    /// client's tolerant reader: without feature `check` its messages are not
+    /// linked (the package's main wasm reads answers but checks none).
+    pub(crate) const fn checked_only(mut self) -> Self {
+        if !cfg!(feature = "check") {
+            self.messages = &[];
+        }
+        self
+    }
+
     /// With its answer examples (dropped without feature `meta`).
     #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
     pub(crate) const fn answer_examples(mut self, examples: &'static [AnswerExample]) -> Self {

@@ -60,6 +60,7 @@ pub(crate) fn read_value(text: &str, kind: &'static Kind) -> Result<Report, Stri
 /// Checks one value of an answer against its kind strictly (`check_answer`):
 /// unknown and absent fields are issues too. Its issues go into `ctx`, at the
 /// path `ctx` is at; `Err` is the syntax error that stopped the reading.
+#[cfg(feature = "check")]
 pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<'a>) -> Result<(), String> {
     let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts.clone())), Mode::Checked);
     let result = walk.one_value(kind).map_err(|syntax| syntax.describe(text));
@@ -71,6 +72,7 @@ pub(crate) fn check_value<'a>(text: &'a str, kind: &'static Kind, ctx: &mut Ctx<
 /// its issues go into `ctx`; the byte range of each of its fields' values
 /// (`Err`: the syntax error that stopped the reading). An absent required field
 /// of the envelope is `envelope_field`'s (the spec gives the envelopes' fields).
+#[cfg(feature = "check")]
 pub(crate) fn check_root<'a>(text: &'a str, shape: &'static Shape, ctx: &mut Ctx<'a>) -> Result<Spans, String> {
     let mut walk = Walk::new(text, core::mem::replace(ctx, Ctx::new(ctx.opts.clone())), Mode::Checked);
     walk.spans = Some(vec![None; shape.fields.len()]);
@@ -90,6 +92,7 @@ enum Mode {
     Tolerant,
     /// An answer checked against its shape (`check_answer`): as `Tolerant`,
     /// but unknown fields and the absent fields of a shape are issues.
+    #[cfg(feature = "check")]
     Checked,
 }
 
@@ -139,6 +142,15 @@ pub(crate) fn number_name(n: Number) -> &'static str {
 }
 
 impl<'a> Walk<'a> {
+    /// Whether this walk checks an answer (`check_answer`); never without the
+    /// feature `check`, so that a build without it leaves that code out.
+    fn checked(&self) -> bool {
+        #[cfg(feature = "check")]
+        return self.mode == Mode::Checked;
+        #[cfg(not(feature = "check"))]
+        return false;
+    }
+
     fn new(text: &'a str, ctx: Ctx<'a>, mode: Mode) -> Self {
         Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None }
     }
@@ -242,7 +254,7 @@ impl<'a> Walk<'a> {
                 _ => false,
             };
             let required = missing && field.presence != Presence::Optional;
-            if self.mode == Mode::Checked {
+            if self.checked() {
                 // The envelope's fields are the spec's (`envelope_field`); it
                 // gives no record's field a presence: whatever the tables
                 // infer, an absent one is the inferred `answer_field`.
@@ -263,7 +275,7 @@ impl<'a> Walk<'a> {
     /// In a checked answer, the field an unknown key may stand in for: the one
     /// its name is closest to (`rules::suggest`).
     fn stand_in_for(&self, shape: &'static Shape, key: RawStr<'a>) -> Option<usize> {
-        if self.mode != Mode::Checked {
+        if !self.checked() {
             return None;
         }
         let names: Vec<&str> = shape.fields.iter().map(|f| f.name).collect();

@@ -23,6 +23,7 @@ pub(crate) static DEF: RuleDef = {
         )],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(
             BatchOrder,

@@ -30,6 +30,7 @@ pub(crate) static DEF: RuleDef = {
         &[Message::new(Code::MissingField, "The envelope has no `{field}`", "信封中缺少 `{field}`")],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(ShellNums, 200, r#"{"code":0,"data":["8000000001"]}"#, "/message"),
         answer(ShellNums, 200, r#"{"code":0,"message":"success"}"#, "/data"),

@@ -35,6 +35,7 @@ pub(crate) static DEF: RuleDef = {
         )],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(ShellNums, 200, r#"{"code":"13004","message":"bad","cause":"x"}"#, ""),
         answer(ShellNums, 299, r#"{"code":0,"message":"success","data":[]}"#, ""),

@@ -31,6 +31,7 @@ pub(crate) static DEF: RuleDef = {
         )],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(ShellNums, 401, r#"{"error":"unauthorized"}"#, ""),
         answer(JoinActivity, 403, r#"{"code":"403","message":"scope"}"#, ""),

@@ -29,6 +29,7 @@ pub(crate) static DEF: RuleDef = {
         )],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(ShellNums, 299, r#"{"code":"40001","message":"quota","cause":"x"}"#, "/code"),
         answer(JoinActivity, 200, r#"{"resultCode":"9999","resultMessage":"?"}"#, "/resultCode"),

@@ -30,6 +30,7 @@ pub(crate) static DEF: RuleDef = {
         )],
     )
     .reads(Reads::Answers)
+    .checked_only()
     .answer_examples(&[
         answer(JoinActivity, 200, r#"{"code":0,"message":"success","data":{"products":[]}}"#, ""),
         answer(ShellNums, 200, r#"{"resultCode":"0000","resultMessage":"ok","detail":["8000000001"]}"#, ""),
