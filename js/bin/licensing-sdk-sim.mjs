@@ -7,9 +7,10 @@
 // that meet a real service (../tools.cjs).
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
 import { createSimulator } from '../testing-node.mjs';
 import toolsModule from '../tools.cjs';
+import { optionLines } from '../src/cli/args.js';
+import { answeredPreflight, boundedServer, CORS, listenAddress, listenOn, shownAddress, target } from '../src/cli/http.js';
 import { proxyCommand } from '../src/cli/proxy.js';
 import { stateCommand } from '../src/cli/state.js';
 
@@ -23,28 +24,12 @@ const NATIVE_ONLY = new Set(['--static']);
 const OPTIONS = SIM_FLAGS.filter((o) => !NATIVE_ONLY.has(o.flag));
 const byFlag = Object.fromEntries(OPTIONS.map((o) => [o.flag, o]));
 
-/** `text` cut into lines of at most `width` characters, at spaces. */
-function wrap(text, width) {
-  const lines = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line];
-}
-
 /** The help: licensing-sim's options (js/generated/sim-flags.js), with its words and defaults. */
 function help() {
   const INDENT = 30;
   const rows = [...OPTIONS.map((o) => [`--${o.flag.slice(2)}${o.value ? ` ${o.value}` : ''}`, `${o.help}${o.default !== null ? ` [default: ${o.default}]` : ''}`]),
     ['-h, --help', 'Print this help']];
-  const options = rows.flatMap(([left, text]) => {
-    const [first, ...rest] = wrap(text, 96 - INDENT);
-    return [`  ${left.padEnd(INDENT - 3)} ${first}`, ...rest.map((l) => `${' '.repeat(INDENT)}${l}`)];
-  });
+  const options = optionLines(rows, INDENT);
   return `licensing-sdk-sim: the Licensing Order and Activity Service simulator over HTTP (Node)
 
 Usage: npx licensing-sdk-sim [OPTIONS]
@@ -132,27 +117,6 @@ function parseArgs(argv) {
   return out;
 }
 
-/** CORS as licensing-sim answers it: any origin (preflights mirror what they ask), Retry-After readable. */
-const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-
-/**
- * A request's target as the simulator reads it: a path and its query. An
- * absolute-form target (`GET http://host/path HTTP/1.1`, what a client speaks
- * to a proxy) names the same path, as licensing-sim reads it; the Host header
- * plays no part.
- */
-function target(url) {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    try {
-      const parsed = new URL(url);
-      return `${parsed.pathname}${parsed.search}`;
-    } catch {
-      return '/';
-    }
-  }
-  return url.startsWith('/') ? url : `/${url}`;
-}
-
 /**
  * A request's body as a stream the simulator reads (within its size and time
  * bounds), pausing the socket while it does not: when it stops reading (a
@@ -181,103 +145,70 @@ function bodyStream(req, state) {
   }, { highWaterMark: 4 });
 }
 
-/** Serves `sim` on `listen` (HOST:PORT); resolves to `{ server, stop }` once it listens. */
-async function serve(sim, { listen, log, limits }) {
-  const cut = listen.lastIndexOf(':');
-  const host = listen.slice(0, cut).replace(/^\[|\]$/g, '') || '127.0.0.1';
-  const port = Number(listen.slice(cut + 1));
-  if (cut < 0 || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--listen expects HOST:PORT, not ${JSON.stringify(listen)}`);
-  let stopping = false;
-  const server = http.createServer({
-    // licensing-sim's bounds, at their values: Node checks its header timeout
-    // only every connectionsCheckingInterval (30 s by default), so four times a
-    // second here. An idle keep-alive connection is closed after as long as
-    // the headers may take; a request's body is bounded by the simulator itself
-    // (bodyTimeoutSecs, answered 13004 as licensing-sim answers it), so Node's
-    // whole-request timeout is off.
-    connectionsCheckingInterval: 250,
-    headersTimeout: limits.headerTimeoutMs,
-    requestTimeout: 0,
-    keepAliveTimeout: limits.headerTimeoutMs,
-  }, async (req, res) => {
-    const started = Date.now();
-    // While stopping, each connection ends with its answer.
-    if (stopping) res.setHeader('connection', 'close');
-    try {
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        res.writeHead(204, {
-          ...CORS,
-          'access-control-allow-methods': req.headers['access-control-request-method'],
-          ...(req.headers['access-control-request-headers'] ? { 'access-control-allow-headers': req.headers['access-control-request-headers'] } : {}),
-          vary: 'origin, access-control-request-method, access-control-request-headers',
-        }).end();
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-      }
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const body = { whole: !hasBody };
-      const request = new Request(`http://licensing.test${target(req.url)}`, {
-        method: req.method, headers, body: hasBody ? bodyStream(req, body) : undefined, duplex: 'half',
-      });
-      let answer;
-      try {
-        answer = await sim.fetch(request);
-      } catch {
-        // A `reset` fault: no answer, the connection is cut (as licensing-sim does).
-        req.socket.destroy();
-        log(`${req.method} ${req.url} -> reset`);
-        return;
-      }
-      const out = { ...CORS };
-      answer.headers.forEach((value, name) => { out[name] = value; });
-      // A body the simulator stopped reading is never read to its end: the
-      // connection closes once the answer is sent (licensing-sim does the same).
-      if (!body.whole) {
-        out.connection = 'close';
-        res.once('finish', () => req.socket.destroy());
-      }
-      res.writeHead(answer.status, out);
-      if (answer.body) {
-        const reader = answer.body.getReader();
-        res.on('close', () => reader.cancel().catch(() => {}));
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          if (!res.write(value)) await new Promise((r) => res.once('drain', r));
-        }
-      }
-      res.end();
-      log(`${req.method} ${req.url} -> ${answer.status} (${Date.now() - started} ms)`);
-    } catch (err) {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(`licensing-sdk-sim: ${err?.message ?? err}`);
+/** Answers `req` with the simulator's answer (every answer is sim.fetch's), and logs it. */
+async function answer(sim, req, res, log) {
+  const started = Date.now();
+  try {
+    if (answeredPreflight(req, res)) return;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-  });
-  // An answer's writes may stall writeTimeout before the connection is closed.
-  server.on('connection', (socket) => socket.setTimeout(limits.writeTimeoutMs, () => socket.destroy()));
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  /**
-   * A graceful stop: no new connection, idle ones closed, the requests in
-   * flight answered (each connection then closes); after STOP_GRACE_MS the
-   * rest are cut. Resolves once every connection is gone.
-   */
-  const stop = () => new Promise((resolve) => {
-    stopping = true;
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
-  });
-  return { server, stop };
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const body = { whole: !hasBody };
+    const request = new Request(`http://licensing.test${target(req.url)}`, {
+      method: req.method, headers, body: hasBody ? bodyStream(req, body) : undefined, duplex: 'half',
+    });
+    let answer;
+    try {
+      answer = await sim.fetch(request);
+    } catch {
+      // A `reset` fault: no answer, the connection is cut (as licensing-sim does).
+      req.socket.destroy();
+      log(`${req.method} ${req.url} -> reset`);
+      return;
+    }
+    const out = { ...CORS };
+    answer.headers.forEach((value, name) => { out[name] = value; });
+    // A body the simulator stopped reading is never read to its end: the
+    // connection closes once the answer is sent (licensing-sim does the same).
+    if (!body.whole) {
+      out.connection = 'close';
+      res.once('finish', () => req.socket.destroy());
+    }
+    res.writeHead(answer.status, out);
+    await streamBody(answer, res);
+    log(`${req.method} ${req.url} -> ${answer.status} (${Date.now() - started} ms)`);
+  } catch (err) {
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end(`licensing-sdk-sim: ${err?.message ?? err}`);
+  }
 }
 
-/** How long requests in flight may take to finish once stopped (licensing_sim::STOP_GRACE). */
-const STOP_GRACE_MS = 10_000;
+/** Writes an answer's body to `res` as it comes, as fast as the client reads it, and ends it. */
+async function streamBody(answer, res) {
+  if (answer.body) {
+    const reader = answer.body.getReader();
+    res.on('close', () => reader.cancel().catch(() => {}));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((r) => res.once('drain', r));
+    }
+  }
+  res.end();
+}
+
+/**
+ * Serves `sim` on `listen` (HOST:PORT) within licensing-sim's bounds
+ * (`limits`); resolves to `{ server, stop }` once it listens.
+ */
+async function serve(sim, { listen, log, limits }) {
+  const { host, port } = listenAddress(listen);
+  const served = boundedServer((req, res) => answer(sim, req, res, log), limits);
+  await listenOn(served.server, host, port);
+  return served;
+}
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -337,9 +268,7 @@ async function main() {
   const stop = () => stopServing().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const { address, port } = server.address();
-  const shown = address.includes(':') ? `[${address}]` : address;
-  process.stdout.write(`licensing-sdk-sim listening on http://${shown}:${port}/\n`);
+  process.stdout.write(`licensing-sdk-sim listening on ${shownAddress(server)}/\n`);
   if (made) process.stdout.write(`admin token (x-sim-admin): ${options.adminToken}\n`);
 }
 

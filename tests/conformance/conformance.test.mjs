@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
-import { startNodeSim, startSim } from '../e2e/harness.mjs';
+import { startNodeSim, startProxy, startSim } from '../e2e/harness.mjs';
 import { endpoints } from 'licensing-sdk/meta';
 import { ADMIN, CASES, SPEC } from './cases.mjs';
 
@@ -300,17 +300,20 @@ function rawExchange(url, head, { trickle, body } = {}) {
   });
 }
 
-test('both shells keep the same bounds and read a request alike: timeouts at their values, a body cut at the limit, any Host, absolute-form targets', { timeout: 60_000 }, async () => {
+test('both shells, and the checking proxy in front of one, keep the same bounds and read a request alike: timeouts at their values, a body cut at the limit, any Host, absolute-form targets', { timeout: 60_000 }, async () => {
   const bounds = ['--header-timeout-secs', '2', '--body-timeout-secs', '3'];
   const shells = [await startSim({ args: bounds, statics: false }), await startNodeSim(bounds)];
+  // The proxy with the shells' bounds and body limit; it refuses a slow body
+  // itself, as HTTP 408 (it has no envelope of its own), in the same words.
+  const proxy = await startProxy(shells[0].url.replace(/\/$/, ''), [...bounds, '--max-body-bytes', '1048576', '--quiet']);
+  const subjects = [...shells.map((shell) => ({ base: shell.url, slowBodyStatus: 299 })), { base: proxy.url, slowBodyStatus: 408 }];
   const auth = 'authorization: Bearer dev-order-token\r\ncontent-type: application/json\r\n';
   try {
-    for (const shell of shells) {
-      const base = shell.url;
+    for (const { base, slowBodyStatus } of subjects) {
       const slowHeaders = await rawExchange(base, 'POST /order/api/order/v1/shellnums?g_nonce=h HTTP/1.1\r\nHost: x\r\nX-Slow: ', { trickle: true });
       assert.ok(slowHeaders.ms >= 1900 && slowHeaders.ms < 4500, `${base}: slow headers cut after ${slowHeaders.ms} ms (2 s)`);
       const slowBody = await rawExchange(base, `POST /order/api/order/v1/shellnums?g_nonce=b-${(nonces += 1)} HTTP/1.1\r\nHost: x\r\n${auth}content-length: 100\r\n\r\n{"size":1`, { trickle: true });
-      assert.equal(slowBody.status, 299, `${base}: ${slowBody.text}`);
+      assert.equal(slowBody.status, slowBodyStatus, `${base}: ${slowBody.text}`);
       assert.match(slowBody.text, /the body was not sent within 3 s/);
       assert.ok(slowBody.ms >= 2900 && slowBody.ms < 5500, `${base}: slow body refused after ${slowBody.ms} ms (3 s)`);
       const large = await rawExchange(base, `POST /order/api/order/v1/shellnums?g_nonce=l-${(nonces += 1)} HTTP/1.1\r\nHost: x\r\n${auth}content-length: 50000000\r\n\r\n`, { body: 50e6 });
@@ -324,6 +327,7 @@ test('both shells keep the same bounds and read a request alike: timeouts at the
       }
     }
   } finally {
+    await proxy.stop();
     for (const shell of shells) await shell.stop();
   }
 });

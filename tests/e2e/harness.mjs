@@ -36,6 +36,42 @@ export function startNodeSim(args = []) {
 }
 
 /**
+ * `npx licensing-sdk-sim proxy` of the installed package in front of
+ * `upstream` on a free port, with extra `args` (`node`: options for its Node,
+ * `env`: more environment); resolves once it printed its address: { url,
+ * child, log(), logged(pattern) (resolves once its stderr matches), stop(signal)
+ * (resolves to { code, signal, log } once it exited) }.
+ */
+export function startProxy(upstream, args = [], { node = [], env = {} } = {}) {
+  const bin = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
+  const child = spawn(process.execPath, [...node, bin, 'proxy', '--upstream', upstream, '--listen', '127.0.0.1:0', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let log = '';
+  const waiting = new Set();
+  child.stderr.on('data', (d) => {
+    log += d;
+    for (const wait of waiting) if (wait.pattern.test(log)) wait.resolve(log);
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, log })));
+  const logged = (pattern) => new Promise((resolve) => {
+    const wait = { pattern, resolve: (text) => { waiting.delete(wait); resolve(text); } };
+    waiting.add(wait);
+    if (pattern.test(log)) wait.resolve(log);
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)\//.exec(out);
+      if (m) {
+        resolve({ url: m[1], child, log: () => log, logged, stop: (signal = 'SIGTERM') => { child.kill(signal); return exited; } });
+      }
+    });
+    exited.then(({ code }) => reject(new Error(`the proxy exited (${code}): ${out}${log}`)));
+  });
+}
+
+/**
  * Starts licensing-sim on a free port (or `port`) with extra `args` (e.g. `--rules spec`),
  * serving www/ and pkg/ unless `statics` is false, waits until it answers and returns
  * { url, stop() }. stop() kills exactly that process.

@@ -74,3 +74,27 @@ export function serviceUrl(flag, text) {
   if (url.search || url.hash) throw new Error(`${flag} must have no query or fragment`);
   return url.href.replace(/\/+$/, '');
 }
+
+/** `text` cut into lines of at most `width` characters, at spaces. */
+function wrap(text, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/**
+ * A help's options: each row `[left, text]` a line `  left  text`, the text
+ * wrapped under itself at column `indent` within `width` characters.
+ */
+export function optionLines(rows, indent, width = 96) {
+  return rows.flatMap(([left, text]) => {
+    const [first, ...rest] = wrap(text, width - indent);
+    return [`  ${left.padEnd(indent - 3)} ${first}`, ...rest.map((l) => `${' '.repeat(indent)}${l}`)];
+  });
+}
