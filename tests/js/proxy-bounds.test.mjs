@@ -139,8 +139,11 @@ test('verify reads an answer only up to --max-answer-bytes: past it, that check 
   const first = await verifyPast('/order/api/order/v1/enterprise/user/query');
   assert.equal(first.code, 2, `${first.stdout}${first.stderr}`);
   assert.match(first.stdout, new RegExp(`no answer from /order/api/order/v1/enterprise/user/query: answer larger than ${CAP} bytes`));
-  // A later read too large: that check could not be checked; the run goes on.
+  // A later read too large: that check could not be checked; the run goes on,
+  // and exits 2 (a service whose answers cannot be read cannot be checked).
   const later = await verifyPast(BIG_LIST);
+  assert.equal(later.code, 2, `${later.stdout}${later.stderr}`);
+  assert.equal(later.report.answerTooLarge, CAP);
   const check = later.report.checks.find((c) => c.id === 'read.listAssets');
   assert.equal(check.verdict, 'could-not-check', JSON.stringify(check));
   assert.equal(check.detail, `no answer: answer larger than ${CAP} bytes`);

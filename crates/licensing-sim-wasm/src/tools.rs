@@ -6,7 +6,7 @@
 
 use licensing_sim_core::RequestHead;
 use licensing_verify::fixtures::Fixture;
-use licensing_verify::proxy::{Inspector, ProxyOptions};
+use licensing_verify::proxy::{HarAt, Inspector, Output, ProxyOptions};
 use licensing_verify::recording::{Exchange, RecordedRequest, RecordedResponse};
 use licensing_verify::verify::{Config, Outcome, Verify};
 use wasm_bindgen::prelude::*;
@@ -20,7 +20,16 @@ pub fn state_from_recording(text: &str) -> Result<RecordingFixture, JsError> {
         .map_err(|e| JsError::new(&e))
 }
 
-/// What `stateFromRecording` made.
+/// A HAR's simulator state (devtools', Playwright's, schemathesis's), and
+/// what it left out; the error names what makes it no HAR, or the entry.
+#[wasm_bindgen(js_name = stateFromHar)]
+pub fn state_from_har(text: &str) -> Result<RecordingFixture, JsError> {
+    licensing_verify::fixtures::state_from_har(text)
+        .map(|fixture| RecordingFixture { fixture })
+        .map_err(|e| JsError::new(&e))
+}
+
+/// What `stateFromRecording` or `stateFromHar` made.
 #[wasm_bindgen]
 pub struct RecordingFixture {
     fixture: Fixture,
@@ -37,6 +46,12 @@ impl RecordingFixture {
     #[wasm_bindgen(js_name = noteLines)]
     pub fn note_lines(&self) -> Vec<String> {
         self.fixture.notes.iter().map(ToString::to_string).collect()
+    }
+
+    /// What of a HAR's answers differs from the contract, as the proxy logs it.
+    #[wasm_bindgen(js_name = answerLines)]
+    pub fn answer_lines(&self) -> Vec<String> {
+        self.fixture.answers.clone()
     }
 
     /// What the notes count, in one line (`undefined`: none).
@@ -95,6 +110,14 @@ impl VerifyRun {
         self.run.answered(Outcome::Failed { reason });
     }
 
+    /// The answer was larger than `limit` bytes (`--max-answer-bytes`): not
+    /// read further; its check could not be made, and the run exits 2.
+    #[wasm_bindgen(js_name = tooLarge)]
+    pub fn too_large(&mut self, limit: f64) {
+        // A byte count from JS: whole and within u64 (`as` saturates).
+        self.run.answered(Outcome::TooLarge { limit: limit as u64 });
+    }
+
     /// The report as JSON text (`--json`).
     #[wasm_bindgen(js_name = reportJson)]
     pub fn report_json(&self) -> String {
@@ -148,12 +171,15 @@ impl ProxyInspector {
         self.inspector.answer(endpoint, status, body)
     }
 
-    /// An exchange as a line of the recording (tokens redacted); `status` 0:
-    /// no answer came (`error` says why); `charset`: what the answer's body
-    /// was decoded from, when not UTF-8.
+    /// An exchange ended (`status` 0: no answer came, `error` says why;
+    /// `refused`: answered here, `--refuse`), as JSON text `{lines, recording,
+    /// har}`: the log lines of what the answer shows that is new, the
+    /// recording's line when `record`, the HAR entry when `url_base` is given
+    /// (with `started`, ISO 8601, and `time_ms`). `charset`: what the answer's
+    /// body was decoded from, when not UTF-8.
     #[allow(clippy::too_many_arguments)]
-    pub fn record(
-        &self,
+    pub fn finish(
+        &mut self,
         method: &str,
         path: &str,
         query: Option<String>,
@@ -164,6 +190,11 @@ impl ProxyInspector {
         response_body: Option<String>,
         error: Option<String>,
         charset: Option<String>,
+        refused: bool,
+        record: bool,
+        url_base: Option<String>,
+        started: Option<String>,
+        time_ms: f64,
     ) -> String {
         let request = RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body);
         let response = (status != 0).then(|| {
@@ -174,7 +205,22 @@ impl ProxyInspector {
         if let Some(why) = error {
             exchange = exchange.failed(&why);
         }
-        self.inspector.record(&exchange)
+        let har = url_base.map(|base| HarAt::new(&base, started.as_deref().unwrap_or_default(), time_ms));
+        let done = self.inspector.finish(&exchange, refused, &Output::new(record, har));
+        serde_json::json!({ "lines": done.lines, "recording": done.recording, "har": done.har }).to_string()
+    }
+
+    /// The start of a HAR file (before its first entry), its creator this
+    /// package's proxy at this version (the workspace's, the package's).
+    #[wasm_bindgen(js_name = harHead)]
+    pub fn har_head() -> String {
+        licensing_verify::har::har_head(env!("CARGO_PKG_VERSION"))
+    }
+
+    /// What closes a HAR file after its entries.
+    #[wasm_bindgen(js_name = harTail)]
+    pub fn har_tail() -> String {
+        licensing_verify::har::HAR_TAIL.to_owned()
     }
 
     /// The summary's lines, for the proxy's exit.

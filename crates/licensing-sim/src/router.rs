@@ -37,10 +37,16 @@ pub fn router(state: AppState) -> Router {
     // runner's page: mirror the requested headers (a `*` does not cover Authorization).
     // Retry-After exposed: a page on another origin (the portal, a test page)
     // reads it only when listed.
+    // A page on a public origin (a staging portal) reaching the simulator on
+    // loopback: Chrome's Private Network Access preflight asks
+    // (`Access-Control-Request-Private-Network: true`) and is answered yes;
+    // its Local Network Access permission prompt is the user's (the testing
+    // guide says what to do).
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods(Any)
         .allow_headers(AllowHeaders::mirror_request())
+        .allow_private_network(true)
         .expose_headers([axum::http::header::RETRY_AFTER]);
     app.layer(axum::middleware::from_fn_with_state(state.clone(), crate::log::request_log))
         .layer(cors)

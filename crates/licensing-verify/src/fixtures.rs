@@ -62,6 +62,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use crate::proxy::{Inspector, ProxyOptions};
 use crate::recording::{read, Exchange};
 
 /// What a recording made: the simulator state, and what of the recording it
@@ -73,6 +74,9 @@ pub struct Fixture {
     pub state: String,
     /// What was left out or read otherwise, in the order met.
     pub notes: Vec<Note>,
+    /// What of the answers differs from the contract, as the checking proxy
+    /// logs it (a HAR's: a recording's were logged by the proxy that made it).
+    pub answers: Vec<String>,
 }
 
 /// Something of a recording the state does not hold as it was.
@@ -80,8 +84,12 @@ pub struct Fixture {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Note {
-    /// The recording's line (0: the recording, or the state, as a whole).
+    /// The recording's line, or the HAR's entry (from 1; 0: the recording,
+    /// or the state, as a whole).
     pub line: usize,
+    /// `line` or `entry`: what `line` counts.
+    #[serde(skip)]
+    pub unit: &'static str,
     /// What kind of thing.
     pub kind: NoteKind,
     /// Where in the line (`answer /data/*/remark`; `*`: every item), or `""`.
@@ -131,6 +139,8 @@ note_kinds! {
     Exchange = "exchange";
     /// The last line, cut short: left out.
     CutLine = "cut-line";
+    /// HAR entries that are not the service's (another path, a preflight): skipped.
+    OtherEntry = "other-entry";
     /// The state is larger than a simulator reads by default.
     LargeState = "large-state";
 }
@@ -144,7 +154,7 @@ impl Serialize for NoteKind {
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "line {}: ", self.line)?;
+            write!(f, "{} {}: ", self.unit, self.line)?;
         }
         if !self.at.is_empty() {
             write!(f, "{}: ", self.at)?;
@@ -183,15 +193,20 @@ impl Fixture {
         if self.count(NoteKind::CutLine) > 0 {
             parts.push(String::from("left out the last line, cut short"));
         }
+        let others = self.count(NoteKind::OtherEntry);
+        if others > 0 {
+            parts.push(format!("skipped {} not the service's", plural(others, "entry", "entries")));
+        }
         Some(parts.join("; "))
     }
 
     /// The notes as a report's JSON text (`state --report FILE`): `{format:
-    /// "licensing-sdk-state-report", version: 1, counts: {kind: n}, notes}`.
+    /// "licensing-sdk-state-report", version: 1, counts: {kind: n}, notes,
+    /// answers}` (a note's `line` is a HAR's entry when the state came from one).
     pub fn report_json(&self) -> String {
         let counts: Map<String, Value> =
             NoteKind::ALL.iter().map(|k| (k.name().to_owned(), Value::from(self.count(*k)))).collect();
-        json!({ "format": "licensing-sdk-state-report", "version": 1, "counts": counts, "notes": self.notes })
+        json!({ "format": "licensing-sdk-state-report", "version": 1, "counts": counts, "notes": self.notes, "answers": self.answers })
             .to_string()
     }
 }
@@ -201,13 +216,8 @@ impl Fixture {
 /// or what in the state contradicts itself.
 pub fn state_from_recording(text: &str) -> Result<Fixture, String> {
     let recording = read(text)?;
-    let mut held = Held::default();
-    for (line, exchange) in &recording.exchanges {
-        held.line = *line;
-        if let Err(e) = held.take(exchange) {
-            held.note(NoteKind::Exchange, "", format!("left out: {e}"));
-        }
-    }
+    let mut held = Held { unit: "line", ..Held::default() };
+    held.take_all(&recording.exchanges);
     if let Some(line) = recording.cut_last_line {
         held.line = line;
         held.note(
@@ -216,22 +226,37 @@ pub fn state_from_recording(text: &str) -> Result<Fixture, String> {
             String::from("cut short (the recording ends mid-line, as a stopped proxy leaves it): left out"),
         );
     }
-    let mut notes = std::mem::take(&mut held.notes);
-    let state = loads(held.into_state(), &mut notes)?.to_json();
-    if state.len() > DEFAULT_MAX_STATE_BYTES {
-        notes.push(Note {
+    held.into_fixture(Vec::new())
+}
+
+/// The simulator state a HAR shows (devtools', Playwright's, schemathesis's:
+/// `har::read`), as [`state_from_recording`] makes one: what it leaves out
+/// noted by entry, the entries that are not the service's counted; each
+/// answer also held to the contract as the checking proxy holds it (the
+/// differences in [`Fixture::answers`], each endpoint, code and path once).
+pub fn state_from_har(text: &str) -> Result<Fixture, String> {
+    let har = crate::har::read(text)?;
+    let mut held = Held { unit: "entry", ..Held::default() };
+    held.take_all(&har.exchanges);
+    if har.skipped > 0 {
+        held.line = 0;
+        held.notes.push(Note {
             line: 0,
-            kind: NoteKind::LargeState,
+            unit: "entry",
+            kind: NoteKind::OtherEntry,
             at: String::new(),
-            what: format!(
-                "the state is {} bytes of JSON, more than the {DEFAULT_MAX_STATE_BYTES} a simulator reads by default: start it with --max-state-bytes {} (maxStateBytes)",
-                state.len(),
-                state.len()
-            ),
-            count: 1,
+            what: String::from("not the service's (another path, or a preflight): skipped"),
+            count: har.skipped,
         });
     }
-    Ok(Fixture { state, notes })
+    let mut inspector = Inspector::new(ProxyOptions::default());
+    let mut answers = Vec::new();
+    for (_, exchange) in &har.exchanges {
+        if let (Some(endpoint), Some(response)) = (&exchange.endpoint, &exchange.response) {
+            answers.extend(inspector.answer(endpoint, response.status, &response.body));
+        }
+    }
+    held.into_fixture(answers)
 }
 
 /// The state `value` holds, read as any state is; an item that contradicts
@@ -259,7 +284,14 @@ fn loads(mut value: Value, notes: &mut Vec<Note>) -> Result<State, String> {
         }
         items.remove(index);
         let what = format!("left out: {}", problem.strip_prefix("simulator state: ").unwrap_or(&problem));
-        notes.push(Note { line: 0, kind: NoteKind::Contradiction, at: String::from("state"), what, count: 1 });
+        notes.push(Note {
+            line: 0,
+            unit: "line",
+            kind: NoteKind::Contradiction,
+            at: String::from("state"),
+            what,
+            count: 1,
+        });
     }
 }
 
@@ -302,8 +334,10 @@ fn excerpt(value: &Value) -> String {
 /// What the answers so far showed.
 #[derive(Default)]
 struct Held {
-    /// The line of the exchange being taken.
+    /// The line (or HAR entry) of the exchange being taken.
     line: usize,
+    /// What `line` counts: `line` or `entry`.
+    unit: &'static str,
     /// What was left out or read otherwise so far.
     notes: Vec<Note>,
     /// Customers by id, in the order first seen.
@@ -351,12 +385,39 @@ fn copy_text(into: &mut Map<String, Value>, from: &Value, fields: &[(&str, &str)
 }
 
 impl Held {
+    /// Takes the exchanges, each with its line; one that cannot be taken is
+    /// left out, noted.
+    fn take_all(&mut self, exchanges: &[(usize, Exchange)]) {
+        for (line, exchange) in exchanges {
+            self.line = *line;
+            if let Err(e) = self.take(exchange) {
+                self.note(NoteKind::Exchange, "", format!("left out: {e}"));
+            }
+        }
+    }
+
+    /// The state held, read as any state is (an item contradicting another
+    /// left out), with the notes; a warning past the loader's default bound.
+    fn into_fixture(mut self, answers: Vec<String>) -> Result<Fixture, String> {
+        let mut notes = std::mem::take(&mut self.notes);
+        let state = loads(self.into_state(), &mut notes)?.to_json();
+        if state.len() > DEFAULT_MAX_STATE_BYTES {
+            let what = format!(
+                "the state is {} bytes of JSON, more than the {DEFAULT_MAX_STATE_BYTES} a simulator reads by default: start it with --max-state-bytes {} (maxStateBytes)",
+                state.len(),
+                state.len()
+            );
+            notes.push(Note { line: 0, unit: "line", kind: NoteKind::LargeState, at: String::new(), what, count: 1 });
+        }
+        Ok(Fixture { state, notes, answers })
+    }
+
     /// Notes `what` at `at` on the current line (counted when said there before).
     fn note(&mut self, kind: NoteKind, at: &str, what: String) {
         let line = self.line;
         match self.notes.iter_mut().find(|n| n.line == line && n.kind == kind && n.at == at && n.what == what) {
             Some(note) => note.count += 1,
-            None => self.notes.push(Note { line, kind, at: at.to_owned(), what, count: 1 }),
+            None => self.notes.push(Note { line, unit: self.unit, kind, at: at.to_owned(), what, count: 1 }),
         }
     }
 

@@ -13,7 +13,9 @@
 //!   refused, if asked), answers checked, each difference reported once.
 //! - [`recording`]: the exchanges a proxy saw, written with the tokens redacted,
 //!   and read back.
-//! - [`fixtures`]: a recording as a simulator state.
+//! - [`har`]: HAR 1.2 both ways: the proxy's exchanges as HAR entries, and a
+//!   HAR (devtools, Playwright, schemathesis) read as a recording's exchanges.
+//! - [`fixtures`]: a recording (or a HAR) as a simulator state.
 //!
 //! ```
 //! use licensing_sim_core::{Options, Simulator};
@@ -31,6 +33,7 @@
 
 mod differences;
 pub mod fixtures;
+pub mod har;
 pub mod proxy;
 pub mod recording;
 mod redact;

@@ -27,7 +27,8 @@ use licensing_sim_core::{read_request, refusal, RequestHead};
 use serde::{Deserialize, Serialize};
 
 use crate::differences::{group, shown, Difference};
-use crate::recording::{exchange_line, Exchange};
+use crate::har::{har_entry, SdkView};
+use crate::recording::{exchange_line, Exchange, RecordedRequest};
 
 /// How a proxy checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -135,6 +136,60 @@ pub struct Inspector {
     /// The bearer tokens seen (redacted from recordings), at most [`MAX_SECRETS`].
     secrets: Vec<String>,
     summary: ProxySummary,
+    /// How often each request came (by a hash of it): HAR's `attempt`.
+    attempts: std::collections::HashMap<u64, u32>,
+}
+
+/// Most distinct requests whose attempts are counted.
+const MAX_ATTEMPT_KEYS: usize = 100_000;
+
+/// What [`Inspector::finish`] writes besides its log lines.
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Output {
+    /// The exchange's recording line (`--record`).
+    pub record: bool,
+    /// Its HAR entry (`--har`), with where and when.
+    pub har: Option<HarAt>,
+}
+
+/// Where and when an exchange happened, for its HAR entry.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct HarAt {
+    /// The origin the client addressed (`http://127.0.0.1:8790`).
+    pub url_base: String,
+    /// When it began, ISO 8601.
+    pub started: String,
+    /// How long it took, in milliseconds.
+    pub time_ms: f64,
+}
+
+impl Output {
+    /// What to write: a recording line and, with `har`, a HAR entry.
+    pub fn new(record: bool, har: Option<HarAt>) -> Self {
+        Self { record, har }
+    }
+}
+
+impl HarAt {
+    /// An exchange at `url_base`, begun at `started`, `time_ms` long.
+    pub fn new(url_base: &str, started: &str, time_ms: f64) -> Self {
+        Self { url_base: url_base.to_owned(), started: started.to_owned(), time_ms }
+    }
+}
+
+/// What an ended exchange gives: the log lines of what is new, and what
+/// [`Output`] asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Finished {
+    /// Log lines for the answer's differences not seen before.
+    pub lines: Vec<String>,
+    /// The recording's line (with its newline).
+    pub recording: Option<String>,
+    /// The HAR entry's JSON text.
+    pub har: Option<String>,
 }
 
 /// Most distinct tokens remembered for redaction.
@@ -143,7 +198,7 @@ const MAX_SECRETS: usize = 64;
 impl Inspector {
     /// A proxy that checks as `options` say.
     pub fn new(options: ProxyOptions) -> Self {
-        Self { options, secrets: Vec::new(), summary: ProxySummary::default() }
+        Self { options, secrets: Vec::new(), summary: ProxySummary::default(), attempts: Default::default() }
     }
 
     /// Adds to an endpoint's counts.
@@ -204,7 +259,13 @@ impl Inspector {
     /// An answer of `endpoint` (its name) checked against the contract: log
     /// lines for the differences not seen before. An unknown name: nothing.
     pub fn answer(&mut self, endpoint: &str, status: u16, body: &str) -> Vec<String> {
-        let Ok(endpoint) = endpoint.parse::<Endpoint>() else { return Vec::new() };
+        self.checked(endpoint, status, body).0
+    }
+
+    /// [`Inspector::answer`], and whether the answer differs from what the
+    /// spec states (`None`: no endpoint of that name).
+    fn checked(&mut self, endpoint: &str, status: u16, body: &str) -> (Vec<String>, Option<bool>) {
+        let Ok(endpoint) = endpoint.parse::<Endpoint>() else { return (Vec::new(), None) };
         let opts = Options::default().with_rules(Profile::Spec).with_locale(self.options.locale);
         let report = check_answer(endpoint, status, body, &opts);
         let differing = !report.valid;
@@ -218,7 +279,54 @@ impl Inspector {
                 lines.push(line);
             }
         }
-        lines
+        (lines, Some(differing))
+    }
+
+    /// An exchange ended (answered, refused here, or with no answer): its
+    /// answer checked (the log lines of what is new), and as `out` asks, its
+    /// recording line and its HAR entry, both redacted. The answer crosses
+    /// once; the request was seen by [`Inspector::request`].
+    pub fn finish(&mut self, exchange: &Exchange, refused: bool, out: &Output) -> Finished {
+        let (lines, differs) = match (&exchange.endpoint, &exchange.response) {
+            (Some(endpoint), Some(answer)) if !refused => self.checked(endpoint, answer.status, &answer.body),
+            _ => (Vec::new(), None),
+        };
+        let verdict = match (&exchange.endpoint, &exchange.response, differs) {
+            (None, _, _) => "not the service",
+            (_, None, _) => "no answer",
+            _ if refused => "refused here",
+            (_, _, Some(true)) => "differs",
+            _ => "agrees",
+        };
+        let recording = out.record.then(|| self.record(exchange));
+        let har = out.har.as_ref().map(|at| {
+            let sdk = SdkView::new(self.attempt(&exchange.request), verdict);
+            har_entry(exchange, &self.secrets, &at.url_base, &at.started, at.time_ms, &sdk)
+        });
+        Finished { lines, recording, har }
+    }
+
+    /// The how-many-th time this request (method, path, query but its
+    /// `g_nonce`, body) came: a retry, or the same call made again. Counted by
+    /// a hash of it, for at most [`MAX_ATTEMPT_KEYS`] requests (then 1).
+    fn attempt(&mut self, request: &RecordedRequest) -> u32 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        request.method.hash(&mut hasher);
+        request.path.hash(&mut hasher);
+        for pair in request.query.as_deref().unwrap_or_default().split('&') {
+            if !pair.starts_with("g_nonce=") {
+                pair.hash(&mut hasher);
+            }
+        }
+        request.body.hash(&mut hasher);
+        let key = hasher.finish();
+        if !self.attempts.contains_key(&key) && self.attempts.len() >= MAX_ATTEMPT_KEYS {
+            return 1;
+        }
+        let seen = self.attempts.entry(key).or_insert(0);
+        *seen = seen.saturating_add(1);
+        *seen
     }
 
     /// Keeps a difference the first time it is seen; its log line then.
@@ -331,6 +439,59 @@ mod tests {
             assert!(!text.contains("tok/en") && !text.contains("tok~1en"), "{text}");
         }
         assert!(lines.iter().all(|l| l.contains("/[redacted] unknown_field")), "{lines:?}");
+    }
+
+    /// One call per ended exchange: its lines, its recording line and its HAR
+    /// entry, with the attempt (the same request again, `g_nonce` aside) and
+    /// the verdict.
+    #[test]
+    fn an_ended_exchange_gives_its_lines_recording_and_har_entry() {
+        use crate::recording::{RecordedRequest, RecordedResponse};
+        let mut proxy = Inspector::new(ProxyOptions::default());
+        let at = Output::new(true, Some(HarAt::new("http://127.0.0.1:8790", "2026-01-01T00:00:00.000Z", 2.0)));
+        let exchange = |nonce: &str, answer: Option<&str>| {
+            let request = RecordedRequest::new(
+                "POST",
+                "/order/api/order/v1/asset/lock",
+                Some(&format!("g_nonce={nonce}")),
+                vec![],
+                Some(r#"{"assetNums":["8000000001"],"operatorIdentity":"ops"}"#.into()),
+            );
+            let response = answer.map(|body| RecordedResponse::new(200, vec![], body.into()));
+            let e = Exchange::new(request, response);
+            if answer.is_none() {
+                e.failed("ECONNRESET")
+            } else {
+                e
+            }
+        };
+        let verdict = |har: &Option<String>| {
+            let entry: serde_json::Value = serde_json::from_str(har.as_deref().unwrap()).unwrap();
+            (
+                entry["_licensingSdk"]["attempt"].as_u64().unwrap(),
+                entry["_licensingSdk"]["verdict"].as_str().unwrap().to_owned(),
+            )
+        };
+        let lost = proxy.finish(&exchange("n1", None), false, &at);
+        assert_eq!(verdict(&lost.har), (1, String::from("no answer")));
+        assert!(lost.recording.unwrap().contains("ECONNRESET"));
+        let differs = proxy.finish(
+            &exchange("n2", Some(r#"{"code":0,"message":"ok","data":[{"assetNum":"8000000001","status":5}]}"#)),
+            false,
+            &at,
+        );
+        assert_eq!(verdict(&differs.har), (2, String::from("differs")));
+        assert!(differs.lines[0].contains("/data/*/status enum (differs)"), "{:?}", differs.lines);
+        let agrees = proxy.finish(
+            &exchange("n3", Some(r#"{"code":0,"message":"ok","data":[{"assetNum":"8000000001","status":1}]}"#)),
+            false,
+            &at,
+        );
+        assert_eq!((verdict(&agrees.har), agrees.lines.len()), ((3, String::from("agrees")), 0));
+        let refused = proxy.finish(&exchange("n4", Some(r#"{"code":"13004","message":"bad","cause":"x"}"#)), true, &at);
+        assert_eq!(verdict(&refused.har).1, "refused here");
+        let quiet = proxy.finish(&exchange("n5", None), false, &Output::default());
+        assert_eq!((quiet.recording, quiet.har), (None, None));
     }
 
     #[test]

@@ -185,6 +185,14 @@ pub fn header_line(upstream: &str) -> String {
 /// An exchange as a line of a recording (with its newline), redacted: the
 /// secret headers' values, and every secret wherever it appears.
 pub fn exchange_line(exchange: &Exchange, secrets: &[String]) -> String {
+    let mut line = serde_json::to_string(&redacted(exchange, secrets)).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// An exchange redacted as recordings and HAR files write it: the secret
+/// headers' values, and every secret wherever it appears.
+pub(crate) fn redacted(exchange: &Exchange, secrets: &[String]) -> Exchange {
     let mut e = exchange.clone();
     let clean = |headers: &mut BTreeMap<String, String>| {
         for (name, value) in headers.iter_mut() {
@@ -208,9 +216,7 @@ pub fn exchange_line(exchange: &Exchange, secrets: &[String]) -> String {
         response.body = redact(&response.body, secrets);
     }
     e.error = e.error.map(|why| redact(&why, secrets));
-    let mut line = serde_json::to_string(&e).unwrap_or_default();
-    line.push('\n');
-    line
+    e
 }
 
 /// A recording read back: its header, and each exchange with its line number.

@@ -402,3 +402,63 @@ fn change(value: &mut Value, ops: &[u8], n: &mut usize) {
         _ => {}
     }
 }
+
+/// A HAR of a session (as the proxy writes it; as devtools export it, without
+/// `Authorization`, some bodies in base64, the page's own entries and the
+/// preflights beside) makes the state its recording makes.
+#[test]
+fn a_har_of_a_session_makes_the_state_its_recording_makes() {
+    use base64::Engine;
+    use licensing_verify::fixtures::state_from_har;
+    use licensing_verify::har::{har_entry, har_head, SdkView, HAR_TAIL};
+    let recording = recorded("");
+    let exchanges = read(&recording).unwrap().exchanges;
+    let sdk = SdkView::new(1, "agrees");
+    let mut entries: Vec<Value> = vec![serde_json::json!({
+        "request": { "method": "GET", "url": "http://127.0.0.1:8080/portal/app.js", "headers": [] },
+        "response": { "status": 200, "headers": [], "content": { "text": "export {}" } },
+    })];
+    for (i, (_, exchange)) in exchanges.iter().enumerate() {
+        let text = har_entry(exchange, &[], "https://gw.example/licensing", "2026-01-01T00:00:00.000Z", 1.0, &sdk);
+        let mut entry: Value = serde_json::from_str(&text).unwrap();
+        // Devtools: no Authorization; every other answer in base64.
+        entry["request"]["headers"] = serde_json::json!([]);
+        if i % 2 == 1 {
+            if let Some(content) = entry["response"]["content"].as_object_mut() {
+                let body = content["text"].as_str().unwrap_or_default().to_owned();
+                content.insert("text".into(), base64::engine::general_purpose::STANDARD.encode(body).into());
+                content.insert("encoding".into(), "base64".into());
+            }
+        }
+        let mut preflight = entry.clone();
+        preflight["request"]["method"] = "OPTIONS".into();
+        entries.push(preflight);
+        entries.push(entry);
+    }
+    let body: Vec<String> = entries.iter().map(Value::to_string).collect();
+    let har = format!("{}{}{HAR_TAIL}", har_head("0.1.0"), body.join(","));
+    let from_har = state_from_har(&har).unwrap();
+    let from_recording = state_from_recording(&recording).unwrap();
+    assert_eq!(from_har.state, from_recording.state);
+    assert_eq!(from_har.count(NoteKind::OtherEntry), 1 + exchanges.len(), "the page's entry and each preflight");
+    assert!(
+        from_har.answers.iter().all(|l| !l.contains("(differs)")),
+        "a clean service's answers agree: {:?}",
+        from_har.answers
+    );
+    // A drifting service's HAR: its differences said as the proxy says them.
+    let drifting = recorded("unknown-enum");
+    let body: Vec<String> = read(&drifting)
+        .unwrap()
+        .exchanges
+        .iter()
+        .map(|(_, e)| har_entry(e, &[], "http://127.0.0.1:8790", "2026-01-01T00:00:00.000Z", 1.0, &sdk))
+        .collect();
+    let fixture = state_from_har(&format!("{}{}{HAR_TAIL}", har_head("0.1.0"), body.join(","))).unwrap();
+    assert!(
+        fixture.answers.iter().any(|l| l.contains("lockAssets /data/*/status enum (differs)")),
+        "{:?}",
+        fixture.answers
+    );
+    State::from_json(&fixture.state).unwrap();
+}

@@ -201,3 +201,33 @@ fn secrets_in_answers_are_redacted() {
     let json = run.report().to_json();
     assert!(!json.contains(ORDER) && !json.contains(ACTIVITY), "{json}");
 }
+
+/// An answer larger than it is read (`--max-answer-bytes`): that check could
+/// not be made, the run goes on, and it exits 2; the first read's stops it.
+#[test]
+fn an_answer_larger_than_its_bound_is_exit_code_2() {
+    let sim = Simulator::new(&Options::default());
+    let mut run = Verify::new(config());
+    let mut now = 0;
+    while let Some(probe) = run.next_probe() {
+        now += 1;
+        if probe.path.ends_with("/list") {
+            run.answered(Outcome::TooLarge { limit: 4096 });
+        } else {
+            run.answered(probe.send_to(&sim, ORDER, Some(ACTIVITY), now));
+        }
+    }
+    let report = run.report();
+    assert_eq!((report.exit_code(), report.answer_too_large), (2, Some(4096)));
+    let cut = report
+        .checks
+        .iter()
+        .filter(|c| c.verdict == Verdict::CouldNotCheck && c.detail.contains("answer larger than 4096 bytes"));
+    assert!(cut.count() >= 1, "{}", report.lines().join("\n"));
+    assert!(report.checks.iter().any(|c| c.verdict == Verdict::Agrees), "the run went on");
+    let mut first = Verify::new(config());
+    first.next_probe().unwrap();
+    first.answered(Outcome::TooLarge { limit: 10 });
+    assert_eq!(first.next_probe(), None);
+    assert!(first.report().unusable.unwrap().contains("answer larger than 10 bytes"));
+}

@@ -52,7 +52,10 @@ export function answeredPreflight(req, res) {
     ...CORS,
     'access-control-allow-methods': req.headers['access-control-request-method'],
     ...(req.headers['access-control-request-headers'] ? { 'access-control-allow-headers': req.headers['access-control-request-headers'] } : {}),
-    vary: 'origin, access-control-request-method, access-control-request-headers',
+    // A public page reaching loopback: Chrome's Private Network Access
+    // preflight asks, and is answered as licensing-sim answers it.
+    ...(req.headers['access-control-request-private-network'] === 'true' ? { 'access-control-allow-private-network': 'true' } : {}),
+    vary: 'origin, access-control-request-method, access-control-request-headers, access-control-request-private-network',
   }).end();
   return true;
 }

@@ -5,7 +5,7 @@
 // exchanges recorded with the tokens redacted, a summary on exit. Every one of
 // those decisions is licensing-verify's (ProxyInspector, in the tools' wasm);
 // this file carries the HTTP, within the bounds licensing-sim keeps (http.js).
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { failure, optionLines, parseArgs, serviceUrl } from './args.js';
 import {
   answeredPreflight, boundedServer, CORS, listenAddress, listenOn, readAnswer, shownAddress, simFlag, STOP_GRACE_MS, target,
@@ -19,6 +19,7 @@ const OPTIONS = [
   { flag: '--upstream', key: 'upstream', kind: 'string', value: 'URL', help: 'The service (its base address, the part before /order/api/...)' },
   { flag: '--listen', key: 'listen', kind: 'string', value: 'HOST:PORT', default: '127.0.0.1:8790', help: 'Address to listen on; port 0 picks a free one' },
   { flag: '--record', key: 'record', kind: 'string', value: 'FILE', help: 'Record the exchanges (JSON Lines, format licensing-sdk-recording version 1), the Authorization header and every token redacted; npx licensing-sdk-sim state --from-recording FILE makes a fixture of it' },
+  { flag: '--har', key: 'har', kind: 'string', value: 'FILE', help: "Also write the exchanges as HAR 1.2 (what devtools, Playwright's routeFromHAR and mock servers read), redacted as the recording, each entry with the SDK's view in _licensingSdk (endpoint, attempt, verdict); whole after each exchange; npx licensing-sdk-sim state --from-har FILE makes a fixture of it" },
   { flag: '--rules', key: 'rules', kind: 'string', value: 'PROFILE', default: 'recommended', help: 'The profile requests are validated with: spec, recommended or strict' },
   { flag: '--refuse', key: 'refuse', kind: 'boolean', help: 'Refuse an invalid request as the simulator would (HTTP 299 code 13004, or resultCode 1001) instead of forwarding it' },
   { flag: '--locale', key: 'locale', kind: 'string', value: 'en|zh-CN', default: 'en', help: 'The language of the messages' },
@@ -146,13 +147,13 @@ function bodyWithin(req, max, ms) {
   });
 }
 
-/** The exchanges under way, each `{ req, body, recorded, abort }`: what a stop waits for, and cuts. */
+/** The exchanges under way, each `{ req, body, started, finished, abort }`: what a stop waits for, and cuts. */
 class Flights {
   open = new Set();
   #drained = [];
 
   begin(req) {
-    const flight = { req, body: null, recorded: false, abort: new AbortController() };
+    const flight = { req, body: null, started: Date.now(), finished: false, abort: new AbortController() };
     this.open.add(flight);
     return flight;
   }
@@ -211,20 +212,20 @@ async function forward(ctx, flight, res) {
   for (const line of seen.lines) ctx.log(line);
   if (seen.refusal) {
     const { status, headers, body: text } = seen.refusal;
-    ctx.record(flight, { status, headers: headers.flat(), body: text });
+    ctx.finish(flight, { status, headers: headers.flat(), body: text, refused: true });
     send(res, status, { ...CORS, ...Object.fromEntries(headers) }, text);
     return;
   }
   const asked = await ask(ctx, flight);
   // Cut by a stop (and recorded so): its client is gone.
-  if (flight.recorded) return;
+  if (flight.finished) return;
   if (asked.error) {
     ctx.log(`upstream ${req.method} ${path}: ${asked.error}`);
-    ctx.record(flight, null, asked.error);
+    ctx.finish(flight, null, asked.error);
     send(res, 502, { ...CORS, 'content-type': 'text/plain' }, `licensing-sdk-sim proxy: ${asked.says}\n`);
     return;
   }
-  passBack(ctx, flight, res, seen.endpoint, asked);
+  passBack(ctx, flight, res, asked);
 }
 
 /**
@@ -258,9 +259,8 @@ async function ask(ctx, flight) {
 }
 
 /** The upstream's answer passed back as it came (its bytes), a decoded copy checked and recorded. */
-function passBack(ctx, flight, res, endpoint, { answer, bytes }) {
+function passBack(ctx, flight, res, { answer, bytes }) {
   const { text, charset } = decodedCopy(bytes, answer.headers.get('content-type'));
-  if (endpoint) for (const line of ctx.inspector.answer(endpoint, answer.status, text)) ctx.log(line);
   const out = { ...CORS };
   const kept = [];
   answer.headers.forEach((value, name) => {
@@ -269,26 +269,64 @@ function passBack(ctx, flight, res, endpoint, { answer, bytes }) {
     kept.push(name, value);
   });
   if (carriesBody(flight.req.method, answer.status)) out['content-length'] = bytes.length;
-  ctx.record(flight, { status: answer.status, headers: kept, body: text }, undefined, charset);
+  ctx.finish(flight, { status: answer.status, headers: kept, body: text, charset });
   send(res, answer.status, out, bytes);
 }
 
 /**
- * Writes a flight's line to the recording (`--record`), once: `answer` null
- * when none came, `error` why. Written before the client is answered: whoever
- * has an answer finds its exchange recorded.
+ * Ends a flight, once, in one call to the wasm (ProxyInspector.finish): its
+ * answer checked (the lines of what is new logged), its line appended to the
+ * recording (`--record`) and its entry to the HAR (`--har`). `answer`: `{
+ * status, headers, body, charset, refused }`, null when none came (`error`
+ * says why). Done before the client is answered: whoever has an answer finds
+ * its exchange recorded.
  */
-function recorder(inspector, file) {
-  return (flight, answer, error, charset) => {
-    if (flight.recorded) return;
-    flight.recorded = true;
-    if (!file) return;
-    const { req, body } = flight;
+function finisher({ inspector, settings, log, har, listening }) {
+  return (flight, answer, error) => {
+    if (flight.finished) return;
+    flight.finished = true;
+    const { req, body, started } = flight;
     const [path, query] = splitUrl(target(req.url));
     const text = body && body.length > 0 ? body.toString('utf8') : undefined;
-    appendFileSync(file, inspector.record(req.method, path, query, flat(req.headers), text,
-      answer?.status ?? 0, answer ? answer.headers : [], answer?.body, error, charset));
+    const origin = har ? `http://${req.headers.host ?? listening()}` : undefined;
+    const done = JSON.parse(inspector.finish(req.method, path, query, flat(req.headers), text,
+      answer?.status ?? 0, answer ? answer.headers : [], answer?.body, error, answer?.charset, Boolean(answer?.refused),
+      Boolean(settings.record), origin, new Date(started).toISOString(), Date.now() - started));
+    for (const line of done.lines) log(line);
+    if (done.recording) appendFileSync(settings.record, done.recording);
+    if (done.har) har.add(done.har);
   };
+}
+
+/**
+ * A HAR file written as the exchanges end, whole after each: its head, the
+ * entries so far, then its tail, which each new entry is written over.
+ */
+class HarFile {
+  #fd;
+  #end;
+  #tail;
+  #first = true;
+
+  constructor(file, head, tail) {
+    this.#fd = openSync(file, 'w');
+    this.#tail = Buffer.from(tail);
+    const start = Buffer.from(head);
+    writeSync(this.#fd, Buffer.concat([start, this.#tail]), 0, start.length + this.#tail.length, 0);
+    this.#end = start.length;
+  }
+
+  add(entry) {
+    const bytes = Buffer.from(`${this.#first ? '' : ','}${entry}`);
+    this.#first = false;
+    const out = Buffer.concat([bytes, this.#tail]);
+    writeSync(this.#fd, out, 0, out.length, this.#end);
+    this.#end += bytes.length;
+  }
+
+  close() {
+    closeSync(this.#fd);
+  }
 }
 
 /** The command line read and checked: `{ settings, upstream, inspector }`, or an exit code (0: help; 2: bad input). */
@@ -307,7 +345,8 @@ function prepare(argv, { tools, stdout, stderr }) {
     const options = { ...(args.rules !== undefined && { rules: args.rules }), refuse: Boolean(args.refuse), ...(args.locale !== undefined && { locale: args.locale }) };
     const inspector = new tools.ProxyInspector(JSON.stringify(options));
     if (set.record) writeFileSync(set.record, tools.recordingHeader(upstream));
-    return { settings: set, upstream, inspector };
+    const har = set.har ? new HarFile(set.har, tools.ProxyInspector.harHead(), tools.ProxyInspector.harTail()) : undefined;
+    return { settings: set, upstream, inspector, har };
   } catch (err) {
     stderr.write(`licensing-sdk-sim proxy: ${err.message}\n`);
     return 2;
@@ -325,11 +364,12 @@ async function stopProxy(ctx, served, stderr) {
   stderr.write(`licensing-sdk-sim proxy: stopping: ${ctx.flights.open.size} exchange(s) in flight, up to ${stopGraceSecs} s to end\n`);
   const cut = () => {
     for (const flight of ctx.flights.open) {
-      ctx.record(flight, null, 'proxy stopped');
+      ctx.finish(flight, null, 'proxy stopped');
       flight.abort.abort();
     }
   };
   await Promise.all([served.stop({ graceMs: stopGraceSecs * 1000, beforeCut: cut }), ctx.flights.drained()]);
+  ctx.har?.close();
   for (const line of ctx.inspector.summaryLines()) stderr.write(`${line}\n`);
 }
 
@@ -341,9 +381,11 @@ async function stopProxy(ctx, served, stderr) {
 export async function proxyCommand(argv, { tools, stdout, stderr, fetch = globalThis.fetch }) {
   const prepared = prepare(argv, { tools, stdout, stderr });
   if (typeof prepared === 'number') return prepared;
-  const { settings: set, upstream, inspector } = prepared;
+  const { settings: set, upstream, inspector, har } = prepared;
   const log = set.quiet ? () => {} : (line) => stderr.write(`${line}\n`);
-  const ctx = { settings: set, upstream, inspector, fetch, log, reading: 0, flights: new Flights(), record: recorder(inspector, set.record) };
+  let address;
+  const finish = finisher({ inspector, settings: set, log, har, listening: () => address.replace(/^http:\/\//, '') });
+  const ctx = { settings: set, upstream, inspector, fetch, log, har, reading: 0, flights: new Flights(), finish };
   const served = boundedServer((req, res) => exchange(ctx, req, res), {
     headerTimeoutMs: set.headerTimeoutSecs * 1000,
     writeTimeoutMs: set.writeTimeoutSecs * 1000,
@@ -356,7 +398,7 @@ export async function proxyCommand(argv, { tools, stdout, stderr, fetch = global
     stderr.write(`licensing-sdk-sim proxy: cannot listen on ${host}:${port}: ${err.message}\n`);
     return 2;
   }
-  const address = shownAddress(served.server);
+  address = shownAddress(served.server);
   stdout.write(`licensing-sdk-sim proxy listening on ${address}/ -> ${upstream}\n`);
   return { server: served.server, address, stop: () => stopProxy(ctx, served, stderr) };
 }

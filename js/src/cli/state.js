@@ -1,7 +1,9 @@
-// `npx licensing-sdk-sim state --from-recording FILE`: what a real service
-// held, as a simulator state (licensing-verify's fixtures, in the tools' wasm),
-// printed for `--state FILE` and `createSimulator({ state })`.
+// `npx licensing-sdk-sim state --from-recording FILE` (or `--from-har FILE`):
+// what a real service held, as a simulator state (licensing-verify's fixtures,
+// in the tools' wasm), printed for `--state FILE` and `createSimulator({ state })`.
+// This file reads the files (a HAR's attached bodies too) and prints.
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from './args.js';
 
 /** How many notes stderr shows before it only counts. */
@@ -10,6 +12,7 @@ const SHOWN = 20;
 export const STATE_HELP = `licensing-sdk-sim state: a simulator state from a proxy's recording
 
 Usage: npx licensing-sdk-sim state --from-recording FILE > state.json
+       npx licensing-sdk-sim state --from-har FILE > state.json
 
 The customers, orders, assets and claims the recorded answers showed, in the
 simulator's state format (version 1), with its counters past every id and asset
@@ -24,14 +27,22 @@ stopped mid-write) is left out. A recording that cannot be read (not one, a line
 that is no JSON, a key given twice) is refused whole, with its line and the JSON
 Pointer of the problem (exit code 2).
 
+A HAR 1.2 file (the browser's devtools, Playwright's recordHar with content
+embed or attach, schemathesis --report har, proxy --har) is read the same way:
+its entries of the service's paths (under any prefix) are the exchanges, the
+others skipped and counted; each answer is also checked against the contract,
+the differences printed as the checking proxy logs them.
+
 Options:
   --from-recording FILE   The recording (npx licensing-sdk-sim proxy --record FILE)
+  --from-har FILE         A HAR file instead (its attached bodies beside it)
   --report FILE           Write what was left out or read otherwise as JSON
                           (format licensing-sdk-state-report, version 1)
   -h, --help              Print this help`;
 
 const FLAGS = {
   '--from-recording': { key: 'recording', kind: 'string' },
+  '--from-har': { key: 'har', kind: 'string' },
   '--report': { key: 'report', kind: 'string' },
   '-h': { key: 'help', kind: 'boolean' },
   '--help': { key: 'help', kind: 'boolean' },
@@ -48,23 +59,24 @@ export async function stateCommand(argv, { tools, stdout, stderr }) {
       return 0;
     }
     if (args._.length) throw new Error(`unexpected ${JSON.stringify(args._[0])}`);
-    if (!args.recording) throw new Error('--from-recording FILE is required');
-    text = readFileSync(args.recording, 'utf8');
+    if (Boolean(args.recording) === Boolean(args.har)) throw new Error('one of --from-recording FILE and --from-har FILE is required');
+    text = args.har ? harWithAttachments(args.har) : readFileSync(args.recording, 'utf8');
   } catch (err) {
     stderr.write(`licensing-sdk-sim state: ${err.message}\n`);
     return 2;
   }
   let fixture;
   try {
-    fixture = tools.stateFromRecording(text);
+    fixture = args.har ? tools.stateFromHar(text) : tools.stateFromRecording(text);
   } catch (err) {
-    stderr.write(`licensing-sdk-sim state: ${args.recording}: ${err.message}\n`);
+    stderr.write(`licensing-sdk-sim state: ${args.har ?? args.recording}: ${err.message}\n`);
     return 2;
   }
   try {
     const notes = fixture.noteLines();
     for (const line of notes.slice(0, SHOWN)) stderr.write(`licensing-sdk-sim state: ${line}\n`);
     if (notes.length > SHOWN) stderr.write(`licensing-sdk-sim state: … ${notes.length - SHOWN} more${args.report ? '' : ' (--report FILE lists them all)'}\n`);
+    for (const line of fixture.answerLines()) stderr.write(`licensing-sdk-sim state: ${line}\n`);
     const summary = fixture.summary();
     if (summary !== undefined) stderr.write(`licensing-sdk-sim state: ${summary}\n`);
     if (args.report) writeFileSync(args.report, `${fixture.reportJson()}\n`);
@@ -76,4 +88,32 @@ export async function stateCommand(argv, { tools, stdout, stderr }) {
   } finally {
     fixture.free();
   }
+}
+
+/**
+ * A HAR file's text, each body Playwright attached (`_file`, with `content:
+ * "attach"`: a file beside the HAR) read into the entry as base64, as an
+ * embedded body is written. A HAR that is no JSON is passed on as it is, for
+ * the wasm to refuse with why.
+ */
+function harWithAttachments(file) {
+  const text = readFileSync(file, 'utf8');
+  let har;
+  try {
+    har = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let attached = false;
+  for (const entry of Array.isArray(har?.log?.entries) ? har.log.entries : []) {
+    for (const body of [entry?.request?.postData, entry?.response?.content]) {
+      if (typeof body?._file !== 'string') continue;
+      // Only a name beside the HAR: no path may lead elsewhere.
+      if (path.basename(body._file) !== body._file) throw new Error(`${file}: an attached body's _file ${JSON.stringify(body._file)} is not a file name`);
+      body.text = readFileSync(path.join(path.dirname(file), body._file)).toString('base64');
+      body.encoding = 'base64';
+      attached = true;
+    }
+  }
+  return attached ? JSON.stringify(har) : text;
 }

@@ -5,6 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { failure, parseArgs, serviceUrl } from './args.js';
+import { readAnswer, simFlag } from './http.js';
+
+/** The largest answer read, as the simulator's largest (--max-answer-bytes). */
+const MAX_ANSWER_BYTES = Number(simFlag('--max-answer-bytes').default);
 
 export const VERIFY_HELP = `licensing-sdk verify: checks a live Licensing service against the contract
 
@@ -38,6 +42,8 @@ Options:
   --enterprise-global-id ID The enterprise whose assets the reads list
   --app-key KEY             batchOrder's appKey [default: licensing-sdk-verify]
   --timeout-secs N          How long each request may take [default: 15]
+  --max-answer-bytes N      Largest answer read, in bytes (past it the rest is not read:
+                            that check could not be checked) [default: ${MAX_ANSWER_BYTES}]
   --locale en|zh-CN         The language of the differences' messages [default: en]
   -h, --help                Print this help
 
@@ -55,6 +61,7 @@ const FLAGS = {
   '--enterprise-global-id': { key: 'enterpriseGlobalId', kind: 'string' },
   '--app-key': { key: 'appKey', kind: 'string' },
   '--timeout-secs': { key: 'timeoutSecs', kind: 'number' },
+  '--max-answer-bytes': { key: 'maxAnswerBytes', kind: 'number' },
   '--locale': { key: 'locale', kind: 'string' },
   '-h': { key: 'help', kind: 'boolean' },
   '--help': { key: 'help', kind: 'boolean' },
@@ -102,6 +109,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
   };
   const run = new tools.VerifyRun(JSON.stringify(config));
   const bearer = { order: token, activity: activityToken, wrong: tools.wrongToken() };
+  const limits = { timeoutSecs, maxAnswerBytes: args.maxAnswerBytes ?? MAX_ANSWER_BYTES };
   try {
     for (let json = run.nextProbe(); json !== undefined; json = run.nextProbe()) {
       const probe = JSON.parse(json);
@@ -109,21 +117,27 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
       const headers = {};
       if (probe.auth !== 'none') headers.authorization = `Bearer ${bearer[probe.auth]}`;
       if (probe.body !== undefined) headers['content-type'] = 'application/json';
-      try {
-        const url = `${base}${probe.path}${probe.query ? `?${probe.query}` : ''}`;
-        const answer = await fetch(url, {
-          method: probe.method, headers, body: probe.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutSecs * 1000),
-        });
-        const text = await answer.text();
-        run.answered(answer.status, answer.headers.get('content-type') ?? undefined, text);
-      } catch (err) {
-        run.failed(failure(err, timeoutSecs));
-      }
+      await send(run, fetch, `${base}${probe.path}${probe.query ? `?${probe.query}` : ''}`, { method: probe.method, headers, body: probe.body }, limits);
     }
     for (const line of run.lines()) stdout.write(`${line}\n`);
     if (args.json) writeFileSync(args.json, `${run.reportJson()}\n`);
     return run.exitCode();
   } finally {
     run.free();
+  }
+}
+
+/**
+ * Sends a probe and gives the run what came: the answer (read up to
+ * `maxAnswerBytes`, as UTF-8), or why none did (a larger one is not read further).
+ */
+async function send(run, fetch, url, init, { timeoutSecs, maxAnswerBytes }) {
+  try {
+    const answer = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutSecs * 1000) });
+    const bytes = await readAnswer(answer, maxAnswerBytes);
+    if (bytes === null) run.tooLarge(maxAnswerBytes);
+    else run.answered(answer.status, answer.headers.get('content-type') ?? undefined, new TextDecoder().decode(bytes));
+  } catch (err) {
+    run.failed(failure(err, timeoutSecs));
   }
 }

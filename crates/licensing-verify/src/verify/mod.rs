@@ -237,6 +237,12 @@ pub enum Outcome {
         /// What the runtime said.
         reason: String,
     },
+    /// An answer larger than the bound it is read with (`--max-answer-bytes`):
+    /// not read further, its check could not be made, and the run exits 2.
+    TooLarge {
+        /// The bound, in bytes.
+        limit: u64,
+    },
 }
 
 /// A check's verdict.
@@ -333,6 +339,9 @@ pub struct Report {
     /// Why the run stopped before its checks, if it did (an unreachable
     /// address, a page that is not the service, a refused token).
     pub unusable: Option<String>,
+    /// The bound an answer was larger than, if one was: that check could not
+    /// be made (a service whose answers cannot be read cannot be checked).
+    pub answer_too_large: Option<u64>,
     /// The counts.
     pub summary: Summary,
     /// Every check, in the order run.
@@ -344,10 +353,10 @@ pub const REPORT_FORMAT: &str = "licensing-sdk-verify";
 
 impl Report {
     /// The command's exit code: 2 when the run could not start (bad input: an
-    /// address that is not the service, a refused token), 1 when something the
-    /// spec states differs, else 0.
+    /// address that is not the service, a refused token) or an answer was
+    /// larger than it is read, 1 when something the spec states differs, else 0.
     pub fn exit_code(&self) -> i32 {
-        if self.unusable.is_some() {
+        if self.unusable.is_some() || self.answer_too_large.is_some() {
             2
         } else if self.summary.differs > 0 {
             1
@@ -407,6 +416,8 @@ pub struct Verify {
     learned: Learned,
     checks: Vec<Check>,
     unusable: Option<String>,
+    /// The bound an answer was larger than.
+    answer_too_large: Option<u64>,
     /// The last `g_nonce` suffix given.
     nonces: u64,
 }
@@ -423,6 +434,7 @@ impl Verify {
             learned: Learned::default(),
             checks: Vec::new(),
             unusable: None,
+            answer_too_large: None,
             nonces: 0,
         }
     }
@@ -457,6 +469,10 @@ impl Verify {
                 Outcome::Answered { status, content_type, body: redact(&body, &self.config.secrets) }
             }
             Outcome::Failed { reason } => Outcome::Failed { reason: redact(&reason, &self.config.secrets) },
+            Outcome::TooLarge { limit } => {
+                self.answer_too_large = Some(limit);
+                Outcome::TooLarge { limit }
+            }
         };
         match steps::judge(step, &probe, &outcome, &self.config, &mut self.learned) {
             Ok(checks) => {
@@ -493,6 +509,7 @@ impl Verify {
             base_url: without_userinfo(&self.config.base_url),
             writes: self.config.writes,
             unusable: self.unusable.clone(),
+            answer_too_large: self.answer_too_large,
             summary,
             checks: self.checks.clone(),
         }

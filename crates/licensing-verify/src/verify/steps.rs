@@ -519,6 +519,19 @@ fn checked(
 }
 
 /// A probe that got no answer: the run cannot go on if it was the first.
+/// A probe with no answer to read: the first stops the run (the service cannot
+/// be reached); the first half of the nonce check says nothing; any other
+/// could not be checked, and says why.
+fn no_answer(step: Step, probe: &Probe, reason: &str) -> Result<Vec<Check>, String> {
+    if step == Step::Reach {
+        return Err(format!("no answer from {}: {reason}", probe.path));
+    }
+    if step == Step::NonceFirst {
+        return Ok(Vec::new());
+    }
+    Ok(vec![failed(step, probe, reason)])
+}
+
 fn failed(step: Step, probe: &Probe, reason: &str) -> Check {
     let (id, title, source) = about(step);
     Check {
@@ -548,15 +561,8 @@ pub(crate) fn judge(
 ) -> Result<Vec<Check>, String> {
     let (status, content_type, body) = match outcome {
         Outcome::Answered { status, content_type, body } => (*status, content_type.as_deref(), body.as_str()),
-        Outcome::Failed { reason } if step == Step::Reach => {
-            return Err(format!("no answer from {}: {reason}", probe.path));
-        }
-        Outcome::Failed { reason } => {
-            if step == Step::NonceFirst {
-                return Ok(Vec::new());
-            }
-            return Ok(vec![failed(step, probe, reason)]);
-        }
+        Outcome::Failed { reason } => return no_answer(step, probe, reason),
+        Outcome::TooLarge { limit } => return no_answer(step, probe, &format!("answer larger than {limit} bytes")),
     };
     let endpoint = endpoint_of(probe);
     if step == Step::Reach {
