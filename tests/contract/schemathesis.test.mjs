@@ -3,7 +3,8 @@
 // fuzzing, stateful through the document's links), bounded and seeded by
 // schemathesis.toml. No failure but the documented one: joinActivity answers
 // its refusals with HTTP 200 (resultCode 1001), so schemathesis reads an
-// invalid request as accepted (ST201).
+// invalid request as accepted (ST201). Its HAR report (`--report har`) is then
+// made a simulator state by the package's `state --from-har`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -33,8 +34,10 @@ function junitCases(xml) {
 test('schemathesis --checks all against licensing-sim: only the documented joinActivity failure', { timeout: 600_000 }, async () => {
   mkdirSync(REPORTS, { recursive: true });
   const junit = path.join(REPORTS, 'schemathesis-junit.xml');
+  const har = path.join(REPORTS, 'schemathesis.har');
   const args = ['--config-file', path.join(HERE, 'schemathesis.toml'), 'run', DOCUMENT, '--url', sim.url,
-    '--checks', 'all', '--continue-on-failure', '--no-color', '--report', 'junit', '--report-junit-path', junit];
+    '--checks', 'all', '--continue-on-failure', '--no-color', '--report', 'junit,har', '--report-junit-path', junit,
+    '--report-har-path', har];
   const started = Date.now();
   const result = await run(path.join(VENV, 'bin/schemathesis'), args, { cwd: REPORTS, maxBuffer: 64 << 20 })
     .catch((e) => e);
@@ -51,6 +54,14 @@ test('schemathesis --checks all against licensing-sim: only the documented joinA
     .filter((f) => !(c.name === 'POST /activity/services/activity' && f.type === 'failure' && f.message === 'ST201'))
     .map((f) => `${c.name}: ${f.type} ${f.message}\n${f.text}`));
   assert.deepEqual(unexpected, [], output);
+  // The run's HAR, a state: every entry is the service's, the answers fuzzed
+  // requests got held to the contract, and what the state cannot hold said.
+  const bin = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
+  const made = await run(process.execPath, [bin, 'state', '--from-har', har], { maxBuffer: 256 << 20 }).catch((e) => e);
+  assert.equal(made.code ?? 0, 0, made.stderr);
+  const state = JSON.parse(made.stdout);
+  assert.equal(state.format, 'licensing-sim-state');
+  assert.ok(state.customers.length > 0 && state.orders.length > 0, `the fuzzed writes the service took are in the state: ${made.stderr}`);
   const summary = output.split('\n').filter((l) => /generated|Links|failures? in|passed in|error in/.test(l)).join('\n');
   console.log(`schemathesis in ${((Date.now() - started) / 1000).toFixed(0)} s\n${summary}`);
 });
