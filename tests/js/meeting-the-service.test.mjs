@@ -298,7 +298,7 @@ test("the testing guide's \"Meeting the real service\" runs as written, against 
   const guide = readFileSync(path.join(ROOT, 'docs/guide/testing.md'), 'utf8');
   const section = guide.slice(guide.indexOf('## Meeting the real service'));
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.equal(blocks.length, 4, 'verify, verify --writes, the proxy, the state');
+  assert.equal(blocks.length, 5, 'verify, verify --writes, the proxy, the state, the state from its HAR');
   // In a folder of the repository, where npx finds the installed package's bins.
   mkdirSync(path.join(ROOT, 'target/tmp'), { recursive: true });
   const dir = mkdtempSync(path.join(ROOT, 'target/tmp/guide-'));
@@ -309,7 +309,7 @@ test("the testing guide's \"Meeting the real service\" runs as written, against 
       npm_config_offline: 'true',
     };
     const sh = (block) => spawnSync('bash', ['-euo', 'pipefail', '-c', block], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
-    const [readOnly, writes, proxy, fixtures] = blocks;
+    const [readOnly, writes, proxy, fixtures, fromHar] = blocks;
     for (const block of [readOnly, writes]) {
       const done = sh(block);
       assert.equal(done.status, 0, `${block}\n${done.stdout}\n${done.stderr}`);
@@ -329,9 +329,12 @@ test("the testing guide's \"Meeting the real service\" runs as written, against 
     assert.match(log, /licensing-sdk-sim proxy: summary\n {2}queryEnterprises +1 request/);
     const made = sh(fixtures);
     assert.equal(made.status, 0, made.stderr);
-    for (const file of ['verify.json', 'staging.jsonl', 'staging-state.json']) assert.ok(existsSync(path.join(dir, file)), file);
+    const fromItsHar = sh(fromHar);
+    assert.equal(fromItsHar.status, 0, fromItsHar.stderr);
+    for (const file of ['verify.json', 'staging.jsonl', 'staging.har', 'staging-state.json']) assert.ok(existsSync(path.join(dir, file)), file);
     const state = JSON.parse(readFileSync(path.join(dir, 'staging-state.json'), 'utf8'));
     assert.equal(state.format, 'licensing-sim-state');
+    assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'staging-state-from-har.json'), 'utf8')), state, 'the HAR and the recording of one session make one state');
     assert.ok(!readFileSync(path.join(dir, 'staging.jsonl'), 'utf8').includes(ORDER));
   } finally {
     await staging.stop();

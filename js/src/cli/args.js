@@ -98,3 +98,23 @@ export function optionLines(rows, indent, width = 96) {
     return [`  ${left.padEnd(indent - 3)} ${first}`, ...rest.map((l) => `${' '.repeat(indent)}${l}`)];
   });
 }
+
+/** `-h` and `--help`, which every command has. */
+const HELP = { key: 'help', kind: 'boolean' };
+
+/**
+ * A command's options, each defined once: `[{ flag, key, kind, value,
+ * default, help }]` (`value`: the value's name in the help; `default`:
+ * printed, and used when the flag is not given). Gives the table parseArgs
+ * reads (with `-h`, `--help`), the help's option lines, and each option's
+ * value or default by key.
+ */
+export function optionTable(options, indent = 30) {
+  const rows = options.map((o) => [`${o.flag}${o.value ? ` ${o.value}` : ''}`,
+    `${o.help}${o.default !== undefined ? ` [default: ${o.default}]` : ''}`]);
+  return {
+    flags: { ...Object.fromEntries(options.map((o) => [o.flag, o])), '-h': HELP, '--help': HELP },
+    help: optionLines([...rows, ['-h, --help', 'Print this help']], indent).join('\n'),
+    settings: (args) => Object.fromEntries(options.map((o) => [o.key, args[o.key] ?? o.default])),
+  };
+}

@@ -6,7 +6,7 @@
 // those decisions is licensing-verify's (ProxyInspector, in the tools' wasm);
 // this file carries the HTTP, within the bounds licensing-sim keeps (http.js).
 import { appendFileSync, closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { failure, optionLines, parseArgs, serviceUrl } from './args.js';
+import { failure, optionTable, parseArgs, serviceUrl } from './args.js';
 import {
   answeredPreflight, boundedServer, CORS, listenAddress, listenOn, readAnswer, shownAddress, simFlag, STOP_GRACE_MS, target,
 } from './http.js';
@@ -34,16 +34,7 @@ const OPTIONS = [
   { flag: '--quiet', key: 'quiet', kind: 'boolean', help: 'No log of what differs (the summary is still printed)' },
 ];
 
-const FLAGS = {
-  ...Object.fromEntries(OPTIONS.map((o) => [o.flag, o])),
-  '-h': { key: 'help', kind: 'boolean' },
-  '--help': { key: 'help', kind: 'boolean' },
-};
-
-const HELP_ROWS = [
-  ...OPTIONS.map((o) => [`${o.flag}${o.value ? ` ${o.value}` : ''}`, `${o.help}${o.default !== undefined ? ` [default: ${o.default}]` : ''}`]),
-  ['-h, --help', 'Print this help'],
-];
+const TABLE = optionTable(OPTIONS);
 
 export const PROXY_HELP = `licensing-sdk-sim proxy: a checking, recording proxy in front of a Licensing service
 
@@ -57,12 +48,7 @@ each difference is logged once, with its endpoint and its path; a summary is
 printed on exit (Ctrl-C), once the exchanges in flight have ended.
 
 Options:
-${optionLines(HELP_ROWS, 30).join('\n')}`;
-
-/** Each option's value: the one given, or its default. */
-function settings(args) {
-  return Object.fromEntries(OPTIONS.map((o) => [o.key, args[o.key] ?? o.default]));
-}
+${TABLE.help}`;
 
 /**
  * Headers that belong to one connection, never forwarded (RFC 9110 7.6.1),
@@ -332,7 +318,7 @@ class HarFile {
 /** The command line read and checked: `{ settings, upstream, inspector }`, or an exit code (0: help; 2: bad input). */
 function prepare(argv, { tools, stdout, stderr }) {
   try {
-    const args = parseArgs(argv, FLAGS);
+    const args = parseArgs(argv, TABLE.flags);
     if (args.help) {
       stdout.write(`${PROXY_HELP}\n`);
       return 0;
@@ -340,7 +326,7 @@ function prepare(argv, { tools, stdout, stderr }) {
     if (args._.length) throw new Error(`unexpected ${JSON.stringify(args._[0])}`);
     if (!args.upstream) throw new Error('--upstream is required');
     const upstream = serviceUrl('--upstream', args.upstream);
-    const set = settings(args);
+    const set = TABLE.settings(args);
     listenAddress(set.listen);
     const options = { ...(args.rules !== undefined && { rules: args.rules }), refuse: Boolean(args.refuse), ...(args.locale !== undefined && { locale: args.locale }) };
     const inspector = new tools.ProxyInspector(JSON.stringify(options));

@@ -4,10 +4,17 @@
 // This file reads the files (a HAR's attached bodies too) and prints.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from './args.js';
+import { optionTable, parseArgs } from './args.js';
 
 /** How many notes stderr shows before it only counts. */
 const SHOWN = 20;
+
+/** state's options, each once (args.js). */
+const TABLE = optionTable([
+  { flag: '--from-recording', key: 'recording', kind: 'string', value: 'FILE', help: 'The recording (npx licensing-sdk-sim proxy --record FILE)' },
+  { flag: '--from-har', key: 'har', kind: 'string', value: 'FILE', help: 'A HAR file instead (its attached bodies beside it)' },
+  { flag: '--report', key: 'report', kind: 'string', value: 'FILE', help: 'Write what was left out or read otherwise as JSON (format licensing-sdk-state-report, version 1)' },
+], 26);
 
 export const STATE_HELP = `licensing-sdk-sim state: a simulator state from a proxy's recording
 
@@ -34,26 +41,14 @@ others skipped and counted; each answer is also checked against the contract,
 the differences printed as the checking proxy logs them.
 
 Options:
-  --from-recording FILE   The recording (npx licensing-sdk-sim proxy --record FILE)
-  --from-har FILE         A HAR file instead (its attached bodies beside it)
-  --report FILE           Write what was left out or read otherwise as JSON
-                          (format licensing-sdk-state-report, version 1)
-  -h, --help              Print this help`;
-
-const FLAGS = {
-  '--from-recording': { key: 'recording', kind: 'string' },
-  '--from-har': { key: 'har', kind: 'string' },
-  '--report': { key: 'report', kind: 'string' },
-  '-h': { key: 'help', kind: 'boolean' },
-  '--help': { key: 'help', kind: 'boolean' },
-};
+${TABLE.help}`;
 
 /** Runs `state` with `argv`; resolves to the exit code. */
 export async function stateCommand(argv, { tools, stdout, stderr }) {
   let args;
   let text;
   try {
-    args = parseArgs(argv, FLAGS);
+    args = parseArgs(argv, TABLE.flags);
     if (args.help) {
       stdout.write(`${STATE_HELP}\n`);
       return 0;

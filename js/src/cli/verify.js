@@ -4,11 +4,30 @@
 // the tokens it alone holds, and prints what the run reports.
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { failure, parseArgs, serviceUrl } from './args.js';
+import { failure, optionTable, parseArgs, serviceUrl } from './args.js';
 import { readAnswer, simFlag } from './http.js';
 
-/** The largest answer read, as the simulator's largest (--max-answer-bytes). */
-const MAX_ANSWER_BYTES = Number(simFlag('--max-answer-bytes').default);
+/**
+ * verify's options, each once: how it is read (args.js), its value's name, its
+ * default (one the run's config gives is said in its help) and its help.
+ */
+const OPTIONS = [
+  { flag: '--base-url', key: 'baseUrl', kind: 'string', value: 'URL', help: "The service's base address (the part before /order/api/...)" },
+  { flag: '--token', key: 'token', kind: 'string', value: 'TOKEN', help: 'An application token with scope auth_order (or the environment variable LICENSING_SDK_TOKEN)' },
+  { flag: '--activity-token', key: 'activityToken', kind: 'string', value: 'TOKEN', help: 'One with scope auth_activity (or LICENSING_SDK_ACTIVITY_TOKEN): the scope checks and, with --writes, joinActivity' },
+  { flag: '--writes', key: 'writes', kind: 'boolean', help: 'Also write, for a SANDBOX only: every endpoint once (an enterprise, a batch order, locks, a claim), and for each rule the SDK infers the smallest request only it refuses' },
+  { flag: '--json', key: 'json', kind: 'string', value: 'FILE', help: 'Write the report as JSON too' },
+  { flag: '--activity-label', key: 'activityLabel', kind: 'string', value: 'LABEL', help: 'The activity --writes joins [default: one no service has]' },
+  { flag: '--channel-code', key: 'channelCode', kind: 'string', value: 'CODE', help: 'The channel customer the reads ask for (with --channel-customer-id)' },
+  { flag: '--channel-customer-id', key: 'channelCustomerId', kind: 'string', value: 'ID', help: 'Its id at the channel' },
+  { flag: '--enterprise-global-id', key: 'enterpriseGlobalId', kind: 'string', value: 'ID', help: 'The enterprise whose assets the reads list' },
+  { flag: '--app-key', key: 'appKey', kind: 'string', value: 'KEY', help: "batchOrder's appKey [default: licensing-sdk-verify]" },
+  { flag: '--timeout-secs', key: 'timeoutSecs', kind: 'number', value: 'N', default: 15, help: 'How long each request may take' },
+  { flag: '--max-answer-bytes', key: 'maxAnswerBytes', kind: 'number', value: 'N', default: Number(simFlag('--max-answer-bytes').default), help: 'Largest answer read, in bytes (the rest is not read: that check could not be checked, exit code 2)' },
+  { flag: '--locale', key: 'locale', kind: 'string', value: 'en|zh-CN', help: "The language of the differences' messages [default: en]" },
+];
+
+const TABLE = optionTable(OPTIONS, 28);
 
 export const VERIFY_HELP = `licensing-sdk verify: checks a live Licensing service against the contract
 
@@ -24,49 +43,13 @@ Every check says whose word it holds the service to:
 Read-only unless --writes: the reads, auth, g_nonce, and a read refused for a
 missing field. Exit code 0 when nothing the spec states differs, 1 when something
 does, 2 when the service cannot be checked (an unreachable address, TLS, a page
-that is not the service, a refused token, a timeout).
+that is not the service, a refused token, a timeout, an answer larger than
+--max-answer-bytes).
 
 Options:
-  --base-url URL            The service's base address (the part before /order/api/...)
-  --token TOKEN             An application token with scope auth_order (or the
-                            environment variable LICENSING_SDK_TOKEN)
-  --activity-token TOKEN    One with scope auth_activity (or LICENSING_SDK_ACTIVITY_TOKEN):
-                            the scope checks and, with --writes, joinActivity
-  --writes                  Also write, for a SANDBOX only: every endpoint once (an
-                            enterprise, a batch order, locks, a claim), and for each
-                            rule the SDK infers the smallest request only it refuses
-  --json FILE               Write the report as JSON too
-  --activity-label LABEL    The activity --writes joins [default: one no service has]
-  --channel-code CODE       The channel customer the reads ask for
-  --channel-customer-id ID
-  --enterprise-global-id ID The enterprise whose assets the reads list
-  --app-key KEY             batchOrder's appKey [default: licensing-sdk-verify]
-  --timeout-secs N          How long each request may take [default: 15]
-  --max-answer-bytes N      Largest answer read, in bytes (past it the rest is not read:
-                            that check could not be checked) [default: ${MAX_ANSWER_BYTES}]
-  --locale en|zh-CN         The language of the differences' messages [default: en]
-  -h, --help                Print this help
+${TABLE.help}
 
 The tokens are never printed, logged or written to the report.`;
-
-const FLAGS = {
-  '--base-url': { key: 'baseUrl', kind: 'string' },
-  '--token': { key: 'token', kind: 'string' },
-  '--activity-token': { key: 'activityToken', kind: 'string' },
-  '--writes': { key: 'writes', kind: 'boolean' },
-  '--json': { key: 'json', kind: 'string' },
-  '--activity-label': { key: 'activityLabel', kind: 'string' },
-  '--channel-code': { key: 'channelCode', kind: 'string' },
-  '--channel-customer-id': { key: 'channelCustomerId', kind: 'string' },
-  '--enterprise-global-id': { key: 'enterpriseGlobalId', kind: 'string' },
-  '--app-key': { key: 'appKey', kind: 'string' },
-  '--timeout-secs': { key: 'timeoutSecs', kind: 'number' },
-  '--max-answer-bytes': { key: 'maxAnswerBytes', kind: 'number' },
-  '--locale': { key: 'locale', kind: 'string' },
-  '-h': { key: 'help', kind: 'boolean' },
-  '--help': { key: 'help', kind: 'boolean' },
-};
-
 
 /**
  * Runs `verify` with `argv`; resolves to the exit code. `io`: `{ tools, env,
@@ -76,7 +59,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
   let args;
   let base;
   try {
-    args = parseArgs(argv, FLAGS);
+    args = parseArgs(argv, TABLE.flags);
     if (args.help) {
       stdout.write(`${VERIFY_HELP}\n`);
       return 0;
@@ -93,7 +76,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
     return 2;
   }
   const { token, activityToken } = args;
-  const timeoutSecs = args.timeoutSecs ?? 15;
+  const { timeoutSecs, maxAnswerBytes } = TABLE.settings(args);
   const config = {
     baseUrl: base,
     writes: Boolean(args.writes),
@@ -109,7 +92,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
   };
   const run = new tools.VerifyRun(JSON.stringify(config));
   const bearer = { order: token, activity: activityToken, wrong: tools.wrongToken() };
-  const limits = { timeoutSecs, maxAnswerBytes: args.maxAnswerBytes ?? MAX_ANSWER_BYTES };
+  const limits = { timeoutSecs, maxAnswerBytes };
   try {
     for (let json = run.nextProbe(); json !== undefined; json = run.nextProbe()) {
       const probe = JSON.parse(json);
