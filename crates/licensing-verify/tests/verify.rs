@@ -231,3 +231,27 @@ fn an_answer_larger_than_its_bound_is_exit_code_2() {
     assert_eq!(first.next_probe(), None);
     assert!(first.report().unusable.unwrap().contains("answer larger than 10 bytes"));
 }
+
+/// `--writes` calls every endpoint: a new one in the endpoint table that no
+/// step probes fails here, not silently in a team's sandbox.
+#[test]
+fn writes_probe_every_endpoint_of_the_table() {
+    use licensing_core::wire::Endpoint;
+    let sim = Simulator::new(&Options::default());
+    let mut run = Verify::new(config());
+    let mut probed = std::collections::BTreeSet::new();
+    let mut now = 0;
+    while let Some(probe) = run.next_probe() {
+        now += 1;
+        if let Some((endpoint, _)) = Endpoint::at_path(&probe.path) {
+            probed.insert(endpoint.name());
+        }
+        run.answered(probe.send_to(&sim, ORDER, Some(ACTIVITY), now));
+    }
+    let all: std::collections::BTreeSet<&str> = Endpoint::ALL.iter().map(|e| e.name()).collect();
+    let missing: Vec<&&str> = all.difference(&probed).collect();
+    assert!(
+        missing.is_empty(),
+        "verify --writes never probes {missing:?}: add a step (crates/licensing-verify/src/verify/steps.rs)"
+    );
+}
