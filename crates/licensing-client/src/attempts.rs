@@ -7,6 +7,7 @@ use licensing_core::response::{read_activity, read_order, Answer, ClientError};
 use licensing_core::validate::Issue;
 use licensing_core::wire::{Endpoint, Method, Module};
 
+use crate::attempt_hooks::{hook_outcome, HookState};
 use crate::next_step::{next_step, Failed, Next};
 use crate::options::{self, MAX_TIMER_MS};
 use crate::{nonce, validation_error, CallOptions, CallUrl, Client, HttpRequest, Phase, RetryEvent, Transport};
@@ -15,23 +16,6 @@ impl<T: Transport> Client<T> {
     /// Each attempt's timeout: the call's own, else the client's (unchecked).
     pub(crate) fn attempt_timeout_ms(&self, call: &CallOptions<T::Signal>) -> u32 {
         call.timeout_ms.unwrap_or(self.opts.timeout_ms)
-    }
-
-    /// Tells the `on_error` hook (feature `hooks`) of a call's final error.
-    pub(crate) async fn failed(
-        &self,
-        endpoint: Endpoint,
-        attempts: u32,
-        error: ClientError,
-        call: &CallOptions<T::Signal>,
-    ) -> ClientError {
-        #[cfg(feature = "hooks")]
-        return self.on_error(endpoint, attempts, error, call).await;
-        #[cfg(not(feature = "hooks"))]
-        {
-            let _ = (endpoint, attempts, call);
-            error
-        }
     }
 
     /// Sends JSON text that passed validation, with retries; on failure
@@ -74,45 +58,28 @@ impl<T: Transport> Client<T> {
             Method::Get => None,
         };
         let call_url = CallUrl::new(endpoint, &self.opts.base_url, body, self.opts.app_key.as_deref());
-        #[cfg(feature = "hooks")]
-        let (mut refused, mut refreshed) = (false, false);
+        let mut hooks = HookState::default();
         let mut retries = 0;
         // Read from the body only when a retry is in question (rare; a batch
         // may be megabytes).
         let mut safe_to_repeat = call.repeatable.then_some(true);
-        // The hook steps are boxed, as the fetch exchange is: the loop's state
-        // machine holds pointers, not their states (-0.1 KB gzip of the wasm).
         loop {
             let number = *sent + 1;
             // What is left of this attempt's time once hooks have run (all of
-            // it without a clock).
-            #[cfg(feature = "hooks")]
-            let started = self.transport.now_ms();
-            #[cfg(feature = "hooks")]
-            let left = || match (started, self.transport.now_ms()) {
-                (Some(start), Some(now)) => timeout_ms.saturating_sub((now - start).max(0.0) as u32).max(1),
-                _ => timeout_ms,
+            // it when nothing took a clock reading).
+            let started = self.attempt_started();
+            let left = || match started {
+                Some(start) => match self.transport.now_ms() {
+                    Some(now) => timeout_ms.saturating_sub((now - start).max(0.0) as u32).max(1),
+                    None => timeout_ms,
+                },
+                None => timeout_ms,
             };
-            #[cfg(not(feature = "hooks"))]
-            let left = || timeout_ms;
-            #[cfg(feature = "hooks")]
-            let token = Box::pin(self.token(endpoint, number, refused, left(), call)).await?;
-            #[cfg(not(feature = "hooks"))]
-            let token = self.opts.token.clone();
+            let token = self.attempt_token(endpoint, number, &hooks, left(), call).await?;
             let url = call_url.with_nonce(&nonce::fresh(&self.transport)?);
             let mut headers = base.clone();
-            #[cfg(feature = "hooks")]
-            Box::pin(self.before_request(
-                endpoint,
-                number,
-                &url,
-                payload.is_some(),
-                &mut headers,
-                left(),
-                call,
-                &token,
-            ))
-            .await?;
+            self.attempt_before_request(endpoint, number, &url, payload.is_some(), &mut headers, left(), call, &token)
+                .await?;
             headers.push((String::from("Authorization"), String::from("Bearer ") + &token));
             if payload.is_some() {
                 headers.push((String::from("Content-Type"), String::from("application/json")));
@@ -125,39 +92,29 @@ impl<T: Transport> Client<T> {
                 max_response_bytes: self.opts.max_response_bytes,
             };
             *sent = number;
-            let (result, status, retry_after) = match self.transport.send(&request, left(), call.signal.as_ref()).await
-            {
-                Ok(response) => {
-                    let result = match endpoint.module() {
-                        Module::Order => read_order(endpoint, response.status, &response.body),
-                        Module::Activity => read_activity(response.status, &response.body),
-                    };
-                    (result, Some(response.status), response.retry_after)
-                }
-                Err(e) => (Err(e), None, None),
-            };
+            let (mut result, status, retry_after) =
+                match self.transport.send(&request, left(), call.signal.as_ref()).await {
+                    Ok(response) => {
+                        let result = match endpoint.module() {
+                            Module::Order => read_order(endpoint, response.status, &response.body),
+                            Module::Activity => read_activity(response.status, &response.body),
+                        };
+                        (result, Some(response.status), response.retry_after)
+                    }
+                    Err(e) => (Err(e), None, None),
+                };
             drop(headers);
             // Once the answer is in, the attempt's timer has no more say: the
-            // hook gets a whole timeout of its own. If it fails after an answer
-            // that completed the call, the error carries that answer; after an
-            // error, that error stands unless the call would go on (a re-send,
-            // a retry), which the hook's failure stops instead.
-            #[cfg(feature = "hooks")]
-            let mut hook_failed = None;
-            #[cfg(feature = "hooks")]
-            if let Some(status) = status {
-                if let Err(mut failed) =
-                    Box::pin(self.after_response(endpoint, number, status, &result, started, timeout_ms, call, &token))
-                        .await
-                {
-                    if let Ok(answer) = result {
-                        failed.message.push_str(" (the service answered: the error's data holds its answer)");
-                        failed.data = answer.data;
-                        return Err(failed);
-                    }
-                    hook_failed = Some(failed);
+            // hook gets a whole timeout of its own.
+            let hook_failed = match status {
+                Some(status) => {
+                    let hook = self
+                        .attempt_after_response(endpoint, number, status, &result, started, timeout_ms, call, &token)
+                        .await;
+                    hook_outcome(hook, &mut result)?
                 }
-            }
+                None => None,
+            };
             let error = match result {
                 Ok(answer) => {
                     self.warn(endpoint, Phase::Response, &answer.warnings);
@@ -165,10 +122,6 @@ impl<T: Transport> Client<T> {
                 }
                 Err(error) => error,
             };
-            #[cfg(feature = "hooks")]
-            let may_reask_token = self.opts.token_provider.is_some() && !refreshed;
-            #[cfg(not(feature = "hooks"))]
-            let may_reask_token = false;
             let failed = Failed {
                 endpoint,
                 status,
@@ -177,27 +130,25 @@ impl<T: Transport> Client<T> {
                 max_retries: self.opts.max_retries,
                 retry_base_ms: self.opts.retry_base_ms,
                 timeout_ms,
-                may_reask_token,
+                may_reask_token: self.may_reask_token(&hooks),
             };
             let safe = || *safe_to_repeat.get_or_insert_with(|| endpoint.is_safe_to_repeat(body));
             let jitter = || nonce::jitter(&self.transport);
             let delay = match next_step(failed, &error, safe, jitter, || self.transport.now_ms()) {
                 // A refused token: the provider is asked for a fresh one, once
-                // per call, whatever the endpoint (a 401 was not acted on).
-                #[cfg(feature = "hooks")]
+                // per call, whatever the endpoint (never made without one:
+                // `may_reask_token`).
                 Next::ReaskToken => {
                     if let Some(failed) = hook_failed {
                         return Err(failed);
                     }
-                    (refused, refreshed) = (true, true);
+                    Self::token_reasked(&mut hooks);
                     continue;
                 }
                 Next::Retry { delay_ms } => delay_ms,
-                // ReaskToken is not made without a token provider (may_reask_token is false).
                 stop => return Err(stop.error(error)),
             };
             retries += 1;
-            #[cfg(feature = "hooks")]
             if let Some(failed) = hook_failed {
                 return Err(failed);
             }
@@ -205,14 +156,9 @@ impl<T: Transport> Client<T> {
             if let Some(hook) = &self.opts.on_retry {
                 hook(&event);
             }
-            #[cfg(feature = "hooks")]
-            Box::pin(self.before_retry(&event, timeout_ms, call, &token)).await?;
+            self.attempt_before_retry(&mut hooks, &event, timeout_ms, call, &token).await?;
             drop(event);
             self.transport.sleep(delay, call.signal.as_ref()).await?;
-            #[cfg(feature = "hooks")]
-            {
-                refused = false;
-            }
         }
     }
 }

@@ -49,6 +49,7 @@ pub struct CrateReadmeDoctests;
 #[doc = include_str!("../../../docs/guide/rust.md")]
 pub struct RustGuideDoctests;
 
+mod attempt_hooks;
 mod attempts;
 mod call_url;
 pub mod clock;
