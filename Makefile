@@ -28,7 +28,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test-playwright test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
@@ -183,6 +183,17 @@ test-ecosystem: install-pkg
 test-timers: install-pkg
 	tests/timers/install.sh
 	cd tests/timers && node_modules/.bin/jest --ci && node_modules/.bin/vitest run vitest/ && node sinon.mjs
+
+# licensing-sdk/playwright as a portal's suite uses it (tests/playwright/, its own
+# lockfile: @playwright/test 1.65.1, the root's playwright-core), in Debian's
+# Chromium: a simulator per test under four workers, the options reaching it, the
+# routing alone, the trace attached to a failing test's report (a nested run's JSON
+# report); its declarations compiled against @playwright/test's.
+test-playwright: install-pkg
+	tests/playwright/install.sh
+	node_modules/.bin/tsc -p tests/playwright/tsconfig.json
+	mkdir -p $(SCRATCH)
+	cd tests/playwright && TMPDIR=$(SCRATCH) npx playwright test
 
 # pkg/openapi.json and the JSON Schemas in the tools their users point at them
 # (tests/contract/, its own lockfile; schemathesis from PyPI in a virtualenv under

@@ -67,6 +67,14 @@ export function report() {
     }
     const exports = checker.getExportsOfModule(moduleSymbol).sort((a, b) => a.name.localeCompare(b.name));
     for (const exported of exports) {
+      // Re-exported from another package (`expect` of @playwright/test, a peer
+      // dependency): named with it, the same whether or not it is installed here.
+      const specifier = exported.declarations?.[0];
+      const module = specifier && ts.isExportSpecifier(specifier) ? specifier.parent.parent.moduleSpecifier : undefined;
+      if (module && ts.isStringLiteral(module) && !module.text.startsWith('.')) {
+        lines.push(`export ${exported.name}: re-exported from ${module.text}`, '');
+        continue;
+      }
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       // Re-exported from a file listed above: named, not printed again.
       const from = symbol.declarations?.[0]?.getSourceFile().fileName;

@@ -31,7 +31,9 @@ const BUILT = path.join(ROOT, 'target', 'js');
 
 /**
  * Every module the package ships (its path in pkg/): its entry in js/, its
- * format, and the siblings in pkg/ it loads (`external`). `minify` for the
+ * format, the siblings in pkg/ it loads (`external`), and the peer dependencies
+ * it imports from the user's own install (`peers`, never bundled: Playwright's
+ * runner must find its own `test`). `minify` for the
  * browser entries whose bytes a page pays for (with a source map); the others
  * stay readable (testers step through them). `sideEffects`: running the module
  * does work (it makes the wasm's instance or checks the page's CSP).
@@ -63,6 +65,8 @@ export const MODULES = {
   'outbox.mjs': { entry: 'entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'entries/outbox-require.js', format: 'cjs', platform: 'node' },
   'outbox-node.mjs': { entry: 'entries/outbox-node.mjs', format: 'esm', platform: 'node', external: ['./outbox.cjs'] },
+  'playwright.cjs': { entry: 'entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
+  'playwright.mjs': { entry: 'entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
   'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../tools.cjs'] },
   'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../tools.cjs'] },
 };
@@ -81,6 +85,7 @@ export const SUBPATHS = {
   './query': { types: 'query', import: 'query.mjs', require: 'query.cjs' },
   './outbox': { types: 'outbox', node: { import: 'outbox-node.mjs', require: 'outbox.cjs' }, default: 'outbox.mjs' },
   './testing': { types: 'testing', workerd: 'testing-workerd.mjs', node: { import: 'testing-node.mjs', require: 'testing.cjs' }, default: 'testing.mjs' },
+  './playwright': { types: 'playwright', import: 'playwright.mjs', require: 'playwright.cjs' },
   './json-schema': {
     types: 'json-schema', workerd: 'json-schema-workerd.mjs', node: { import: 'json-schema-node.mjs', require: 'json-schema-node.cjs' }, default: 'json-schema.js',
   },
@@ -115,6 +120,7 @@ const COPIED = {
   'query.d.ts': 'js/types/query.d.ts',
   'validate.d.ts': 'js/types/validate.d.ts',
   'outbox.d.ts': 'js/types/outbox.d.ts',
+  'playwright.d.ts': 'js/types/playwright.d.ts',
   // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
   'messages/en.json': 'js/generated/messages/en.json',
   'messages/zh-CN.json': 'js/generated/messages/zh-CN.json',
@@ -152,6 +158,7 @@ export function moduleOptions(out, outfile = path.join(PKG, out)) {
     minify: Boolean(m.minify),
     sourcemap: Boolean(m.minify),
     entryPoints: [path.join(JS, m.entry)],
+    external: m.peers ?? [],
     outfile,
     banner: { js: `// licensing-sdk ${out}: built by scripts/build-js.mjs from js/${m.entry}; edit the sources in js/.` },
     plugins: [builtInputs, siblings(m.external ?? []), ...(m.namesOf ? [spelledReexports(path.join(JS, m.entry), m.namesOf)] : [])],

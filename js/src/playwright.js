@@ -1,0 +1,218 @@
+// licensing-sdk/playwright: a simulator per Playwright test. The fixtures
+// (`simulatorFixtures`, given to `test.extend` by js/entries/playwright.cjs)
+// make one with createSimulator for each test and route the test's browser
+// context to it; `routeSimulator` is the routing alone, for suites with
+// fixtures of their own. The portal's code is unchanged: its LicensingClient
+// calls the service's origin, and Playwright hands each of those requests to
+// `sim.fetch` instead of the network.
+
+/** Where the fixtures route unless a test or the config says otherwise (`.test` is reserved: nothing real answers there). */
+const DEFAULT_ORIGIN = 'https://licensing.test';
+/** The header the simulator keeps a request's trace under (its `trace(id)`). */
+const TRACE_HEADER = 'x-sim-trace';
+/** The trace a routed request is kept under when the page sent none of its own. */
+const TRACE_ID = 'playwright';
+
+/**
+ * The trace ids each simulator's routed requests carried, so that the fixture
+ * attaches all of them when a test fails (the page may send ids of its own).
+ * Weak: a simulator is let go with its test.
+ */
+const traceIds = new WeakMap();
+
+function idsOf(sim) {
+  let ids = traceIds.get(sim);
+  if (ids === undefined) {
+    ids = new Set([TRACE_ID]);
+    traceIds.set(sim, ids);
+  }
+  return ids;
+}
+
+/** Every trace of `sim`'s routed requests, by id (the simulator's `trace(id)`: oldest first, tokens redacted). */
+function tracesOf(sim) {
+  return Object.fromEntries([...idsOf(sim)].map((id) => [id, sim.trace(id)]));
+}
+
+/**
+ * `value` as an origin (`https://licensing.test`). A path would be dropped
+ * silently by the routing (the simulator answers the service's own paths),
+ * so anything past the origin is refused.
+ */
+function originOf(value, who) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${who}: the service's origin must be an absolute URL such as 'https://licensing.test', not ${JSON.stringify(value)}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== ''
+    || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new TypeError(`${who}: the service's origin must be scheme, host and port alone (e.g. 'https://licensing.test'), not ${JSON.stringify(value)}`);
+  }
+  return url.origin;
+}
+
+/**
+ * What a page on another origin needs to read an answer: its origin allowed,
+ * with credentials (what Playwright itself adds to a fulfilled answer that
+ * names no origin, so a portal that sends cookies is not refused here either),
+ * and `Retry-After` exposed (the client waits out a 503 by it; a cross-origin
+ * page reads it only when listed, as licensing-sim lists it).
+ */
+function corsHeaders(origin) {
+  if (origin === undefined) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'Retry-After',
+    vary: 'Origin',
+  };
+}
+
+/**
+ * Routes `${origin}/**` of a page or browser context to `sim.fetch`: each
+ * request made a standard Request (method, URL, headers, body) and its answer
+ * given back as it came (status, headers, body bytes), with the headers a
+ * cross-origin page needs; a CORS preflight is answered with what it asks
+ * for. A request without an `x-sim-trace` header is traced as `playwright`.
+ */
+async function routeSimulator(target, sim, options) {
+  if (target === null || typeof target !== 'object' || typeof target.route !== 'function' || typeof target.unroute !== 'function') {
+    throw new TypeError('routeSimulator: the first argument must be a Playwright Page or BrowserContext');
+  }
+  if (sim === null || typeof sim !== 'object' || typeof sim.fetch !== 'function' || typeof sim.trace !== 'function') {
+    throw new TypeError('routeSimulator: the second argument must be a simulator (createSimulator of licensing-sdk/testing)');
+  }
+  const origin = originOf(options?.origin, 'routeSimulator');
+  const url = `${origin}/**`;
+  const ids = idsOf(sim);
+  const seen = new Set([TRACE_ID]);
+  // Aborts the simulator's work still under way when the routing ends (a
+  // delay, a body that stalls): no answer outlives its test.
+  const stop = new AbortController();
+  const inFlight = new Set();
+
+  const fulfill = async (route, answer) => {
+    try {
+      await route.fulfill(answer);
+    } catch (err) {
+      // Once unrouted or closed, the page is going: its requests have no one to answer.
+      if (!stop.signal.aborted) throw err;
+    }
+  };
+
+  const answer = async (route) => {
+    const request = route.request();
+    const method = request.method();
+    const headers = await request.allHeaders();
+    const cors = corsHeaders(headers.origin);
+    const asked = headers['access-control-request-method'];
+    if (method === 'OPTIONS' && asked !== undefined) {
+      const allowHeaders = headers['access-control-request-headers'];
+      return fulfill(route, {
+        status: 204,
+        headers: {
+          ...cors,
+          'access-control-allow-methods': asked,
+          // Mirrored: a `*` does not cover Authorization.
+          ...(allowHeaders === undefined ? {} : { 'access-control-allow-headers': allowHeaders }),
+          'access-control-max-age': '600',
+        },
+      });
+    }
+    const sent = new Headers();
+    // HTTP/2 pseudo-headers (`:authority`) are no header a Request can carry.
+    for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':')) sent.set(name, value);
+    if (!sent.has(TRACE_HEADER)) sent.set(TRACE_HEADER, TRACE_ID);
+    seen.add(sent.get(TRACE_HEADER));
+    ids.add(sent.get(TRACE_HEADER));
+    const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer();
+    const forwarded = new Request(request.url(), { method, headers: sent, body, signal: stop.signal });
+    let response;
+    let bytes;
+    try {
+      response = await sim.fetch(forwarded);
+      bytes = Buffer.from(await response.arrayBuffer());
+    } catch (err) {
+      if (stop.signal.aborted) return undefined;
+      // The simulator's `reset` fault rejects as fetch does when a connection
+      // is cut (a TypeError): the page's fetch fails the same way.
+      if (err instanceof TypeError) return route.abort('connectionreset');
+      await route.abort('failed');
+      throw err;
+    }
+    const answered = {};
+    response.headers.forEach((value, name) => {
+      answered[name] = value;
+    });
+    return fulfill(route, { status: response.status, headers: { ...answered, ...cors }, body: bytes });
+  };
+
+  const handler = (route) => {
+    const done = answer(route);
+    inFlight.add(done);
+    const forget = () => inFlight.delete(done);
+    done.then(forget, forget);
+    return done;
+  };
+
+  // A test may close its page or context itself: its routes went with it.
+  let closed = false;
+  const onClose = () => {
+    closed = true;
+    stop.abort();
+  };
+  await target.route(url, handler);
+  if (typeof target.once === 'function') target.once('close', onClose);
+  let unrouted;
+  return {
+    origin,
+    unroute() {
+      unrouted ??= (async () => {
+        if (typeof target.off === 'function') target.off('close', onClose);
+        try {
+          if (!closed) await target.unroute(url, handler);
+        } catch (err) {
+          if (!closed) throw err;
+        }
+        stop.abort();
+        await Promise.allSettled([...inFlight]);
+      })();
+      return unrouted;
+    },
+    traces() {
+      return Object.fromEntries([...seen].map((id) => [id, sim.trace(id)]));
+    },
+  };
+}
+
+/**
+ * The fixtures `test.extend` is given (`createSimulator` is the Node entry's):
+ * `simOptions` and `serviceOrigin` (options a test or the config sets with
+ * `use`), `sim` (a simulator of its own for each test; its traces attached to
+ * the report when the test did not end as expected), and `context` (the
+ * test's browser context, routed to `sim` before the test's first page opens,
+ * unrouted after its last). Playwright reads which fixtures each one needs from
+ * the text of its first parameter: each stays an object pattern.
+ */
+function simulatorFixtures(createSimulator) {
+  return {
+    simOptions: [{}, { option: true }],
+    serviceOrigin: [DEFAULT_ORIGIN, { option: true }],
+    sim: async ({ simOptions }, use, testInfo) => {
+      const sim = await createSimulator(simOptions);
+      await use(sim);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('licensing-sim-trace', { body: JSON.stringify(tracesOf(sim), null, 2), contentType: 'application/json' });
+      }
+    },
+    context: async ({ context, sim, serviceOrigin }, use) => {
+      const routed = await routeSimulator(context, sim, { origin: originOf(serviceOrigin, 'serviceOrigin') });
+      await use(context);
+      await routed.unroute();
+    },
+  };
+}
+
+export { routeSimulator, simulatorFixtures };

@@ -1,0 +1,73 @@
+// licensing-sdk/playwright: a simulator per Playwright test.
+// - test: @playwright/test's `test` with the fixtures `sim`, `simOptions` and `serviceOrigin`;
+// - expect: @playwright/test's, re-exported;
+// - routeSimulator(pageOrContext, sim, { origin }): the routing alone, for suites with fixtures of their own.
+// @playwright/test (1.40 or later) is a peer dependency: the suite's own install.
+import type {
+  BrowserContext, Page, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestType,
+} from '@playwright/test';
+import type { Simulator, SimulatorOptions } from './testing.js';
+
+export { expect } from '@playwright/test';
+
+/** The options of the fixtures, set with `test.use({ … })` or in the config's `use`. */
+export interface SimulatorTestOptions {
+  /**
+   * What each test's simulator is made with: `createSimulator(simOptions)` of
+   * `licensing-sdk/testing` (`state`, `drift`, `clock`, `tokens`, `seed`, …). Default: `{}`.
+   */
+  simOptions: SimulatorOptions;
+  /**
+   * The origin the portal's `LicensingClient` calls (its `baseUrl`): every request
+   * to `${serviceOrigin}/**` from the test's browser context is answered by the
+   * test's simulator. Scheme, host and port alone. Default: `'https://licensing.test'`.
+   */
+  serviceOrigin: string;
+}
+
+/** The fixtures `test` adds to Playwright's own. */
+export interface SimulatorFixtures extends SimulatorTestOptions {
+  /**
+   * The test's own simulator, made before its first page opens. The test's browser
+   * context (`context`, and so `page`) is routed to it, and unrouted after the test.
+   * When the test does not end as expected (`testInfo.status !==
+   * testInfo.expectedStatus`), its traces are attached to the report as
+   * `licensing-sim-trace` (JSON: each trace id the routed requests carried, `playwright`
+   * for those that carried none, with `sim.trace(id)`).
+   */
+  sim: Simulator;
+}
+
+/**
+ * @playwright/test's `test`, extended with a simulator per test: tests share no
+ * state, whatever the number of workers and whichever worker runs them.
+ */
+export declare const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions & SimulatorFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions>;
+
+/** What `routeSimulator` is given. */
+export interface RouteSimulatorOptions {
+  /** The origin the portal calls (`'https://licensing.test'`): scheme, host and port alone. */
+  origin: string;
+}
+
+/** A page's or context's routing to a simulator. */
+export interface RoutedSimulator {
+  /** The origin routed, as `new URL(origin).origin` writes it. */
+  readonly origin: string;
+  /** Removes the route, ends the simulator's work still under way for it, and waits for that. */
+  unroute(): Promise<void>;
+  /** The simulator's trace of each id this routing's requests carried (`playwright` for those that carried none). */
+  traces(): Record<string, Record<string, unknown>[]>;
+}
+
+/**
+ * Routes every request of `target` to `${origin}/**` to `sim.fetch`: each made a
+ * standard Request (method, URL, headers, body), its answer given back as it came
+ * (status, headers, body bytes) with what a page on another origin needs to read it
+ * (`Access-Control-Allow-Origin`, `Retry-After` exposed); a CORS preflight is
+ * answered with what it asks for. A request without an `x-sim-trace` header is
+ * traced as `playwright` (`sim.trace('playwright')`). A simulated `reset` fault cuts
+ * the page's request as a lost connection does. Rejects with a TypeError for an origin
+ * with a path, a query or credentials.
+ */
+export declare function routeSimulator(target: Page | BrowserContext, sim: Simulator, options: RouteSimulatorOptions): Promise<RoutedSimulator>;

@@ -1,0 +1,20 @@
+// The suite of licensing-sdk/playwright (make test-playwright): four workers and
+// every test of a file in parallel, as a portal's suite runs, so that two tests
+// that would meet on a shared simulator run at once or one after the other in a
+// worker. Debian's Chromium: Playwright's own browser downloads are not reachable here.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: './specs',
+  workers: 4,
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list']],
+  // Not in the suite's folder: what a run leaves is the build's (git-ignored target/).
+  outputDir: '../../target/playwright/results',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
