@@ -54,7 +54,7 @@ export const MODULES = {
   'query.mjs': { entry: 'entries/query.js', format: 'esm' },
   'query.cjs': { entry: 'entries/query.js', format: 'cjs' },
   'testing.mjs': { entry: 'entries/testing.mjs', format: 'esm' },
-  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node' },
+  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./tools.cjs'] },
   'testing-node.mjs': { entry: 'entries/testing-node.mjs', format: 'esm', external: ['./testing.cjs'] },
   'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./sim/licensing_sim_wasm_bg.wasm'] },
   'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },

@@ -6,6 +6,10 @@ import wasm from './sim/licensing_sim_wasm_bg.wasm';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
+import { makeFixtures } from '../src/fixtures.js';
+
+/** Node only (the tools' wasm): here they throw saying what to do instead. */
+export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
 
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {

@@ -8,6 +8,11 @@ const { invalidExamples } = require('../generated/invalid-examples.js');
 const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
 const { createVirtualClock } = require('../src/clock.js');
 const createGlue = require('#built/sim-glue.js').default;
+const { makeFixtures } = require('../src/fixtures.js');
+
+// The tools' wasm (pkg/tools.cjs, beside the built module), loaded on the
+// first stateFromHar or stateFromRecording only.
+const { stateFromHar, stateFromRecording } = makeFixtures(() => require('./tools.cjs').tools());
 
 let compiled;
 const compile = () => (compiled ??= new WebAssembly.Module(Buffer.from(require('#built/sim-hex.js').default, 'hex')));
@@ -20,4 +25,4 @@ async function createSimulator(options) {
 /** An answer checked against the contract (see testing.d.ts). */
 const checkAnswer = makeCheckAnswer(createGlue, compile);
 
-module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock };
+module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording };

@@ -7,6 +7,10 @@ import { fetchModule } from '../src/load.js';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
+import { makeFixtures } from '../src/fixtures.js';
+
+/** Node only (the tools' wasm): here they throw saying what to do instead. */
+export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
 
 // Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.

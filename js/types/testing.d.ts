@@ -169,6 +169,29 @@ export declare function createSimulator(options?: SimulatorOptions): Promise<Sim
  */
 export declare function checkAnswer(endpoint: Endpoint, status: number, text: string, options?: ValidateOptions): Promise<ValidationReport>;
 
+/** A simulator state made from a HAR or a recording, and what it left out. */
+export interface FixtureFromTraffic {
+  /** The state, for `createSimulator({ state })`. */
+  state: SimulatorState;
+  /** What the state does not hold as it was, each with its line (or HAR entry) and place. */
+  notes: string[];
+  /** What of a HAR's answers differs from the contract, as the checking proxy logs it (none for a recording). */
+  answers: string[];
+}
+
+/**
+ * A HAR 1.2 file's text (the browser's devtools, Playwright's `recordHar` with
+ * `content: 'embed'`, schemathesis `--report har`, `proxy --har`) made a
+ * simulator state, as `npx licensing-sdk-sim state --from-har` makes it: the
+ * service's entries read tolerantly, the others skipped and counted. Node only
+ * (the package's tools): elsewhere it throws saying to make the state with the
+ * command. Throws an `Error` naming what makes the text no HAR.
+ */
+export declare function stateFromHar(text: string): FixtureFromTraffic;
+
+/** A proxy's recording (`--record`) made a simulator state, as `state --from-recording` makes it. Node only, as `stateFromHar`. */
+export declare function stateFromRecording(text: string): FixtureFromTraffic;
+
 /** What `createVirtualClock` is made with. */
 export interface VirtualClockOptions {
   /** Where the clock starts, in milliseconds since 1970. Default: 2026-01-01T00:00:00Z (1767225600000), as Rust's `SimTransport`. */

@@ -3,7 +3,7 @@
 // in `_licensingSdk`; a lost answer as the browsers write one), and `state
 // --from-har FILE` makes a simulator state of it, of a devtools export (no
 // Authorization, the page's own entries, bodies in base64) and of a HAR whose
-// bodies are attached files. Also: the CORS answer Chrome's Private Network
+// bodies are attached files; in process, stateFromHar of licensing-sdk/testing. Also: the CORS answer Chrome's Private Network
 // Access preflight asks for, from each shell and the proxy. Playwright's own
 // recorder and replayer are the other ends in tests/e2e/har.test.mjs.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
 import { LicensingClient } from 'licensing-sdk';
+import { createSimulator, stateFromHar, stateFromRecording } from 'licensing-sdk/testing';
 import { ROOT, startNodeSim, startProxy, startSim } from '../e2e/harness.mjs';
 
 const ORDER = 'har-order-token-1';
@@ -96,6 +98,19 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
   } finally {
     replica.stop();
   }
+
+  // In process: stateFromHar makes the same state, for createSimulator({ state }).
+  const inProcess = stateFromHar(text);
+  assert.deepEqual(inProcess.state, JSON.parse(made.stdout));
+  assert.ok(inProcess.answers.some((l) => /lockAssets \/data\/\*\/status enum \(differs\)/.test(l)), inProcess.answers.join('\n'));
+  const local = await createSimulator({ state: inProcess.state, tokens: { [ORDER]: ['auth_order'] } });
+  const inside = new LicensingClient({ baseUrl: 'https://licensing.test', token: ORDER, fetch: local.fetch });
+  assert.deepEqual(await inside.listAssets({ enterpriseGlobalId: read.enterpriseGlobalId }), read.assets);
+  assert.throws(() => stateFromHar('{"log":{}}'), /\/log\/entries: expected an array/);
+  assert.throws(() => stateFromRecording(5), TypeError);
+  // Where the tools cannot load (a page, a worker), it says what to do instead.
+  const browserEntry = await import(pathToFileURL(path.join(ROOT, 'node_modules/licensing-sdk/testing.mjs')).href);
+  assert.throws(() => browserEntry.stateFromHar(text), /load in Node only: make the state with `npx licensing-sdk-sim state --from-har FILE`/);
 
   // As devtools export it: no Authorization, the page's own entries, bodies in base64.
   const devtools = JSON.parse(text);
