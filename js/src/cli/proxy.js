@@ -133,26 +133,30 @@ function bodyWithin(req, max, ms) {
   });
 }
 
-/** The exchanges under way, each `{ req, body, started, finished, abort }`: what a stop waits for, and cuts. */
-class Flights {
-  open = new Set();
-  #drained = [];
-
-  begin(req) {
-    const flight = { req, body: null, started: Date.now(), finished: false, abort: new AbortController() };
-    this.open.add(flight);
-    return flight;
-  }
-
-  end(flight) {
-    this.open.delete(flight);
-    if (this.open.size === 0) for (const resolve of this.#drained.splice(0)) resolve();
-  }
-
-  /** Resolves once none is under way. */
-  drained() {
-    return this.open.size === 0 ? Promise.resolve() : new Promise((resolve) => this.#drained.push(resolve));
-  }
+/**
+ * The exchanges under way, each `{ req, body, started, finished, abort }`:
+ * what a stop waits for, and cuts. (Closures, not class fields: every shipped
+ * module keeps to the package's engine floor, tests/js/engine-floor.test.mjs.)
+ */
+function flights() {
+  const open = new Set();
+  const drained = [];
+  return {
+    open,
+    begin(req) {
+      const flight = { req, body: null, started: Date.now(), finished: false, abort: new AbortController() };
+      open.add(flight);
+      return flight;
+    },
+    end(flight) {
+      open.delete(flight);
+      if (open.size === 0) for (const resolve of drained.splice(0)) resolve();
+    },
+    /** Resolves once none is under way. */
+    drained() {
+      return open.size === 0 ? Promise.resolve() : new Promise((resolve) => drained.push(resolve));
+    },
+  };
 }
 
 /** The proxy's work on one request: `ctx` holds its settings, inspector, recording and counts. */
@@ -288,31 +292,25 @@ function finisher({ inspector, settings, log, har, listening }) {
  * A HAR file written as the exchanges end, whole after each: its head, the
  * entries so far, then its tail, which each new entry is written over.
  */
-class HarFile {
-  #fd;
-  #end;
-  #tail;
-  #first = true;
-
-  constructor(file, head, tail) {
-    this.#fd = openSync(file, 'w');
-    this.#tail = Buffer.from(tail);
-    const start = Buffer.from(head);
-    writeSync(this.#fd, Buffer.concat([start, this.#tail]), 0, start.length + this.#tail.length, 0);
-    this.#end = start.length;
-  }
-
-  add(entry) {
-    const bytes = Buffer.from(`${this.#first ? '' : ','}${entry}`);
-    this.#first = false;
-    const out = Buffer.concat([bytes, this.#tail]);
-    writeSync(this.#fd, out, 0, out.length, this.#end);
-    this.#end += bytes.length;
-  }
-
-  close() {
-    closeSync(this.#fd);
-  }
+function harFile(file, head, tail) {
+  const fd = openSync(file, 'w');
+  const closing = Buffer.from(tail);
+  const start = Buffer.from(head);
+  writeSync(fd, Buffer.concat([start, closing]), 0, start.length + closing.length, 0);
+  let end = start.length;
+  let first = true;
+  return {
+    add(entry) {
+      const bytes = Buffer.from(`${first ? '' : ','}${entry}`);
+      first = false;
+      const out = Buffer.concat([bytes, closing]);
+      writeSync(fd, out, 0, out.length, end);
+      end += bytes.length;
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
 }
 
 /** The command line read and checked: `{ settings, upstream, inspector }`, or an exit code (0: help; 2: bad input). */
@@ -331,7 +329,7 @@ function prepare(argv, { tools, stdout, stderr }) {
     const options = { ...(args.rules !== undefined && { rules: args.rules }), refuse: Boolean(args.refuse), ...(args.locale !== undefined && { locale: args.locale }) };
     const inspector = new tools.ProxyInspector(JSON.stringify(options));
     if (set.record) writeFileSync(set.record, tools.recordingHeader(upstream));
-    const har = set.har ? new HarFile(set.har, tools.ProxyInspector.harHead(), tools.ProxyInspector.harTail()) : undefined;
+    const har = set.har ? harFile(set.har, tools.ProxyInspector.harHead(), tools.ProxyInspector.harTail()) : undefined;
     return { settings: set, upstream, inspector, har };
   } catch (err) {
     stderr.write(`licensing-sdk-sim proxy: ${err.message}\n`);
@@ -371,7 +369,7 @@ export async function proxyCommand(argv, { tools, stdout, stderr, fetch = global
   const log = set.quiet ? () => {} : (line) => stderr.write(`${line}\n`);
   let address;
   const finish = finisher({ inspector, settings: set, log, har, listening: () => address.replace(/^http:\/\//, '') });
-  const ctx = { settings: set, upstream, inspector, fetch, log, har, reading: 0, flights: new Flights(), finish };
+  const ctx = { settings: set, upstream, inspector, fetch, log, har, reading: 0, flights: flights(), finish };
   const served = boundedServer((req, res) => exchange(ctx, req, res), {
     headerTimeoutMs: set.headerTimeoutSecs * 1000,
     writeTimeoutMs: set.writeTimeoutSecs * 1000,
