@@ -2,7 +2,7 @@
 //! with `TextEncoder.encodeInto`, for `validate`, `validateJson` and `validateField`.
 //!
 //! ```js
-//! // js/src/api.js does this for validateJson:
+//! // js/src/validation.js (onInput) does this for validateJson:
 //! const ptr = glue.__textInput(capacity);
 //! const { written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, ptr, capacity));
 //! const report = glue.__validateInput(endpoint, written, options);

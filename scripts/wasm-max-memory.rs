@@ -1,0 +1,15 @@
+// The build script of each crate whose wasm the package ships (the root's, the
+// simulator's), included by their build.rs: one body for both.
+//
+// The wasm declares a maximum memory: WebKit copies a memory without one whole
+// on every `memory.grow` (WebKit PR #70042). The maximum is wasm32's own
+// (4 GiB), so no body that fits today is refused: the package still moves to a
+// fresh instance after a call that grew the memory past 64 MiB
+// (js/src/instance.js), and tests/js/engine-floor.test.mjs reads the maximum
+// back.
+fn main() {
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
+        println!("cargo:rustc-link-arg-cdylib=--max-memory=4294967296");
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+}
