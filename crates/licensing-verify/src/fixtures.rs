@@ -220,6 +220,7 @@ pub fn state_from_recording(text: &str) -> Result<Fixture, String> {
     held.take_all(&recording.exchanges);
     if let Some(line) = recording.cut_last_line {
         held.line = line;
+        held.line_notes = held.notes.len();
         held.note(
             NoteKind::CutLine,
             "",
@@ -338,6 +339,10 @@ struct Held {
     line: usize,
     /// What `line` counts: `line` or `entry`.
     unit: &'static str,
+    /// Where the current line's notes begin in `notes`: a note is counted
+    /// again only on its own line, so only those are searched (a recording of
+    /// a million lines, each with a note, stays linear).
+    line_notes: usize,
     /// What was left out or read otherwise so far.
     notes: Vec<Note>,
     /// Customers by id, in the order first seen.
@@ -390,6 +395,7 @@ impl Held {
     fn take_all(&mut self, exchanges: &[(usize, Exchange)]) {
         for (line, exchange) in exchanges {
             self.line = *line;
+            self.line_notes = self.notes.len();
             if let Err(e) = self.take(exchange) {
                 self.note(NoteKind::Exchange, "", format!("left out: {e}"));
             }
@@ -415,7 +421,8 @@ impl Held {
     /// Notes `what` at `at` on the current line (counted when said there before).
     fn note(&mut self, kind: NoteKind, at: &str, what: String) {
         let line = self.line;
-        match self.notes.iter_mut().find(|n| n.line == line && n.kind == kind && n.at == at && n.what == what) {
+        let this_line = self.notes.get_mut(self.line_notes..).unwrap_or_default();
+        match this_line.iter_mut().find(|n| n.line == line && n.kind == kind && n.at == at && n.what == what) {
             Some(note) => note.count += 1,
             None => self.notes.push(Note { line, unit: self.unit, kind, at: at.to_owned(), what, count: 1 }),
         }

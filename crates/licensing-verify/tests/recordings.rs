@@ -462,3 +462,18 @@ fn a_har_of_a_session_makes_the_state_its_recording_makes() {
     );
     State::from_json(&fixture.state).unwrap();
 }
+
+/// A field left out is noted once per line, counted there: two records of one
+/// answer are one note of count 2; the same on the next line is a note of its own.
+#[test]
+fn a_note_is_counted_on_its_line_and_kept_apart_from_other_lines() {
+    let answer = r#"{\"code\":0,\"message\":\"ok\",\"data\":[{\"assetNum\":\"8000000001\",\"customerId\":\"C1\",\"remark\":\"a\"},{\"assetNum\":\"8000000002\",\"customerId\":\"C1\",\"remark\":\"a\"}]}"#;
+    let exchange = format!(
+        r#"{{"endpoint":"listAssets","request":{{"method":"GET","path":"/order/api/order/v1/asset/EG1/list","query":null,"headers":{{}},"body":null}},"response":{{"status":200,"headers":{{}},"body":"{answer}"}},"error":null}}"#
+    );
+    let recording = format!("{}{exchange}\n{exchange}\n", header_line("http://u"));
+    let fixture = loads(&recording).unwrap();
+    let remarks: Vec<(usize, usize)> =
+        fixture.notes.iter().filter(|n| n.at == "answer /data/*/remark").map(|n| (n.line, n.count)).collect();
+    assert_eq!(remarks, [(2, 2), (3, 2)], "{:?}", fixture.notes);
+}
