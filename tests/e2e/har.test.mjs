@@ -7,13 +7,12 @@
 // Playwright replays by the exact URL and POST body; each call's `g_nonce` is
 // 128 random bits (`crypto.getRandomValues`), so both runs draw them from one
 // seeded generator (the testing guide, "HAR both ways", says so).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
-import { launchBrowser, ROOT, startNodeSim, startProxy, startSim } from './harness.mjs';
+import { launchBrowser, ROOT, runBin, startNodeSim, startProxy, startSim } from './harness.mjs';
 
 const scratch = mkdtempSync(path.join(ROOT, 'target/tmp/e2e-har-'));
 
@@ -49,15 +48,10 @@ async function session(page, base) {
 }
 
 /** `npx licensing-sdk-sim state --from-har FILE`: the state's text. */
-function stateFromHar(file) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs'), 'state', '--from-har', file]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`state --from-har exited ${code}: ${stderr}`))));
-  });
+async function stateFromHar(file) {
+  const { code, stdout, stderr } = await runBin('licensing-sdk-sim.mjs', ['state', '--from-har', file]);
+  if (code !== 0) throw new Error(`state --from-har exited ${code}: ${stderr}`);
+  return stdout;
 }
 
 test("the proxy's HAR, replayed by Playwright's routeFromHAR, answers a page's LicensingClient with nothing listening", { timeout: 90_000 }, async (t) => {

@@ -36,6 +36,24 @@ export function startNodeSim(args = []) {
 }
 
 /**
+ * A bin of the installed package (`licensing-sdk.mjs`, `licensing-sdk-sim.mjs`)
+ * run to its end with `args` (`node`: options for its Node, `env`: more
+ * environment): resolves to { code, stdout, stderr }.
+ */
+export function runBin(bin, args, { node = [], env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...node, path.join(ROOT, 'node_modules/licensing-sdk/bin', bin), ...args],
+      { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
  * `npx licensing-sdk-sim proxy` of the installed package in front of
  * `upstream` on a free port, with extra `args` (`node`: options for its Node,
  * `env`: more environment); resolves once it printed its address: { url,

@@ -6,7 +6,6 @@
 // bodies are attached files; in process, stateFromHar of licensing-sdk/testing. Also: the CORS answer Chrome's Private Network
 // Access preflight asks for, from each shell and the proxy. Playwright's own
 // recorder and replayer are the other ends in tests/e2e/har.test.mjs.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -14,25 +13,14 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { LicensingClient } from 'licensing-sdk';
 import { createSimulator, stateFromHar, stateFromRecording } from 'licensing-sdk/testing';
-import { ROOT, startNodeSim, startProxy, startSim } from '../e2e/harness.mjs';
+import { ROOT, runBin, startNodeSim, startProxy, startSim } from '../e2e/harness.mjs';
 
 const ORDER = 'har-order-token-1';
 const TOKENS = ['--token', `${ORDER}=auth_order`];
-const BIN = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
 const scratch = mkdtempSync(path.join(ROOT, 'target/tmp/har-'));
 
 /** `npx licensing-sdk-sim ARGS` to its end: { code, stdout, stderr }. */
-function sim(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const sim = (args) => runBin('licensing-sdk-sim.mjs', args);
 
 /** A portal's session through `base`: what it read at the end. */
 async function session(base) {

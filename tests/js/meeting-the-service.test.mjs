@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
-import { startNodeSim, startSim, ROOT } from '../e2e/harness.mjs';
+import { runBin, startNodeSim, startProxy, startSim, ROOT } from '../e2e/harness.mjs';
 
 const BIN = path.join(ROOT, 'node_modules/licensing-sdk/bin');
 const ORDER = 'tok-order-s3cret';
@@ -21,17 +21,7 @@ const TOKENS = ['--token', `${ORDER}=auth_order`, '--token', `${ACTIVITY}=auth_a
 const scratch = mkdtempSync(path.join(tmpdir(), 'meeting-'));
 
 /** Runs a bin of the package to its end: { code, stdout, stderr }. */
-function run(bin, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(BIN, bin), ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (bin, args, env = {}) => runBin(bin, args, { env });
 
 /** `verify --writes` against `base`: the exit code, the output and the report. */
 async function verify(base, extra = []) {
@@ -149,35 +139,10 @@ test('verify: an address that is not the service, or no answer, is exit code 2 w
   }
 });
 
-/** `npx licensing-sdk-sim proxy` in front of `upstream`; resolves once it listens. */
-function startProxy(args) {
-  const child = spawn(process.execPath, [path.join(BIN, 'licensing-sdk-sim.mjs'), 'proxy', '--listen', '127.0.0.1:0', ...args]);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      stdout += d;
-      const m = /listening on (http:\/\/\S+)\//.exec(stdout);
-      if (m) {
-        resolve({
-          url: m[1],
-          log: () => stderr,
-          stop: () => new Promise((r) => {
-            child.once('exit', () => r(stderr));
-            child.kill('SIGINT');
-          }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the proxy exited (${code}): ${stdout}${stderr}`)));
-  });
-}
-
 test('the proxy: a portal works through it, each difference is logged once at its path, and its recording makes a state that answers the same reads', async () => {
   const recording = path.join(scratch, 'recording.jsonl');
   const upstream = await SHELLS.native(['--drift', 'unknown-enum']);
-  const proxy = await startProxy(['--upstream', upstream.url, '--record', recording]);
+  const proxy = await startProxy(upstream.url, ['--record', recording]);
   let log;
   let enterprise;
   let reads;
@@ -196,7 +161,7 @@ test('the proxy: a portal works through it, each difference is logged once at it
     reads = [await client.listAssets({ enterpriseGlobalId: enterprise }), await client.listAssets({ enterpriseGlobalId: enterprise, extendCode: 'none' })];
     assert.equal(reads[0].length, 2);
   } finally {
-    log = await proxy.stop();
+    ({ log } = await proxy.stop('SIGINT'));
     await upstream.stop();
   }
   // Logged once each, at its path, with its endpoint; then the summary.
@@ -232,7 +197,7 @@ test('the proxy: a portal works through it, each difference is logged once at it
 test('state --from-recording: a recording of every drift, with fields added to records, becomes a state that loads; what it leaves out is said by line', async () => {
   const recording = path.join(scratch, 'drifting.jsonl');
   const upstream = await SHELLS.node(Object.keys(DRIFTS).flatMap((d) => ['--drift', d]));
-  const proxy = await startProxy(['--upstream', upstream.url, '--record', recording, '--quiet']);
+  const proxy = await startProxy(upstream.url, ['--record', recording, '--quiet']);
   try {
     await verify(proxy.url);
   } finally {
@@ -267,7 +232,7 @@ test('state --from-recording: a recording of every drift, with fields added to r
 
 test('the proxy with --refuse answers an invalid request as the simulator would, and does not forward it', async () => {
   const upstream = await SHELLS.node([]);
-  const proxy = await startProxy(['--upstream', upstream.url, '--refuse', '--quiet']);
+  const proxy = await startProxy(upstream.url, ['--refuse', '--quiet']);
   try {
     const answer = await fetch(`${proxy.url}/order/api/order/v1/shellnums?g_nonce=r-1`, {
       method: 'POST', headers: { authorization: `Bearer ${ORDER}`, 'content-type': 'application/json' }, body: '{"size":0}',

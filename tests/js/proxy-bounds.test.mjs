@@ -4,7 +4,6 @@
 // came (a decoded copy checked and recorded), licensing-sim's bounds on the
 // proxy's connections, and a graceful stop that records every exchange. The
 // installed package's bins, against upstreams written here.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
-import { ROOT, startProxy } from '../e2e/harness.mjs';
+import { ROOT, runBin, startProxy } from '../e2e/harness.mjs';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'proxy-bounds-'));
 const AUTH = { authorization: 'Bearer dev-order-token' };
@@ -64,19 +63,6 @@ function streamHuge(res, size, sent) {
   pump();
 }
 
-/** A Node bin of the installed package run to its end, with its peak RSS measured: { code, stdout, stderr }. */
-function runBin(bin, args, measure) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...measure.node, path.join(ROOT, 'node_modules/licensing-sdk/bin', bin), ...args],
-      { env: { ...process.env, ...measure.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The exchanges of a recording (its first line is the header). */
 const exchanges = (file) => readFileSync(file, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line));
