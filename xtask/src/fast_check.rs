@@ -68,7 +68,7 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     // The two well-formedness tests are exported for their agreement test.
-    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedScan, wellFormedWhole };\n");
+    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole };\n");
     out
 }
 
@@ -336,7 +336,11 @@ impl Gen {
                 if !self.formats.iter().any(|f| f.function == format.js.function) {
                     self.formats.push(format.js);
                 }
-                format!("(typeof {v} === 'string' && wellFormed({v}) && {}({v}))", format.js.function)
+                if format.js.refuses_lone_surrogates {
+                    format!("(typeof {v} === 'string' && {}({v}))", format.js.function)
+                } else {
+                    format!("(typeof {v} === 'string' && wellFormed({v}) && {}({v}))", format.js.function)
+                }
             }
             Kind::IntOrStr => format!("((typeof {v} === 'string' && wellFormed({v})) || isSafeInteger({v}))"),
             // JSON.stringify calls an array's own toJSON; a real array without one is

@@ -20,6 +20,8 @@ pub(crate) const fn asset_number_format(rule: Rule) -> Format {
             Some("^[86][0-9]{9}$"),
             "[86][0-9]{9}",
         )
+        // isAssetNumber takes ASCII digits only.
+        .js_refuses_lone_surrogates()
 }
 
 /// An order asset number (`assetNos`) is 10 digits starting with 8 or 6 (also `asset_number_partition`).

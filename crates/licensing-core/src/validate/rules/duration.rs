@@ -18,6 +18,8 @@ pub(crate) const fn duration_format(rule: Rule) -> Format {
         Some("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"),
         "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}",
     )
+    // isDuration takes ASCII digits and `-` only.
+    .js_refuses_lone_surrogates()
 }
 
 /// A product's `timeDurationExpression` has the form `y-m-d`.

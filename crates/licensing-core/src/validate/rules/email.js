@@ -12,6 +12,7 @@ const EMAIL_LABEL = /^(?:[A-Za-z0-9]|[^\x00-\x7f\s\u0085])(?:(?:[A-Za-z0-9-]|[^\
 const ASCII = /^[\x00-\x7f]*$/;
 function isEmailOrEmpty(s) {
   if (s.length === 0 || (s.length <= 255 && EMAIL_ASCII.test(s))) return true;
+  if (!wellFormed(s)) return false;
   const at = s.indexOf('@');
   if (at <= 0 || at !== s.lastIndexOf('@')) return false;
   const local = s.slice(0, at);

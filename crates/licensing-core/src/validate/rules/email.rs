@@ -19,6 +19,8 @@ pub(crate) const FORMAT: Format = {
         None,
         "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)",
     )
+    // isEmailOrEmpty's first test takes ASCII only; past it, it tests for them.
+    .js_refuses_lone_surrogates()
 };
 
 /// `adminEmail` looks like an e-mail address.
