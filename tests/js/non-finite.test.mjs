@@ -24,6 +24,37 @@ test('NaN, Infinity and -Infinity are type errors at their field, in any endpoin
   assert.equal(validate('shellNums', { size: null }).issues[0].code, 'required');
 });
 
+// validate writes a body with no NaN or ±Infinity by a plain JSON.stringify, after a
+// walk that looks for them (js/src/routing.js, bodyText); wherever the walk is unsure,
+// the marking serializer writes it. Each way must give the same report.
+test('validate finds NaN behind a toJSON, deep in arrays, past the walk\'s depth and in a getter', () => {
+  const type = (report) => codesAt(report).filter(([, code]) => code === 'type').map(([path]) => path);
+  assert.deepEqual(type(validate('shellNums', { toJSON: () => ({ size: NaN }) })), ['/size']);
+  assert.deepEqual(type(validate('shellNums', { size: { toJSON: () => -Infinity } })), ['/size']);
+  assert.deepEqual(type(validate('shellNums', { size: 1, extra: [[[1, [NaN]]]] })), []);
+  let deep = NaN;
+  for (let i = 0; i < 80; i++) deep = [deep];
+  const nested = validate('shellNums', { size: 1, extra: deep });
+  const plain = validate('shellNums', { size: 1, extra: JSON.parse(JSON.stringify(deep)) });
+  assert.deepEqual([nested.valid, nested.issues.map((i) => i.code)], [plain.valid, plain.issues.map((i) => i.code)]);
+  assert.deepEqual(type(validate('shellNums', { get size() { return Infinity; } })), ['/size']);
+  // A non-finite number only on a prototype: JSON.stringify writes own keys only; the
+  // walk, unsure, hands it to the marking serializer, which gives the same report.
+  const body = Object.create({ inherited: NaN });
+  body.size = 1;
+  assert.deepEqual(validate('shellNums', body), validate('shellNums', { size: 1 }));
+  // The walk's plain text and the marking serializer's: one report.
+  const order = exampleBody('batchOrder');
+  order.orderList[0].assets[0].limitEndDate = 1;
+  order.orderList[0].assets[0].limitStartDate = 2;
+  const withNaN = structuredClone(order);
+  withNaN.orderList[0].assets[0].products[0].limitConcurrent = NaN;
+  const a = validate('batchOrder', order).issues.map((i) => [i.path, i.code]);
+  const b = validate('batchOrder', withNaN).issues.map((i) => [i.path, i.code]);
+  assert.deepEqual(b.filter(([, code]) => code !== 'type'), a);
+  assert.deepEqual(b.filter(([, code]) => code === 'type'), [['/orderList/0/assets/0/products/0/limitConcurrent', 'type']]);
+});
+
 test('the Standard Schema fails, the client sends nothing', async () => {
   const result = schemas.shellNums['~standard'].validate({ size: NaN });
   assert.deepEqual(result.issues.map((i) => [i.path.join('/'), i.code]), [['size', 'type']]);
