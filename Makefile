@@ -24,7 +24,7 @@ NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing
 # The wasm-bindgen suites: the JS bindings (tests/bindings), the Rust client over
 # fetch against the native simulator (crates/licensing-client/tests/fetch) and over
 # the in-process one (tests/simulated, no network).
-WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown --test bindings && \
+WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown -p licensing-sdk --test bindings && \
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
@@ -91,7 +91,7 @@ lint:
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm -- -D warnings
-	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm --features tools -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-tools-wasm -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-outbox-wasm -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --workspace --features $(NATIVE_FEATURES)
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \

@@ -100,7 +100,7 @@ const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), 
 /** Files that ship as they are (the wasm built into pkg/, the documents copied from contract/). */
 const ASSETS = [
   'openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'validate/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm',
-  'tools/licensing_sim_wasm_bg.wasm',
+  'tools/licensing_tools_wasm_bg.wasm',
 ];
 
 /** The contract's documents, copied whole into pkg/ (`cargo xtask gen` writes them into contract/). */
@@ -303,7 +303,7 @@ async function main() {
     ['target/bind/web/licensing_sdk.js', 'glue.js'],
     ['target/bind/validate/licensing_sdk.js', 'validate-glue.js'],
     ['target/bind/sim/licensing_sim_wasm.js', 'sim-glue.js'],
-    ['target/bind/tools/licensing_sim_wasm.js', 'tools-glue.js'],
+    ['target/bind/tools/licensing_tools_wasm.js', 'tools-glue.js'],
     ['target/bind/outbox/licensing_outbox_wasm.js', 'outbox-glue.js'],
   ];
   for (const [glue, out] of glues) {

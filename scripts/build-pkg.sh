@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds pkg/: the release wasm (pkg/web/) and the validation-only one of
 # `licensing-sdk/validate` (pkg/validate/), wasm-bindgen's web glue, wasm-opt
-# from npm binaryen, the simulator's wasm likewise, then every JavaScript
+# from npm binaryen, the simulator's, the tools' and the outbox's wasm likewise
+# (each crate in js/, beside the JavaScript that loads it), then every JavaScript
 # module the package ships (scripts/build-js.mjs, from js/). wasm-bindgen's
 # output (the glue, which build-js.mjs makes into factories) stays in
 # target/bind/; pkg/ gets the optimized .wasm files alone.
@@ -34,7 +35,7 @@ pkg_cargo() {
     "${PKG_BUILD_STD[@]}" --target-dir "$target_dir" "$@"
 }
 
-pkg_cargo "${cargo_flags[@]}"
+pkg_cargo -p licensing-sdk "${cargo_flags[@]}"
 wasm="$target_dir/wasm32-unknown-unknown/release/licensing_sdk.wasm"
 
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default.
@@ -50,7 +51,7 @@ bind() {
   rm -rf "$dir"
   wasm-bindgen --target web --out-dir "$dir" "$wasm"
   # --converge: repeat -Oz while it still shrinks (the package's own wasm; the
-  # simulator's is optimized once: see sim_wasm); the producers and target_features
+  # simulator's and the tools' are optimized once: see node_wasm); the producers and target_features
   # sections are for tools, not for engines (-0.4 KB gzip together).
   # --zero-filled-memory: the module defines its memory (never imports it), so it
   # starts zeroed; --low-memory-unused: rustc puts data and stack at 1 MiB and
@@ -81,28 +82,28 @@ for t in $targets; do
   esac
 done
 
-# The simulator's wasm (crates/licensing-sim-wasm) into pkg/$1, with cargo flags $2...
-# One round of wasm-opt: on the simulator's wasm with its tools (0.7 MB),
-# converging took 36 s instead of 21 and left the gzip 0.5 KB larger.
-sim_wasm() {
-  local name="$1"; shift
-  pkg_cargo -p licensing-sim-wasm "$@"
-  ship "$name" "$target_dir/wasm32-unknown-unknown/release/licensing_sim_wasm.wasm" once
+# The wasm of the crate $2 (js/testing-wasm, js/tools-wasm) into pkg/$1.
+# One round of wasm-opt: on the tools' wasm (0.7 MB), converging took 36 s
+# instead of 21 and left the gzip 0.5 KB larger.
+node_wasm() {
+  local name="$1" crate="$2"
+  pkg_cargo -p "$crate"
+  ship "$name" "$target_dir/wasm32-unknown-unknown/release/${crate//-/_}.wasm" once
 }
 
 if [ "$out" = pkg ]; then
   # The validation-only wasm of `licensing-sdk/validate` (no client: the crate
   # without its default features), in the same target dir: only this crate and
   # the link are built again.
-  pkg_cargo --no-default-features
+  pkg_cargo -p licensing-sdk --no-default-features
   ship validate "$wasm"
   # The in-process simulator of `licensing-sdk/testing` (createSimulator,
   # checkAnswer): its own wasm, so the main entry carries none of it.
-  sim_wasm sim
-  # The same with the tools the package's commands drive (verify, the proxy,
-  # states from recordings): read by Node from pkg/tools/, never by a page.
-  sim_wasm tools --features tools
-  # The outbox's wasm (licensing-client's recovery, crates/licensing-outbox-wasm):
+  node_wasm sim licensing-sim-wasm
+  # The tools the package's commands drive (verify, the proxy, states from
+  # recordings, js/tools-wasm): read by Node from pkg/tools/, never by a page.
+  node_wasm tools licensing-tools-wasm
+  # The outbox's wasm (licensing-client's recovery, js/outbox-wasm):
   # its own, so the main entry carries none of it; embedded in
   # licensing-sdk/outbox's modules, so pkg/ gets no .wasm of it.
   pkg_cargo -p licensing-outbox-wasm
@@ -110,7 +111,7 @@ if [ "$out" = pkg ]; then
   # Every module the package ships, from js/ (and the wasm-bindgen glue made
   # into factories), the CommonJS declarations, package.json, README and licences.
   node scripts/build-js.mjs
-  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_sim_wasm_bg.wasm \
+  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_tools_wasm_bg.wasm \
     target/bind/outbox/licensing_outbox_wasm_bg.wasm; do
     printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$wasm_file" "$(wc -c < "$wasm_file")" "$(gzip -9c "$wasm_file" | wc -c)" >&2
   done

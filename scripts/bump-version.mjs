@@ -7,7 +7,7 @@
 // keeps the API reports as the release's (api/released/), which
 // scripts/changelog-check.mjs compares the next changes with. It publishes
 // nothing: RELEASING.md says what follows.
-import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,9 @@ if (!old) throw new Error('Cargo.toml: no version in [workspace.package]');
 
 // The manifests: the workspace's version, and each internal dependency's.
 const internal = new RegExp(`^(licensing-[a-z-]+ = \\{ version = ")${old.replace(/\./g, '\\.')}(")`, 'gm');
-const manifests = ['Cargo.toml', ...readdirSync(path.join(ROOT, 'crates')).map((c) => `crates/${c}/Cargo.toml`)];
+// Every crate lives in crates/ (the Rust library) or js/ (the npm package's wasm crates).
+const manifests = ['Cargo.toml', ...['crates', 'js'].flatMap((dir) => readdirSync(path.join(ROOT, dir))
+  .map((c) => `${dir}/${c}/Cargo.toml`).filter((file) => existsSync(path.join(ROOT, file))))];
 for (const file of manifests) {
   let text = read(file);
   if (file === 'Cargo.toml') text = text.replace(/(\[workspace\.package\][^[]*?^version = ")[^"]+(")/m, `$1${version}$2`);

@@ -1,5 +1,6 @@
-// The build script of each crate whose wasm the package ships (the root's, the
-// simulator's), included by their build.rs: one body for both.
+// The build script of each crate whose wasm the package ships and loads into a
+// growing memory (js/wasm, js/testing-wasm, js/tools-wasm), included by their
+// build.rs: one body for all.
 //
 // The wasm declares a maximum memory: WebKit copies a memory without one whole
 // on every `memory.grow` (WebKit PR #70042). The maximum is wasm32's own

@@ -1,6 +1,6 @@
 // `licensing-sdk/outbox` for browsers, workers and bundlers (pkg/outbox.mjs):
 // the outbox (js/src/outbox.js) over its own wasm (licensing-client's
-// `recovery`, crates/licensing-outbox-wasm), embedded as printable text as in
+// `recovery`, js/outbox-wasm), embedded as printable text as in
 // the default entry, and IndexedDB (memory where IndexedDB is missing or
 // refused, which `outbox.storage.reason` says).
 import createGlue from '#built/outbox-glue.js';

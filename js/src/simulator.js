@@ -1,6 +1,6 @@
 // The JS half of `createSimulator` (licensing-sdk/testing): a standard
 // `fetch(input, init) → Promise<Response>` over the in-process simulator
-// (crates/licensing-sim-wasm, the same state machine as the native
+// (js/testing-wasm, the same state machine as the native
 // `licensing-sim`). Every entry (Node CommonJS and ESM, browsers, workers)
 // builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
 // Its time (the stamps it stores, the nonce window, faults' delays, the body

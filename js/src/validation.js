@@ -14,7 +14,7 @@ import { pathKeys } from './paths.js';
 const VENDOR = 'licensing-sdk';
 
 /**
- * Writes `text` into the wasm's input buffer (src/text_input.rs) with one
+ * Writes `text` into the wasm's input buffer (js/wasm/src/text_input.rs) with one
  * TextEncoder.encodeInto instead of wasm-bindgen's per-character copy (5×
  * faster for ASCII text in Node), then `check(length)` validates it there.
  */
@@ -94,7 +94,7 @@ function lazySchemas(create) {
 const encoder = new TextEncoder();
 
 /**
- * `__validateInput`'s last argument (src/text_input.rs), for the calls that pass a
+ * `__validateInput`'s last argument (js/wasm/src/text_input.rs), for the calls that pass a
  * value instead of the input: the body `validate` could not serialize, what
  * `validateJson` got instead of a string, the count of a form's untouched errors,
  * a `messages` catalogue to check (in the options).

@@ -15,16 +15,20 @@ const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 test('bump-version moves the workspace, every internal dependency, the npm package and CHANGELOG.md together', () => {
   const copy = mkdtempSync(path.join(tmpdir(), 'bump-'));
   for (const f of ['Cargo.toml', 'CHANGELOG.md', 'js/package.json', 'api']) cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
-  for (const c of readdirSync(path.join(ROOT, 'crates'))) cpSync(path.join(ROOT, 'crates', c, 'Cargo.toml'), path.join(copy, 'crates', c, 'Cargo.toml'));
+  // Every crate's manifest: the Rust library's (crates/) and the npm package's wasm crates (js/).
+  const manifests = ['crates', 'js'].flatMap((dir) => readdirSync(path.join(ROOT, dir))
+    .map((c) => `${dir}/${c}/Cargo.toml`).filter((f) => existsSync(path.join(ROOT, f))));
+  assert.ok(manifests.includes('js/wasm/Cargo.toml') && manifests.includes('crates/licensing-core/Cargo.toml'), manifests.join(' '));
+  for (const f of manifests) cpSync(path.join(ROOT, f), path.join(copy, f));
   const { version } = project();
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/bump-version.mjs'), '9.8.7', '--date', '2030-01-02', '--no-lock'],
     { env: { ...process.env, LICENSING_ROOT: copy }, stdio: 'pipe' });
   const read = (f) => readFileSync(path.join(copy, f), 'utf8');
   assert.match(read('Cargo.toml'), /\[workspace\.package\]\nversion = "9\.8\.7"/);
-  for (const c of readdirSync(path.join(copy, 'crates'))) {
-    const manifest = read(`crates/${c}/Cargo.toml`);
-    assert.doesNotMatch(manifest, new RegExp(`licensing-[a-z-]+ = \\{ version = "${version.replace(/\./g, '\\.')}"`), c);
+  for (const f of manifests) {
+    assert.doesNotMatch(read(f), new RegExp(`licensing-[a-z-]+ = \\{ version = "${version.replace(/\./g, '\\.')}"`), f);
   }
+  assert.match(read('js/wasm/Cargo.toml'), /licensing-core = \{ version = "9\.8\.7", path/);
   assert.match(read('crates/licensing-client/Cargo.toml'), /licensing-core = \{ version = "9\.8\.7", path/);
   assert.equal(JSON.parse(read('js/package.json')).version, '9.8.7');
   assert.match(read('CHANGELOG.md'), /^## \[Unreleased\]\n\n## \[9\.8\.7\] - 2030-01-02$/m);

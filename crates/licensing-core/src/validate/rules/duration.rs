@@ -11,15 +11,16 @@ pub(crate) const FORMAT: Format = duration_format(Rule::Duration);
 
 /// The `y-m-d` format under a rule (this one's, or `package_duration`'s).
 pub(crate) const fn duration_format(rule: Rule) -> Format {
-    Format::new(rule, "duration", &[Code::DurationExpression], "1-0-0", check).generated(
-        "`y-m-d`: three runs of 1 to 6 digits joined by `-`, e.g. `1-0-0`",
-        "isDuration",
-        include_str!("duration.js"),
-        Some("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"),
-        "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}",
-    )
-    // isDuration takes ASCII digits and `-` only.
-    .js_refuses_lone_surrogates()
+    Format::new(rule, "duration", &[Code::DurationExpression], "1-0-0", check)
+        .generated(
+            "`y-m-d`: three runs of 1 to 6 digits joined by `-`, e.g. `1-0-0`",
+            "isDuration",
+            include_str!("duration.js"),
+            Some("^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$"),
+            "[0-9]{1,3}-[0-9]{1,2}-[0-9]{1,2}",
+        )
+        // isDuration takes ASCII digits and `-` only.
+        .js_refuses_lone_surrogates()
 }
 
 /// A product's `timeDurationExpression` has the form `y-m-d`.

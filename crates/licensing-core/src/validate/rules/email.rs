@@ -12,15 +12,16 @@ use crate::validate::rule::{Format, RuleDef};
 /// carry no pattern for it.
 pub(crate) const FORMAT: Format = {
     use crate::validate::report::Code;
-    Format::new(Rule::Email, "email", &[Code::Email], "admin@example.com", check).generated(
-        "an e-mail address, or empty (a bad one is only a warning)",
-        "isEmailOrEmpty",
-        include_str!("email.js"),
-        None,
-        "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)",
-    )
-    // isEmailOrEmpty's first test takes ASCII only; past it, it tests for them.
-    .js_refuses_lone_surrogates()
+    Format::new(Rule::Email, "email", &[Code::Email], "admin@example.com", check)
+        .generated(
+            "an e-mail address, or empty (a bad one is only a warning)",
+            "isEmailOrEmpty",
+            include_str!("email.js"),
+            None,
+            "[a-z]{1,8}@[a-z]{1,8}\\.(com|cn)",
+        )
+        // isEmailOrEmpty's first test takes ASCII only; past it, it tests for them.
+        .js_refuses_lone_surrogates()
 };
 
 /// `adminEmail` looks like an e-mail address.

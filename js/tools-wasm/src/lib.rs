@@ -1,8 +1,17 @@
-//! `licensing-verify` for JavaScript (feature `tools`, Node only): what the
-//! package's commands drive (`npx licensing-sdk verify`,
-//! `npx licensing-sdk-sim proxy` and `state --from-recording`). Plain values
-//! across the boundary, JSON text for the structured ones; every decision is
-//! the crate's.
+//! `licensing-verify` for JavaScript (Node only): what the package's commands
+//! drive (`npx licensing-sdk verify`, `npx licensing-sdk-sim proxy` and
+//! `state --from-recording`), shipped as pkg/tools/. Plain values across the
+//! boundary, JSON text for the structured ones; every decision is the crate's.
+
+// The simulator's heap (talc growing the memory geometrically): a state read
+// from a recording is as large as a simulator's, and loads as fast.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[path = "../../testing-wasm/src/heap.rs"]
+mod heap;
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::WasmBinning> =
+    talc::cell::TalcSyncCell::new_wasm(heap::GrowByQuarter::new());
 
 use licensing_sim_core::RequestHead;
 use licensing_verify::fixtures::Fixture;

@@ -22,8 +22,6 @@ static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::Wasm
     talc::cell::TalcSyncCell::new_wasm(heap::GrowByQuarter::new());
 
 pub mod check;
-#[cfg(feature = "tools")]
-pub mod tools;
 
 use licensing_core::wire::Endpoint;
 use licensing_sim_core::{Admitted, BodyEnd, BodyError, Drift, Drifts, Options, Reply, RequestHead, Simulator};
