@@ -127,8 +127,13 @@ mod tests {
         let text = super::sim_state_d_ts();
         assert!(text.contains(&format!("  format: \"{STATE_FORMAT}\";\n")), "{text}");
         assert!(text.contains(&format!("  version: {STATE_VERSION};\n")), "{text}");
-        assert!(text
-            .contains("import type { AssetRecord, BatchOrderResult, EnterpriseCustomer, Product } from './index.js';"));
+        assert!(
+            text.contains(
+                "import type { AssetRecord, BatchOrderResult, EnterpriseCustomer, Product } from './index.js';"
+            ),
+            "sim-state.d.ts imports the answer shapes its state holds from the package's declarations: \
+             a shape the state gains or loses goes into (or out of) the import line sim_state.rs writes\n{text}"
+        );
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub enum FormatId {
     LockNumber,
     #[doc = "The format `duration` of a merchandise's `timeDurationExpression`."]
     PackageDuration,
-    #[doc = "The format `pathSegment` of `enterpriseGlobalId`."]
+    #[doc = "The format `pathSegment` of every path parameter (tests/validate/wire.rs holds them to it)."]
     PathSegment,
 }
 // formats:end

@@ -15,7 +15,14 @@ fn license_types(cloud: bool) -> impl Iterator<Item = &'static str> {
 #[test]
 fn the_cloud_licences_are_the_cloud_family() {
     for t in LicenseType::ALL {
-        assert_eq!(t.is_cloud(), t.as_str().starts_with("cloud_"), "{}", t.as_str());
+        assert_eq!(
+            t.is_cloud(),
+            t.as_str().starts_with("cloud_"),
+            "{}: a cloud licence is one whose wire value starts with `cloud_` (the spec's family): \
+             classify it in LicenseType::is_cloud (schema/enums.rs), or, if the spec names a cloud \
+             licence outside the family, say so there and here",
+            t.as_str()
+        );
     }
 }
 

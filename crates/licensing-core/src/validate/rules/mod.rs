@@ -203,7 +203,7 @@ registry! {
     NonEmpty => non_empty;
     #[doc = "A merchandise's `timeDurationExpression` has the form `y-m-d`."]
     PackageDuration => package_duration;
-    #[doc = "`enterpriseGlobalId` stays one URL path segment: not `.` or `..`."]
+    #[doc = "A path parameter stays one URL path segment: not `.` or `..`."]
     PathSegment => path_segment;
     #[doc = "`products` may be empty only for `delete_asset`."]
     ProductsRequired => products_required;

@@ -1,4 +1,5 @@
-//! `enterpriseGlobalId` (`listAssets`) is sent as one URL path segment, and a
+//! A path parameter (the endpoint table's `path_param`, e.g. `listAssets`'s
+//! `enterpriseGlobalId`) is sent as one URL path segment, and a
 //! segment `.` or `..` (or `%2e`, `%2E%2e`, …, which URL parsers read as dots)
 //! is removed by every URL parser: `/asset/../list` reaches
 //! `/order/api/order/v1/list`, another address. Percent-encoding cannot help
@@ -9,7 +10,7 @@ use crate::validate::ctx::{excerpt, Ctx};
 use crate::validate::report::{Code, Params};
 use crate::validate::rule::{Format, Rule, RuleDef};
 
-/// The format `pathSegment` of `enterpriseGlobalId`.
+/// The format `pathSegment` of every path parameter (tests/validate/wire.rs holds them to it).
 pub(crate) const FORMAT: Format = Format::new(Rule::PathSegment, "pathSegment", &[Code::PathSegment], "EG0001", check)
     .generated(
         "a value that stays one URL path segment: not `.` or `..` (nor `%2e` for a dot)",
@@ -19,7 +20,7 @@ pub(crate) const FORMAT: Format = Format::new(Rule::PathSegment, "pathSegment", 
         "[A-Z]{2}[0-9]{4}",
     );
 
-/// `enterpriseGlobalId` stays one URL path segment: not `.` or `..`.
+/// A path parameter stays one URL path segment: not `.` or `..`.
 pub(crate) const RULE: super::Rule = super::Rule::PathSegment;
 
 /// The value is `.` or `..` (or `%2e` for a dot): URL parsers drop such a path
@@ -27,7 +28,7 @@ pub(crate) const RULE: super::Rule = super::Rule::PathSegment;
 pub(crate) const CODE_PATH_SEGMENT: super::CodeDef = super::CodeDef::new(
     super::Code::PathSegment,
     "path_segment",
-    "`/enterpriseGlobalId` (`listAssets`)",
+    "a path parameter (e.g. `/enterpriseGlobalId`, `listAssets`)",
     "`value` (≤ 24 chars)",
 );
 
