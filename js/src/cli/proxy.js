@@ -199,6 +199,8 @@ async function forward(ctx, flight, res) {
   const { req, body } = flight;
   const [path, query] = splitUrl(target(req.url));
   const seen = JSON.parse(ctx.inspector.request(req.method, path, query, flat(req.headers), body));
+  // The inspector keeps the request (its body crosses once): finish names it by this.
+  flight.seen = seen.flight;
   for (const line of seen.lines) ctx.log(line);
   if (seen.refusal) {
     const { status, headers, body: text } = seen.refusal;
@@ -276,10 +278,13 @@ function finisher({ inspector, settings, log, har, listening }) {
     if (flight.finished) return;
     flight.finished = true;
     const { req, body, started } = flight;
-    const [path, query] = splitUrl(target(req.url));
-    const text = body && body.length > 0 ? body.toString('utf8') : undefined;
     const origin = har ? `http://${req.headers.host ?? listening()}` : undefined;
-    const done = JSON.parse(inspector.finish(req.method, path, query, flat(req.headers), text,
+    // A request the inspector kept is named by its flight; one it never saw (stopped
+    // while its body was read) is given whole.
+    const seen = flight.seen !== undefined;
+    const [path, query] = seen ? ['', undefined] : splitUrl(target(req.url));
+    const text = !seen && body && body.length > 0 ? body.toString('utf8') : undefined;
+    const done = JSON.parse(inspector.finish(flight.seen, req.method, path, query, seen ? [] : flat(req.headers), text,
       answer?.status ?? 0, answer ? answer.headers : [], answer?.body, error, answer?.charset, Boolean(answer?.refused),
       Boolean(settings.record), origin, new Date(started).toISOString(), Date.now() - started));
     for (const line of done.lines) log(line);

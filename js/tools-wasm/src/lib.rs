@@ -149,6 +149,11 @@ impl VerifyRun {
 #[wasm_bindgen]
 pub struct ProxyInspector {
     inspector: Inspector,
+    /// The requests seen and not yet finished, by the flight number `request`
+    /// gave them: `finish` takes the request from here, so a body crosses into
+    /// the wasm once per exchange.
+    flights: std::collections::HashMap<u32, RecordedRequest>,
+    next_flight: u32,
 }
 
 #[wasm_bindgen]
@@ -157,11 +162,12 @@ impl ProxyInspector {
     #[wasm_bindgen(constructor)]
     pub fn new(options_json: &str) -> Result<ProxyInspector, JsError> {
         let options = ProxyOptions::from_json(options_json).map_err(|e| JsError::new(&e))?;
-        Ok(ProxyInspector { inspector: Inspector::new(options) })
+        Ok(ProxyInspector { inspector: Inspector::new(options), flights: Default::default(), next_flight: 0 })
     }
 
-    /// A request on its way, as JSON text: `{endpoint, lines, refusal}` (the
-    /// refusal `{status, headers, body}` to answer instead of forwarding).
+    /// A request on its way, as JSON text: `{flight, endpoint, lines,
+    /// refusal}` (the refusal `{status, headers, body}` to answer instead of
+    /// forwarding). The request is kept until `finish` is given its `flight`.
     pub fn request(
         &mut self,
         method: &str,
@@ -172,7 +178,19 @@ impl ProxyInspector {
     ) -> String {
         let mut head = RequestHead::new(method, path, query.as_deref());
         head.headers = pairs(headers);
-        self.inspector.request(&head, &body).to_json()
+        let seen = self.inspector.request(&head, &body);
+        // What the recording and the HAR show of the body: its text (invalid
+        // UTF-8 as U+FFFD, as Node's Buffer.toString gives it).
+        let text = (!body.is_empty()).then(|| String::from_utf8_lossy(&body).into_owned());
+        let flight = self.next_flight;
+        self.next_flight = self.next_flight.wrapping_add(1);
+        let request = RecordedRequest::new(method, path, query.as_deref(), head.headers, text);
+        self.flights.insert(flight, request);
+        let mut answer: serde_json::Value = serde_json::from_str(&seen.to_json()).unwrap_or_default();
+        if let Some(fields) = answer.as_object_mut() {
+            fields.insert("flight".into(), flight.into());
+        }
+        answer.to_string()
     }
 
     /// An answer checked: the log lines of what is new.
@@ -185,10 +203,13 @@ impl ProxyInspector {
     /// har}`: the log lines of what the answer shows that is new, the
     /// recording's line when `record`, the HAR entry when `url_base` is given
     /// (with `started`, ISO 8601, and `time_ms`). `charset`: what the answer's
-    /// body was decoded from, when not UTF-8.
+    /// body was decoded from, when not UTF-8. Its request is the one `request`
+    /// kept under `flight`; a flight stopped before `request` saw it (no
+    /// `flight`) gives its method, path, query, headers and body here.
     #[allow(clippy::too_many_arguments)]
     pub fn finish(
         &mut self,
+        flight: Option<u32>,
         method: &str,
         path: &str,
         query: Option<String>,
@@ -205,7 +226,10 @@ impl ProxyInspector {
         started: Option<String>,
         time_ms: f64,
     ) -> String {
-        let request = RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body);
+        let request = match flight.and_then(|f| self.flights.remove(&f)) {
+            Some(kept) => kept,
+            None => RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body),
+        };
         let response = (status != 0).then(|| {
             RecordedResponse::new(status, pairs(response_headers), response_body.unwrap_or_default())
                 .decoded_from(charset.as_deref())
