@@ -4,25 +4,30 @@
 // know (the commands exit with code 2 on it).
 
 /**
- * Reads `argv` against `flags`: `{ '--flag': { key, kind } }`, kind `'string'`,
- * `'number'` (a whole number ≥ 0), `'boolean'` or `'list'` (repeatable). Words
- * that are not flags are `_`.
+ * Reads `argv` against `flags`: `{ '--flag': { key, kind, read, unknown } }`,
+ * kind `'string'`, `'number'` (a whole number ≥ 0), `'boolean'` or `'list'`
+ * (repeatable). `read(value, previous, flag)`, when given, is what is stored
+ * under `key` in place of the value (a switch's reader is given its `=VALUE`,
+ * undefined when none, and decides what it means); `unknown: WHY` refuses a
+ * flag as one unknown, with why. Words that are not flags are `_` (with
+ * `words: false`, unknown arguments).
  */
-export function parseArgs(argv, flags) {
+export function parseArgs(argv, flags, { words = true } = {}) {
   const out = { _: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('-')) {
+    if (!arg.startsWith('-') && words) {
       out._.push(arg);
       continue;
     }
     const eq = arg.indexOf('=');
     const [flag, inline] = arg.startsWith('--') && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
-    const spec = flags[flag];
-    if (!spec) throw new Error(`unknown argument ${JSON.stringify(arg)} (--help lists the options)`);
+    const spec = Object.hasOwn(flags, flag) ? flags[flag] : undefined;
+    if (!spec || spec.unknown) throw new Error(`unknown argument ${JSON.stringify(arg)} (${spec?.unknown ?? '--help lists the options'})`);
     if (spec.kind === 'boolean') {
-      if (inline !== undefined) throw new Error(`${flag} takes no value`);
-      out[spec.key] = true;
+      if (spec.read) out[spec.key] = spec.read(inline, out[spec.key], flag);
+      else if (inline !== undefined) throw new Error(`${flag} takes no value`);
+      else out[spec.key] = true;
       continue;
     }
     let value = inline;
@@ -35,7 +40,8 @@ export function parseArgs(argv, flags) {
       if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(value)}`);
       value = n;
     }
-    if (spec.kind === 'list') (out[spec.key] ??= []).push(value);
+    if (spec.read) out[spec.key] = spec.read(value, out[spec.key], flag);
+    else if (spec.kind === 'list') (out[spec.key] ??= []).push(value);
     else out[spec.key] = value;
   }
   return out;

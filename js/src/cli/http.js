@@ -1,4 +1,4 @@
-// The HTTP the simulator's shell (bin/licensing-sdk-sim.mjs) and the checking
+// The HTTP the simulator (sim.js) and the checking
 // proxy (proxy.js) share: the address they listen on, how they read a
 // request's target, the CORS they answer with, licensing-sim's bounds on a
 // connection and its graceful stop; and the bounded read of an answer that
