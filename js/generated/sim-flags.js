@@ -2,8 +2,9 @@
 // (crates/licensing-sim/src/config.rs): do not edit. Regenerate: cargo xtask gen
 //
 // Each option of licensing-sim: its flag, the name of its value (none: a
-// switch), its default, whether it repeats, and its help text. js/bin/
-// licensing-sdk-sim.mjs reads its options and prints its help from these.
+// switch), its default, whether it repeats, and its help text. `npx
+// licensing-sdk-sim` (js/src/cli/sim.js) reads its options and prints its help
+// from these.
 
 export const SIM_FLAGS = Object.freeze([
   { flag: "--listen", value: "HOST:PORT", default: "127.0.0.1:8787", repeats: false, help: "Address to listen on (port 0: a free one, printed at start)" },

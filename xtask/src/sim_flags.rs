@@ -26,8 +26,9 @@ pub(crate) fn sim_flags_js() -> String {
          // (crates/licensing-sim/src/config.rs): do not edit. Regenerate: cargo xtask gen\n\
          //\n\
          // Each option of licensing-sim: its flag, the name of its value (none: a\n\
-         // switch), its default, whether it repeats, and its help text. js/bin/\n\
-         // licensing-sdk-sim.mjs reads its options and prints its help from these.\n\n\
+         // switch), its default, whether it repeats, and its help text. `npx\n\
+         // licensing-sdk-sim` (js/src/cli/sim.js) reads its options and prints its help\n\
+         // from these.\n\n\
          export const SIM_FLAGS = Object.freeze([\n",
     );
     for arg in command.get_arguments() {
