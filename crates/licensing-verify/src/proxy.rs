@@ -84,16 +84,18 @@ pub struct RequestSeen {
 }
 
 impl RequestSeen {
-    /// As JSON text: `{endpoint, lines, refusal}`, the refusal `{status,
-    /// headers: [[name, value]], body}` (what the proxy answers instead of
-    /// forwarding).
-    pub fn to_json(&self) -> String {
+    /// As JSON text: `{flight, endpoint, lines, refusal}`, `flight` the
+    /// number the caller keeps the request under until its exchange ends, the
+    /// refusal `{status, headers: [[name, value]], body}` (what the proxy
+    /// answers instead of forwarding).
+    pub fn to_json(&self, flight: u32) -> String {
         let refusal = self.refusal.as_ref().map(|reply| {
             let headers: Vec<(&str, &str)> = reply.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
             serde_json::json!({ "status": reply.status, "headers": headers, "body": reply.text() })
         });
         let endpoint = self.endpoint.map(|e| e.name());
-        serde_json::json!({ "endpoint": endpoint, "lines": self.lines, "refusal": refusal }).to_string()
+        serde_json::json!({ "flight": flight, "endpoint": endpoint, "lines": self.lines, "refusal": refusal })
+            .to_string()
     }
 }
 

@@ -186,11 +186,7 @@ impl ProxyInspector {
         self.next_flight = self.next_flight.wrapping_add(1);
         let request = RecordedRequest::new(method, path, query.as_deref(), head.headers, text);
         self.flights.insert(flight, request);
-        let mut answer: serde_json::Value = serde_json::from_str(&seen.to_json()).unwrap_or_default();
-        if let Some(fields) = answer.as_object_mut() {
-            fields.insert("flight".into(), flight.into());
-        }
-        answer.to_string()
+        seen.to_json(flight)
     }
 
     /// An answer checked: the log lines of what is new.
