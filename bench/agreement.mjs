@@ -9,7 +9,9 @@
 //   node agreement.mjs [compact|wide]   (BENCH_QUICK=1 for fewer seeds; both families by default)
 
 import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
 import { build } from './build.mjs';
+import { AJV_OPTIONS, addKeywords, schema } from './peers/ajv-schema.mjs';
 import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
 
 /**
@@ -18,7 +20,7 @@ import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
  * rule to the peers, or here with its reason).
  */
 export const PEERS_LACK = {
-  too_deep: 'a bound of ours (nesting past 512 levels): JSON Schema and zod have no depth limit',
+  too_deep: 'a bound of ours (objects nested past 64 levels): JSON Schema and zod have no depth limit',
 };
 
 export async function loadValidators() {
@@ -32,6 +34,52 @@ export async function loadValidators() {
 function short(v, n = 300) {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return s.length > n ? s.slice(0, n) + '…' : s;
+}
+
+/**
+ * ajv's validator of the peer schema, compiled in this process. Imported from
+ * here rather than from the caller's own `ajv`: the schema's keyword writes code
+ * with the `_` template of the ajv it imports, which must be the ajv compiling it
+ * (bench/ has its own node_modules, the repository's root another).
+ */
+export function compileAjvPeer() {
+  return addKeywords(new Ajv(AJV_OPTIONS)).compile(schema);
+}
+
+/**
+ * On every invalid example of batchOrder that `licensing-sdk/testing` holds (each
+ * rule file's `examples`), ajv and zod give our verdict, but for the rules of
+ * PEERS_LACK. An example given as text alone (duplicate keys, malformed JSON) is
+ * an issue of the text, which the peers never see (they validate the parsed value).
+ * Shared by the bench and by `make test` (tests/js/peers-agree.test.mjs), so a new
+ * error rule the peers do not say fails before any bench is run.
+ *
+ * @returns {{ examples: number, disagreements: object[] }}
+ */
+export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExamples }) {
+  const disagreements = [];
+  let examples = 0;
+  for (const ex of invalidExamples('batchOrder')) {
+    if (ex.body === undefined || PEERS_LACK[ex.code]) continue;
+    examples++;
+    const report = validate('batchOrder', ex.body);
+    const ajv = ajvValidate(ex.body);
+    const zr = zodSchema.safeParse(ex.body);
+    if (report.valid !== ajv || report.valid !== zr.success) {
+      disagreements.push({
+        family: 'invalid examples',
+        name: `invalid example ${ex.code} at ${ex.path}`,
+        expected: report.valid,
+        ours: report.valid,
+        ajv,
+        zod: zr.success,
+        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
+        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
+        zodIssues: zr.success ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+      });
+    }
+  }
+  return { examples, disagreements };
 }
 
 export async function runAgreement({ quick = false, log = console.error, families = FAMILY_IDS } = {}) {
@@ -76,31 +124,11 @@ export async function runAgreement({ quick = false, log = console.error, familie
       });
     }
   }
-  // Every rule's invalid examples: the peers give our verdict. An example given as
-  // text alone (duplicate keys, malformed JSON) is an issue of the text, which the
-  // peers never see (they validate the parsed value).
+  // Every rule's invalid examples: the peers give our verdict.
   const { invalidExamples } = await import('../pkg/testing-node.mjs');
-  let examples = 0;
-  for (const ex of invalidExamples('batchOrder')) {
-    if (ex.body === undefined || PEERS_LACK[ex.code]) continue;
-    examples++;
-    const report = sdk.validate('batchOrder', ex.body);
-    const ajv = ajvValidate(ex.body);
-    const zr = zodSchema.safeParse(ex.body);
-    if (report.valid !== ajv || report.valid !== zr.success) {
-      disagreements.push({
-        family: 'invalid examples',
-        name: `invalid example ${ex.code} at ${ex.path}`,
-        expected: report.valid,
-        ours: report.valid,
-        ajv,
-        zod: zr.success,
-        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
-        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
-        zodIssues: zr.success ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
-      });
-    }
-  }
+  const onExamples = examplesAgreement({ validate: sdk.validate, ajvValidate, zodSchema, invalidExamples });
+  const examples = onExamples.examples;
+  disagreements.push(...onExamples.disagreements);
   // A mutation must apply in every family (else that family's bodies never have it).
   const uncovered = [...byMutation.values()].flatMap((e) => families.filter((f) => e.byFamily[f] === 0).map((f) => `${e.mutation.name} (${f})`));
   const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);

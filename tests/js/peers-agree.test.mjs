@@ -1,0 +1,28 @@
+// The bench's two peers (bench/peers/: ajv's JSON Schema and zod's schema) say
+// every error rule of batchOrder: on each invalid example licensing-sdk/testing
+// holds (every rule file's), ajv and zod give the validator's verdict. make bench
+// runs the same check (bench/agreement.mjs, examplesAgreement) beside its
+// generated bodies; here it fails as soon as a new error rule lands without its
+// peers' part, not at the next bench run.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { validate } from 'licensing-sdk';
+import { invalidExamples } from 'licensing-sdk/testing';
+import { compileAjvPeer, examplesAgreement, PEERS_LACK } from '../../bench/agreement.mjs';
+import { batchOrder as zodSchema } from '../../bench/peers/zod-schema.mjs';
+
+test("ajv and zod give the validator's verdict on every rule's invalid examples of batchOrder", () => {
+  const ajvValidate = compileAjvPeer();
+  const { examples, disagreements } = examplesAgreement({ validate, ajvValidate, zodSchema, invalidExamples });
+  assert.ok(examples > 0, 'licensing-sdk/testing gave no invalid example of batchOrder');
+  const why = disagreements.map((d) =>
+    `${d.name}: ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}\n  ours: ${d.oursIssues.join('; ')}\n  ajv: ${d.ajvErrors.join('; ')}\n  zod: ${d.zodIssues.join('; ')}`);
+  assert.deepEqual(why, [],
+    `the peers disagree with the validator (say the rule in bench/peers/ajv-schema.mjs and bench/peers/zod-schema.mjs, ` +
+    `or, if a peer cannot say it, add its code to PEERS_LACK in bench/agreement.mjs with the reason):\n${why.join('\n')}`);
+});
+
+test('every rule the peers are excused from is a rule that reports on batchOrder', () => {
+  const codes = new Set(invalidExamples('batchOrder').map((ex) => ex.code));
+  for (const code of Object.keys(PEERS_LACK)) assert.ok(codes.has(code), `PEERS_LACK in bench/agreement.mjs names ${code}, which no invalid example of batchOrder has: take it out`);
+});
