@@ -252,3 +252,18 @@ test('the API makes the glue and compiles the wasm on the first call that needs 
   assert.ok(new sdk.LicensingClient({ baseUrl: 'http://127.0.0.1:1', token: 't' }) instanceof sdk.LicensingClient);
   assert.deepEqual(made, { glue: 1, module: 1 }, 'one instance for all of it');
 });
+
+test('licensing-sdk/playwright without @playwright/test: an error that names the peer to install, by require and by import', async () => {
+  const require = createRequire(import.meta.url);
+  // This folder's install has licensing-sdk but not @playwright/test (tests/playwright/ has its own).
+  assert.throws(() => require.resolve('@playwright/test'), { code: 'MODULE_NOT_FOUND' });
+  const namesThePeer = (error) => {
+    assert.equal(error.code, 'MODULE_NOT_FOUND');
+    assert.match(error.message, /licensing-sdk\/playwright .* @playwright\/test, which this project does not have/);
+    assert.match(error.message, /npm install --save-dev @playwright\/test/);
+    assert.equal(error.cause?.code, 'MODULE_NOT_FOUND', 'Node\'s own error is its cause');
+    return true;
+  };
+  assert.throws(() => require('licensing-sdk/playwright'), namesThePeer);
+  await assert.rejects(import('licensing-sdk/playwright'), namesThePeer);
+});
