@@ -158,7 +158,7 @@ impl<'a> Walk<'a> {
     /// Reads the whole text as one value of `kind`.
     fn one_value(&mut self, kind: &'static Kind) -> Res<()> {
         let token = self.s.peek()?;
-        self.value(kind, token, 0)?;
+        self.value(kind, token, 0, &mut Slot::Absent)?;
         self.s.finish()
     }
 
@@ -231,13 +231,14 @@ impl<'a> Walk<'a> {
             } else {
                 seen |= bit;
                 let start = self.s.pos();
-                let (slot, products) = self.field(field, depth)?;
+                // The value's slot written in place: returned and then copied
+                // in, it was stored a byte at a time and read back whole (a
+                // stalled store, the walk's costliest instruction natively).
+                let mut spare = Slot::Absent;
+                let products = self.field(field, depth, slots.get_mut(i).unwrap_or(&mut spare))?;
                 if let Some(span) = self.spans.as_mut().filter(|_| depth == 0).and_then(|spans| spans.get_mut(i)) {
                     // From the `:` on: the span may start with whitespace.
                     *span = Some((start, self.s.pos()));
-                }
-                if let Some(s) = slots.get_mut(i) {
-                    *s = slot;
                 }
                 nested_products |= products;
             }
@@ -326,16 +327,18 @@ impl<'a> Walk<'a> {
         self.ctx.pop();
     }
 
-    /// A known field's value. Null counts as absent (but for `children`, where
+    /// A known field's value, into `slot`; whether it lists products anywhere in
+    /// its merchandise tree. Null counts as absent (but for `children`, where
     /// null is a value); a required string or list must not be blank or empty.
-    fn field(&mut self, field: &'static Field, depth: usize) -> Res<(Slot, bool)> {
+    fn field(&mut self, field: &'static Field, depth: usize, slot: &mut Slot) -> Res<bool> {
         let token = self.s.peek()?;
         if token == Token::Null && !matches!(field.kind, Kind::ArrayOrNull(_)) {
             self.s.literal(token)?;
-            return Ok((Slot::Null, false));
+            *slot = Slot::Null;
+            return Ok(false);
         }
         if field.presence != Presence::NonEmpty {
-            return self.value(&field.kind, token, depth);
+            return self.value(&field.kind, token, depth, slot);
         }
         if token == Token::Str {
             let raw = self.s.string()?;
@@ -343,21 +346,25 @@ impl<'a> Walk<'a> {
             if blank {
                 self.ctx.report(Rule::NonEmpty, Params::none);
             }
-            return Ok((self.string(&field.kind, raw, blank), false));
+            *slot = self.string(&field.kind, raw, blank);
+            return Ok(false);
         }
-        let (slot, products) = self.value(&field.kind, token, depth)?;
-        if slot == Slot::Array(0) {
+        let products = self.value(&field.kind, token, depth, slot)?;
+        if *slot == Slot::Array(0) {
             self.ctx.report(Rule::NonEmpty, Params::none);
         }
-        Ok((slot, products))
+        Ok(products)
     }
 
-    fn value(&mut self, kind: &'static Kind, token: Token, depth: usize) -> Res<(Slot, bool)> {
+    /// A value of `kind` (`token`: its type, peeked), into `slot`; whether it
+    /// lists products anywhere in its merchandise tree.
+    fn value(&mut self, kind: &'static Kind, token: Token, depth: usize, slot: &mut Slot) -> Res<bool> {
         if matches!(kind, Kind::Any) {
             self.s.skip_value()?;
-            return Ok((Slot::Other, false));
+            *slot = Slot::Other;
+            return Ok(false);
         }
-        let slot = match token {
+        *slot = match token {
             Token::Str => {
                 let raw = self.s.string()?;
                 self.string(kind, raw, raw.is_blank())
@@ -381,7 +388,7 @@ impl<'a> Walk<'a> {
                 Slot::Null
             }
             Token::Array => match kind {
-                Kind::Array(item) | Kind::ArrayOrNull(item) => return self.array(item, depth),
+                Kind::Array(item) | Kind::ArrayOrNull(item) => return self.array(item, depth, slot),
                 _ => {
                     self.type_error(expected(kind), "array");
                     self.s.skip_value()?;
@@ -389,7 +396,10 @@ impl<'a> Walk<'a> {
                 }
             },
             Token::Object => match kind {
-                Kind::Object(shape) => return Ok((Slot::Other, self.object(shape, depth + 1)?)),
+                Kind::Object(shape) => {
+                    *slot = Slot::Other;
+                    return self.object(shape, depth + 1);
+                }
                 _ => {
                     self.type_error(expected(kind), "object");
                     self.s.skip_value()?;
@@ -397,21 +407,25 @@ impl<'a> Walk<'a> {
                 }
             },
         };
-        Ok((slot, false))
+        Ok(false)
     }
 
-    fn array(&mut self, item: &'static Kind, depth: usize) -> Res<(Slot, bool)> {
+    /// An array of `item`s, its length into `slot`; whether an item lists products.
+    fn array(&mut self, item: &'static Kind, depth: usize, slot: &mut Slot) -> Res<bool> {
         self.s.begin_array()?;
         let mut len = 0;
         let mut products = false;
+        // What the rules keep of an array is its length: its items' slots go.
+        let mut item_slot = Slot::Absent;
         while self.s.next_item(len == 0)? {
             self.ctx.push(Seg::Index(self.ctx.item_index(len)));
             let token = self.s.peek()?;
-            products |= self.value(item, token, depth)?.1;
+            products |= self.value(item, token, depth, &mut item_slot)?;
             self.ctx.pop();
             len += 1;
         }
-        Ok((Slot::Array(len), products))
+        *slot = Slot::Array(len);
+        Ok(products)
     }
 
     /// Checks a string read for a kind (`blank`: whether it is blank, computed
