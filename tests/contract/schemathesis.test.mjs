@@ -3,8 +3,11 @@
 // fuzzing, stateful through the document's links), bounded and seeded by
 // schemathesis.toml. No failure but the documented one: joinActivity answers
 // its refusals with HTTP 200 (resultCode 1001), so schemathesis reads an
-// invalid request as accepted (ST201). Its HAR report (`--report har`) is then
-// made a simulator state by the package's `state --from-har`.
+// invalid request as accepted (ST201). Each call that sends a valid g_nonce
+// sends a fresh one (schemathesis_hooks.py: the drawn ones repeat, and the
+// simulator refuses a replay, so which writes it took hung on the seed). Its HAR
+// report (`--report har`) is then made a simulator state by the package's
+// `state --from-har`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -39,7 +42,8 @@ test('schemathesis --checks all against licensing-sim: only the documented joinA
     '--checks', 'all', '--continue-on-failure', '--no-color', '--report', 'junit,har', '--report-junit-path', junit,
     '--report-har-path', har];
   const started = Date.now();
-  const result = await run(path.join(VENV, 'bin/schemathesis'), args, { cwd: REPORTS, maxBuffer: 64 << 20 })
+  const env = { ...process.env, SCHEMATHESIS_HOOKS: path.join(HERE, 'schemathesis_hooks.py') };
+  const result = await run(path.join(VENV, 'bin/schemathesis'), args, { cwd: REPORTS, env, maxBuffer: 64 << 20 })
     .catch((e) => e);
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   const cases = junitCases(readFileSync(junit, 'utf8'));
