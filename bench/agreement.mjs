@@ -36,6 +36,15 @@ function short(v, n = 300) {
   return s.length > n ? s.slice(0, n) + '…' : s;
 }
 
+/** The first errors each of the three gave, as short lines, for a disagreement. */
+function excerpts(report, ajvValidate, zodResult) {
+  return {
+    oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
+    ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
+    zodIssues: zodResult.success ? [] : zodResult.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+  };
+}
+
 /**
  * ajv's validator of the peer schema, compiled in this process. Imported from
  * here rather than from the caller's own `ajv`: the schema's keyword writes code
@@ -73,9 +82,7 @@ export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExa
         ours: report.valid,
         ajv,
         zod: zr.success,
-        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
-        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
-        zodIssues: zr.success ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+        ...excerpts(report, ajvValidate, zr),
       });
     }
   }
@@ -118,9 +125,7 @@ export async function runAgreement({ quick = false, log = console.error, familie
         ours,
         ajv,
         zod,
-        oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
-        ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
-        zodIssues: zod ? [] : zr.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+        ...excerpts(report, ajvValidate, zr),
       });
     }
   }
