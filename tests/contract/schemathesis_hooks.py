@@ -6,26 +6,34 @@ nonce it has already seen (licensing-sim within its window), and the values
 schemathesis draws from the parameter's schema repeat within a run: with its
 fixed seed, which writes the simulator took depended on the draw, and a change
 of batchOrder's schema left a run with not one order accepted (842 calls refused
-as replays). A drawn nonce that is not valid (blank, longer than 128 characters)
+as replays). A drawn nonce that is not valid by the document (blank, too long)
 is sent as drawn, so the negative cases still send it; a valid one keeps its
 length where it can, so the boundary cases still send theirs.
 """
 
 import itertools
+import json
+import re
+from pathlib import Path
 
 import schemathesis
 
-# What the parameter's pattern calls blank (Rust's `char::is_whitespace`, the
-# simulator's): a valid nonce has another character.
-BLANK = set("\t\n\x0b\x0c\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | {chr(c) for c in range(0x2000, 0x200B)}
-MAX_CHARS = 128
+# What a valid nonce is: the parameter's schema in the document the run tests
+# (its length bounds, and the pattern that asks for a character that is not blank).
+_DOCUMENT = Path(__file__).resolve().parents[2] / "contract" / "openapi.json"
+_NONCE = json.loads(_DOCUMENT.read_text(encoding="utf-8"))["components"]["parameters"]["g_nonce"]["schema"]
+_PATTERN = re.compile(_NONCE["pattern"])
 UNIQUE_WIDTH = 9
 
 _calls = itertools.count()
 
 
 def _valid(nonce):
-    return isinstance(nonce, str) and 0 < len(nonce) <= MAX_CHARS and any(ch not in BLANK for ch in nonce)
+    return (
+        isinstance(nonce, str)
+        and _NONCE["minLength"] <= len(nonce) <= _NONCE["maxLength"]
+        and _PATTERN.search(nonce) is not None
+    )
 
 
 @schemathesis.hook
