@@ -44,7 +44,7 @@ function staleQueryKeys(endpoint, body, options) {
 }
 
 /**
- * `licensingQueries(client)`: for each read (`queryEnterprises`, `listAssets`),
+ * `licensingQueries(client)`: for each read (each GET endpoint of the table),
  * a function of its request that gives `{ queryKey, queryFn }` for `useQuery`,
  * `queryClient.fetchQuery`, …; the query's abort signal reaches the call.
  */

@@ -22,11 +22,12 @@
 //! exception, retry": the spec does not say the work was not done), a network
 //! failure, a timeout, HTTP 429/502/503/504 — is retried only when doing the call
 //! twice is safe ([`licensing_core::wire::Endpoint::is_safe_to_repeat`]): the
-//! idempotent calls (`queryEnterprises`, `listAssets`, `updateEnterprise`,
-//! `lockAssets`, `unlockAssets`), and `batchOrder` / `createEnterprise` with a
-//! non-blank `channelOrderId` / `crmCustomerId` (the service answers a repeat
-//! with the first result); never `bindEnterprise`, `shellNums` or
-//! `joinActivity` unless the caller says so ([`CallOptions::repeatable`]).
+//! calls the endpoint table marks idempotent (the reads, and the writes that set
+//! a state, such as `updateEnterprise`), and those with a repeat key when the
+//! body gives one (a `batchOrder` with a non-blank `channelOrderId`: the service
+//! answers a repeat with the first result); never the others (`bindEnterprise`,
+//! `shellNums`, `joinActivity`) unless the caller says so
+//! ([`CallOptions::repeatable`]).
 //! Each attempt has a fresh nonce and its own timeout; backoff is exponential
 //! with jitter. Every error says whether the request may have reached the
 //! service ([`ClientError::sent`]).

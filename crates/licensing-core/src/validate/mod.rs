@@ -53,8 +53,8 @@ use crate::wire::Endpoint;
 use ctx::Ctx;
 use report::Params as P;
 
-/// Validates a parsed body (or, for `queryEnterprises` and `listAssets`, the query
-/// object) of an endpoint. The value is read as its JSON text (object keys in
+/// Validates a parsed body (or, for a GET endpoint, the object of its path and
+/// query parameters) of an endpoint. The value is read as its JSON text (object keys in
 /// `serde_json`'s order), exactly as [`validate_json`] reads text.
 pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
     match serde_json::to_string(body) {
