@@ -1,8 +1,11 @@
 //! `verify` against the in-process simulator: a simulator true to the contract
 //! gives no difference; each drift gives exactly its own, at its path.
 
+use std::collections::BTreeMap;
+
 use licensing_sim_core::{Drift, Options, Simulator};
 use licensing_verify::verify::{Check, Config, Outcome, Report, Verdict, Verify};
+use serde_json::Value;
 
 const ORDER: &str = "dev-order-token";
 const ACTIVITY: &str = "dev-activity-token";
@@ -16,16 +19,26 @@ fn config() -> Config {
 
 /// A whole run against a simulator with these drifts.
 fn run(config: Config, drifts: &str) -> Report {
+    run_with_answers(config, drifts).0
+}
+
+/// A whole run, and each check's answer body (by check id).
+fn run_with_answers(config: Config, drifts: &str) -> (Report, BTreeMap<String, Value>) {
     let mut options = Options::default();
     options.drifts = Drift::parse_list(drifts).unwrap();
     let sim = Simulator::new(&options);
     let mut run = Verify::new(config);
+    let mut answers = BTreeMap::new();
     let mut now = 0;
     while let Some(probe) = run.next_probe() {
         now += 1;
-        run.answered(probe.send_to(&sim, ORDER, Some(ACTIVITY), now));
+        let outcome = probe.send_to(&sim, ORDER, Some(ACTIVITY), now);
+        if let Outcome::Answered { body, .. } = &outcome {
+            answers.insert(probe.check.clone(), serde_json::from_str(body).unwrap_or(Value::Null));
+        }
+        run.answered(outcome);
     }
-    run.report()
+    (run.report(), answers)
 }
 
 /// A check's differences, as (path pattern, code).
@@ -84,7 +97,7 @@ fn d(path: &str, code: &'static str) -> (String, &'static str) {
 
 #[test]
 fn each_drift_gives_exactly_its_difference() {
-    let clean = run(config(), "");
+    let (clean, answers) = run_with_answers(config(), "");
     let status = |id: &str| clean.checks.iter().find(|c| c.id == id).and_then(|c| c.request.as_ref()?.status);
     let agreeing_order_answers: Vec<String> = clean
         .checks
@@ -99,18 +112,22 @@ fn each_drift_gives_exactly_its_difference() {
     for &drift in Drift::ALL {
         let got = changes(drift.name());
         let want: Vec<Change> = match drift {
-            Drift::RenamedField => {
-                ["write.bindEnterprise", "write.queryEnterprises", "write.batchOrder", "write.listAssets"]
-                    .iter()
-                    .map(|id| {
-                        // One difference at the spec's name, not an unknown
-                        // field beside an absent one: a portal reading
-                        // customerId finds nothing.
-                        let at = if *id == "write.bindEnterprise" { "/data" } else { "/data/*" };
-                        ((*id).to_owned(), Verdict::Differs, vec![d(&format!("{at}/customerId"), "renamed_field")])
-                    })
-                    .collect()
-            }
+            // Every agreeing answer whose records name a customer (a record, or a
+            // list of them: bindEnterprise, the batch's results, the reads),
+            // with one difference at the spec's name, not an unknown field beside
+            // an absent one: a portal reading customerId finds nothing.
+            Drift::RenamedField => agreeing_order_answers
+                .iter()
+                .filter_map(|id| {
+                    let data = &answers[id]["data"];
+                    let at = match data {
+                        Value::Object(record) if record.contains_key("customerId") => "/data",
+                        Value::Array(records) if records.iter().any(|r| r.get("customerId").is_some()) => "/data/*",
+                        _ => return None,
+                    };
+                    Some((id.clone(), Verdict::Differs, vec![d(&format!("{at}/customerId"), "renamed_field")]))
+                })
+                .collect(),
             Drift::MissingField => agreeing_order_answers
                 .iter()
                 .map(|id| (id.clone(), Verdict::Differs, vec![d("/message", "missing_field")]))
@@ -233,7 +250,9 @@ fn an_answer_larger_than_its_bound_is_exit_code_2() {
 }
 
 /// `--writes` calls every endpoint: a new one in the endpoint table that no
-/// step probes fails here, not silently in a team's sandbox.
+/// step probes fails here, not silently in a team's sandbox. A read is probed
+/// by `Step::Read` with no step of its own; a write changes the service's data,
+/// so what it sends is written by hand.
 #[test]
 fn writes_probe_every_endpoint_of_the_table() {
     use licensing_core::wire::Endpoint;
@@ -252,6 +271,7 @@ fn writes_probe_every_endpoint_of_the_table() {
     let missing: Vec<&&str> = all.difference(&probed).collect();
     assert!(
         missing.is_empty(),
-        "verify --writes never probes {missing:?}: add a step (crates/licensing-verify/src/verify/steps.rs)"
+        "verify --writes never probes {missing:?}: a write needs a step of its own \
+         (crates/licensing-verify/src/verify/steps.rs, CONTRIBUTING's \"Adding a verify check\")"
     );
 }

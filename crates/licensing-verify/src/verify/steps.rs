@@ -26,13 +26,14 @@ pub(crate) enum Step {
     RefusalRead,
     ShellNums,
     Bind,
-    QueryBound,
     Create,
     Update,
     BatchOrder,
     Lock,
     Unlock,
-    ListCreated,
+    /// A read after the writes: its request from a link of the table into it
+    /// (`EndpointDef::links`) from an answer the run was given, else its example.
+    Read(Endpoint),
     Join,
     AuthScopeActivity,
     /// The calibration of one inferred rule: its index in `calibrations()`.
@@ -50,6 +51,18 @@ pub(crate) struct Learned {
     numbers: Vec<String>,
     /// The enterprise `createEnterprise` made.
     enterprise: Option<String>,
+    /// Every call the service took: what the links into the reads resolve against.
+    taken: Vec<Exchange>,
+}
+
+/// A call the service took, as a link's runtime expressions read it.
+#[derive(Debug)]
+struct Exchange {
+    endpoint: Endpoint,
+    /// The body sent (`$request.body`), `Null` for a GET.
+    request: Value,
+    /// The answer (`$response.body`).
+    response: Value,
 }
 
 /// The steps of a run, in order.
@@ -69,16 +82,16 @@ pub(crate) fn plan(config: &Config) -> Vec<Step> {
         steps.extend([
             Step::ShellNums,
             Step::Bind,
-            Step::QueryBound,
             Step::Create,
             Step::Update,
             Step::BatchOrder,
             Step::Lock,
             Step::Unlock,
-            Step::ListCreated,
-            Step::Join,
-            Step::AuthScopeActivity,
         ]);
+        // Every read, after the writes whose answers link to it: a new GET of
+        // the table is probed with no step of its own.
+        steps.extend(Endpoint::ALL.into_iter().filter(|e| e.method() == Method::Get).map(Step::Read));
+        steps.extend([Step::Join, Step::AuthScopeActivity]);
         steps.extend((0..calibrations().len()).map(Step::Calibrate));
     }
     steps
@@ -233,7 +246,6 @@ fn about(step: Step) -> (String, String, Source) {
         }
         Step::ShellNums => ("write.shellNums", "shellNums hands out asset numbers", Source::Spec),
         Step::Bind => ("write.bindEnterprise", "bindEnterprise binds a customer", Source::Spec),
-        Step::QueryBound => ("write.queryEnterprises", "queryEnterprises finds the bound customer", Source::Spec),
         Step::Create => ("write.createEnterprise", "createEnterprise makes an enterprise", Source::Spec),
         Step::Update => ("write.updateEnterprise", "updateEnterprise changes it", Source::Spec),
         Step::BatchOrder => {
@@ -241,10 +253,17 @@ fn about(step: Step) -> (String, String, Source) {
         }
         Step::Lock => ("write.lockAssets", "lockAssets disables the ordered locks", Source::Spec),
         Step::Unlock => ("write.unlockAssets", "unlockAssets enables them", Source::Spec),
-        Step::ListCreated => ("write.listAssets", "listAssets lists the enterprise's assets", Source::Spec),
         Step::Join => ("write.joinActivity", "joinActivity answers in the activity envelope", Source::Spec),
         Step::AuthScopeActivity => {
             ("auth.scope.activity", "an activity call with the order module's token is refused", Source::Spec)
+        }
+        Step::Read(endpoint) => {
+            let name = endpoint.name();
+            return (
+                format!("write.{name}"),
+                format!("{name} answers what the writes made (a link of the table into it, else its example)"),
+                Source::Spec,
+            );
         }
         Step::Calibrate(i) => {
             let Some(c) = calibrations().get(i) else {
@@ -337,11 +356,6 @@ pub(crate) fn request(step: Step, config: &Config, learned: &Learned, counter: &
             }),
             &fresh(),
         ),
-        Step::QueryBound => order(
-            Endpoint::QueryEnterprises,
-            &json!({ "channelCode": "licensing-sdk-verify", "channelCustomerId": ours(config), "defaultCustomer": "Y" }),
-            &fresh(),
-        ),
         Step::Create | Step::Update => {
             let updated = if step == Step::Update { " (updated)" } else { "" };
             let endpoint = if step == Step::Create { Endpoint::CreateEnterprise } else { Endpoint::UpdateEnterprise };
@@ -375,11 +389,14 @@ pub(crate) fn request(step: Step, config: &Config, learned: &Learned, counter: &
             let endpoint = if step == Step::Lock { Endpoint::LockAssets } else { Endpoint::UnlockAssets };
             order(endpoint, &json!({ "assetNums": numbers()?, "operatorIdentity": "licensing-sdk verify" }), &fresh())
         }
-        Step::ListCreated => {
-            let Some(enterprise) = &learned.enterprise else {
-                return Err(unsent(step, Verdict::CouldNotCheck, String::from("createEnterprise made no enterprise")));
-            };
-            order(Endpoint::ListAssets, &json!({ "enterpriseGlobalId": enterprise, "extendCode": "verify" }), &fresh())
+        Step::Read(endpoint) => {
+            let object = linked_read(endpoint, &learned.taken).unwrap_or_else(|| example(endpoint));
+            if !sendable(endpoint, &object.to_string()) {
+                let why =
+                    String::from("no link of the table into it resolved, and its example cannot be sent as it is");
+                return Err(unsent(step, Verdict::CouldNotCheck, why));
+            }
+            order(endpoint, &object, &fresh())
         }
         Step::Join => {
             if config.activity_token == ActivityToken::Absent {
@@ -436,6 +453,34 @@ fn unique_batch(c: &Calibration, config: &Config) -> String {
     } else {
         c.text.clone()
     }
+}
+
+/// A read's request object from the first link of the table into it whose
+/// fields all resolve against a call the service took (the latest first):
+/// `$request.body#/…` and `$response.body#/…` are JSON Pointers into that
+/// call's body and answer; anything else is the value itself. `None` when no
+/// link resolves.
+fn linked_read(read: Endpoint, taken: &[Exchange]) -> Option<Value> {
+    taken.iter().rev().find_map(|exchange| {
+        exchange.endpoint.def().links.iter().filter(|link| link.to == read).find_map(|link| {
+            let mut object = serde_json::Map::new();
+            for &(name, expression) in link.parameters {
+                let value =
+                    match (expression.strip_prefix("$request.body#"), expression.strip_prefix("$response.body#")) {
+                        (Some(pointer), _) => exchange.request.pointer(pointer)?.as_str()?,
+                        (_, Some(pointer)) => exchange.response.pointer(pointer)?.as_str()?,
+                        _ => expression,
+                    };
+                object.insert(name.to_owned(), Value::from(value));
+            }
+            Some(Value::Object(object))
+        })
+    })
+}
+
+/// A read's example request object (the table's example of its fields).
+fn example(read: Endpoint) -> Value {
+    licensing_core::validate::example(read)
 }
 
 /// Whether the service took a call, or how it refused it.
@@ -590,9 +635,14 @@ pub(crate) fn judge(
         }
     };
     let check = match step {
-        Step::Reach | Step::ReadAssets | Step::ShellNums | Step::Bind | Step::QueryBound | Step::Create | Step::Update
-        | Step::Lock | Step::Unlock | Step::ListCreated | Step::Join | Step::BatchOrder => {
+        Step::Reach | Step::ReadAssets | Step::ShellNums | Step::Bind | Step::Create | Step::Update | Step::Lock
+        | Step::Unlock | Step::Read(_) | Step::Join | Step::BatchOrder => {
             learn(step, &outcome, body, learned);
+            if outcome == Taken::Accepted {
+                let json = |text: Option<&str>| text.and_then(|t| serde_json::from_str(t).ok()).unwrap_or(Value::Null);
+                let (request, response) = (json(probe.body.as_deref()), json(Some(body)));
+                learned.taken.push(Exchange { endpoint, request, response });
+            }
             let (verdict, detail) = match &outcome {
                 Taken::Accepted => (Verdict::Agrees, format!("HTTP {status}, success")),
                 Taken::Refused(how) => (Verdict::ServiceDoes, format!("refused it: {how}")),
@@ -777,6 +827,35 @@ mod tests {
             };
             let report = validate_json(endpoint, &text, &Options::default());
             assert!(report.issues.is_empty(), "{step:?}: {text}: {:?}", report.issues);
+        }
+    }
+
+    /// A read's request follows the latest call the service took whose link
+    /// into it resolves; with none, its example, which every read can send.
+    #[test]
+    fn a_read_follows_the_links_into_it() {
+        let exchange = |endpoint, request: Value, response: Value| Exchange { endpoint, request, response };
+        let bind = exchange(
+            Endpoint::BindEnterprise,
+            json!({ "channelCode": "CH", "channelCustomerId": "cc-1", "enterpriseName": "E" }),
+            json!({ "code": "0", "data": { "customerId": "C1" } }),
+        );
+        let create = exchange(
+            Endpoint::CreateEnterprise,
+            json!({ "crmCustomerId": "crm-1" }),
+            json!({ "code": "0", "data": { "enterpriseGlobalId": "EG1" } }),
+        );
+        // Its link reads the first order's enterpriseGlobalId, which this batch has not.
+        let batch = exchange(Endpoint::BatchOrder, json!({ "orderList": [{ "sequence": 1 }] }), json!({ "code": "0" }));
+        let taken = [bind, create, batch];
+        assert_eq!(
+            linked_read(Endpoint::QueryEnterprises, &taken),
+            Some(json!({ "channelCode": "CH", "channelCustomerId": "cc-1", "defaultCustomer": "N" }))
+        );
+        assert_eq!(linked_read(Endpoint::ListAssets, &taken), Some(json!({ "enterpriseGlobalId": "EG1" })));
+        assert_eq!(linked_read(Endpoint::ListAssets, &taken[..1]), None);
+        for read in Endpoint::ALL.into_iter().filter(|e| e.method() == Method::Get) {
+            assert!(sendable(read, &example(read).to_string()), "{read:?}: its example cannot be sent");
         }
     }
 
