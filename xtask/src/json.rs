@@ -159,7 +159,7 @@ pub(crate) fn string(out: &mut String, text: &str) {
 }
 
 /// JSON text read with its keys in the order written (the endpoint table's link
-/// bodies): `serde_json::Value` would sort them.
+/// bodies, the rules' schema parts): `serde_json::Value` would sort them.
 impl<'de> serde::Deserialize<'de> for Json {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Visitor;

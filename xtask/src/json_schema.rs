@@ -17,7 +17,7 @@
 
 use licensing_core::model::{LicenseType, OrderType, WireEnum};
 use licensing_core::schema::{EnumDef, Field, IntEnumDef, Kind, Presence, Role, Shape};
-use licensing_core::validate::{InSchemas as Carried, Profile, Rule, Severity, Source};
+use licensing_core::validate::{InSchemas as Carried, Profile, Rule, SchemaPart, Severity, Source};
 use licensing_core::wire::Endpoint;
 
 use crate::json::{obj, s, strs, Json};
@@ -228,18 +228,62 @@ fn shape_schema_on(shape: &Shape, refs: Refs, tolerant: bool) -> Json {
     if refs.profile == Profile::Strict && !tolerant {
         out.set("additionalProperties", false.into());
     }
-    match shape.role {
-        Role::Order => out.set("allOf", order_rules(refs)),
-        Role::Merchandise if refs.errs(Rule::LeafProducts) => {
-            // A lowest-level package (children absent, null or []) lists products.
-            let leaf =
-                obj([("anyOf", Json::Arr(vec![obj([("type", s("null"))]), array([("maxItems", Json::Int(0))])]))]);
-            out.set("if", object([("properties", obj([("children", leaf)]))]));
-            out.set("then", non_empty_list("licenseOrderProductList"));
+    if !tolerant {
+        let mut rules = match shape.role {
+            Role::Order => order_rules(refs),
+            Role::Plain | Role::Asset | Role::Product | Role::Merchandise => Vec::new(),
+        };
+        rules.extend(rule_parts(shape.role, refs));
+        if !rules.is_empty() {
+            out.set("allOf", Json::Arr(rules));
         }
-        Role::Plain | Role::Asset | Role::Product | Role::Merchandise => {}
     }
     out
+}
+
+/// The constructs the rules' files give for the objects of a role
+/// (`RuleDef::schema`), under the profiles whose errors they are.
+fn rule_parts(role: Role, refs: Refs) -> Vec<Json> {
+    Rule::ALL
+        .iter()
+        .filter(|&&rule| refs.errs(rule))
+        .filter_map(|&rule| rule.def().schema.filter(|part| part.on == role).map(|part| schema_part(rule, part)))
+        .collect()
+}
+
+/// A rule's construct from its JSON text: `"type": "object"` first in an `if`,
+/// `then` or `else` that names no type (ajv's strict mode), and `"$notBlank"` as
+/// a pattern written as [`NOT_BLANK`].
+pub(crate) fn schema_part(rule: Rule, part: SchemaPart) -> Json {
+    let mut json: Json = serde_json::from_str(part.json)
+        .unwrap_or_else(|e| panic!("{rule:?}: its schema part (`.schema(…)` in its file) is not JSON: {e}"));
+    not_blank(&mut json);
+    if let Json::Obj(entries) = &mut json {
+        for (key, branch) in entries.iter_mut() {
+            if matches!(key.as_str(), "if" | "then" | "else") && branch.get("type").is_none() {
+                if let Json::Obj(inner) = branch {
+                    inner.insert(0, (String::from("type"), s("object")));
+                }
+            }
+        }
+    }
+    json
+}
+
+/// `"pattern": "$notBlank"` written as [`NOT_BLANK`], at any depth.
+fn not_blank(json: &mut Json) {
+    match json {
+        Json::Obj(entries) => {
+            for (key, value) in entries.iter_mut() {
+                if key == "pattern" && *value == s("$notBlank") {
+                    *value = s(NOT_BLANK);
+                }
+                not_blank(value);
+            }
+        }
+        Json::Arr(items) => items.iter_mut().for_each(not_blank),
+        Json::Null | Json::Bool(_) | Json::Int(_) | Json::Str(_) => {}
+    }
 }
 
 /// `{type: object, ...}`: a branch names its type (ajv strict, `$ref`'d alone).
@@ -272,7 +316,7 @@ fn when(field: &str, condition: Json) -> Json {
 }
 
 /// The cross-field rules of an order (under `spec`, those the spec states).
-fn order_rules(refs: Refs) -> Json {
+fn order_rules(refs: Refs) -> Vec<Json> {
     let refunds: Vec<&str> = OrderType::ALL.iter().filter(|t| t.is_refund()).map(|t| t.as_str()).collect();
     let cloud: Vec<&str> = LicenseType::ALL.iter().filter(|t| t.is_cloud()).map(|t| t.as_str()).collect();
     // `null` passes here: absent assets are the `required` rule's business.
@@ -305,7 +349,7 @@ fn order_rules(refs: Refs) -> Json {
             ("then", assets_are("DeleteProductAsset")),
         ]));
     }
-    Json::Arr(rules)
+    rules
 }
 
 /// The helper schemas the order's rules refer to (those of its profile).
@@ -511,6 +555,31 @@ mod tests {
                 "{rule:?}: say in its file how the schemas carry it (`.in_schemas(By(\"…\"))` or `.in_schemas(No(\"why\"))`)"
             );
         }
+    }
+
+    /// A rule's schema part reads as JSON, belongs to an error rule the
+    /// schemas say they carry, and is an object's `if`/`then`.
+    #[test]
+    fn every_schema_part_is_an_error_rules_construct() {
+        for &rule in Rule::ALL {
+            let Some(part) = rule.def().schema else { continue };
+            let json = schema_part(rule, part);
+            assert!(
+                json.get("if").is_some() || json.get("allOf").is_some() || json.get("anyOf").is_some(),
+                "{rule:?}: its schema part is not a construct of an object (`if`/`then`, `allOf`, `anyOf`)"
+            );
+            assert_eq!(
+                rule.recommended_severity(),
+                Severity::Error,
+                "{rule:?}: a warning's schema part: the schemas carry errors only"
+            );
+            assert!(
+                matches!(carried(rule), Some(Carried::By(_))),
+                "{rule:?}: has a schema part, so its file says `.in_schemas(By(\"if/then on …\"))`"
+            );
+        }
+        let leaf = schema_part(Rule::LeafProducts, Rule::LeafProducts.def().schema.unwrap());
+        assert_eq!(leaf.get("if").and_then(|b| b.get("type")), Some(&s("object")), "the type is added");
     }
 
     #[test]

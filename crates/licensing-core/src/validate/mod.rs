@@ -43,7 +43,7 @@ pub use messages::{SUGGESTION_EN, SUGGESTION_ZH};
 pub use report::{issues_json, Code, Issue, Locale, Params, Report, Severity};
 pub use rule::{
     AnswerExample, Depends, Example, Format, InSchemas, JsFormat, JsPart, Message, Pass, Profile, Reads, Rule, RuleDef,
-    Source, When,
+    SchemaPart, Source, When,
 };
 pub use rules::strict_match_fields::STRICT_MATCH_FIELDS;
 pub use scan::{without_lone_surrogates, MAX_NESTING};

@@ -119,6 +119,10 @@ pub struct RuleDef {
     /// `x-licensing-rules`); `None` for a format's rule, carried by its pattern.
     #[cfg(feature = "meta")]
     pub in_schemas: Option<InSchemas>,
+    /// Its construct in the JSON Schemas (feature `meta`; the generator reads
+    /// it), when it is one object's `if`/`then`.
+    #[cfg(feature = "meta")]
+    pub schema: Option<SchemaPart>,
     /// What a cross-field rule reads and where its issues are (feature `meta`):
     /// `validate::dependents` tells a form from these which fields to check
     /// again when one changes.
@@ -226,6 +230,8 @@ impl RuleDef {
             #[cfg(feature = "meta")]
             in_schemas: None,
             #[cfg(feature = "meta")]
+            schema: None,
+            #[cfg(feature = "meta")]
             depends: &[],
         }
     }
@@ -313,6 +319,17 @@ impl RuleDef {
         #[cfg(feature = "meta")]
         {
             self.js = Some(JsPart { roles, source });
+        }
+        self
+    }
+
+    /// With its construct in the JSON Schemas: JSON Schema text placed in the
+    /// `allOf` of every shape of the role (dropped without feature `meta`).
+    #[cfg_attr(not(feature = "meta"), allow(unused_variables, unused_mut))]
+    pub(crate) const fn schema(mut self, on: Role, json: &'static str) -> Self {
+        #[cfg(feature = "meta")]
+        {
+            self.schema = Some(SchemaPart { on, json });
         }
         self
     }
@@ -428,6 +445,22 @@ pub struct JsPart {
     pub roles: &'static [Role],
     /// The statement.
     pub source: &'static str,
+}
+
+/// A rule's construct in the JSON Schemas ([`RuleDef::schema`]), for a rule of
+/// one object: usually `{"if": {…}, "then": {…}}`, written in the rule's file as
+/// JSON Schema (2020-12) text. The generator places it in the `allOf` of every
+/// shape of its role, under the profiles whose errors it is, adds `"type":
+/// "object"` to an `if` or `then` that names none (ajv's strict mode asks for
+/// it), and writes the string `"$notBlank"` as the pattern of a string that is
+/// not blank (what `str::trim` leaves something of).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct SchemaPart {
+    /// The objects it applies to.
+    pub on: Role,
+    /// The construct, as JSON text.
+    pub json: &'static str,
 }
 
 /// A rule is written as its id.

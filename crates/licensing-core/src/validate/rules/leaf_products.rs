@@ -40,6 +40,12 @@ pub(crate) static DEF: RuleDef = {
     ])
     .js(&[Role::Merchandise], include_str!("leaf_products.js"))
     .in_schemas(By("if/then on Merchandise"))
+    // A lowest-level package (children absent, null or []) lists products.
+    .schema(Role::Merchandise, r#"{
+        "if": {"properties": {"children": {"anyOf": [{"type": "null"}, {"type": "array", "items": {}, "maxItems": 0}]}}},
+        "then": {"required": ["licenseOrderProductList"],
+            "properties": {"licenseOrderProductList": {"type": "array", "items": {}, "minItems": 1}}}
+    }"#)
 };
 
 // Fixed by hand (checked by the test below): the merchandise table refers to
