@@ -458,19 +458,25 @@ fn unique_batch(c: &Calibration, config: &Config) -> String {
 /// A read's request object from the first link of the table into it whose
 /// fields all resolve against a call the service took (the latest first):
 /// `$request.body#/…` and `$response.body#/…` are JSON Pointers into that
-/// call's body and answer; anything else is the value itself. `None` when no
-/// link resolves.
+/// call's body and answer (a string, or a number sent as written); anything
+/// else is the value itself. `None` when no link resolves.
 fn linked_read(read: Endpoint, taken: &[Exchange]) -> Option<Value> {
     taken.iter().rev().find_map(|exchange| {
         exchange.endpoint.def().links.iter().filter(|link| link.to == read).find_map(|link| {
             let mut object = serde_json::Map::new();
             for &(name, expression) in link.parameters {
-                let value =
+                let found =
                     match (expression.strip_prefix("$request.body#"), expression.strip_prefix("$response.body#")) {
-                        (Some(pointer), _) => exchange.request.pointer(pointer)?.as_str()?,
-                        (_, Some(pointer)) => exchange.response.pointer(pointer)?.as_str()?,
-                        _ => expression,
+                        (Some(pointer), _) => exchange.request.pointer(pointer)?.clone(),
+                        (_, Some(pointer)) => exchange.response.pointer(pointer)?.clone(),
+                        _ => Value::from(expression),
                     };
+                // A path or query value is text: a number is sent as it is written.
+                let value = match &found {
+                    Value::String(text) => text.clone(),
+                    Value::Number(number) => number.to_string(),
+                    _ => return None,
+                };
                 object.insert(name.to_owned(), Value::from(value));
             }
             Some(Value::Object(object))
@@ -854,6 +860,15 @@ mod tests {
         );
         assert_eq!(linked_read(Endpoint::ListAssets, &taken), Some(json!({ "enterpriseGlobalId": "EG1" })));
         assert_eq!(linked_read(Endpoint::ListAssets, &taken[..1]), None);
+        // A number is sent as written; an object is no path segment.
+        let numbered = |id: Value| {
+            [exchange(Endpoint::CreateEnterprise, json!({}), json!({ "data": { "enterpriseGlobalId": id } }))]
+        };
+        assert_eq!(
+            linked_read(Endpoint::ListAssets, &numbered(json!(42))),
+            Some(json!({ "enterpriseGlobalId": "42" }))
+        );
+        assert_eq!(linked_read(Endpoint::ListAssets, &numbered(json!({ "id": 1 }))), None);
         for read in Endpoint::ALL.into_iter().filter(|e| e.method() == Method::Get) {
             assert!(sendable(read, &example(read).to_string()), "{read:?}: its example cannot be sent");
         }
