@@ -1,6 +1,6 @@
 //! `contract/openapi.json` (`pkg/openapi.json` once built): the service as an OpenAPI 3.1 document, from the same
 //! tables as everything else: the operations (paths, methods, `g_nonce`
-//! and `appKey`, the path and query parameters of the two GETs), bearer auth
+//! and `appKey`, the path and query parameters of the reads), bearer auth
 //! with the two scopes, request bodies, the order module's 200/299 envelopes
 //! and the activity envelope (each with a success example), 401/403, links
 //! from one answer to the calls it feeds, every record and enumeration.

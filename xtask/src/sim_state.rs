@@ -127,13 +127,19 @@ mod tests {
         let text = super::sim_state_d_ts();
         assert!(text.contains(&format!("  format: \"{STATE_FORMAT}\";\n")), "{text}");
         assert!(text.contains(&format!("  version: {STATE_VERSION};\n")), "{text}");
-        assert!(
-            text.contains(
-                "import type { AssetRecord, BatchOrderResult, EnterpriseCustomer, Product } from './index.js';"
-            ),
-            "sim-state.d.ts imports the answer shapes its state holds from the package's declarations: \
-             a shape the state gains or loses goes into (or out of) the import line sim_state.rs writes\n{text}"
-        );
+        // The answer shapes the state holds come from the package's declarations:
+        // each name imported is one index.d.ts exports, and is used here.
+        let line = text.lines().find(|l| l.starts_with("import type { ")).expect("sim-state.d.ts has its import line");
+        let names = line.trim_start_matches("import type { ").split(" }").next().unwrap_or_default();
+        let index =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../js/generated/index.d.ts")).unwrap();
+        let body = text.replacen(line, "", 1);
+        for name in names.split(", ") {
+            let exported = ["interface", "type"].iter().any(|k| index.contains(&format!("export {k} {name} ")));
+            assert!(exported, "sim-state.d.ts imports {name}, which js/generated/index.d.ts does not export");
+            assert!(body.contains(name), "sim-state.d.ts imports {name} and does not use it");
+        }
+        assert!(!names.is_empty(), "{line}");
     }
 
     #[test]
