@@ -4,7 +4,7 @@
 //
 // - makeBatch(n, seed): a valid batch of n orders, each with a few assets, products
 //   (with features), nested merchandise packages, extensions and limits. new_buy,
-//   delete_asset and delete_product orders, all 14 licence types. No issue at all.
+//   delete_asset and delete_product orders, every licence type. No issue at all.
 // - MUTATIONS: one named change each, with the code our validator reports for it and
 //   whether it is an error (the body becomes invalid) or only a warning (still valid).
 // - FAMILIES: the two payload families, "compact" (makeBatch, about 4 KB per order) and
