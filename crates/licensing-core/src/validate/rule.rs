@@ -447,7 +447,7 @@ pub struct JsPart {
     pub source: &'static str,
 }
 
-/// A rule's construct in the JSON Schemas ([`RuleDef::schema`]), for a rule of
+/// A rule's construct in the JSON Schemas (the `schema` of its [`RuleDef`]), for a rule of
 /// one object: usually `{"if": {…}, "then": {…}}`, written in the rule's file as
 /// JSON Schema (2020-12) text. The generator places it in the `allOf` of every
 /// shape of its role, under the profiles whose errors it is, adds `"type":
