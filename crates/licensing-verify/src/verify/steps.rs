@@ -3,7 +3,7 @@
 use licensing_core::model::{result_code, BusinessCode};
 use licensing_core::response::check_answer;
 use licensing_core::testing::invalid_examples;
-use licensing_core::validate::{validate_json, Options, Profile, Rule, Severity, Source};
+use licensing_core::validate::{example, validate_json, Options, Profile, Rule, Severity, Source};
 use licensing_core::wire::{percent_encode, Endpoint, Method, Module, NONCE_PARAM};
 use serde_json::{json, Value};
 
@@ -465,18 +465,12 @@ fn linked_read(read: Endpoint, taken: &[Exchange]) -> Option<Value> {
         exchange.endpoint.def().links.iter().filter(|link| link.to == read).find_map(|link| {
             let mut object = serde_json::Map::new();
             for &(name, expression) in link.parameters {
-                let found =
+                let value =
                     match (expression.strip_prefix("$request.body#"), expression.strip_prefix("$response.body#")) {
-                        (Some(pointer), _) => exchange.request.pointer(pointer)?.clone(),
-                        (_, Some(pointer)) => exchange.response.pointer(pointer)?.clone(),
-                        _ => Value::from(expression),
+                        (Some(pointer), _) => as_text(exchange.request.pointer(pointer)?)?,
+                        (_, Some(pointer)) => as_text(exchange.response.pointer(pointer)?)?,
+                        _ => expression.to_owned(),
                     };
-                // A path or query value is text: a number is sent as it is written.
-                let value = match &found {
-                    Value::String(text) => text.clone(),
-                    Value::Number(number) => number.to_string(),
-                    _ => return None,
-                };
                 object.insert(name.to_owned(), Value::from(value));
             }
             Some(Value::Object(object))
@@ -484,9 +478,14 @@ fn linked_read(read: Endpoint, taken: &[Exchange]) -> Option<Value> {
     })
 }
 
-/// A read's example request object (the table's example of its fields).
-fn example(read: Endpoint) -> Value {
-    licensing_core::validate::example(read)
+/// A value as a path or query value, which is text: a string, or a number as
+/// it is written; `None` for any other.
+fn as_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
 }
 
 /// Whether the service took a call, or how it refused it.
@@ -643,12 +642,7 @@ pub(crate) fn judge(
     let check = match step {
         Step::Reach | Step::ReadAssets | Step::ShellNums | Step::Bind | Step::Create | Step::Update | Step::Lock
         | Step::Unlock | Step::Read(_) | Step::Join | Step::BatchOrder => {
-            learn(step, &outcome, body, learned);
-            if outcome == Taken::Accepted {
-                let json = |text: Option<&str>| text.and_then(|t| serde_json::from_str(t).ok()).unwrap_or(Value::Null);
-                let (request, response) = (json(probe.body.as_deref()), json(Some(body)));
-                learned.taken.push(Exchange { endpoint, request, response });
-            }
+            learn(step, endpoint, probe, &outcome, body, learned);
             let (verdict, detail) = match &outcome {
                 Taken::Accepted => (Verdict::Agrees, format!("HTTP {status}, success")),
                 Taken::Refused(how) => (Verdict::ServiceDoes, format!("refused it: {how}")),
@@ -754,13 +748,14 @@ fn body_excerpt(body: &str) -> String {
     }
 }
 
-/// What an answer tells the later steps.
-fn learn(step: Step, outcome: &Taken, body: &str, learned: &mut Learned) {
+/// What an answer the service took tells the later steps: the facts the
+/// writes' steps need, and the exchange itself for the links into the reads.
+fn learn(step: Step, endpoint: Endpoint, probe: &Probe, outcome: &Taken, body: &str, learned: &mut Learned) {
     if *outcome != Taken::Accepted {
         return;
     }
-    let json: Value = serde_json::from_str(body).unwrap_or(Value::Null);
-    let data = &json["data"];
+    let response: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let data = &response["data"];
     match step {
         Step::Reach => {
             learned.read_enterprise = data
@@ -783,6 +778,8 @@ fn learn(step: Step, outcome: &Taken, body: &str, learned: &mut Learned) {
         Step::Create => learned.enterprise = data["enterpriseGlobalId"].as_str().map(str::to_owned),
         _ => {}
     }
+    let request = probe.body.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or(Value::Null);
+    learned.taken.push(Exchange { endpoint, request, response });
 }
 
 /// `None` when every result of an accepted batch echoes the `sequence` of one
