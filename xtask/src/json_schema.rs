@@ -356,7 +356,18 @@ fn order_rules(refs: Refs) -> Vec<Json> {
 pub(crate) fn rule_defs(refs: Refs) -> Vec<(&'static str, Json)> {
     let mut out = Vec::new();
     if refs.errs(Rule::ProductsRequired) {
-        let merchandise_with_products = || array([("contains", refs.to("MerchandiseWithProducts"))]);
+        // The element `contains` looks for, with its first branch written out
+        // rather than a bare `$ref` to the schema being built: schemathesis
+        // (4.32) cannot draw for a `contains` whose element is only that
+        // reference ("Cannot generate an array with 1 demanded elements", one
+        // seed in nine); the same set of values either way.
+        let element = || {
+            object([(
+                "anyOf",
+                Json::Arr(vec![non_empty_list("licenseOrderProductList"), refs.to("MerchandiseWithProducts")]),
+            )])
+        };
+        let merchandise_with_products = || array([("contains", element())]);
         out.push((
             "AssetWithProducts",
             object([
@@ -580,6 +591,43 @@ mod tests {
         }
         let leaf = schema_part(Rule::LeafProducts, Rule::LeafProducts.def().schema.unwrap());
         assert_eq!(leaf.get("if").and_then(|b| b.get("type")), Some(&s("object")), "the type is added");
+    }
+
+    /// No `contains` of the rules' helper schemas looks for a bare `$ref`:
+    /// schemathesis cannot draw such an element when the reference is the
+    /// schema being built (see `rule_defs`), and `make test-contract` then
+    /// fails on whichever seed meets it.
+    #[test]
+    fn no_contains_looks_for_a_bare_reference() {
+        fn bare_contains(json: &Json, at: &str, found: &mut Vec<String>) {
+            match json {
+                Json::Obj(entries) => {
+                    for (key, value) in entries {
+                        let bare = matches!(value, Json::Obj(inner) if inner.len() == 1 && inner[0].0 == "$ref");
+                        if key == "contains" && bare {
+                            found.push(format!("{at}/contains"));
+                        }
+                        bare_contains(value, &format!("{at}/{key}"), found);
+                    }
+                }
+                Json::Arr(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        bare_contains(item, &format!("{at}/{i}"), found);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for profile in [Profile::Spec, Profile::Recommended] {
+            let mut found = Vec::new();
+            for (name, def) in rule_defs(Refs::new("#/$defs/", profile)) {
+                bare_contains(&def, name, &mut found);
+            }
+            assert!(
+                found.is_empty(),
+                "{found:?}: write the element out (an `anyOf` with the `$ref` as one branch) instead of a bare `$ref`"
+            );
+        }
     }
 
     #[test]
