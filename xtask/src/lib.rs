@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use licensing_core::validate::Profile;
 
 mod catalogue;
+mod client_md;
 mod contract;
 mod dependents_cases;
 mod endpoints;
@@ -71,7 +72,13 @@ pub fn outputs() -> Vec<Output> {
                 &std::fs::read_to_string(repository_root().join("tests/contract/spectral.yaml")).unwrap_or_default(),
             ),
         ),
-        // Written by hand but for its tables, which are rewritten in place.
+        // Written by hand but for their tables, which are rewritten in place.
+        output(
+            "docs/guide/client.md",
+            client_md::client_md(
+                &std::fs::read_to_string(repository_root().join("docs/guide/client.md")).unwrap_or_default(),
+            ),
+        ),
         output(
             "RULES.md",
             rules_md::rules_md(&std::fs::read_to_string(repository_root().join("RULES.md")).unwrap_or_default()),

@@ -141,6 +141,12 @@ pub struct EndpointDef {
     /// creating call and answers it with the first call's result, if any: such
     /// a call is safe to repeat when it carries a non-blank value there.
     pub repeat_key: Option<&'static str>,
+    /// Why doing a write twice is safe, or is not, in a few words: its row of
+    /// the client guide's retry table (`docs/guide/client.md`, written by
+    /// `cargo xtask gen`); empty for a read, whose row says "reads" (feature
+    /// `meta`).
+    #[cfg(feature = "meta")]
+    pub repeat_note: &'static str,
     /// The reads whose answers a successful call may change: a cache of them
     /// (a portal's, TanStack Query's) is stale after it.
     pub stales: &'static [Stale],
@@ -257,6 +263,8 @@ const fn post(
         request,
         idempotent: false,
         repeat_key: None,
+        #[cfg(feature = "meta")]
+        repeat_note: "",
         stales: &[],
         #[cfg(feature = "meta")]
         links: &[],
@@ -264,6 +272,8 @@ const fn post(
 }
 
 const BIND_ENTERPRISE: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "a channel customer may hold several enterprise customers (`queryEnterprises` with `defaultCustomer: 'N'` lists them): a second bind stores a second one, and the simulator does",
     // The channel customer's enterprises (and which is the default) change.
     stales: &[Stale { read: Endpoint::QueryEnterprises, by: Some(("channelCustomerId", "/channelCustomerId")) }],
     #[cfg(feature = "meta")]
@@ -286,6 +296,9 @@ const BIND_ENTERPRISE: EndpointDef = EndpointDef {
     )
 };
 const CREATE_ENTERPRISE: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note:
+        "the service answers a repeated `crmCustomerId` with the customer it created first (the simulator does)",
     repeat_key: Some("crmCustomerId"),
     stales: &[all_of(Endpoint::QueryEnterprises)],
     #[cfg(feature = "meta")]
@@ -324,6 +337,8 @@ const QUERY_ENTERPRISES: EndpointDef = EndpointDef {
     )
 };
 const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "sets the same values again",
     idempotent: true,
     stales: &[all_of(Endpoint::QueryEnterprises)],
     ..post(
@@ -335,6 +350,8 @@ const UPDATE_ENTERPRISE: EndpointDef = EndpointDef {
     )
 };
 const BATCH_ORDER: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "the service answers a repeated `channelOrderId` with the first batch's result (the simulator does)",
     app_key: true,
     repeat_key: Some("channelOrderId"),
     // The assets of each order's enterprise (an order without one: every list).
@@ -358,6 +375,8 @@ const BATCH_ORDER: EndpointDef = EndpointDef {
     )
 };
 const LOCK_ASSETS: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "locking a locked lock, or unlocking an unlocked one, changes nothing",
     idempotent: true,
     // An asset record says whether it is locked; the body names no enterprise.
     stales: &[all_of(Endpoint::ListAssets)],
@@ -370,6 +389,8 @@ const LOCK_ASSETS: EndpointDef = EndpointDef {
     )
 };
 const UNLOCK_ASSETS: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "locking a locked lock, or unlocking an unlocked one, changes nothing",
     idempotent: true,
     stales: &[all_of(Endpoint::ListAssets)],
     ..post(
@@ -398,6 +419,8 @@ const LIST_ASSETS: EndpointDef = EndpointDef {
 };
 const SHELL_NUMS: EndpointDef = EndpointDef {
     #[cfg(feature = "meta")]
+    repeat_note: "every call hands out new numbers",
+    #[cfg(feature = "meta")]
     links: &[
         post_link(
             "BatchOrderOfTheNumber",
@@ -419,6 +442,8 @@ const SHELL_NUMS: EndpointDef = EndpointDef {
     ..post("shellNums", "Get asset numbers", "获取资产编号", "/order/api/order/v1/shellnums", &schema::SHELL_NUMS)
 };
 const JOIN_ACTIVITY: EndpointDef = EndpointDef {
+    #[cfg(feature = "meta")]
+    repeat_note: "a claim is used once made; and the activity module never answers code 500 or HTTP 299, so an order-module envelope on it is an error, never a reason to claim again",
     module: Module::Activity,
     ..post(
         "joinActivity",
@@ -663,6 +688,23 @@ mod tests {
                 _ => panic!("{e}: a path split without a parameter, or a parameter without a split"),
             };
             assert_eq!(joined, e.path_template(), "{e}");
+        }
+    }
+
+    /// The client guide's retry table is written from `repeat_note`: a write
+    /// says why a repeat is safe or not; a read needs no note.
+    #[cfg(feature = "meta")]
+    #[test]
+    fn every_write_says_why_a_repeat_is_safe_or_not() {
+        for e in Endpoint::ALL {
+            let def = e.def();
+            match def.method {
+                Method::Post => assert!(
+                    !def.repeat_note.trim().is_empty(),
+                    "{e}: say in its EndpointDef (`repeat_note`) why doing it twice is safe, or is not"
+                ),
+                Method::Get => assert!(def.repeat_note.is_empty(), "{e}: a read's row says \"reads\": no repeat_note"),
+            }
         }
     }
 
