@@ -13,8 +13,7 @@ const HEAD: &str = "<!-- The retry table between its begin/end markers is @gener
 /// The guide as it is now (`current`), with its retry table rewritten.
 pub(crate) fn client_md(current: &str) -> String {
     let out = crate::with_head(current, HEAD, "<!-- The retry table");
-    xtask_registry::replace_between(&out, "<!-- retries:begin -->", "<!-- retries:end -->", &retry_table())
-        .unwrap_or(out)
+    crate::rules_md::replace(&out, "retries", &retry_table())
 }
 
 /// What the table answers for an endpoint, and the order of its answers.

@@ -118,8 +118,8 @@ fn refunds_and_cloud() -> String {
 }
 
 /// `text` with the lines between the markers of `name` replaced by `table`
-/// (unchanged when the markers are missing).
-fn replace(text: &str, name: &str, table: &str) -> String {
+/// (unchanged when the markers are missing). The client guide's table too.
+pub(crate) fn replace(text: &str, name: &str, table: &str) -> String {
     let (begin, end) = (format!("<!-- {name}:begin -->"), format!("<!-- {name}:end -->"));
     xtask_registry::replace_between(text, &begin, &end, table).unwrap_or_else(|| text.to_owned())
 }
