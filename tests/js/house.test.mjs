@@ -43,3 +43,24 @@ for (const file of ['README.md', 'CONTRIBUTING.md']) {
     assert.ok(FOLDERS.length >= 10 && CRATES.length >= 8, `folders ${FOLDERS}, crates ${CRATES}`);
   });
 }
+
+// A file a reader can hold: none written by hand reaches 800 lines (a generated
+// one, marked `@generated` in its first lines, is read through its generator).
+// Past it, a file has become two subjects: `crates/licensing-verify/src/verify/`
+// was split so (steps.rs: what each step sends; judge.rs: how its answer is judged).
+const MAX_LINES = 800;
+const SOURCE = /\.(rs|js|mjs|cjs|ts|mts|cts|sh|py)$/;
+
+test(`no hand-written source file reaches ${MAX_LINES} lines`, () => {
+  const sources = tracked.filter((f) => SOURCE.test(f));
+  const long = [];
+  for (const file of sources) {
+    const text = readFileSync(new URL(file, ROOT), 'utf8');
+    if (/@generated/.test(text.split('\n', 3).join('\n'))) continue;
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines >= MAX_LINES) long.push(`${file}: ${lines} lines`);
+  }
+  assert.ok(sources.length > 300, `only ${sources.length} source files read: is the pattern right?`);
+  assert.deepEqual(long, [], `split these by what their parts do (a module of its own for each, as ` +
+    `crates/licensing-verify/src/verify/steps.rs and judge.rs), and name the new files where CONTRIBUTING's house lists them`);
+});

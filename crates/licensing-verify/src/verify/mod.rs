@@ -16,6 +16,7 @@
 //! once, as the conformance suite calls it, and a calibration of each rule the
 //! SDK infers: the smallest request only that rule refuses.
 
+mod judge;
 mod steps;
 
 use licensing_core::validate::{Locale, Source};
@@ -474,7 +475,7 @@ impl Verify {
                 Outcome::TooLarge { limit }
             }
         };
-        match steps::judge(step, &probe, &outcome, &self.config, &mut self.learned) {
+        match judge::judge(step, &probe, &outcome, &self.config, &mut self.learned) {
             Ok(checks) => {
                 for check in checks {
                     self.push(check);
