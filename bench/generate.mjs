@@ -277,6 +277,7 @@ export const MUTATIONS = [
   { name: 'minimum timeUnitQuantity', code: 'minimum', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => 'timeUnitQuantity' in x.p)); if (!x) return false; x.p.timeUnitQuantity = -5; return true; } },
   { name: 'duration expression (product)', code: 'duration_expression', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => 'timeDurationExpression' in x.p)); if (!x) return false; x.p.timeDurationExpression = r.pick(['1-0', 'P1Y', '1-0-0 ', '1234567-0-0', '-1-0-0', '1--0']); return true; } },
   { name: 'duration expression (merchandise)', code: 'duration_expression', error: true, apply: (b, r) => { const ms = assetsOf(b).flatMap(({ a }) => merchTree(a.merchandises)); if (!ms.length) return false; r.pick(ms).timeDurationExpression = '1y'; return true; } },
+  { name: 'lone surrogate in a name', code: 'lone_surrogate', error: true, apply: (b, r) => { const x = pickOr(r, allProducts(b)); if (!x) return false; x.p.productName = r.pick(['cut \ud83d', '\ude00 half', 'a\udc00b']); return true; } },
 
   // warnings and edge cases that stay valid
   { name: 'unknown field (order)', code: 'unknown_field', error: false, apply: (b, r) => ((r.pick(ords(b))[r.pick(['x-remark', 'Sequence', 'x-colour'])] = 'x'), true) },
@@ -288,6 +289,7 @@ export const MUTATIONS = [
   { name: 'strict false without limits', code: null, error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.o.orderType === 'delete_product' && x.direct)); if (!x) return false; x.p.strictMatchWhenDelete = r.pick([false, null]); delete x.p.limitStartDate; delete x.p.limitConcurrent; return true; } },
   { name: 'equal limit dates', code: null, error: false, apply: (b, r) => withAsset(b, r, (a) => (a.limitEndDate = a.limitStartDate)) },
   { name: 'BOM-only channelCode (not blank)', code: null, error: false, apply: (b) => ((b.channelCode = '\ufeff'), true) },
+  { name: 'emoji in a name (a whole pair)', code: null, error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b)); if (!x) return false; x.p.productName = 'Product \ud83d\ude00'; return true; } },
   { name: 'feature trialEndDate as string', code: null, error: false, apply: (b, r) => { const x = pickOr(r, allProducts(b).filter((x) => x.p.productFeatures)); if (!x) return false; r.pick(x.p.productFeatures).trialEndDate = '2025-12-31'; return true; } },
   { name: 'new_buy products only in merchandise', code: null, error: false, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'new_buy').filter(({ a }) => a.merchandises)); if (!x) return false; x.a.products = r.pick([[], null]); return true; } },
   { name: 'delete_asset with products', code: null, error: false, apply: (b, r) => { const x = pickOr(r, assetsOf(b, (o) => o.orderType === 'delete_asset')); if (!x) return false; x.a.products = r.pick([[], [{ crmProductId: 'CP1' }]]); return true; } },

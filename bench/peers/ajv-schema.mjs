@@ -14,9 +14,14 @@
 // - Unique `sequence` within orderList cannot be said in JSON Schema (uniqueItems
 //   compares whole items): a user keyword `uniqueSequence` generates that loop.
 // - Integers are JSON integers that fit in an i64, like serde_json's as_i64.
+// - A string field holds whole characters (lone_surrogate): a user keyword `wellFormed`
+//   generates the test ours runs per string (lib/well-formed.mjs: the built-in in
+//   Node, a search then the built-in elsewhere), inline. Enumerations and the asset
+//   number and duration patterns refuse surrogates already.
 
 import { _ } from 'ajv';
 import { CLOUD_TYPES, LICENSE_TYPES } from '../lib/values.mjs';
+import { wellFormed as wellFormedTest } from '../lib/well-formed.mjs';
 
 /** Options: allErrors so ajv reports every issue, as ours does. */
 export const AJV_OPTIONS = {
@@ -37,9 +42,10 @@ const I64 = { exclusiveMinimum: -9223372036854775808, exclusiveMaximum: 92233720
 const int = { type: 'integer', ...I64 };
 const optInt = { type: ['integer', 'null'], ...I64 };
 const optIntMin0 = { type: ['integer', 'null'], minimum: 0, exclusiveMaximum: I64.exclusiveMaximum };
-const optStr = { type: ['string', 'null'] };
+const wellFormed = { wellFormed: true };
+const optStr = { type: ['string', 'null'], ...wellFormed };
 const optBool = { type: ['boolean', 'null'] };
-const nonBlank = { type: 'string', pattern: NOT_BLANK };
+const nonBlank = { type: 'string', pattern: NOT_BLANK, ...wellFormed };
 const trial = { enum: [0, 1, null] };
 const duration = { type: ['string', 'null'], pattern: '^[0-9]{1,6}-[0-9]{1,6}-[0-9]{1,6}$' };
 const assetNumber = { type: 'string', pattern: '^[86][0-9]{9}$' };
@@ -153,7 +159,7 @@ export const schema = {
         strictMatchWhenDelete: optBool,
         trial,
         trialEndDate: optInt,
-        passwords: { type: ['array', 'null'], items: { type: 'string' } },
+        passwords: { type: ['array', 'null'], items: { type: 'string', ...wellFormed } },
         timeUnit: optStr,
         timeUnitQuantity: optIntMin0,
         timeDurationExpression: duration,
@@ -170,7 +176,7 @@ export const schema = {
         featureValue: optStr,
         featureValueType: optStr,
         trial,
-        trialEndDate: { type: ['integer', 'string', 'null'], ...I64 },
+        trialEndDate: { type: ['integer', 'string', 'null'], ...I64, ...wellFormed },
       },
     },
     merchandise: {
@@ -250,8 +256,28 @@ export const uniqueSequenceKeyword = {
   },
 };
 
+/**
+ * `wellFormed: true`: a string holds no lone UTF-16 surrogate, tested as
+ * lib/well-formed.mjs tests it, by a function of the validator's module (made once,
+ * as ajv's own patterns are) that the generated code calls.
+ */
+export const wellFormedKeyword = {
+  keyword: 'wellFormed',
+  type: 'string',
+  schemaType: 'boolean',
+  error: { message: 'must not hold half of a character (a lone UTF-16 surrogate)' },
+  code(cxt) {
+    const test = cxt.gen.scopeValue('func', {
+      ref: wellFormedTest,
+      code: _`(() => { const surrogate = /[\\uD800-\\uDFFF]/; return typeof globalThis.process?.versions?.node === "string" ? (s) => s.isWellFormed() : (s) => !surrogate.test(s) || s.isWellFormed(); })()`,
+    });
+    cxt.fail(_`!${test}(${cxt.data})`);
+  },
+};
+
 /** Adds what the schema needs to an Ajv instance. */
 export function addKeywords(ajv) {
   ajv.addKeyword(uniqueSequenceKeyword);
+  ajv.addKeyword(wellFormedKeyword);
   return ajv;
 }

@@ -7,19 +7,23 @@
 // - "Blank" is what Rust's str::trim() removes (see ajv-schema.mjs, NOT_BLANK).
 // - Integers: z.int() accepts safe integers (|n| ≤ 2^53 − 1); ours accepts any i64.
 //   The generated payloads stay within the safe range.
+// - A string field holds whole characters (lone_surrogate): a refinement with the test
+//   ours runs per string (lib/well-formed.mjs).
 // - zod runs an object's refinements only when its fields parsed without issues; the
 //   verdict is the same (the body is invalid either way), fewer issues are listed.
 
 import * as z from 'zod';
 import { CLOUD_TYPES, LICENSE_TYPES } from '../lib/values.mjs';
+import { wellFormed } from '../lib/well-formed.mjs';
 
 const NOT_BLANK = /[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 const isMissing = (v) => v == null || (typeof v === 'string' && !NOT_BLANK.test(v));
 
 const CLOUD = new Set(CLOUD_TYPES);
 
-const optStr = z.string().nullish();
-const nonBlank = z.string().regex(NOT_BLANK, 'must not be blank');
+const str = z.string().refine(wellFormed, 'holds half of a character');
+const optStr = str.nullish();
+const nonBlank = str.regex(NOT_BLANK, 'must not be blank');
 const optInt = z.int().nullish();
 const optIntMin0 = z.int().min(0).nullish();
 const optBool = z.boolean().nullish();
@@ -40,7 +44,7 @@ const productFeature = z.object({
   featureValue: optStr,
   featureValueType: optStr,
   trial,
-  trialEndDate: z.union([z.int(), z.string()]).nullish(),
+  trialEndDate: z.union([z.int(), str]).nullish(),
 });
 
 const product = z
@@ -59,7 +63,7 @@ const product = z
     strictMatchWhenDelete: optBool,
     trial,
     trialEndDate: optInt,
-    passwords: z.array(z.string()).nullish(),
+    passwords: z.array(str).nullish(),
     timeUnit: optStr,
     timeUnitQuantity: optIntMin0,
     timeDurationExpression: duration,

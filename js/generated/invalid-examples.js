@@ -322,6 +322,13 @@ const EXAMPLES = {
       "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"softkey\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"limitStartDate\":2,\"limitEndDate\":1,\"products\":[{\"productUri\":\"p\"}]}]}]}"
     },
     {
+      "code": "lone_surrogate",
+      "path": "/orderList/0/assets/0/products/0/productName",
+      "source": "inferred",
+      "severity": "error",
+      "text": "{\"channelCode\":\"c\",\"channelOrderId\":\"o\",\"orderList\":[{\"sequence\":1,\"licenseType\":\"cloud_account\",\"orderType\":\"new_buy\",\"assets\":[{\"assetNos\":[\"8000000001\"],\"products\":[{\"productUri\":\"p\",\"productName\":\"cut \\ud83d\"}]}]}]}"
+    },
+    {
       "code": "minimum",
       "path": "/orderList/0/assets/0/merchandises/0/licenseOrderProductList/0/limitConcurrent",
       "source": "inferred",

@@ -41,6 +41,8 @@ pub(crate) static DEF: RuleDef = {
         example(CreateEnterprise, r#"{"crmCustomerId":"crm-1","customerName":"A\udc00B"}"#, "/customerName"),
         example(CreateEnterprise, r#"{"crmCustomerId":"crm-1","customerName":"cut \ud83d"}"#, "/customerName"),
         example(LockAssets, r#"{"assetNums":["8000000001"],"operatorIdentity":"\ude00ops"}"#, "/operatorIdentity"),
+        // In a batch order too, where the bench's peers must say it (tests/js/peers-agree.test.mjs).
+        example(BatchOrder, r#"{"channelCode":"c","channelOrderId":"o","orderList":[{"sequence":1,"licenseType":"cloud_account","orderType":"new_buy","assets":[{"assetNos":["8000000001"],"products":[{"productUri":"p","productName":"cut \ud83d"}]}]}]}"#, "/orderList/0/assets/0/products/0/productName"),
     ])
     .passes(&[
         // A whole pair, escaped or not, and an escaped backslash before `ud800`.
