@@ -39,10 +39,14 @@ export async function runInterop({ quick = false, log = console.error } = {}) {
   for (const p of timingPayloads(quick ? [100] : [100, 1000])) {
     const body = JSON.parse(p.text);
     // Same report both ways (checked before timing), but for the order of the
-    // issues: a serde_json::Value sorts object keys, and issues come in key order.
+    // issues (a serde_json::Value sorts object keys, and issues come in key order)
+    // and for lone_surrogate, which only the text sees: serde-wasm-bindgen makes a
+    // Rust String of a JS string, which puts U+FFFD for half of a character, so a
+    // body holding one (the errors payloads may) reads as whole there. One more
+    // reason the package passes text.
     const a = JSON.parse(text.module.validateText(JSON.stringify(body)));
     const b = serde.module.validateObject(body);
-    const sorted = (r) => JSON.stringify([r.valid, r.issues.map((i) => JSON.stringify(i)).sort()]);
+    const sorted = (r) => JSON.stringify([r.valid, r.issues.filter((i) => i.code !== 'lone_surrogate').map((i) => JSON.stringify(i)).sort()]);
     if (sorted(a) !== sorted(b)) throw new Error(`interop: the two paths disagree on n=${p.size} ${p.variant}`);
     const cases = [
       { id: 'textIn', fn: () => text.module.textIn(JSON.stringify(body)) > 0 },
