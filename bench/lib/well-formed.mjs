@@ -4,6 +4,6 @@
 // String.prototype.isWellFormed in Node, where it is the cheapest; elsewhere a search
 // for any surrogate, the built-in only for a string holding one (docs/design.md,
 // "The surrogate test, where it is spent").
-export const IN_NODE = typeof globalThis.process?.versions?.node === 'string';
-export const SURROGATE = /[\uD800-\uDFFF]/;
+const IN_NODE = typeof globalThis.process?.versions?.node === 'string';
+const SURROGATE = /[\uD800-\uDFFF]/;
 export const wellFormed = IN_NODE ? (s) => s.isWellFormed() : (s) => !SURROGATE.test(s) || s.isWellFormed();

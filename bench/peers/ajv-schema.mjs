@@ -15,9 +15,9 @@
 //   compares whole items): a user keyword `uniqueSequence` generates that loop.
 // - Integers are JSON integers that fit in an i64, like serde_json's as_i64.
 // - A string field holds whole characters (lone_surrogate): a user keyword `wellFormed`
-//   generates the test ours runs per string (lib/well-formed.mjs: the built-in in
-//   Node, a search then the built-in elsewhere), inline. Enumerations and the asset
-//   number and duration patterns refuse surrogates already.
+//   generates a call to the test ours runs per string (lib/well-formed.mjs: the
+//   built-in in Node, a search then the built-in elsewhere). Enumerations and the
+//   asset number and duration patterns refuse surrogates already.
 
 import { _ } from 'ajv';
 import { CLOUD_TYPES, LICENSE_TYPES } from '../lib/values.mjs';
@@ -259,7 +259,8 @@ export const uniqueSequenceKeyword = {
 /**
  * `wellFormed: true`: a string holds no lone UTF-16 surrogate, tested as
  * lib/well-formed.mjs tests it, by a function of the validator's module (made once,
- * as ajv's own patterns are) that the generated code calls.
+ * as ajv's own patterns are) that the generated code calls. Its source is written
+ * out here because the standalone validator imports nothing.
  */
 export const wellFormedKeyword = {
   keyword: 'wellFormed',
