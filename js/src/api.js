@@ -4,6 +4,7 @@
 // its exports are the list.
 import { ENDPOINTS } from '../generated/endpoints.js';
 import { FAST_PATH } from './fast-path.js';
+import { callService } from './client.js';
 import { serialize, useFastPath } from './routing.js';
 import { current, onInstance } from './instance.js';
 
@@ -18,8 +19,16 @@ useFastPath(FAST_PATH);
  */
 export class LicensingClient {
   constructor(options) {
-    // Hooks and a token provider included: the wasm's client runs them.
+    // The wasm checks the options and takes each call's steps; client.js
+    // carries them out (fetch, timers, the hooks and the token provider).
     const client = new (current().LicensingClient)(options);
+    // One call path: each endpoint method, and licensing-sdk/outbox's sends
+    // and checks. Not part of the API.
+    Object.defineProperty(client, '__send', {
+      configurable: true,
+      writable: true,
+      value: (endpoint, text, detail, callOptions) => callService(client, endpoint, text, detail, callOptions),
+    });
     // One method per endpoint of the table, each the client's own (a method
     // taken off it still calls it): the body is read once, by `serialize`,
     // and the wasm validates and sends exactly that text.
@@ -32,10 +41,10 @@ export class LicensingClient {
           try {
             serialized = serialize(body);
           } catch (thrown) {
-            return client.__send(name, undefined, thrown, callOptions);
+            return callService(client, name, undefined, thrown, callOptions);
           }
           const { text, nonFinite } = serialized;
-          return client.__send(name, text, nonFinite.length === 0 ? undefined : nonFinite, callOptions);
+          return callService(client, name, text, nonFinite.length === 0 ? undefined : nonFinite, callOptions);
         },
       });
     }

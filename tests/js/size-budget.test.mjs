@@ -1,11 +1,13 @@
 // The package's size budgets (issue "one engine"; docs/guide/loading.md): the
-// full wasm (validators and client) at most 68.65 KB gzip (64 KB until issue 45,
-// 65 KB until the message catalogues of issue 46, 68.6 KB until the client's
-// clock of issue 60, 68.8 KB until issue 61: docs/design.md, "The budget
-// moved", "The client's clock", "Checking answers is not the client's"),
-// the default entry (one module, the wasm inside as printable text) at
-// most 80.5 KB (86.3 KB while the wasm inside was hexadecimal: docs/design.md,
-// "The wasm inside as printable text"); `licensing-sdk/validate` (the
+// full wasm (validators and client) at most 64 KB gzip again since the
+// client's waiting moved out of it (issue 63: docs/design.md, "The client's
+// steps in the wasm, its waiting in JavaScript"; 64 KB until issue 45, 65 KB
+// until the message catalogues of issue 46, 68.6 KB until the client's clock
+// of issue 60, 68.8 KB until issue 61, 68.65 KB until issue 63: docs/design.md,
+// "The budget moved", "The client's clock", "Checking answers is not the
+// client's"), the default entry (one module, the wasm inside as printable
+// text) at most 74 KB (80.5 KB until issue 63; 86.3 KB while the wasm inside
+// was hexadecimal: docs/design.md, "The wasm inside as printable text"); `licensing-sdk/validate` (the
 // validation-only wasm inside, no fast path) and its slim twin with the wasm it
 // fetches at most 40 KB each (issue 47; 44.6 and 43.8 KB while they carried the
 // fast path: docs/design.md, "What the validation-only entry leaves out"); KB =
@@ -24,8 +26,8 @@ import { gzipSync } from 'node:zlib';
 const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, import.meta.url)), { level: 9 }).length;
 
 const BUDGETS = [
-  [['web/licensing_sdk_bg.wasm'], 68_650],
-  [['index.js'], 80_500],
+  [['web/licensing_sdk_bg.wasm'], 64_000],
+  [['index.js'], 74_000],
   [['validate.js'], 40_000],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],
   [['outbox.mjs'], 24_500],

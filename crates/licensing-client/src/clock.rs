@@ -2,7 +2,7 @@
 //! backoff's sleeps, a `Retry-After` date, each attempt's timeout, a hook's
 //! time limit) goes through its [`Transport`](crate::Transport), and the
 //! transport reads it from a [`Clock`]: the real one, a JS clock object
-//! ([`crate::fetch::JsClock`], `createVirtualClock` of licensing-sdk/testing),
+//! (`fetch::JsClock` with the feature `fetch`, `createVirtualClock` of licensing-sdk/testing),
 //! or a [`VirtualClock`] that moves only when told, shared by a
 //! [`SimTransport`](crate::simulator::SimTransport) and the code that tests it.
 //!

@@ -26,7 +26,7 @@
 //! than that ends the call (kind `hook`, nothing sent). `after_response` runs
 //! once the answer is read, with a whole timeout of its own; if it fails after
 //! an answer that completed the call, the error (kind `hook`) carries that
-//! answer in [`ClientError::data`]; after an answer that ended the call with an
+//! answer in [`ClientError::data`](crate::ClientError::data); after an answer that ended the call with an
 //! error, that error stands. `before_retry` runs before each retry's wait,
 //! with a whole timeout of its own. A hook or provider that fails ends the call
 //! with kind `hook`: nothing more is sent, and what was sent is never sent
@@ -35,9 +35,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use licensing_core::response::ClientError;
-use licensing_core::wire::{Endpoint, Method};
-
+pub use crate::events::{ErrorEvent, RequestEvent, ResponseEvent, TokenRequest};
 use crate::RetryEvent;
 
 /// What a hook or the token provider returns: its value, or why it failed (the
@@ -57,63 +55,6 @@ pub type Hook<E, T> = std::rc::Rc<dyn Fn(&E) -> HookFuture<T>>;
 /// A hook: called with an event, returns a future.
 #[cfg(not(target_arch = "wasm32"))]
 pub type Hook<E, T> = std::sync::Arc<dyn Fn(&E) -> HookFuture<T> + Send + Sync>;
-
-/// Before each attempt: what will be sent.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct RequestEvent {
-    /// The endpoint called.
-    pub endpoint: Endpoint,
-    /// 1 for the first attempt, 2 for the first retry, …
-    pub attempt: u32,
-    /// GET or POST.
-    pub method: Method,
-    /// The URL, with this attempt's `g_nonce`.
-    pub url: String,
-    /// The headers, `Authorization` as `Bearer [redacted]`.
-    pub headers: Vec<(String, String)>,
-}
-
-/// After each response (whatever its status).
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct ResponseEvent {
-    /// The endpoint called.
-    pub endpoint: Endpoint,
-    /// The attempt it answers.
-    pub attempt: u32,
-    /// The HTTP status.
-    pub status: u16,
-    /// From the attempt's start to the whole answer read (when the platform has a clock).
-    pub duration_ms: Option<f64>,
-    /// The envelope's code: `code` (order module) or `resultCode` (activity),
-    /// when the answer has one.
-    pub code: Option<String>,
-}
-
-/// The call's final error.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct ErrorEvent {
-    /// The endpoint called.
-    pub endpoint: Endpoint,
-    /// How many attempts were sent (0 when none was: validation, options, a hook).
-    pub attempts: u32,
-    /// The error the call ends with.
-    pub error: ClientError,
-}
-
-/// What the token provider is asked.
-#[derive(Debug, Clone, Copy)]
-#[non_exhaustive]
-pub struct TokenRequest {
-    /// The endpoint about to be called.
-    pub endpoint: Endpoint,
-    /// The attempt about to be sent.
-    pub attempt: u32,
-    /// Whether the service refused the last token (HTTP 401): give a fresh one.
-    pub refused: bool,
-}
 
 /// The token provider: called before each attempt; on HTTP 401 once more
 /// with `refused`, and the call is sent again once with what it gives.

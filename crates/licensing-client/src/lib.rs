@@ -50,10 +50,11 @@ pub struct CrateReadmeDoctests;
 #[doc = include_str!("../../../docs/guide/rust.md")]
 pub struct RustGuideDoctests;
 
-mod attempt_hooks;
 mod attempts;
+pub mod call;
 mod call_url;
 pub mod clock;
+pub mod events;
 #[cfg(feature = "js")]
 #[cfg_attr(docsrs, doc(cfg(feature = "js")))]
 pub mod fetch;
@@ -66,6 +67,7 @@ pub mod hooks;
 #[cfg_attr(docsrs, doc(cfg(feature = "reqwest")))]
 pub mod native;
 mod next_step;
+pub mod no_answer;
 mod nonce;
 mod options;
 #[cfg(feature = "outbox")]
@@ -79,7 +81,7 @@ mod transport;
 
 use licensing_core::model::*;
 use licensing_core::valid::Valid;
-use licensing_core::validate::{self, Issue};
+use licensing_core::validate::Issue;
 use licensing_core::wire::Endpoint;
 use serde::de::DeserializeOwned;
 
@@ -126,13 +128,7 @@ fn validation_error(message: &str, issues: Vec<Issue>) -> ClientError {
 impl<T: Transport> Client<T> {
     /// A client, if its options are usable ([`ClientOptions::check`]).
     pub fn new(opts: ClientOptions, transport: T) -> Result<Self, ClientError> {
-        opts.check()?;
-        let mut opts = opts;
-        // Not `trim_end_matches`: its pattern machinery costs 0.2 KB of wasm.
-        while opts.base_url.ends_with('/') {
-            opts.base_url.pop();
-        }
-        Ok(Self { opts, transport })
+        Ok(Self { opts: opts.ready()?, transport })
     }
 
     /// The options in force.
@@ -141,9 +137,7 @@ impl<T: Transport> Client<T> {
     }
 
     fn warn(&self, endpoint: Endpoint, phase: Phase, warnings: &[Issue]) {
-        if let (Some(hook), false) = (&self.opts.on_warnings, warnings.is_empty()) {
-            hook(endpoint, phase, warnings);
-        }
+        call::warn(&self.opts, endpoint, phase, warnings);
     }
 
     /// Validates a request given as JSON text (under the client's rules
@@ -172,12 +166,9 @@ impl<T: Transport> Client<T> {
         body: BodyText<'_>,
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
-        // One await of `failed` for every refusal: each await is a state of
-        // the call's future, which the wasm holds once per state.
-        match self.checked_text(endpoint, body) {
-            Ok(text) => self.send_checked(endpoint, text, call).await,
-            Err(error) => Err(self.failed(endpoint, 0, error, call).await),
-        }
+        // One await for a refusal and a send: each await is a state of the
+        // call's future, which the wasm holds once per state.
+        self.send_checked(endpoint, self.checked_text(endpoint, body), call).await
     }
 
     /// The text of `body` to send, once validated as [`Client::send_body`]
@@ -186,39 +177,7 @@ impl<T: Transport> Client<T> {
     /// `validation`, nothing sent). An outbox checks a write with it before
     /// storing it.
     pub fn checked_text<'a>(&self, endpoint: Endpoint, body: BodyText<'a>) -> Result<&'a str, ClientError> {
-        let (text, non_finite) = match body {
-            BodyText::Json { text, non_finite } => (text, non_finite),
-            BodyText::Unserializable(reason) => {
-                let message = String::from("the body cannot be sent as JSON: ") + &self.redact(reason);
-                let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
-                return Err(ClientError::new(ErrorKind::Validation, message));
-            }
-        };
-        let opts = self.opts.validation();
-        let report = validate::validate_json(endpoint, text, &opts);
-        if report.valid && non_finite.is_empty() {
-            self.warn(endpoint, Phase::Request, &report.issues);
-            return Ok(text);
-        }
-        let mut message = String::from("invalid ");
-        message.push_str(endpoint.name());
-        message.push_str(" request");
-        if !non_finite.is_empty() {
-            message.push_str(": NaN or Infinity at ");
-            for (i, pointer) in non_finite.iter().enumerate() {
-                if i > 0 {
-                    message.push_str(", ");
-                }
-                // The empty pointer: the body itself was NaN.
-                message.push_str(if pointer.is_empty() { "(the body)" } else { pointer });
-            }
-            message.push_str(", which JSON cannot carry");
-        } else if let Some(first) = report.first_error_line() {
-            message.push_str(": ");
-            message.push_str(&first);
-        }
-        let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
-        Err(validation_error(&message, report.issues))
+        self.opts.checked_text(endpoint, body)
     }
 
     /// `text` with the client's token (the one in its options) redacted: for
@@ -238,7 +197,7 @@ impl<T: Transport> Client<T> {
         call: &CallOptions<T::Signal>,
     ) -> Result<R, ClientError> {
         self.warn(endpoint, Phase::Request, body.warnings());
-        let answer = self.send_checked(endpoint, body.json(), call).await?;
+        let answer = self.send_checked(endpoint, Ok(body.json()), call).await?;
         answer.parse::<R>().map_err(|e| {
             let mut message = String::from("the ");
             message.push_str(endpoint.name());

@@ -4,7 +4,7 @@
 
 use licensing_core::response::ClientError;
 
-use crate::Transport;
+use crate::call::Platform;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -28,17 +28,17 @@ pub(crate) fn base64url(bytes: &[u8]) -> String {
 }
 
 /// A fresh nonce.
-pub(crate) fn fresh<T: Transport>(transport: &T) -> Result<String, ClientError> {
+pub(crate) fn fresh<P: Platform + ?Sized>(platform: &P) -> Result<String, ClientError> {
     let mut bytes = [0u8; 16];
-    transport.random(&mut bytes)?;
+    platform.random(&mut bytes)?;
     Ok(base64url(&bytes))
 }
 
 /// A number in [0, 1) for the backoff's jitter (0 if the source fails: the
 /// backoff is then its fixed half, never zero).
-pub(crate) fn jitter<T: Transport>(transport: &T) -> f64 {
+pub(crate) fn jitter<P: Platform + ?Sized>(platform: &P) -> f64 {
     let mut bytes = [0u8; 4];
-    match transport.random(&mut bytes) {
+    match platform.random(&mut bytes) {
         Ok(()) => f64::from(u32::from_le_bytes(bytes)) / 4_294_967_296.0,
         Err(_) => 0.0,
     }

@@ -15,8 +15,10 @@
 use licensing_core::response::{ClientError, ErrorKind};
 use std::sync::Arc;
 
-use licensing_core::validate::{itoa_u64, Catalogue, Issue, Locale, Options, Profile};
+use licensing_core::validate::{self, itoa_u64, Catalogue, Issue, Locale, Options, Profile};
 use licensing_core::wire::Endpoint;
+
+use crate::{redact, BodyText};
 
 #[cfg(feature = "hooks")]
 use crate::hooks::{Hooks, TokenProvider, TokenRequest};
@@ -398,6 +400,61 @@ impl ClientOptions {
             return Err(invalid("maxResponseBytes must be at least 1"));
         }
         Ok(())
+    }
+}
+
+/// What a client does with its options before its first call, and with each
+/// body; in one place for every driver of a call's steps ([`crate::call`]).
+impl ClientOptions {
+    /// The options checked ([`ClientOptions::check`]), the base URL without
+    /// its trailing slashes: what a client keeps.
+    pub fn ready(mut self) -> Result<Self, ClientError> {
+        self.check()?;
+        // Not `trim_end_matches`: its pattern machinery costs 0.2 KB of wasm.
+        while self.base_url.ends_with('/') {
+            self.base_url.pop();
+        }
+        Ok(self)
+    }
+
+    /// The text of `body` to send, once validated as a client validates it
+    /// (these options' rules profile, locale and messages; its warnings told
+    /// to `on_warnings`), or why it is refused (kind `validation`, nothing
+    /// sent). See [`crate::Client::checked_text`].
+    pub fn checked_text<'a>(&self, endpoint: Endpoint, body: BodyText<'a>) -> Result<&'a str, ClientError> {
+        let (text, non_finite) = match body {
+            BodyText::Json { text, non_finite } => (text, non_finite),
+            BodyText::Unserializable(reason) => {
+                let message = String::from("the body cannot be sent as JSON: ") + &redact(reason, &self.token);
+                let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
+                return Err(ClientError::new(ErrorKind::Validation, message));
+            }
+        };
+        let opts = self.validation();
+        let report = validate::validate_json(endpoint, text, &opts);
+        if report.valid && non_finite.is_empty() {
+            crate::call::warn(self, endpoint, Phase::Request, &report.issues);
+            return Ok(text);
+        }
+        let mut message = String::from("invalid ");
+        message.push_str(endpoint.name());
+        message.push_str(" request");
+        if !non_finite.is_empty() {
+            message.push_str(": NaN or Infinity at ");
+            for (i, pointer) in non_finite.iter().enumerate() {
+                if i > 0 {
+                    message.push_str(", ");
+                }
+                // The empty pointer: the body itself was NaN.
+                message.push_str(if pointer.is_empty() { "(the body)" } else { pointer });
+            }
+            message.push_str(", which JSON cannot carry");
+        } else if let Some(first) = report.first_error_line() {
+            message.push_str(": ");
+            message.push_str(&first);
+        }
+        let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
+        Err(crate::validation_error(&message, report.issues))
     }
 }
 

@@ -1,18 +1,15 @@
-//! The client options `hooks` and function `token` as the Rust client's
-//! [`Hooks`] and token provider. Each JS function is called with an event made
-//! here, and what it returns (or its promise's value) is read back; every step
-//! around it (the time it may take, the 401 re-ask, nonces, retries, what its
-//! failure ends) is licensing-client's attempt loop, the one the Rust client runs.
+//! The client options `hooks` and function `token`, for the package's
+//! JavaScript loop (js/src/client.js), which calls them: each is checked here
+//! (a function, or absent), each step's event is made here for it, and what
+//! it gave is read back here. Every step around them (the time each may take,
+//! the 401 re-ask, nonces, retries, what a failure ends) is licensing-client's
+//! `call`, the steps the Rust client takes too.
 
-use std::rc::Rc;
-
-use js_sys::{Function, Promise};
-use licensing_client::hooks::{
-    ErrorEvent, Hook, HookFuture, HookResult, Hooks, RequestEvent, ResponseEvent, TokenProvider, TokenRequest,
-};
+use js_sys::Function;
+use licensing_client::call::{HookSet, HookValue};
+use licensing_client::events::{ErrorEvent, RequestEvent, ResponseEvent, TokenRequest};
 use licensing_client::{ClientError, ErrorKind, RetryEvent};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
 use crate::interop::{error_text, get, set};
 use crate::js_error::to_js_error;
@@ -38,23 +35,6 @@ pub(crate) fn said(thrown: &JsValue) -> String {
     js_string(thrown).ok().and_then(|text| text.as_string()).unwrap_or_else(|| String::from("it threw"))
 }
 
-/// A JS function as a hook: `event` makes its argument, `read` reads what it
-/// gives. A throw, a rejection or a value `read` refuses is the hook's failure.
-fn js_hook<E: 'static, T: 'static>(
-    function: Function,
-    event: fn(&E) -> JsValue,
-    read: fn(JsValue) -> HookResult<T>,
-) -> Hook<E, T> {
-    Rc::new(move |e: &E| -> HookFuture<T> {
-        let returned = function.call1(&JsValue::UNDEFINED, &event(e));
-        Box::pin(async move {
-            let value = returned.map_err(|thrown| said(&thrown))?;
-            let value = JsFuture::from(Promise::resolve(&value)).await.map_err(|thrown| said(&thrown))?;
-            read(value)
-        })
-    })
-}
-
 /// A new plain object with `endpoint` and `attempt` (or `attempts`) set.
 fn event_of(endpoint: &str, attempt_key: &str, attempt: u32) -> JsValue {
     let event: JsValue = js_sys::Object::new().into();
@@ -63,7 +43,7 @@ fn event_of(endpoint: &str, attempt_key: &str, attempt: u32) -> JsValue {
     event
 }
 
-fn request_event(e: &RequestEvent) -> JsValue {
+pub(crate) fn request_event(e: &RequestEvent) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempt", e.attempt);
     set(&event, "method", &JsValue::from_str(e.method.as_str()));
     set(&event, "url", &JsValue::from_str(&e.url));
@@ -76,7 +56,7 @@ fn request_event(e: &RequestEvent) -> JsValue {
     event
 }
 
-fn response_event(e: &ResponseEvent) -> JsValue {
+pub(crate) fn response_event(e: &ResponseEvent) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempt", e.attempt);
     set(&event, "status", &JsValue::from_f64(f64::from(e.status)));
     if let Some(ms) = e.duration_ms {
@@ -88,50 +68,47 @@ fn response_event(e: &ResponseEvent) -> JsValue {
     event
 }
 
-fn retry_event(e: &RetryEvent) -> JsValue {
+pub(crate) fn retry_event(e: &RetryEvent) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempt", e.attempt);
     set(&event, "error", &to_js_error(&e.error));
     set(&event, "delayMs", &JsValue::from_f64(f64::from(e.delay_ms)));
     event
 }
 
-fn error_event(e: &ErrorEvent) -> JsValue {
+pub(crate) fn error_event(e: &ErrorEvent) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempts", e.attempts);
     set(&event, "error", &to_js_error(&e.error));
     event
 }
 
-fn token_request(e: &TokenRequest) -> JsValue {
+pub(crate) fn token_request(e: &TokenRequest) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempt", e.attempt);
     set(&event, "refused", &JsValue::from_bool(e.refused));
     event
 }
 
-/// Anything but a string reads as no token, which the loop refuses with its reason.
-fn read_token(value: JsValue) -> HookResult<String> {
-    Ok(value.as_string().unwrap_or_default())
-}
-
-fn read_nothing(_: JsValue) -> HookResult<()> {
-    Ok(())
+/// What the token provider gave: anything but a string reads as no token,
+/// which the steps refuse with their reason.
+pub(crate) fn read_token(value: &JsValue) -> HookValue {
+    HookValue::Token(value.as_string().unwrap_or_default())
 }
 
 /// The headers `beforeRequest` returned: `undefined`, a plain object, or
 /// anything with `entries()` (`Headers`, `Map`). Getters and iterators run
 /// here, inside the hook's guard; which names may be sent is the loop's call.
-fn read_headers(value: JsValue) -> HookResult<Vec<(String, String)>> {
+pub(crate) fn read_headers(value: &JsValue) -> Result<HookValue, String> {
     if value.is_undefined() || value.is_null() {
-        return Ok(Vec::new());
+        return Ok(HookValue::Headers(Vec::new()));
     }
     if !value.is_object() {
         return Err(String::from("it must return undefined or an object of headers"));
     }
-    let object = match get(&value, "entries").dyn_into::<Function>() {
-        Ok(entries) => entries.call0(&value).and_then(|entries| object_from_entries(&entries)),
-        Err(_) => Ok(value),
+    let object = match get(value, "entries").dyn_into::<Function>() {
+        Ok(entries) => entries.call0(value).and_then(|entries| object_from_entries(&entries)),
+        Err(_) => Ok(value.clone()),
     }
     .map_err(|thrown| said(&thrown))?;
-    header_pairs(&object)
+    header_pairs(&object).map(HookValue::Headers)
 }
 
 /// An object's own enumerable properties as headers (the `headers` option,
@@ -181,25 +158,38 @@ fn hook_function(hooks: &JsValue, name: &str, token: &str) -> Result<Option<Func
     }
 }
 
-/// The options' `hooks` (each optional), given as `given`; `token` is
-/// redacted from what reading them throws.
-pub(crate) fn hooks(given: &JsValue, token: &str) -> Result<Hooks, ClientError> {
-    let mut hooks = Hooks::new();
+/// The functions the package's loop calls, as the object `io` it reads them
+/// from (`token`, `beforeRequest`, `afterResponse`, `beforeRetry`, `onError`:
+/// each named as the step that calls it), and which of them there are.
+/// `given` is the options' `hooks` (each optional), `provider` the `token`
+/// option when it is a function; `token` is redacted from what reading them throws.
+pub(crate) fn hooks(
+    given: &JsValue,
+    provider: Option<&Function>,
+    token: &str,
+) -> Result<(JsValue, HookSet), ClientError> {
+    let io: JsValue = js_sys::Object::new().into();
+    let mut set_of = HookSet::default();
+    if let Some(provider) = provider {
+        set(&io, "token", provider);
+        set_of.token_provider = true;
+    }
     if given.is_undefined() {
-        return Ok(hooks);
+        return Ok((io, set_of));
     }
     if !given.is_object() {
         return Err(refused(String::from("hooks must be an object of functions")));
     }
-    let function = |name| hook_function(given, name, token);
-    hooks.before_request = function("beforeRequest")?.map(|f| js_hook(f, request_event, read_headers));
-    hooks.after_response = function("afterResponse")?.map(|f| js_hook(f, response_event, read_nothing));
-    hooks.before_retry = function("beforeRetry")?.map(|f| js_hook(f, retry_event, read_nothing));
-    hooks.on_error = function("onError")?.map(|f| js_hook(f, error_event, read_nothing));
-    Ok(hooks)
-}
-
-/// The options' `token` when it is a function: the token provider.
-pub(crate) fn token_provider(token: &JsValue) -> Option<TokenProvider> {
-    token.dyn_ref::<Function>().map(|f| js_hook(f.clone(), token_request, read_token))
+    for (name, slot) in [
+        ("beforeRequest", &mut set_of.before_request),
+        ("afterResponse", &mut set_of.after_response),
+        ("beforeRetry", &mut set_of.before_retry),
+        ("onError", &mut set_of.on_error),
+    ] {
+        if let Some(function) = hook_function(given, name, token)? {
+            set(&io, name, &function);
+            *slot = true;
+        }
+    }
+    Ok((io, set_of))
 }

@@ -10,13 +10,14 @@
 //! let transport = FetchTransport::new().with_clock(JsClock::new(object).expect("now, setTimeout, clearTimeout"));
 //! ```
 
-use licensing_core::response::{ClientError, ErrorKind};
+use licensing_core::response::ClientError;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::js::{error_text, get};
 use crate::clock::Clock;
+use crate::no_answer::NoAnswer;
 
 #[wasm_bindgen]
 extern "C" {
@@ -82,11 +83,7 @@ impl Timer {
         let callback = Closure::once(callback);
         match timers.set_timeout(callback.as_ref(), ms) {
             Ok(handle) => Ok(Self { timers, handle, _callback: callback }),
-            Err(thrown) => {
-                let mut message = String::from("the clock option's setTimeout threw: ");
-                message.push_str(&error_text(&thrown, "an error"));
-                Err(ClientError::new(ErrorKind::Hook, message))
-            }
+            Err(thrown) => Err(NoAnswer::ClockThrew(&error_text(&thrown, "an error")).error()),
         }
     }
 }

@@ -1,13 +1,7 @@
-//! [`FetchTransport`]: the client over the global `fetch` of browser windows,
+//! `FetchTransport` (feature `fetch`): the client over the global `fetch` of browser windows,
 //! Web Workers and Node 18+ (or a caller's own `fetch`), with each attempt's
 //! timeout and the caller's `AbortSignal`, and an abortable sleep for the
 //! backoff. Written over web-sys rather than gloo-net: see docs/design.md.
-//!
-//! ```no_run
-//! use licensing_client::fetch::FetchTransport;
-//! use licensing_client::{Client, ClientOptions};
-//! let client = Client::new(ClientOptions::new("https://licensing.example.com", "app-token"), FetchTransport::new());
-//! ```
 //!
 //! Why the exchange is raced against its own stop signal rather than left to the
 //! `AbortSignal` alone: Node's fetch (undici) follows a request's signal through

@@ -4,8 +4,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::{Promise, Reflect, Uint8Array};
-use licensing_core::response::{ClientError, ErrorKind};
-use licensing_core::validate::itoa_u64;
+use licensing_core::response::ClientError;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -13,11 +12,18 @@ use web_sys::{AbortController, AbortSignal, RequestRedirect};
 
 use super::clock::{now_ms, JsClock, Timer};
 use super::js::{error_text, get};
+use crate::no_answer::NoAnswer;
 use crate::{HttpRequest, HttpResponse};
 
 /// The transport over `fetch`: the global one, or `fetch` if set (a test
 /// double, an in-process simulator, MSW: `fetch(request) → Promise<Response>`),
 /// timed by the real clock, or `clock` if set (a test's virtual clock).
+///
+/// ```no_run
+/// use licensing_client::fetch::FetchTransport;
+/// use licensing_client::{Client, ClientOptions};
+/// let client = Client::new(ClientOptions::new("https://licensing.example.com", "app-token"), FetchTransport::new());
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct FetchTransport {
     /// The `fetch` to call instead of the global one.
@@ -86,22 +92,17 @@ extern "C" {
 /// 65,536 bytes a call as the standard allows.
 fn random(bytes: &mut [u8]) -> Result<(), ClientError> {
     for chunk in bytes.chunks_mut(65_536) {
-        get_random_values(chunk)
-            .map_err(|_| ClientError::new(ErrorKind::Network, "no crypto.getRandomValues in this environment"))?;
+        get_random_values(chunk).map_err(|_| NoAnswer::NoRandom.error())?;
     }
     Ok(())
 }
 
 fn aborted() -> ClientError {
-    ClientError::new(ErrorKind::Aborted, "the call was aborted")
+    NoAnswer::Aborted.error()
 }
 
 fn user_aborted(signal: Option<&AbortSignal>) -> bool {
     signal.is_some_and(AbortSignal::aborted)
-}
-
-fn network(message: String) -> ClientError {
-    ClientError::new(ErrorKind::Network, message)
 }
 
 /// Calls `on_abort` when the caller's signal fires, until dropped.
@@ -133,14 +134,10 @@ impl Drop for AbortListener {
 fn build(request: &HttpRequest<'_>, signal: &AbortSignal) -> Result<web_sys::Request, ClientError> {
     // The client checked the token and headers (no control characters), so no
     // message built here can echo them; the text of a failure is the runtime's.
-    let js = |e: JsValue| {
-        let mut message = String::from("cannot build the request: ");
-        message.push_str(&error_text(&e, "fetch failed"));
-        network(message)
-    };
+    let js = |e: JsValue| NoAnswer::Unbuildable(&error_text(&e, "fetch failed")).error();
     let headers = web_sys::Headers::new().map_err(js)?;
     for (k, v) in request.headers {
-        headers.set(k, v).map_err(|_| network(String::from("a header cannot be sent")))?;
+        headers.set(k, v).map_err(|_| NoAnswer::HeaderRefused.error())?;
     }
     let init = web_sys::RequestInit::new();
     init.set_method(request.method.as_str());
@@ -256,11 +253,7 @@ struct Head {
 
 impl Head {
     fn read(response: &JsValue) -> Result<Head, ClientError> {
-        let fail = |what: &str| {
-            let mut message = String::from("the fetch option's answer is not a usable Response: ");
-            message.push_str(what);
-            ClientError::new(ErrorKind::Network, message)
-        };
+        let fail = |what: &str| NoAnswer::NotAResponse(what).error();
         if !response.is_object() {
             return Err(fail("not an object"));
         }
@@ -275,12 +268,8 @@ impl Head {
             |name: &str| call(&headers, "get", &js_sys::Array::of1(&name.into())).ok().and_then(|v| v.as_string());
         let content_length = header("content-length").and_then(|v| v.trim().parse::<u64>().ok());
         let retry_after = header("retry-after");
-        let body = Reflect::get(response, &JsValue::from_str("body")).map_err(|_| {
-            let mut err = fail("reading body threw");
-            err.kind = ErrorKind::Decode;
-            err.status = Some(status);
-            err
-        })?;
+        let body =
+            Reflect::get(response, &JsValue::from_str("body")).map_err(|_| NoAnswer::BodyThrew { status }.error())?;
         Ok(Head { status, opaque_redirect, content_length, retry_after, body })
     }
 }
@@ -292,14 +281,6 @@ fn quietly(promise: &Promise) {
     let _ = Promise::race(&js_sys::Array::of2(promise, &Promise::resolve(&JsValue::UNDEFINED)));
 }
 
-/// "HTTP <status>" and the rest of a message.
-fn http_message(status: u16, rest: &str) -> String {
-    let mut message = String::from("HTTP ");
-    message.push_str(&itoa_u64(u64::from(status)));
-    message.push_str(rest);
-    message
-}
-
 /// A redirect is not followed: an `http` error (not retried), whatever the
 /// runtime shows of it (an opaque redirect in browsers, the 3xx itself in Node).
 fn redirect(head: &Head) -> Option<ClientError> {
@@ -307,12 +288,7 @@ fn redirect(head: &Head) -> Option<ClientError> {
     if !opaque && !(300..400).contains(&status) {
         return None;
     }
-    let rest =
-        ": the service answered with a redirect, which is not followed (it would send the request to another address)";
-    let mut err =
-        ClientError::new(ErrorKind::Http, if opaque { http_message(0, rest) } else { http_message(status, rest) });
-    err.status = (!opaque).then_some(status);
-    Some(err)
+    Some(NoAnswer::Redirect { status: (!opaque).then_some(status) }.error())
 }
 
 /// The body as text, at most `max_bytes` of it (read chunk by chunk, so an
@@ -321,30 +297,24 @@ fn redirect(head: &Head) -> Option<ClientError> {
 /// methods throw or answer nonsense) is `decode` too, at once.
 async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String, Result<ClientError, Halt>> {
     let status = head.status;
-    let unreadable = |what: &str| {
-        let mut err = ClientError::new(ErrorKind::Decode, http_message(status, what));
-        err.status = Some(status);
-        Ok(err)
-    };
+    let unreadable = |why: NoAnswer<'_>| Ok(why.error());
     let stream = &head.body;
     if stream.is_null() || stream.is_undefined() {
         return Ok(String::new());
     }
-    let mut too_big = String::from(": the answer is larger than ");
-    too_big.push_str(&itoa_u64(max_bytes as u64));
-    too_big.push_str(" bytes (maxResponseBytes)");
+    let too_big = NoAnswer::TooLarge { status, max_bytes };
     let none = js_sys::Array::new();
     if head.content_length.is_some_and(|n| n > max_bytes as u64) {
         cancel_quietly(stream);
-        return Err(unreadable(&too_big));
+        return Err(unreadable(too_big));
     }
     let Ok(reader) = call(stream, "getReader", &none) else {
-        return Err(unreadable(": the answer's body cannot be read (already read, or locked by a reader)"));
+        return Err(unreadable(NoAnswer::BodyLocked { status }));
     };
     let mut bytes = Vec::new();
     loop {
         let Ok(next) = call(&reader, "read", &none) else {
-            return Err(unreadable(": the answer's body failed while read"));
+            return Err(unreadable(NoAnswer::BodyFailed { status }));
         };
         // Stopped: the abort that came with the stop ends the body (cancelling a
         // stream the abort has errored makes Node report an unhandled rejection).
@@ -355,12 +325,12 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
             break;
         }
         let Some(part) = get(&chunk, "value").dyn_into::<Uint8Array>().ok() else {
-            return Err(unreadable(": the answer's body is not bytes"));
+            return Err(unreadable(NoAnswer::NotBytes { status }));
         };
         let len = part.length() as usize;
         if bytes.len() + len > max_bytes {
             cancel_quietly(&reader);
-            return Err(unreadable(&too_big));
+            return Err(unreadable(too_big));
         }
         let start = bytes.len();
         bytes.resize(start + len, 0);
@@ -369,7 +339,7 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
         }
     }
     // JSON text is UTF-8 (RFC 8259); anything else cannot be read.
-    String::from_utf8(bytes).map_err(|_| unreadable(": the answer is not UTF-8 text"))
+    String::from_utf8(bytes).map_err(|_| unreadable(NoAnswer::NotUtf8 { status }))
 }
 
 /// One HTTP exchange: (status, body text). The token goes in the header only; no
@@ -384,7 +354,7 @@ async fn exchange(
     if user_aborted(call) {
         return Err(aborted());
     }
-    let controller = AbortController::new().map_err(|e| network(error_text(&e, "fetch failed")))?;
+    let controller = AbortController::new().map_err(|e| NoAnswer::Network(&error_text(&e, "fetch failed")).error())?;
     let timed_out = Rc::new(Cell::new(false));
     let stop = Stop::new();
     let _timer = {
@@ -423,10 +393,7 @@ async fn exchange(
         if user_aborted(call) {
             return aborted();
         }
-        let mut message = String::from("no answer within ");
-        message.push_str(&itoa_u64(u64::from(timeout_ms)));
-        message.push_str(" ms");
-        ClientError::new(ErrorKind::Timeout, message)
+        NoAnswer::TimedOut { ms: timeout_ms }.error()
     };
     match outcome {
         _ if user_aborted(call) => Err(aborted()),
@@ -435,7 +402,7 @@ async fn exchange(
         // The runtime's own failure after the timer fired is the timeout's doing.
         Err(Err(Halt::Stopped)) => Err(stopped()),
         Err(Err(Halt::Failed(_))) if timed_out.get() => Err(stopped()),
-        Err(Err(Halt::Failed(thrown))) => Err(network(error_text(&thrown, "fetch failed"))),
+        Err(Err(Halt::Failed(thrown))) => Err(NoAnswer::Network(&error_text(&thrown, "fetch failed")).error()),
     }
 }
 

@@ -1,0 +1,323 @@
+// LicensingClient's calls carried out. The wasm's steps (licensing-client's
+// `call`, the ones the Rust client takes too) say what to do next: ask the
+// token provider, run a hook, send, sleep, or end. This loop does the waiting
+// (fetch, the clock's timers, the hooks) and says how each wait ended, and
+// nothing more: which step comes next, how long each wait may take, what
+// each outcome means for the call and every error's words are the steps'.
+// What it reports of an exchange that gave no readable answer is a fact named
+// as licensing-client's `NoAnswer` names it (`failed(why, status, thrown)`).
+//
+// Hooks and fetch run inline here, in the one place that makes the request,
+// with nothing of theirs crossing into the wasm but what they gave.
+
+/** What a stop resolves to: the attempt's timer or the caller's abort came first. */
+const STOPPED = Symbol('stopped');
+
+/** The global timers, or the `clock` option's (a test's virtual clock). */
+const timersOf = (io) => io.clock ?? globalThis;
+
+/** A property of an object; `undefined` for non-objects and for a getter or a Proxy that throws. */
+function get(object, key) {
+  if (object === null || typeof object !== 'object') return undefined;
+  try {
+    return object[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `object[name](...args)`, throwing whatever a getter, a missing method or the call throws. */
+function callMethod(object, name, ...args) {
+  const method = object[name];
+  if (typeof method !== 'function') throw new TypeError(`${name} is not a function`);
+  return Reflect.apply(method, object, args);
+}
+
+/** `object.cancel()` (a stream or a reader), its outcome unobserved; nothing if it throws. */
+function cancelQuietly(object) {
+  try {
+    Promise.resolve(callMethod(object, 'cancel')).catch(() => {});
+  } catch {
+    // no such method, or it threw: nothing to cancel
+  }
+}
+
+/**
+ * Starts a timer on the client's clock, or throws what its `setTimeout`
+ * threw. Returns what stops it (a clock that throws then keeps a timer that
+ * can no longer do anything).
+ */
+function startTimer(io, ms, callback) {
+  const timers = timersOf(io);
+  const handle = timers.setTimeout(callback, ms);
+  return () => {
+    try {
+      timers.clearTimeout(handle);
+    } catch {
+      // see above
+    }
+  };
+}
+
+/** Calls `listener` when `signal` fires, until the returned function is called. */
+function onAbort(signal, listener) {
+  if (signal === undefined) return () => {};
+  signal.addEventListener('abort', listener);
+  return () => signal.removeEventListener('abort', listener);
+}
+
+/**
+ * Runs the hook (or the token provider) `step` names, raced against the time
+ * it is given and the caller's signal.
+ */
+async function runHook(hook, step, io, signal, call) {
+  // Called before its time starts, as the Rust client calls it: a hook that
+  // throws at once has failed, whatever else has happened.
+  let returned;
+  try {
+    returned = hook(step.event);
+  } catch (thrown) {
+    return call.threw(thrown);
+  }
+  const answer = Promise.resolve(returned).then(
+    (value) => ({ value }),
+    (thrown) => ({ thrown }),
+  );
+  if (signal?.aborted) return call.failed('aborted');
+  let settle;
+  const over = new Promise((resolve) => {
+    settle = resolve;
+  });
+  let stopTimer;
+  try {
+    stopTimer = startTimer(io, step.ms, () => settle('timedOut'));
+  } catch (thrown) {
+    return call.failed('clockThrew', undefined, thrown);
+  }
+  const stopListening = onAbort(signal, () => settle('aborted'));
+  try {
+    const outcome = await Promise.race([answer, over]);
+    if (outcome === 'timedOut') return call.timedOut();
+    if (outcome === 'aborted') return call.failed('aborted');
+    return 'thrown' in outcome ? call.threw(outcome.thrown) : call.settled(outcome.value);
+  } finally {
+    stopTimer();
+    stopListening();
+  }
+}
+
+/** Waits `step.ms` before a retry, ended early by the caller's signal. */
+async function sleep(step, io, signal, call) {
+  if (signal?.aborted) return call.failed('aborted');
+  let wake;
+  const woken = new Promise((resolve) => {
+    wake = resolve;
+  });
+  let stopTimer;
+  try {
+    stopTimer = startTimer(io, step.ms, () => wake());
+  } catch (thrown) {
+    return call.failed('clockThrew', undefined, thrown);
+  }
+  const stopListening = onAbort(signal, () => wake());
+  try {
+    await woken;
+  } finally {
+    stopTimer();
+    stopListening();
+  }
+  return signal?.aborted ? call.failed('aborted') : call.slept();
+}
+
+/**
+ * What the exchange gave: `{ status, bytes, retryAfter }`, `{ why, status }`
+ * (a fact the steps name) or `{ thrown }` (the runtime failed), or STOPPED.
+ * Each property of what `fetch` resolved to is read so that nothing it holds
+ * can throw past here: a caller's `fetch` may return a used or locked
+ * Response, a Proxy, a subclass with throwing getters, a Response of another
+ * realm, or no Response at all (so no `instanceof Response`).
+ */
+async function exchange(step, text, io, controller, race) {
+  let request;
+  try {
+    const headers = new Headers();
+    for (const [name, value] of step.headers) {
+      try {
+        headers.set(name, value);
+      } catch {
+        return { why: 'headerRefused' };
+      }
+    }
+    // Redirects are not followed (`manual`): a 307/308 would re-send the
+    // body, customer data included, to wherever `Location` points.
+    request = new Request(step.url, {
+      method: step.method,
+      headers,
+      body: step.post ? text : undefined,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+  } catch (thrown) {
+    return { why: 'unbuildable', thrown };
+  }
+  const custom = io.fetch;
+  const response = await race(custom === undefined ? fetch(request) : custom(request));
+  if (response === STOPPED) return STOPPED;
+  if (response === null || typeof response !== 'object') return { why: 'notAnObject' };
+  let status;
+  try {
+    status = response.status;
+  } catch {
+    return { why: 'statusThrew' };
+  }
+  if (!Number.isInteger(status) || status < 0 || status > 999) return { why: 'noStatus' };
+  const opaqueRedirect = get(response, 'type') === 'opaqueredirect';
+  const headers = get(response, 'headers');
+  const header = (name) => {
+    try {
+      const value = callMethod(headers, 'get', name);
+      return typeof value === 'string' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const length = header('content-length')?.trim();
+  const contentLength = length !== undefined && /^\+?[0-9]+$/.test(length) ? Number(length) : undefined;
+  const retryAfter = header('retry-after');
+  let body;
+  try {
+    body = response.body;
+  } catch {
+    return { why: 'bodyThrew', status };
+  }
+  if (opaqueRedirect) return { why: 'redirect' };
+  if (status >= 300 && status < 400) return { why: 'redirect', status };
+  if (body === null || body === undefined) return { status, bytes: new Uint8Array(0), retryAfter };
+  if (contentLength !== undefined && contentLength > step.maxBytes) {
+    cancelQuietly(body);
+    return { why: 'tooLarge', status };
+  }
+  let reader;
+  try {
+    reader = callMethod(body, 'getReader');
+  } catch {
+    return { why: 'bodyLocked', status };
+  }
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    let next;
+    try {
+      next = callMethod(reader, 'read');
+    } catch {
+      return { why: 'bodyFailed', status };
+    }
+    // Stopped: the abort that came with the stop ends the body (cancelling a
+    // stream the abort has errored makes Node report an unhandled
+    // rejection). A read that rejects is the connection's failure.
+    const chunk = await race(next);
+    if (chunk === STOPPED) return STOPPED;
+    if (get(chunk, 'done') === true) break;
+    const value = get(chunk, 'value');
+    if (!(value instanceof Uint8Array)) return { why: 'notBytes', status };
+    // A copy (the stream may reuse its buffer), made by the constructor, which
+    // no subclass's own methods or getters can change.
+    const part = new Uint8Array(value);
+    if (size + part.length > step.maxBytes) {
+      cancelQuietly(reader);
+      return { why: 'tooLarge', status };
+    }
+    chunks.push(part);
+    size += part.length;
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of chunks) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { status, bytes, retryAfter };
+}
+
+/**
+ * Sends one attempt within `step.ms`, ended by the caller's signal too. Every
+ * step of the exchange is raced against one stop (its timer or the abort), so
+ * the attempt ends on time whatever the runtime does with the abort signal:
+ * Node's fetch follows a request's signal through a weak reference, and a
+ * body that never finishes may ignore it after a garbage collection.
+ */
+async function send(step, text, io, signal, call) {
+  if (signal?.aborted) return call.failed('aborted');
+  const controller = new AbortController();
+  let timedOut = false;
+  let fire;
+  const stop = new Promise((resolve) => {
+    fire = () => resolve(STOPPED);
+  });
+  const race = (value) => Promise.race([value, stop]);
+  let stopTimer;
+  try {
+    stopTimer = startTimer(io, step.ms, () => {
+      timedOut = true;
+      controller.abort();
+      fire();
+    });
+  } catch (thrown) {
+    return call.failed('clockThrew', undefined, thrown);
+  }
+  const stopListening = onAbort(signal, () => {
+    controller.abort();
+    fire();
+  });
+  let outcome;
+  try {
+    outcome = await exchange(step, text, io, controller, race);
+  } catch (thrown) {
+    outcome = { thrown };
+  } finally {
+    stopTimer();
+    stopListening();
+  }
+  if (signal?.aborted) return call.failed('aborted');
+  // The runtime's own failure after the timer fired is the timeout's doing.
+  if (outcome === STOPPED || (timedOut && 'thrown' in outcome)) return call.failed('timedOut');
+  if ('thrown' in outcome) return call.failed('network', undefined, outcome.thrown);
+  if ('why' in outcome) return call.failed(outcome.why, outcome.status, outcome.thrown);
+  return call.answered(outcome.status, outcome.bytes, outcome.retryAfter);
+}
+
+/**
+ * One call of `client` (a wasm LicensingClient): the body as routing.js's
+ * `serialize` gave it (`text`, and `detail`: where it held NaN or ±Infinity,
+ * or what JSON.stringify threw when `text` is undefined). Resolves to the
+ * answer's payload; rejects with a LicensingError. With `__checkOnly` in the
+ * options, only validates (licensing-sdk/outbox).
+ */
+export async function callService(client, endpoint, text, detail, callOptions) {
+  const call = client.__begin(endpoint, text, detail, callOptions);
+  if (call === undefined) return undefined;
+  try {
+    const io = client.__io;
+    const signal = call.signal;
+    let step = call.start();
+    for (;;) {
+      switch (step.step) {
+        case 'done':
+          return step.data;
+        case 'failed':
+          throw step.error;
+        case 'send':
+          step = await send(step, text, io, signal, call);
+          break;
+        case 'sleep':
+          step = await sleep(step, io, signal, call);
+          break;
+        default:
+          // A hook or the token provider, named as the step that calls it.
+          step = await runHook(io[step.step], step, io, signal, call);
+      }
+    }
+  } finally {
+    call.free();
+  }
+}
