@@ -6,8 +6,7 @@
 //! npm package's JavaScript loop over `fetch` and its timers. Every decision
 //! is here, once, for both.
 
-use licensing_core::model::{result_code, BusinessCode};
-use licensing_core::response::{read_activity, read_order, Answer, ClientError, ErrorKind};
+use licensing_core::response::{read_activity, read_order, success_code, Answer, ClientError, ErrorKind};
 use licensing_core::validate::{itoa_u64, Issue};
 use licensing_core::wire::{Endpoint, Method, Module};
 
@@ -477,8 +476,7 @@ impl Call {
             return self.decide(around, result, Some(status), retry_after, None);
         }
         let code = match &result {
-            Ok(_) if self.endpoint.module() == Module::Order => Some(String::from(BusinessCode::SUCCESS)),
-            Ok(_) => Some(String::from(result_code::SUCCESS)),
+            Ok(_) => Some(String::from(success_code(self.endpoint.module()))),
             Err(e) => e.code.clone(),
         };
         let duration_ms = self.started.zip(around.platform.now_ms()).map(|(start, now)| now - start);

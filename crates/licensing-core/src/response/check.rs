@@ -91,10 +91,7 @@ fn check<'a>(endpoint: Endpoint, status: u16, text: &'a str, ctx: &mut Ctx<'a>) 
         Module::Order => envelope.text(own).unwrap_or_default(),
         Module::Activity => super::result_code_of(&envelope),
     });
-    let success = match module {
-        Module::Order => code.as_deref().is_some_and(|c| BusinessCode::from(c).is_success()),
-        Module::Activity => code.as_deref() == Some(result_code::SUCCESS),
-    };
+    let success = code.as_deref() == Some(super::success_code(module));
     let expected = match module {
         Module::Order if success => "200",
         Module::Order => "299",

@@ -164,6 +164,18 @@ pub(crate) fn result_code_of(envelope: &answer::Envelope<'_>) -> String {
     padded
 }
 
+/// The code a successful answer of `module` carries in its own field: `0` in
+/// the order module's `code`, `0000` in the activity module's `resultCode`.
+/// Whoever asks "did this answer succeed" (the readers here, `check_answer`,
+/// the client's `after_response` event, verify's judge and a recording's
+/// reader) asks it of this.
+pub fn success_code(module: Module) -> &'static str {
+    match module {
+        Module::Order => BusinessCode::SUCCESS,
+        Module::Activity => result_code::SUCCESS,
+    }
+}
+
 /// An activity-module answer: on `resultCode` 0000 its `detail` (see [`Answer`];
 /// `{}` when absent); else the failure (with `activityDtoList` on 3002, passed on
 /// as sent whatever its units hold).
@@ -179,7 +191,7 @@ pub fn read_activity(status: u16, body: &str) -> Result<Answer, ClientError> {
     let envelope =
         answer::envelope(body, Module::Activity).map_err(|e| decode_error(status, "an activity envelope", &e))?;
     let code = result_code_of(&envelope);
-    if code == result_code::SUCCESS {
+    if code == success_code(Module::Activity) {
         return payload(&envelope, "detail", Endpoint::JoinActivity.data(), false, status);
     }
     let code = cut(code);

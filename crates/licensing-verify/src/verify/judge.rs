@@ -1,8 +1,8 @@
 //! How the answer to a step's probe is judged: its checks (held to the contract,
 //! and the verdict the step asks for), and what a taken call teaches the later steps.
 
-use licensing_core::model::{result_code, BusinessCode};
 use licensing_core::response::check_answer;
+use licensing_core::response::success_code;
 use licensing_core::validate::{Options, Profile, Severity};
 use licensing_core::wire::{Endpoint, Module};
 use serde_json::Value;
@@ -29,11 +29,7 @@ fn taken(module: Module, status: u16, body: &str) -> Taken {
     let code = text(field(own.0)).or_else(|| text(field(other.0)));
     let message = text(field(own.1)).or_else(|| text(field(other.1)));
     let own_code = text(field(own.0));
-    let success = status == 200
-        && match module {
-            Module::Order => own_code.as_deref().is_some_and(|c| BusinessCode::from(c).is_success()),
-            Module::Activity => own_code.as_deref() == Some(result_code::SUCCESS),
-        };
+    let success = status == 200 && own_code.as_deref() == Some(success_code(module));
     if success {
         return Taken::Accepted;
     }
