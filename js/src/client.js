@@ -66,6 +66,31 @@ function onAbort(signal, listener) {
   return () => signal.removeEventListener('abort', listener);
 }
 
+/** What a deadline's `reached` resolves to. */
+const TIMED_OUT = Symbol('timed out');
+const ABORTED = Symbol('aborted');
+
+/**
+ * A wait's end: `reached` resolves to TIMED_OUT once `ms` pass on the client's
+ * clock, or to ABORTED when the caller's signal fires; `end()` stops both.
+ * Throws what the clock's `setTimeout` threw.
+ */
+function deadline(io, ms, signal) {
+  let settle;
+  const reached = new Promise((resolve) => {
+    settle = resolve;
+  });
+  const stopTimer = startTimer(io, ms, () => settle(TIMED_OUT));
+  const stopListening = onAbort(signal, () => settle(ABORTED));
+  return {
+    reached,
+    end() {
+      stopTimer();
+      stopListening();
+    },
+  };
+}
+
 /**
  * Runs the hook (or the token provider) `step` names, raced against the time
  * it is given and the caller's signal.
@@ -84,47 +109,35 @@ async function runHook(hook, step, io, signal, call) {
     (thrown) => ({ thrown }),
   );
   if (signal?.aborted) return call.failed('aborted');
-  let settle;
-  const over = new Promise((resolve) => {
-    settle = resolve;
-  });
-  let stopTimer;
+  let limit;
   try {
-    stopTimer = startTimer(io, step.ms, () => settle('timedOut'));
+    limit = deadline(io, step.ms, signal);
   } catch (thrown) {
     return call.failed('clockThrew', undefined, thrown);
   }
-  const stopListening = onAbort(signal, () => settle('aborted'));
   try {
-    const outcome = await Promise.race([answer, over]);
-    if (outcome === 'timedOut') return call.timedOut();
-    if (outcome === 'aborted') return call.failed('aborted');
+    const outcome = await Promise.race([answer, limit.reached]);
+    if (outcome === TIMED_OUT) return call.timedOut();
+    if (outcome === ABORTED) return call.failed('aborted');
     return 'thrown' in outcome ? call.threw(outcome.thrown) : call.settled(outcome.value);
   } finally {
-    stopTimer();
-    stopListening();
+    limit.end();
   }
 }
 
 /** Waits `step.ms` before a retry, ended early by the caller's signal. */
 async function sleep(step, io, signal, call) {
   if (signal?.aborted) return call.failed('aborted');
-  let wake;
-  const woken = new Promise((resolve) => {
-    wake = resolve;
-  });
-  let stopTimer;
+  let limit;
   try {
-    stopTimer = startTimer(io, step.ms, () => wake());
+    limit = deadline(io, step.ms, signal);
   } catch (thrown) {
     return call.failed('clockThrew', undefined, thrown);
   }
-  const stopListening = onAbort(signal, () => wake());
   try {
-    await woken;
+    await limit.reached;
   } finally {
-    stopTimer();
-    stopListening();
+    limit.end();
   }
   return signal?.aborted ? call.failed('aborted') : call.slept();
 }
@@ -248,35 +261,27 @@ async function exchange(step, text, io, controller, race) {
  */
 async function send(step, text, io, signal, call) {
   if (signal?.aborted) return call.failed('aborted');
-  const controller = new AbortController();
-  let timedOut = false;
-  let fire;
-  const stop = new Promise((resolve) => {
-    fire = () => resolve(STOPPED);
-  });
-  const race = (value) => Promise.race([value, stop]);
-  let stopTimer;
+  let limit;
   try {
-    stopTimer = startTimer(io, step.ms, () => {
-      timedOut = true;
-      controller.abort();
-      fire();
-    });
+    limit = deadline(io, step.ms, signal);
   } catch (thrown) {
     return call.failed('clockThrew', undefined, thrown);
   }
-  const stopListening = onAbort(signal, () => {
+  const controller = new AbortController();
+  let timedOut = false;
+  const stop = limit.reached.then((why) => {
+    timedOut = why === TIMED_OUT;
     controller.abort();
-    fire();
+    return STOPPED;
   });
+  const race = (value) => Promise.race([value, stop]);
   let outcome;
   try {
     outcome = await exchange(step, text, io, controller, race);
   } catch (thrown) {
     outcome = { thrown };
   } finally {
-    stopTimer();
-    stopListening();
+    limit.end();
   }
   if (signal?.aborted) return call.failed('aborted');
   // The runtime's own failure after the timer fired is the timeout's doing.

@@ -1,4 +1,4 @@
-//! The async loop that carries out a call's steps (`call.rs`) over a
+//! The async loop that carries out a call's steps (`call/`) over a
 //! [`Transport`]: it waits for what each step asks (the token provider, a
 //! hook, the exchange, the backoff) and hands back how the wait ended. Every
 //! decision is the steps'; this is the one place that awaits. One non-generic

@@ -1,6 +1,7 @@
-//! What the token provider and the hooks are shown (feature `hooks` makes them
-//! public as `hooks::*`). Always compiled: the call's steps (`call.rs`) make
-//! them whether or not a hook will see them.
+//! What the token provider and the hooks are shown (also `hooks::*` with the
+//! feature `hooks`). The call's steps (`call/`) make them, and whoever carries
+//! the steps out shows them to its hooks: the Rust client's `Hooks`, or the
+//! npm package's JavaScript functions.
 
 use licensing_core::response::ClientError;
 use licensing_core::wire::{Endpoint, Method};

@@ -1,7 +1,7 @@
 //! The waits for the token provider and the hooks (feature `hooks`): which
 //! one a step asks for, run with the time the step gives it, raced against
 //! that time and the caller's signal. What their outcome means for the call
-//! is the steps' (`call.rs`).
+//! is the steps' (`call/`).
 
 use core::future::Future;
 use core::pin::pin;
