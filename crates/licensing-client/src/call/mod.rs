@@ -97,7 +97,7 @@ pub enum Input {
 /// What to do next. Each wait is given its time (`ms`); the driver reports
 /// how it ended with the matching [`Input`]: [`Input::Hook`] for the hooks and
 /// the token provider, [`Input::Answer`] for `Send`, [`Input::Slept`] for `Sleep`.
-#[derive(Debug)]
+/// Its `Debug` names the step and its time, never a header (the token is one).
 #[non_exhaustive]
 pub enum Action {
     /// Ask the token provider (its value: [`HookValue::Token`]).
@@ -159,6 +159,23 @@ pub enum Action {
     Failed(ClientError),
 }
 
+impl core::fmt::Debug for Action {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (step, ms) = match self {
+            Action::Token { ms, .. } => ("Token", *ms),
+            Action::BeforeRequest { ms, .. } => ("BeforeRequest", *ms),
+            Action::Send { ms, .. } => ("Send", *ms),
+            Action::AfterResponse { ms, .. } => ("AfterResponse", *ms),
+            Action::BeforeRetry { ms, .. } => ("BeforeRetry", *ms),
+            Action::Sleep { ms } => ("Sleep", *ms),
+            Action::OnError { ms, .. } => ("OnError", *ms),
+            Action::Done(_) => return f.write_str("Done"),
+            Action::Failed(error) => return f.debug_tuple("Failed").field(error).finish(),
+        };
+        f.debug_struct(step).field("ms", &ms).finish_non_exhaustive()
+    }
+}
+
 /// Where the call stands: which wait its next input ends.
 #[derive(Debug)]
 enum Waiting {
@@ -205,8 +222,7 @@ fn hook_error(what: &str, detail: &str, token: &str) -> ClientError {
 /// What the headers show hooks instead of the token.
 const REDACTED: &str = "Bearer [redacted]";
 
-/// One call's steps.
-#[derive(Debug)]
+/// One call's steps. Its `Debug` shows where it stands, never its token.
 pub struct Call {
     endpoint: Endpoint,
     hooks: HookSet,
@@ -230,6 +246,18 @@ pub struct Call {
     token: String,
     url: String,
     headers: Vec<(String, String)>,
+}
+
+impl core::fmt::Debug for Call {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Call")
+            .field("endpoint", &self.endpoint)
+            .field("waiting", &self.waiting)
+            .field("attempt", &self.attempt)
+            .field("sent", &self.sent)
+            .field("retries", &self.retries)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Call {
@@ -263,7 +291,7 @@ impl Call {
     /// The next step, once the last one's wait gave `input`.
     pub fn next<P: Platform + ?Sized>(&mut self, around: Around<'_, P>, input: Input) -> Action {
         match (core::mem::replace(&mut self.waiting, Waiting::Ended), input) {
-            (Waiting::Start, _) => match self.start(around.opts) {
+            (Waiting::Start, Input::Start) => match self.start(around.opts) {
                 Ok(()) => self.attempt(around),
                 Err(error) => self.fail(error),
             },

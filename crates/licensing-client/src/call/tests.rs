@@ -188,3 +188,13 @@ fn an_input_the_call_is_not_waiting_for_ends_it() {
     let Action::Failed(error) = run.next(Input::Start) else { panic!("still ended") };
     assert!(error.message.contains("has ended"), "{}", error.message);
 }
+
+#[test]
+fn debug_never_shows_the_token() {
+    let mut run = Run::new(Endpoint::CreateEnterprise, HookSet::default());
+    let send = run.next(Input::Start);
+    assert!(matches!(send, Action::Send { .. }));
+    for shown in [format!("{send:?}"), format!("{:?}", run.call)] {
+        assert!(!shown.contains("t0k3n"), "{shown}");
+    }
+}
