@@ -1,7 +1,8 @@
 // LicensingClient's hooks and token provider against the in-process
 // simulator: the order of the events, headers added on the wire, a refused
-// token asked for again, Retry-After, and hooks that fail. The wasm's attempt
-// loop (licensing-client) runs them, as it runs the Rust client's.
+// token asked for again, Retry-After, and hooks that fail. licensing-client's
+// steps decide every step around them, as around the Rust client's; the
+// package's JavaScript calls them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';

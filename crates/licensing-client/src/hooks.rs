@@ -1,7 +1,8 @@
 //! Hooks around each attempt of a call, and the token provider (feature
 //! `hooks`): for logs, metrics, tracing (`traceparent`) and tokens that
-//! expire. The JS bindings' `hooks` and function `token` are these, with JS
-//! functions inside: the attempt loop decides every step once, for both.
+//! expire. The npm package's `hooks` and function `token` are their
+//! JavaScript twins: a call's steps ([`crate::call`]) decide every step around
+//! both, once (`tests/hook-scenarios.json` holds the two to the same lines).
 //! Without the feature, `ClientOptions::on_retry` (a plain callback) is all
 //! there is.
 //!

@@ -21,6 +21,9 @@ mod common;
 /// The `hooks` feature: hooks and a token provider around real exchanges.
 #[cfg(feature = "hooks")]
 mod hooks;
+/// The hook scenarios the npm package runs too (`tests/hook-scenarios.json`).
+#[cfg(feature = "hooks")]
+mod scenarios;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
