@@ -92,6 +92,19 @@ function deadline(io, ms, signal) {
 }
 
 /**
+ * The deadline of a wait, or the call's next step when the wait cannot begin:
+ * the caller's signal has fired already, or the clock's `setTimeout` threw.
+ */
+function startWait(io, ms, signal, call) {
+  if (signal?.aborted) return { next: call.failed('aborted') };
+  try {
+    return { limit: deadline(io, ms, signal) };
+  } catch (thrown) {
+    return { next: call.failed('clockThrew', undefined, thrown) };
+  }
+}
+
+/**
  * Runs the hook (or the token provider) `step` names, raced against the time
  * it is given and the caller's signal.
  */
@@ -108,13 +121,8 @@ async function runHook(hook, step, io, signal, call) {
     (value) => ({ value }),
     (thrown) => ({ thrown }),
   );
-  if (signal?.aborted) return call.failed('aborted');
-  let limit;
-  try {
-    limit = deadline(io, step.ms, signal);
-  } catch (thrown) {
-    return call.failed('clockThrew', undefined, thrown);
-  }
+  const { limit, next } = startWait(io, step.ms, signal, call);
+  if (limit === undefined) return next;
   try {
     const outcome = await Promise.race([answer, limit.reached]);
     if (outcome === TIMED_OUT) return call.timedOut();
@@ -127,13 +135,8 @@ async function runHook(hook, step, io, signal, call) {
 
 /** Waits `step.ms` before a retry, ended early by the caller's signal. */
 async function sleep(step, io, signal, call) {
-  if (signal?.aborted) return call.failed('aborted');
-  let limit;
-  try {
-    limit = deadline(io, step.ms, signal);
-  } catch (thrown) {
-    return call.failed('clockThrew', undefined, thrown);
-  }
+  const { limit, next } = startWait(io, step.ms, signal, call);
+  if (limit === undefined) return next;
   try {
     await limit.reached;
   } finally {
@@ -260,13 +263,8 @@ async function exchange(step, text, io, controller, race) {
  * body that never finishes may ignore it after a garbage collection.
  */
 async function send(step, text, io, signal, call) {
-  if (signal?.aborted) return call.failed('aborted');
-  let limit;
-  try {
-    limit = deadline(io, step.ms, signal);
-  } catch (thrown) {
-    return call.failed('clockThrew', undefined, thrown);
-  }
+  const { limit, next } = startWait(io, step.ms, signal, call);
+  if (limit === undefined) return next;
   const controller = new AbortController();
   let timedOut = false;
   const stop = limit.reached.then((why) => {
