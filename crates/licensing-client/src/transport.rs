@@ -31,8 +31,9 @@ use std::future::Future;
 use licensing_core::response::ClientError;
 use licensing_core::wire::Method;
 
-/// One HTTP request of a call, as the client built it.
-#[derive(Debug, Clone, Copy)]
+/// One HTTP request of a call, as the client built it. Its `Debug` names the
+/// headers without their values (`Authorization` carries the token).
+#[derive(Clone, Copy)]
 #[non_exhaustive]
 pub struct HttpRequest<'a> {
     /// GET or POST.
@@ -45,6 +46,18 @@ pub struct HttpRequest<'a> {
     pub body: Option<&'a str>,
     /// The most bytes of answer to read: past it, a `decode` error.
     pub max_response_bytes: usize,
+}
+
+impl core::fmt::Debug for HttpRequest<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("HttpRequest")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("headers", &self.headers.iter().map(|(name, _)| name).collect::<Vec<_>>())
+            .field("body", &self.body.map(str::len))
+            .field("max_response_bytes", &self.max_response_bytes)
+            .finish()
+    }
 }
 
 /// What came back: the HTTP status, the body as text, and the one header the
@@ -102,5 +115,22 @@ pub trait Transport {
     /// a date `Retry-After` is ignored (the backoff applies).
     fn now_ms(&self) -> Option<f64> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn debug_names_the_headers_without_their_values() {
+        let headers = [(String::from("Authorization"), String::from("Bearer s3cret"))];
+        let request = super::HttpRequest {
+            method: licensing_core::wire::Method::Post,
+            url: "http://127.0.0.1:1/x",
+            headers: &headers,
+            body: Some("{}"),
+            max_response_bytes: 1,
+        };
+        let shown = format!("{request:?}");
+        assert!(shown.contains("Authorization") && !shown.contains("s3cret"), "{shown}");
     }
 }
