@@ -136,10 +136,6 @@ impl<T: Transport> Client<T> {
         &self.opts
     }
 
-    fn warn(&self, endpoint: Endpoint, phase: Phase, warnings: &[Issue]) {
-        call::warn(&self.opts, endpoint, phase, warnings);
-    }
-
     /// Validates a request given as JSON text (under the client's rules
     /// profile), then sends it with retries; the answer's payload (`data` or
     /// `detail`) as the service sent it, with what the reader tolerated (see
@@ -196,7 +192,7 @@ impl<T: Transport> Client<T> {
         body: &Valid<B>,
         call: &CallOptions<T::Signal>,
     ) -> Result<R, ClientError> {
-        self.warn(endpoint, Phase::Request, body.warnings());
+        self.opts.warn(endpoint, Phase::Request, body.warnings());
         let answer = self.send_checked(endpoint, Ok(body.json()), call).await?;
         answer.parse::<R>().map_err(|e| {
             let mut message = String::from("the ");

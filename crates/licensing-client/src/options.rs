@@ -417,6 +417,13 @@ impl ClientOptions {
         Ok(self)
     }
 
+    /// Tells `on_warnings` of a request's or an answer's warnings, if any.
+    pub(crate) fn warn(&self, endpoint: Endpoint, phase: Phase, warnings: &[Issue]) {
+        if let (Some(hook), false) = (&self.on_warnings, warnings.is_empty()) {
+            hook(endpoint, phase, warnings);
+        }
+    }
+
     /// The text of `body` to send, once validated as a client validates it
     /// (these options' rules profile, locale and messages; its warnings told
     /// to `on_warnings`), or why it is refused (kind `validation`, nothing
@@ -433,7 +440,7 @@ impl ClientOptions {
         let opts = self.validation();
         let report = validate::validate_json(endpoint, text, &opts);
         if report.valid && non_finite.is_empty() {
-            crate::call::warn(self, endpoint, Phase::Request, &report.issues);
+            self.warn(endpoint, Phase::Request, &report.issues);
             return Ok(text);
         }
         let mut message = String::from("invalid ");

@@ -205,15 +205,17 @@ impl JsClient {
                 .as_bool()
                 .ok_or_else(|| js_error(ClientError::new(ErrorKind::Validation, "repeatable must be a boolean")))?,
         };
+        // `detail`: the pointers of NaN and ±Infinity in `text`, or, with no
+        // text, what JSON.stringify threw.
         let text = text.as_string();
-        let reason = if text.is_none() { Some(hooks_js::said(&detail)) } else { None };
-        let non_finite: Vec<String> = match detail.dyn_ref::<js_sys::Array>() {
-            Some(pointers) if text.is_some() => pointers.iter().filter_map(|p| p.as_string()).collect(),
-            _ => Vec::new(),
+        let (non_finite, reason): (Vec<String>, String) = match (&text, detail.dyn_ref::<js_sys::Array>()) {
+            (Some(_), Some(pointers)) => (pointers.iter().filter_map(|p| p.as_string()).collect(), String::new()),
+            (Some(_), None) => (Vec::new(), String::new()),
+            (None, _) => (Vec::new(), hooks_js::said(&detail)),
         };
-        let body = match (&text, &reason) {
-            (Some(text), _) => BodyText::Json { text, non_finite: &non_finite },
-            (None, reason) => BodyText::Unserializable(reason.as_deref().unwrap_or_default()),
+        let body = match &text {
+            Some(text) => BodyText::Json { text, non_finite: &non_finite },
+            None => BodyText::Unserializable(&reason),
         };
         let refused = self.opts.checked_text(endpoint, body).err();
         if check_only {
@@ -231,6 +233,7 @@ impl JsClient {
             platform: JsPlatform { clock: self.clock.clone() },
             signal,
             waiting: Waiting::Nothing,
+            ms: 0,
         }
         .into())
     }
@@ -284,10 +287,8 @@ enum Waiting {
     BeforeRequest,
     /// A hook whose value the call does not use.
     Hook,
-    /// The exchange, given this long.
-    Answer {
-        ms: u32,
-    },
+    /// The exchange.
+    Answer,
     Sleep,
 }
 
@@ -305,6 +306,8 @@ pub struct JsCall {
     platform: JsPlatform,
     signal: JsValue,
     waiting: Waiting,
+    /// The time the wait in course was given (what a timeout names).
+    ms: u32,
 }
 
 #[wasm_bindgen(js_class = LicensingCall)]
@@ -371,10 +374,7 @@ impl JsCall {
         let status_or_0 = status.unwrap_or(0);
         let error = match why {
             "aborted" => NoAnswer::Aborted.error(),
-            "timedOut" => match self.waiting {
-                Waiting::Answer { ms } => NoAnswer::TimedOut { ms }.error(),
-                _ => NoAnswer::TimedOut { ms: 0 }.error(),
-            },
+            "timedOut" => NoAnswer::TimedOut { ms: self.ms }.error(),
             "unbuildable" => NoAnswer::Unbuildable(&said("fetch failed")).error(),
             "headerRefused" => NoAnswer::HeaderRefused.error(),
             "notAnObject" => NoAnswer::NotAResponse("not an object").error(),
@@ -390,7 +390,7 @@ impl JsCall {
             _ => NoAnswer::Network(&said("fetch failed")).error(),
         };
         let input = match self.waiting {
-            Waiting::Answer { .. } => Input::Answer(Err(error)),
+            Waiting::Answer => Input::Answer(Err(error)),
             Waiting::Sleep => Input::Slept(Err(error)),
             _ => Input::Hook(HookOutcome::Aborted(error)),
         };
@@ -431,7 +431,7 @@ impl JsCall {
                 set(&object, "headers", &pairs);
                 set(&object, "post", &JsValue::from_bool(post));
                 set(&object, "maxBytes", &JsValue::from_f64(self.opts.max_response_bytes as f64));
-                ("send", Waiting::Answer { ms }, ms)
+                ("send", Waiting::Answer, ms)
             }
             Action::AfterResponse { event, ms } => {
                 set(&object, "event", &hooks_js::response_event(&event));
@@ -464,7 +464,7 @@ impl JsCall {
                 ("failed", Waiting::Nothing, 0)
             }
         };
-        self.waiting = waiting;
+        (self.waiting, self.ms) = (waiting, ms);
         set(&object, "step", &JsValue::from_str(name));
         set(&object, "ms", &JsValue::from_f64(f64::from(ms)));
         object

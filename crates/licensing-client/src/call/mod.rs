@@ -529,7 +529,7 @@ impl Call {
         let (opts, platform) = (around.opts, around.platform);
         let error = match result {
             Ok(answer) => {
-                warn(opts, self.endpoint, Phase::Response, &answer.warnings);
+                opts.warn(self.endpoint, Phase::Response, &answer.warnings);
                 self.waiting = Waiting::Ended;
                 return Action::Done(answer);
             }
@@ -603,13 +603,6 @@ impl Call {
 /// the token and the JSON body's type.
 fn own_header(name: &str) -> bool {
     name.eq_ignore_ascii_case("authorization") || name.eq_ignore_ascii_case("content-type")
-}
-
-/// Tells `on_warnings` of what the reader tolerated, if anything.
-pub(crate) fn warn(opts: &ClientOptions, endpoint: Endpoint, phase: Phase, warnings: &[Issue]) {
-    if let (Some(hook), false) = (&opts.on_warnings, warnings.is_empty()) {
-        hook(endpoint, phase, warnings);
-    }
 }
 
 /// What `after_response` failing means for the call. `Err`: it ends now (the
