@@ -2,7 +2,7 @@
 // (crates/licensing-sim-core/src/state.rs, through ts-rs): do not edit.
 // The format of `sim.snapshot()`, `GET /__sim/state` and
 // `licensing-sim --state FILE` (the simulator's README, "State as a fixture").
-import type { AssetRecord, BatchOrderResult, EnterpriseCustomer, Product } from './index.js';
+import type { AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Product } from './index.js';
 
 /**
  * A simulator's stored data (customers, orders, batches, assets, claims, the
@@ -124,4 +124,11 @@ export interface SimulatorStateOrder {
   licenseOrderId: string;
   channelCode: string;
   channelOrderId: string;
+  /**
+   * The order as its batch sent it (the fields the simulator knows): its
+   * history, which reads of the order answer from, while `assets` hold
+   * what is on each asset now. Absent when not known (an order a recording
+   * shows the result of but not the request).
+   */
+  order?: Order;
 }

@@ -31,7 +31,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use licensing_core::model::{AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Partition, Product};
+use licensing_core::model::{
+    AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Partition, Product,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -120,6 +122,13 @@ struct StateOrder {
     license_order_id: String,
     channel_code: String,
     channel_order_id: String,
+    /// The order as its batch sent it (the fields the simulator knows): its
+    /// history, which reads of the order answer from, while `assets` hold
+    /// what is on each asset now. Absent when not known (an order a recording
+    /// shows the result of but not the request).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "Order"))]
+    order: Option<Order>,
 }
 
 /// An answered batch: the results a resubmission of it gets again.
@@ -544,6 +553,7 @@ impl Store {
                 license_order_id: id.clone(),
                 channel_code: order.channel_code.clone(),
                 channel_order_id: order.channel_order_id.clone(),
+                order: order.order.clone(),
             })
             .collect();
         orders.sort_by(|a, b| a.license_order_id.cmp(&b.license_order_id));
@@ -601,8 +611,11 @@ impl Store {
             .orders
             .iter()
             .map(|o| {
-                let order =
-                    StoredOrder { channel_code: o.channel_code.clone(), channel_order_id: o.channel_order_id.clone() };
+                let order = StoredOrder {
+                    channel_code: o.channel_code.clone(),
+                    channel_order_id: o.channel_order_id.clone(),
+                    order: o.order.clone(),
+                };
                 (o.license_order_id.clone(), order)
             })
             .collect::<HashMap<_, _>>();

@@ -13,7 +13,9 @@ fn valid() -> Value {
         "format": "licensing-sim-state", "version": 1, "lastId": 3,
         "nextAssetNumbers": { "domestic": 3, "singapore": 1 },
         "customers": [{ "record": { "customerId": "C000001", "enterpriseGlobalId": "EG000002", "isDefault": true } }],
-        "orders": [{ "licenseOrderId": "LO000003", "channelCode": "c", "channelOrderId": "o" }],
+        "orders": [{ "licenseOrderId": "LO000003", "channelCode": "c", "channelOrderId": "o",
+                     "order": { "sequence": 1, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
+                                "assets": [{ "assetNos": ["8000000002"], "products": [{ "productUri": "p" }, { "productUri": "q" }] }] } }],
         "batches": [{ "channelCode": "c", "channelOrderId": "o", "results": [{ "sequence": 1, "licenseOrderId": "LO000003", "customerId": "C000001" }] }],
         "assets": [{ "record": { "id": "A8000000002", "assetNum": "8000000002", "customerId": "C000001", "keyShellNumber": "8000000002", "createTime": 1 },
                      "enterpriseGlobalId": "EG000002", "licenseOrderIds": ["LO000003"],
@@ -88,6 +90,10 @@ fn a_state_that_contradicts_itself_is_refused_with_the_pointer_and_what_it_confl
         ),
         (with("/assets/0/record/createTime", Some(json!(1e20))), "/assets/0/record/createTime: 1e+20 is not read here"),
         (with("/assets/0/record/colour", Some(json!("red"))), "/assets/0/record/colour: \"red\" is not read here"),
+        (
+            with("/orders/0/order/assets/0/colour", Some(json!("red"))),
+            "/orders/0/order/assets/0/colour: \"red\" is not read here",
+        ),
         (with("/claims/0/count", Some(json!(0))), "/claims/0/count: 0: a claim is made at least once"),
         (
             with("/claims/0/count", Some(json!(1_000_000))),
@@ -115,6 +121,22 @@ fn a_state_that_contradicts_itself_is_refused_with_the_pointer_and_what_it_confl
     let text = valid().to_string().replace(r#""lastId":3"#, r#""lastId":3,"lastId":0"#);
     let err = State::from_json(&text).unwrap_err();
     assert!(err.contains(r#"/lastId: the key "lastId" is given twice"#), "{err}");
+}
+
+#[test]
+fn a_stored_order_keeps_what_its_batch_sent_and_a_state_may_leave_it_out() {
+    let sim = Simulator::new(&Options::default());
+    let mut nonce = 0;
+    let numbers = call(&sim, SHELLNUMS, r#"{"size":1}"#, &mut nonce)["data"].clone();
+    let order = json!({ "sequence": 7, "orderType": "new_buy", "licenseType": "cloud_account", "crmCustomerId": "b-1",
+        "adminEmail": "admin@example.com", "assets": [{ "assetNos": numbers, "products": [{ "productUri": "p", "trial": 1 }] }] });
+    let body = json!({ "channelCode": "c", "channelOrderId": "o-1", "orderList": [order.clone()] });
+    let answer = call(&sim, BATCH, &body.to_string(), &mut nonce);
+    assert_eq!(answer["code"], json!(0), "{answer}");
+    let state: Value = serde_json::from_str(&sim.snapshot().to_json()).unwrap();
+    assert_eq!(state["orders"][0]["order"], order, "{state}");
+    // A state without it (made from a recording that did not keep the request) reads.
+    assert!(read(&with("/orders/0/order", None)).is_ok());
 }
 
 #[test]

@@ -121,6 +121,15 @@ fn a_recording_becomes_a_state_that_answers_the_same_reads() {
     let mut options = Options::default();
     options.state = Some(State::from_json(&state).unwrap());
     let replica = Simulator::new(&options);
+    // Each order keeps what its batch sent, as the service's simulator kept it.
+    let orders = |sim: &Simulator| serde_json::from_str::<Value>(&sim.snapshot().to_json()).unwrap()["orders"].clone();
+    let staged = orders(&staging);
+    let staged_orders = staged.as_array().unwrap();
+    assert!(
+        !staged_orders.is_empty() && staged_orders.iter().all(|o| o["order"]["licenseType"].is_string()),
+        "{staged}"
+    );
+    assert_eq!(orders(&replica), staged);
     for (i, (path, query, body)) in answers.iter().enumerate() {
         let query = query.replace("g_nonce=portal-", &format!("g_nonce=again-{i}-"));
         let head = RequestHead::new("GET", path, Some(&query)).header("authorization", &format!("Bearer {ORDER}"));

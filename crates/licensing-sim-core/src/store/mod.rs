@@ -8,7 +8,7 @@ mod orders;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Product};
+use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Product};
 
 pub(crate) use assets::{json_len, TooLarge};
 pub(crate) use orders::BatchLimits;
@@ -149,11 +149,16 @@ pub(crate) struct Grant {
     pub(crate) removed: rustc_hash::FxHashSet<usize>,
 }
 
-/// One accepted license order.
+/// One accepted license order: its batch, and the order as the batch sent it.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredOrder {
     pub(crate) channel_code: String,
     pub(crate) channel_order_id: String,
+    /// The order as read from its batch (what the simulator does not know of it
+    /// left out): its history, which a read of the order answers from, while
+    /// `assets` hold what it left on each asset now. `None` in a state that
+    /// does not hold it (one made from a recording that lost the request).
+    pub(crate) order: Option<Order>,
 }
 
 #[derive(Default)]

@@ -178,8 +178,9 @@ impl Store {
                 license_order_id: Some(license_order_id.clone()),
                 customer_id: Some(customer_id),
             };
-            self.orders
-                .insert(license_order_id, StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone() });
+            let stored =
+                StoredOrder { channel_code: key.0.clone(), channel_order_id: key.1.clone(), order: Some(order) };
+            self.orders.insert(license_order_id, stored);
             results.push(result);
         }
         if known_by_id {
