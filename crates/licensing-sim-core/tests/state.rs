@@ -129,7 +129,7 @@ fn a_stored_order_keeps_what_its_batch_sent_and_a_state_may_leave_it_out() {
     let mut nonce = 0;
     let numbers = call(&sim, SHELLNUMS, r#"{"size":1}"#, &mut nonce)["data"].clone();
     let order = json!({ "sequence": 7, "orderType": "new_buy", "licenseType": "cloud_account", "crmCustomerId": "b-1",
-        "adminEmail": "admin@example.com", "assets": [{ "assetNos": numbers, "products": [{ "productUri": "p", "trial": 1 }] }] });
+        "adminEmail": "admin@example.com", "assets": [{ "assetNos": numbers, "products": [{ "productUri": "p", "limitConcurrent": 2 }] }] });
     let body = json!({ "channelCode": "c", "channelOrderId": "o-1", "orderList": [order.clone()] });
     let answer = call(&sim, BATCH, &body.to_string(), &mut nonce);
     assert_eq!(answer["code"], json!(0), "{answer}");
