@@ -58,7 +58,7 @@ impl Endpoint {
 }
 
 #[cfg(feature = "outbox")]
-pub use outbox::{member_text, same_request};
+pub use outbox::{member_text, request_digest, same_request, touched, values_at};
 
 /// What an outbox reads of a write and of its reconciling read (feature
 /// `outbox`: no other wasm carries it).
@@ -93,6 +93,149 @@ mod outbox {
             || [0x9E37_79B9_7F4A_7C15, 0xD1B5_4A32_D192_ED03]
                 .iter()
                 .all(|&seed| matches!((digest(a, seed), digest(b, seed)), (Some(x), Some(y)) if x == y))
+    }
+
+    /// Two requests' [`same_request`] in one value a store can keep instead of
+    /// the request itself: 32 hexadecimal digits, equal for two texts exactly
+    /// when `same_request` says they are the same (the same two digests);
+    /// `None` when the text is not JSON. An outbox keeps it for a write whose
+    /// job it pruned, so that a changed request under the same key is still
+    /// refused, without keeping the request (and the personal data in it).
+    ///
+    /// ```
+    /// use licensing_core::request::request_digest;
+    /// let a = request_digest(r#"{"a":1,"b":["x"]}"#);
+    /// assert_eq!(a, request_digest(r#"{ "b": ["x"], "a": 1 }"#));
+    /// assert_ne!(a, request_digest(r#"{"a":2,"b":["x"]}"#));
+    /// assert_eq!(a.map(|d| d.len()), Some(32));
+    /// assert_eq!(request_digest("{"), None);
+    /// ```
+    pub fn request_digest(text: &str) -> Option<String> {
+        let mut out = String::with_capacity(32);
+        for seed in [0x9E37_79B9_7F4A_7C15, 0xD1B5_4A32_D192_ED03] {
+            push_hex(&mut out, digest(text, seed)?);
+        }
+        Some(out)
+    }
+
+    /// A short digest of a text (16 hexadecimal digits): what an outbox keeps
+    /// of a value it only compares for equality (a touched asset number, a
+    /// participant's e-mail), so that the value itself is not kept.
+    fn short_digest(text: &str) -> String {
+        let mut out = String::with_capacity(16);
+        push_hex(&mut out, mix_bytes(0x2545_F491_4F6C_DD1D, text.as_bytes()));
+        out
+    }
+
+    fn push_hex(out: &mut String, value: u64) {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        for shift in (0..16).rev() {
+            let nibble = ((value >> (shift * 4)) & 0xF) as usize;
+            out.push(char::from(DIGITS.get(nibble).copied().unwrap_or(b'0')));
+        }
+    }
+
+    /// What a write touches ([`Endpoint::touches`](crate::wire::Endpoint::touches)),
+    /// as short digests of each kind and value (16 hexadecimal digits each, no
+    /// repeats): two writes depend on each other when their lists share one.
+    /// The values themselves (asset numbers, a participant's e-mail) are not
+    /// in it, so an outbox keeps it beside a sealed request.
+    ///
+    /// ```
+    /// use licensing_core::request::touched;
+    /// use licensing_core::wire::Endpoint;
+    /// let lock = touched(Endpoint::LockAssets, r#"{"assetNums":["8000000001","8000000001"],"operatorIdentity":"ops"}"#);
+    /// let order = r#"{"orderList":[{"enterpriseGlobalId":"EG-1","assets":[{"assetNos":["8000000001"]}]}]}"#;
+    /// let batch = touched(Endpoint::BatchOrder, order);
+    /// assert_eq!(lock.len(), 1);
+    /// assert!(batch.contains(&lock[0]), "one lock number in both");
+    /// assert!(touched(Endpoint::ShellNums, r#"{"size":1}"#).is_empty());
+    /// // An enterprise and an asset of the same text are two things.
+    /// let enterprise = touched(Endpoint::BatchOrder, r#"{"orderList":[{"enterpriseGlobalId":"8000000001"}]}"#);
+    /// assert!(!lock.contains(&enterprise[0]));
+    /// ```
+    pub fn touched(endpoint: crate::wire::Endpoint, text: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for touch in endpoint.touches() {
+            for value in values_at(text, touch.at) {
+                if value.trim().is_empty() {
+                    continue;
+                }
+                let mut named = String::from(touch.what);
+                named.push('\u{0}');
+                named.push_str(&value);
+                let digest = short_digest(&named);
+                if !out.contains(&digest) {
+                    out.push(digest);
+                }
+            }
+        }
+        out
+    }
+
+    /// The values of a JSON text at a JSON Pointer given as its segments
+    /// (`*` standing for every item of an array), in the text's order: each
+    /// string decoded, each number as written; objects, arrays, booleans and
+    /// `null` there are none. Text that is not JSON gives what was read
+    /// before the error. Read with the scanner alone, as [`member_text`].
+    ///
+    /// ```
+    /// use licensing_core::request::values_at;
+    /// let text = r#"{"orderList":[{"assets":[{"assetNos":["8000000001","8000000002"]}]},{"assets":[{"assetNos":["6000000003"]}]}]}"#;
+    /// let numbers = ["orderList", "*", "assets", "*", "assetNos", "*"];
+    /// assert_eq!(values_at(text, &numbers), ["8000000001", "8000000002", "6000000003"]);
+    /// assert_eq!(values_at(r#"{"identity":"a\u0040b.c","n":12,"o":{}}"#, &["identity"]), ["a@b.c"]);
+    /// assert_eq!(values_at(r#"{"n":12,"o":{}}"#, &["n"]), ["12"]);
+    /// assert!(values_at(r#"{"o":{"x":1}}"#, &["o"]).is_empty());
+    /// assert!(values_at(r#"{"a":{"x":1}}"#, &["a", "*"]).is_empty());
+    /// ```
+    pub fn values_at(text: &str, segments: &[&str]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut scanner = Scanner::new(text);
+        let _ = values_in(&mut scanner, text, segments, &mut out);
+        out
+    }
+
+    /// [`values_at`] from the scanner's next value, `rest` the pointer's
+    /// segments still to follow. Recursive only as deep as the pointer.
+    fn values_in(scanner: &mut Scanner<'_>, text: &str, rest: &[&str], out: &mut Vec<String>) -> Result<(), Syntax> {
+        let token = scanner.peek()?;
+        let Some((segment, tail)) = rest.split_first() else {
+            match token {
+                Token::Str => out.push(scanner.string()?.decode().into_owned()),
+                Token::Number => {
+                    let start = scanner.pos();
+                    scanner.number()?;
+                    out.extend(text.get(start..scanner.pos()).map(str::to_owned));
+                }
+                _ => scanner.skip_value()?,
+            }
+            return Ok(());
+        };
+        match token {
+            Token::Array if *segment == "*" => {
+                scanner.begin_array()?;
+                let mut first = true;
+                while scanner.next_item(first)? {
+                    first = false;
+                    values_in(scanner, text, tail, out)?;
+                }
+            }
+            Token::Object if *segment != "*" => {
+                scanner.begin_object()?;
+                let mut first = true;
+                while let Some(key) = scanner.next_key(first, Some(segment))? {
+                    first = false;
+                    if key == Key::Expected {
+                        values_in(scanner, text, tail, out)?;
+                    } else {
+                        scanner.skip_value()?;
+                    }
+                }
+            }
+            _ => scanner.skip_value()?,
+        }
+        Ok(())
     }
 
     /// The digest of a whole JSON text with `seed`; `None` when it is not JSON.
@@ -270,6 +413,38 @@ mod outbox {
             }
             out.push('}');
             Some(out)
+        }
+
+        /// What an outbox keeps of the read taken before a write's first send
+        /// (its payload's JSON text): only the id of each record, `[{"customerId":
+        /// "C1"}, …]`, which is all [`Reconcile::made_by`] reads of it; the
+        /// records' names and the rest of the channel customer's enterprises are
+        /// not kept. `None` when the payload is no JSON array of records.
+        ///
+        /// ```
+        /// use licensing_core::wire::Endpoint;
+        /// let reconcile = Endpoint::BindEnterprise.reconcile().unwrap_or_else(|| unreachable!());
+        /// let list = r#"[{"customerId":"C1","enterpriseName":"ACME","channelCode":"CH"},{"enterpriseName":"no id"}]"#;
+        /// assert_eq!(reconcile.ids_of(list).as_deref(), Some(r#"[{"customerId":"C1"}]"#));
+        /// assert_eq!(reconcile.ids_of("{}"), None);
+        /// ```
+        pub fn ids_of(&self, payload: &str) -> Option<String> {
+            let mut out = String::from("[");
+            let read = each_item(payload, &mut |record| {
+                if let Some(id) = member_text(record, self.id) {
+                    if out.len() > 1 {
+                        out.push(',');
+                    }
+                    out.push('{');
+                    write::string(&mut out, self.id);
+                    out.push(':');
+                    write::string(&mut out, &id);
+                    out.push('}');
+                }
+                false
+            });
+            out.push(']');
+            read.then_some(out)
         }
 
         /// The record of the read's answer `now` (its payload's JSON text) that

@@ -12,6 +12,11 @@
 
 use crate::schema::{self, Kind, Shape};
 
+#[cfg(feature = "outbox")]
+mod outbox;
+#[cfg(feature = "outbox")]
+pub use outbox::{ReadValue, Reconcile, Touch};
+
 /// Query parameter carrying the anti-replay nonce on every call.
 pub const NONCE_PARAM: &str = "g_nonce";
 /// HTTP status of an order-module business exception.
@@ -203,33 +208,6 @@ const fn get_link(
 #[cfg(feature = "meta")]
 const fn post_link(name: &'static str, to: Endpoint, description: &'static str, body: &'static str) -> Link {
     Link { name, to, description, parameters: &[], request_body: Some(body) }
-}
-
-/// How a write is found done by a read ([`Endpoint::reconcile`]): the
-/// records of `read`'s answer that `id` did not name before the first send,
-/// and that hold the write's values in every field of `same`, are the write's.
-#[cfg(feature = "outbox")]
-#[derive(Debug, Clone, Copy)]
-#[non_exhaustive]
-pub struct Reconcile {
-    /// The read that lists what the write makes (its answer is a list of records).
-    pub read: Endpoint,
-    /// The read's request, field by field: each from the write's body or fixed.
-    pub request: &'static [(&'static str, ReadValue)],
-    /// The field that names a record: one the list did not hold before is new.
-    pub id: &'static str,
-    /// The fields a record made by the write holds as the write's body does.
-    pub same: &'static [&'static str],
-}
-
-/// A field of a reconciling read's request ([`Reconcile::request`]).
-#[cfg(feature = "outbox")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReadValue {
-    /// The value of this top-level field of the write's body.
-    Body(&'static str),
-    /// This value.
-    Fixed(&'static str),
 }
 
 /// Every answer of a read is stale.
@@ -454,19 +432,6 @@ const JOIN_ACTIVITY: EndpointDef = EndpointDef {
     )
 };
 
-/// `bindEnterprise`'s reconciling read ([`Endpoint::reconcile`]).
-#[cfg(feature = "outbox")]
-const RECONCILE_BIND: Reconcile = Reconcile {
-    read: Endpoint::QueryEnterprises,
-    request: &[
-        ("channelCode", ReadValue::Body("channelCode")),
-        ("channelCustomerId", ReadValue::Body("channelCustomerId")),
-        ("defaultCustomer", ReadValue::Fixed("N")),
-    ],
-    id: "customerId",
-    same: &["channelCode", "channelCustomerId", "enterpriseName"],
-};
-
 /// The endpoint name was not one of the table's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownEndpoint;
@@ -578,62 +543,29 @@ impl Endpoint {
         self.def().idempotent
     }
 
-    /// How a write that is not safe to repeat is found done once its answer
-    /// was lost (a reload, a crash, a cut connection): a read that lists what
-    /// the write makes, taken before the first send and again after. `None`:
-    /// a repeat settles it, or nothing can. Not a field of [`EndpointDef`]:
-    /// only an outbox reads it, and through the table it would be linked into
-    /// every wasm that reads the table.
-    #[cfg(feature = "outbox")]
-    pub fn reconcile(self) -> Option<Reconcile> {
+    /// The fields whose values, with [`EndpointDef::repeat_key`]'s, name one
+    /// request to the service: a batch's `channelOrderId` is the channel's own
+    /// order number, so two channels may each have a `CO-1` (the spec's
+    /// "customer order number" of a "channel code"), and the service knows a
+    /// repeat by both. Empty for the rest.
+    ///
+    /// ```
+    /// use licensing_core::wire::Endpoint;
+    /// assert_eq!(Endpoint::BatchOrder.repeat_scope(), &["channelCode"]);
+    /// assert!(Endpoint::CreateEnterprise.repeat_scope().is_empty());
+    /// ```
+    pub fn repeat_scope(self) -> &'static [&'static str] {
         match self {
-            // Every bind stores one more customer of the channel customer, which
-            // `defaultCustomer: N` lists: one not listed before, of this
-            // enterprise name, is this bind's.
-            Self::BindEnterprise => Some(RECONCILE_BIND),
-            Self::CreateEnterprise
+            Self::BatchOrder => &["channelCode"],
+            Self::BindEnterprise
+            | Self::CreateEnterprise
             | Self::QueryEnterprises
             | Self::UpdateEnterprise
-            | Self::BatchOrder
             | Self::LockAssets
             | Self::UnlockAssets
             | Self::ListAssets
             | Self::ShellNums
-            | Self::JoinActivity => None,
-        }
-    }
-
-    /// For a write that is not idempotent: what a portal can check itself
-    /// when its outcome stays unknown (its answer lost, and neither a repeat
-    /// nor a read can tell whether it was done). `None` for the rest, which a
-    /// repeat always settles. Not a field of [`EndpointDef`], as
-    /// [`Endpoint::reconcile`] is not.
-    #[cfg(feature = "outbox")]
-    pub fn when_unknown(self) -> Option<&'static str> {
-        match self {
-            Self::BindEnterprise => Some(
-            "queryEnterprises with this channelCode and channelCustomerId and defaultCustomer N lists the channel \
-             customer's customers: one of this enterpriseName is this bind's, if the list did not hold it before",
-            ),
-            Self::CreateEnterprise => Some(
-            "an enterprise created without a crmCustomerId cannot be looked up by the SDK: ask the service's \
-             operators whether it exists; give every create a crmCustomerId, and a repeat is safe",
-            ),
-            Self::BatchOrder => Some(
-            "listAssets of each order's enterpriseGlobalId shows its assets if the batch was done; give every batch \
-             a channelOrderId, and a repeat is safe",
-            ),
-            Self::ShellNums => Some(
-            "the service lists no numbers it handed out: at worst they go unused; ask again (repeatable: true \
-             accepts that numbers may be wasted)",
-            ),
-            Self::JoinActivity => Some(
-            "the participant's products show whether the claim was made; claimed again, a claim that was made \
-             is refused with 3002 (unit errorCode 14005, the personal claim count exceeded)",
-            ),
-            Self::QueryEnterprises | Self::UpdateEnterprise | Self::LockAssets | Self::UnlockAssets | Self::ListAssets => {
-                None
-            }
+            | Self::JoinActivity => &[],
         }
     }
 }
