@@ -1,8 +1,9 @@
 //! What an outbox does with a write it stored: send it, send it again, read
-//! first, settle it, or say that its outcome is unknown; what a call's end
-//! makes of it; and whether a new write may join one kept under its repeat
-//! key. Pure functions of the write and of the endpoint table (`repeat_key`,
-//! `idempotent`, `reconcile`, `when_unknown`), as `next_step.rs` is for the
+//! first, settle it, say that its outcome is unknown, or give it up; what a
+//! call's end makes of it; whether a new write may join one kept under its
+//! repeat key; and which writes wait for which. Pure functions of the write
+//! and of the endpoint table (`repeat_key`, `repeat_scope`, `idempotent`,
+//! `reconcile`, `touches`, `when_unknown`), as `next_step.rs` is for the
 //! retries within one call: the outbox (the npm package's
 //! `licensing-sdk/outbox`, or a Rust one) stores, sends and reads, and asks
 //! here what follows.
@@ -12,9 +13,17 @@
 //! when a repeat is safe: an idempotent one, a keyed one with a non-blank key
 //! (the service answers a repeat with the first result), or one the caller
 //! said is `repeatable`. A write the table reconciles (`bindEnterprise`) is
-//! looked for in a read first and sent again only when the read shows it was
-//! not done. The rest (`shellNums`, `joinActivity`, a keyed write with a
-//! blank key) end as unknown, with what a portal can check.
+//! looked for in a read, more than once and each time longer after the lost
+//! send (the service may still be making it), and is never sent again once
+//! it may have been: found, it settles; not found, it ends unknown. The rest
+//! (`shellNums`, `joinActivity`, a keyed write with a blank key) end as
+//! unknown, with what a portal can check.
+//!
+//! No decision here reads a wall clock: what a wait measures is given as a
+//! time that does not jump (`maybe_sent_for_ms`, from the outbox's monotonic
+//! clock within one life, and from the outbox's opening for a send an earlier
+//! life made), so a clock set an hour ahead neither repeats a write nor holds
+//! one back for the hour.
 //!
 //! ```
 //! use licensing_client::recovery::{recovery, Known, Recovery, StoredWrite};
@@ -29,7 +38,7 @@
 //! assert!(matches!(recovery(&write), Recovery::Unknown { .. }));
 //! ```
 
-use licensing_core::request::same_request;
+use licensing_core::request::{request_digest, same_request};
 use licensing_core::response::{ClientError, ErrorKind};
 use licensing_core::wire::Endpoint;
 
@@ -39,7 +48,9 @@ use crate::{Client, Transport};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Known {
-    /// Stored, and not handed to the client yet: it has done nothing.
+    /// Not done, and nothing of it is under way: stored and not handed to the
+    /// client yet, or every call of it ended in a way that proves it was not
+    /// done (nothing left the machine, or the service refused the token).
     Stored,
     /// Handed to the client, with no answer recorded: a reload or a crash
     /// came first, or the call ended without a verdict (a network failure, a
@@ -59,8 +70,9 @@ pub struct StoredWrite<'a> {
     pub repeatable: bool,
     /// What is known of it.
     pub known: Known,
-    /// For a reconciled write: the payload of its reconciling read taken
-    /// before the first send (JSON text), once taken.
+    /// For a reconciled write: what its reconciling read held before the
+    /// first send (JSON text; [`Reconcile::ids_of`](licensing_core::wire::Reconcile::ids_of)
+    /// of it is enough), once taken.
     pub before: Option<&'a str>,
     /// For a reconciled write: that read was refused (a verdict, not a
     /// network failure), so there is no list to compare with; the write is
@@ -69,21 +81,47 @@ pub struct StoredWrite<'a> {
     /// For a reconciled write that may have been sent: the payload of the
     /// same read taken since (JSON text), once taken.
     pub since: Option<&'a str>,
-    /// How long ago its last send began, in milliseconds, when known.
-    pub since_sent_ms: Option<u64>,
+    /// How long this life of the outbox has known the write as maybe sent,
+    /// by a clock that does not jump (a monotonic one, never the wall clock):
+    /// since its last send began, or, for a send an earlier life made (a
+    /// reload, a restart), since this life opened the outbox, which is no
+    /// sooner than that send began. `None`: not known (a read then waits the
+    /// whole time).
+    pub maybe_sent_for_ms: Option<u64>,
     /// How long a send may still be on its way to the service, or inside it:
     /// its attempt's timeout (the client's 30 s unless the write set one). A
     /// reconciling read taken sooner could miss the record the lost send is
-    /// still making, and the write would be done twice.
+    /// still making.
     pub settle_ms: u32,
+    /// Its rounds so far, over every life of the job: calls of it (sends, or
+    /// reconciling reads) that ended with no verdict.
+    pub rounds: u32,
+    /// How many rounds an outbox allows a job before it gives it up
+    /// ([`Recovery::GiveUp`], or [`Recovery::Unknown`] once it may have been sent).
+    pub max_rounds: u32,
+    /// For a reconciled write that may have been sent: its reconciling reads
+    /// since that found no record of it.
+    pub reads: u32,
 }
 
 /// What [`StoredWrite::settle_ms`] is unless the write set its own timeout:
 /// the client's default attempt timeout.
 pub const DEFAULT_SETTLE_MS: u32 = 30_000;
 
+/// What [`StoredWrite::max_rounds`] is unless the outbox set its own: ten
+/// rounds, about six minutes of backoff ([`resend_delay_ms`]).
+pub const DEFAULT_MAX_ROUNDS: u32 = 10;
+
+/// How many reconciling reads a maybe-sent write gets before it ends unknown:
+/// the first once its attempt's timeout has passed since the send, each next
+/// one twice as long after it (with the client's 30 s: at 30 s, 1 min and
+/// 2 min), since a service slower than the client's timeout may still be
+/// making the record.
+pub const RECONCILE_READS: u32 = 3;
+
 impl<'a> StoredWrite<'a> {
-    /// A write with nothing read for it and no word that it is repeatable.
+    /// A write with nothing read for it, no round yet, and no word that it
+    /// is repeatable.
     pub fn new(endpoint: Endpoint, text: &'a str, known: Known) -> Self {
         Self {
             endpoint,
@@ -93,8 +131,11 @@ impl<'a> StoredWrite<'a> {
             before: None,
             before_refused: false,
             since: None,
-            since_sent_ms: None,
+            maybe_sent_for_ms: None,
             settle_ms: DEFAULT_SETTLE_MS,
+            rounds: 0,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+            reads: 0,
         }
     }
 }
@@ -121,22 +162,53 @@ pub enum Recovery {
         /// The payload, as the write's call would have answered it.
         data: String,
     },
+    /// The reconciling read shows no record of it yet: count the read
+    /// ([`StoredWrite::reads`]), forget `since`, and decide again (a later
+    /// read, or unknown once [`RECONCILE_READS`] found nothing).
+    NotFound,
     /// It may have been done, and it is not sent again: the job ends here.
     Unknown {
         /// What a portal can check ([`Endpoint::when_unknown`]).
         check: &'static str,
     },
+    /// It was not done, and no call of it got a verdict in
+    /// [`StoredWrite::max_rounds`] rounds: the job ends with the error its
+    /// last call ended with (nothing of it reached the service to be done).
+    GiveUp,
+}
+
+impl Recovery {
+    /// Every step's word, as [`Recovery::word`] gives them: what an outbox's
+    /// runner switches on (the JS one is held to this list by a test).
+    pub const WORDS: &'static [&'static str] = &["send", "read", "settled", "notFound", "unknown", "giveUp"];
+
+    /// The step's word, one of [`Recovery::WORDS`].
+    pub fn word(&self) -> &'static str {
+        match self {
+            Self::Send => "send",
+            Self::Read { .. } => "read",
+            Self::Settled { .. } => "settled",
+            Self::NotFound => "notFound",
+            Self::Unknown { .. } => "unknown",
+            Self::GiveUp => "giveUp",
+        }
+    }
 }
 
 /// The next step for a stored write.
 pub fn recovery(write: &StoredWrite<'_>) -> Recovery {
+    // The bound: a job with no verdict in as many rounds as allowed ends.
+    if write.rounds >= write.max_rounds {
+        return match write.known {
+            Known::Stored => Recovery::GiveUp,
+            Known::MaybeSent => unknown(write.endpoint),
+        };
+    }
     let reconcile = write.endpoint.reconcile().filter(|_| !write.repeatable);
     let read = |reconcile: licensing_core::wire::Reconcile, wait_ms: u64| match reconcile.read_request(write.text) {
         Some(request) => Recovery::Read { endpoint: reconcile.read, request, wait_ms },
         None => unknown(write.endpoint),
     };
-    // Read after a send no sooner than it may still be working: a send of unknown age is old.
-    let settled_for = u64::from(write.settle_ms).saturating_sub(write.since_sent_ms.unwrap_or(u64::MAX));
     match (write.known, reconcile) {
         // Never sent: the list as it stands before the first send, then send.
         (Known::Stored, Some(reconcile)) if write.before.is_none() && !write.before_refused => read(reconcile, 0),
@@ -145,15 +217,24 @@ pub fn recovery(write: &StoredWrite<'_>) -> Recovery {
         (Known::MaybeSent, Some(reconcile)) => match (write.before, write.since) {
             // What the list held before the first send is what tells a new record from an old one.
             (None, _) => unknown(write.endpoint),
-            (Some(_), None) => read(reconcile, settled_for),
+            (Some(_), None) if write.reads >= RECONCILE_READS => unknown(write.endpoint),
+            (Some(_), None) => read(reconcile, reconcile_wait_ms(write)),
             (Some(before), Some(since)) => match reconcile.made_by(write.text, before, since) {
                 Ok(Some(record)) => Recovery::Settled { data: record },
-                Ok(None) => Recovery::Send,
+                Ok(None) => Recovery::NotFound,
                 Err(_) => unknown(write.endpoint),
             },
         },
         (Known::MaybeSent, None) => unknown(write.endpoint),
     }
+}
+
+/// How long a reconciling read still waits: the read after `reads` that found
+/// nothing is taken no sooner than `settle_ms × 2^reads` after the lost send
+/// began (measured as [`StoredWrite::maybe_sent_for_ms`] measures it).
+fn reconcile_wait_ms(write: &StoredWrite<'_>) -> u64 {
+    let due = u64::from(write.settle_ms).saturating_mul(1u64 << write.reads.min(16));
+    due.saturating_sub(write.maybe_sent_for_ms.unwrap_or(0))
 }
 
 /// [`Endpoint::is_safe_to_repeat`], read with [`write_key`] (the scanner
@@ -177,22 +258,45 @@ pub enum AfterCall {
     /// A verdict: refused (validation, business, activity, HTTP), or an answer
     /// that cannot be read: the job fails with the error.
     Failed,
-    /// Nothing left the machine (the error's `sent` is false): the job is as
-    /// stored, and is sent later.
+    /// Not done, and nothing of it under way: nothing left the machine (the
+    /// error's `sent` is false), or the service refused the token and the
+    /// provider could not give another. The job is as stored, and is sent
+    /// later (a round without a verdict).
     Stored,
     /// No verdict after it was sent: [`recovery`] with [`Known::MaybeSent`].
     MaybeSent,
 }
 
+impl AfterCall {
+    /// Every end's word, as [`AfterCall::word`] gives them.
+    pub const WORDS: &'static [&'static str] = &["settled", "failed", "stored", "maybe-sent"];
+
+    /// The end's word, one of [`AfterCall::WORDS`].
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Settled => "settled",
+            Self::Failed => "failed",
+            Self::Stored => "stored",
+            Self::MaybeSent => "maybe-sent",
+        }
+    }
+}
+
 /// What a call's error makes of the stored write it sent: a verdict fails
 /// the job; an ambiguous end (a network failure, a timeout, HTTP
 /// 429/502/503/504, code 500), an abort or a failed hook leave it stored when
-/// nothing was sent, and maybe sent otherwise. `answered`: the error carries
-/// the answer's payload (kind `hook` after the answer: `error.data.is_some()`),
-/// so the work is done.
+/// nothing was sent, and maybe sent otherwise. A token provider that fails
+/// after the service refused the token (HTTP 401, the error's `status`)
+/// leaves it stored: every attempt that reached the service was refused, or
+/// was one a repeat settles (only the idempotent and keyed writes are retried
+/// after an ambiguous end). `answered`: the error carries the answer's payload
+/// (kind `hook` after the answer: `error.data.is_some()`), so the work is done.
 pub fn after_call(endpoint: Endpoint, error: &ClientError, answered: bool) -> AfterCall {
     if error.kind == ErrorKind::Hook && answered {
         return AfterCall::Settled;
+    }
+    if error.kind == ErrorKind::Hook && error.status == Some(401) {
+        return AfterCall::Stored;
     }
     let open = matches!(error.kind, ErrorKind::Aborted | ErrorKind::Hook) || error.is_retryable_when(endpoint, true);
     match (open, error.sent) {
@@ -248,15 +352,43 @@ pub enum Admission {
 }
 
 /// The repeat key of a write: the value of its endpoint's `repeat_key` field,
-/// when it is not blank. Two writes with the same endpoint and key are one
-/// request to the service.
+/// when it is not blank (a job's `key`). Two writes with the same endpoint,
+/// key and [`Endpoint::repeat_scope`] values are one request to the service
+/// ([`key_id`]).
 pub fn write_key(endpoint: Endpoint, text: &str) -> Option<String> {
     let key = endpoint.def().repeat_key?;
     licensing_core::request::member_text(text, key).filter(|value| !value.trim().is_empty())
 }
 
+/// What names one request to the service among every write of an outbox:
+/// the endpoint, the values of its [`Endpoint::repeat_scope`] fields (an absent
+/// one as empty) and its [`write_key`], joined by NUL; `None` without a key. A
+/// store keeps one job per `key_id` (IndexedDB's unique index).
+///
+/// ```
+/// use licensing_client::recovery::key_id;
+/// use licensing_core::wire::Endpoint;
+/// let web = key_id(Endpoint::BatchOrder, r#"{"channelCode":"WEB","channelOrderId":"CO-1"}"#);
+/// let app = key_id(Endpoint::BatchOrder, r#"{"channelCode":"APP","channelOrderId":"CO-1"}"#);
+/// assert_eq!(web.as_deref(), Some("batchOrder\u{0}WEB\u{0}CO-1"));
+/// assert_ne!(web, app, "two channels' own order numbers");
+/// assert_eq!(key_id(Endpoint::CreateEnterprise, r#"{"crmCustomerId":"C-1"}"#).as_deref(), Some("createEnterprise\u{0}C-1"));
+/// assert_eq!(key_id(Endpoint::ShellNums, r#"{"size":1}"#), None);
+/// ```
+pub fn key_id(endpoint: Endpoint, text: &str) -> Option<String> {
+    let key = write_key(endpoint, text)?;
+    let mut out = String::from(endpoint.name());
+    for field in endpoint.repeat_scope() {
+        out.push('\u{0}');
+        out.push_str(&licensing_core::request::member_text(text, field).unwrap_or_default());
+    }
+    out.push('\u{0}');
+    out.push_str(&key);
+    Some(out)
+}
+
 /// Whether `text` may join `kept`, the request of a job kept under the same
-/// endpoint and repeat key (`None`: there is none).
+/// [`key_id`] (`None`: there is none).
 pub fn admission(text: &str, kept: Option<&str>) -> Admission {
     match kept {
         None => Admission::New,
@@ -265,16 +397,34 @@ pub fn admission(text: &str, kept: Option<&str>) -> Admission {
     }
 }
 
+/// [`admission`] against a write whose job was pruned, of which only its
+/// [`request_digest`] was kept.
+pub fn admission_of_digest(text: &str, kept_digest: &str) -> Admission {
+    match request_digest(text) {
+        Some(digest) if digest == kept_digest => Admission::Same,
+        _ => Admission::Conflict,
+    }
+}
+
 /// What a write refused for its key says (an outbox's error of kind
-/// `conflict`, nothing stored or sent).
-pub fn conflict_message(endpoint: Endpoint, key: &str) -> String {
+/// `conflict`, nothing stored or sent): its key and scope as `text` holds
+/// them; `pruned` when the other request's job is gone and only its key and
+/// digest were kept.
+pub fn conflict_message(endpoint: Endpoint, text: &str, pruned: bool) -> String {
     let mut message = String::from("another ");
     message.push_str(endpoint.name());
-    message.push_str(" request is kept under ");
+    message.push_str(if pruned { " request was done under " } else { " request is kept under " });
+    for field in endpoint.repeat_scope() {
+        message.push_str(field);
+        message.push_str(" \"");
+        message.push_str(&licensing_core::request::member_text(text, field).unwrap_or_default());
+        message.push_str("\" and ");
+    }
     message.push_str(endpoint.def().repeat_key.unwrap_or("its key"));
     message.push_str(" \"");
-    message.push_str(key);
-    message.push_str("\": the service would answer this one with that one's result; nothing was stored or sent");
+    message.push_str(&write_key(endpoint, text).unwrap_or_default());
+    message.push_str(if pruned { "\" (its job was pruned from the outbox)" } else { "\"" });
+    message.push_str(": the service would answer this one with that one's result; nothing was stored or sent");
     licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT)
 }
 
@@ -357,25 +507,52 @@ mod tests {
                 Recovery::Send,
             ),
             // bindEnterprise: read again; a new record of its name is its answer, none means not done.
-            ("bind, not read since", bind(MaybeSent, Some(leak(before.clone())), None), read()),
             (
-                "bind, sent 10 s ago, not read since: the read waits for the send's 30 s",
-                StoredWrite { since_sent_ms: Some(10_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
+                "bind, known as maybe sent for 10 s, not read since: the read waits for the send's 30 s",
+                StoredWrite { maybe_sent_for_ms: Some(10_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
                 Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 20_000 },
             ),
             (
-                "bind, sent 40 s ago: read at once",
-                StoredWrite { since_sent_ms: Some(40_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
+                "bind, known as maybe sent for 40 s: read at once",
+                StoredWrite { maybe_sent_for_ms: Some(40_000), ..bind(MaybeSent, Some(leak(before.clone())), None) },
                 read(),
             ),
             (
                 "bind, sent 100 ms ago with a 500 ms timeout",
                 StoredWrite {
-                    since_sent_ms: Some(100),
+                    maybe_sent_for_ms: Some(100),
                     settle_ms: 500,
                     ..bind(MaybeSent, Some(leak(before.clone())), None)
                 },
                 Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 400 },
+            ),
+            (
+                "bind, one read found nothing: the next waits twice the timeout after the send",
+                StoredWrite {
+                    maybe_sent_for_ms: Some(40_000),
+                    reads: 1,
+                    ..bind(MaybeSent, Some(leak(before.clone())), None)
+                },
+                Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 20_000 },
+            ),
+            (
+                "bind, two reads found nothing: the third waits four times the timeout",
+                StoredWrite {
+                    maybe_sent_for_ms: Some(0),
+                    reads: 2,
+                    ..bind(MaybeSent, Some(leak(before.clone())), None)
+                },
+                Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 120_000 },
+            ),
+            (
+                "bind, three reads found nothing: unknown, never sent again on a guess",
+                StoredWrite { reads: 3, ..bind(MaybeSent, Some(leak(before.clone())), None) },
+                unknown_of(BindEnterprise),
+            ),
+            (
+                "bind, how long it has been maybe sent not known: the read waits the whole timeout",
+                bind(MaybeSent, Some(leak(before.clone())), None),
+                Recovery::Read { endpoint: QueryEnterprises, request: QUERY.into(), wait_ms: 30_000 },
             ),
             (
                 "bind, a new record",
@@ -383,13 +560,29 @@ mod tests {
                 Recovery::Settled { data: NEW.to_owned() },
             ),
             (
-                "bind, nothing new",
+                "bind, nothing new: not found (yet), not sent again",
                 bind(MaybeSent, Some(leak(before.clone())), Some(leak(before.clone()))),
-                Recovery::Send,
+                Recovery::NotFound,
             ),
             (
                 "bind, only another enterprise's record is new",
                 bind(MaybeSent, Some(leak(before.clone())), Some(leak(with_other))),
+                Recovery::NotFound,
+            ),
+            // The bound: as many rounds as allowed without a verdict.
+            (
+                "batch, stored, its rounds spent: given up (nothing of it was done)",
+                StoredWrite { rounds: 10, ..write(BatchOrder, BATCH, Stored) },
+                Recovery::GiveUp,
+            ),
+            (
+                "lock, maybe sent, its rounds spent: unknown, with what to check",
+                StoredWrite { rounds: 3, max_rounds: 3, ..write(LockAssets, LOCK, MaybeSent) },
+                unknown_of(LockAssets),
+            ),
+            (
+                "batch, maybe sent, one round left: sent again",
+                StoredWrite { rounds: 9, ..write(BatchOrder, BATCH, MaybeSent) },
                 Recovery::Send,
             ),
             (
@@ -414,14 +607,14 @@ mod tests {
     }
 
     #[test]
-    fn every_write_that_may_end_unknown_says_what_to_check_and_reads_never_do() {
+    fn every_write_says_what_to_check_when_its_outcome_stays_unknown_and_reads_never_do() {
         for e in Endpoint::ALL {
-            let def = e.def();
-            let write = def.method == Method::Post;
+            let write = e.def().method == Method::Post;
             assert_eq!(
                 e.when_unknown().is_some(),
-                write && !def.idempotent,
-                "{e}: a write that is not idempotent says in when_unknown what a portal can check; no other does"
+                write,
+                "{e}: a write says in when_unknown what a portal can check (a write a repeat settles ends unknown \
+                 too, once its rounds are spent); a read does not"
             );
             if let Some(check) = e.when_unknown() {
                 assert!(check.len() > 40 && !check.ends_with('.'), "{e}: a clause, no full stop: {check:?}");
@@ -480,6 +673,13 @@ mod tests {
             ("aborted before sending", ShellNums, e(Aborted, None, None, false), AfterCall::Stored),
             ("token provider failed", ShellNums, e(Hook, None, None, false), AfterCall::Stored),
             ("a hook failed after sending", ShellNums, e(Hook, None, None, true), AfterCall::MaybeSent),
+            (
+                "the token refused (401), and the provider could not give another: not done",
+                ShellNums,
+                e(Hook, Some(401), None, true),
+                AfterCall::Stored,
+            ),
+            ("HTTP 401 without a provider: a verdict", ShellNums, e(Http, Some(401), None, true), AfterCall::Failed),
         ];
         for (label, endpoint, error, want) in cases {
             assert_eq!(after_call(endpoint, &error, false), want, "{label}");
@@ -502,8 +702,24 @@ mod tests {
         assert_eq!(admission(reordered, Some(BATCH)), Admission::Same);
         let changed = BATCH.replace("sync\"", "async\"");
         assert_eq!(admission(&changed, Some(BATCH)), Admission::Conflict);
-        let message = conflict_message(BatchOrder, "CO-1");
-        assert!(message.contains("channelOrderId \"CO-1\""), "{message}");
+        let message = conflict_message(BatchOrder, BATCH, false);
+        assert!(message.contains("channelCode \"CH\" and channelOrderId \"CO-1\""), "{message}");
+        let message = conflict_message(CreateEnterprise, CREATE, true);
+        assert!(message.contains("was done under crmCustomerId \"CRM-1\" (its job was pruned"), "{message}");
+        // A job pruned: its digest alone says whether a write is its request.
+        let digest = request_digest(BATCH).unwrap_or_default();
+        let reordered_digest = request_digest(reordered).unwrap_or_default();
+        assert_eq!(digest, reordered_digest);
+        assert_eq!(admission_of_digest(reordered, &digest), Admission::Same);
+        assert_eq!(admission_of_digest(&changed, &digest), Admission::Conflict);
+        assert_eq!(admission_of_digest("not json", &digest), Admission::Conflict);
+        // The key's scope: a batch's channelCode with its channelOrderId.
+        let other_channel = BATCH.replace("\"CH\"", "\"APP\"");
+        assert_eq!(write_key(BatchOrder, &other_channel), write_key(BatchOrder, BATCH), "the same key");
+        assert_ne!(key_id(BatchOrder, &other_channel), key_id(BatchOrder, BATCH), "of another channel");
+        let no_channel = r#"{"channelOrderId":"CO-1"}"#;
+        assert_eq!(key_id(BatchOrder, no_channel).as_deref(), Some("batchOrder\u{0}\u{0}CO-1"));
+        assert_eq!(key_id(UpdateEnterprise, UPDATE), None, "updates have no repeat key");
     }
 
     #[test]
@@ -517,6 +733,44 @@ mod tests {
             for body in &bodies {
                 assert_eq!(is_safe_to_repeat(e, body), e.is_safe_to_repeat(body), "{e} {body}");
             }
+        }
+    }
+
+    /// Every variant's word is in the list the JS runner is held to, at the
+    /// variant's place (the matches are exhaustive: a new variant fails to
+    /// compile here until it has its place).
+    #[test]
+    fn every_step_and_end_has_one_word_of_its_list() {
+        let place = |step: &Recovery| match step {
+            Recovery::Send => 0,
+            Recovery::Read { .. } => 1,
+            Recovery::Settled { .. } => 2,
+            Recovery::NotFound => 3,
+            Recovery::Unknown { .. } => 4,
+            Recovery::GiveUp => 5,
+        };
+        let steps = [
+            Recovery::Send,
+            Recovery::Read { endpoint: QueryEnterprises, request: String::new(), wait_ms: 0 },
+            Recovery::Settled { data: String::new() },
+            Recovery::NotFound,
+            Recovery::Unknown { check: "" },
+            Recovery::GiveUp,
+        ];
+        assert_eq!(steps.len(), Recovery::WORDS.len());
+        for step in &steps {
+            assert_eq!(Recovery::WORDS.get(place(step)), Some(&step.word()), "{step:?}");
+        }
+        let place = |end: AfterCall| match end {
+            AfterCall::Settled => 0,
+            AfterCall::Failed => 1,
+            AfterCall::Stored => 2,
+            AfterCall::MaybeSent => 3,
+        };
+        let ends = [AfterCall::Settled, AfterCall::Failed, AfterCall::Stored, AfterCall::MaybeSent];
+        assert_eq!(ends.len(), AfterCall::WORDS.len());
+        for end in ends {
+            assert_eq!(AfterCall::WORDS.get(place(end)), Some(&end.word()), "{end:?}");
         }
     }
 

@@ -300,7 +300,15 @@ impl Call {
                     self.token = token;
                     self.prepare(around)
                 }
-                Err(error) => self.fail(error),
+                // Asked again after a 401: the service's last answer was the
+                // token's refusal, which the error keeps (an outbox reads it as
+                // "not done": licensing-client's `recovery::after_call`).
+                Err(mut error) => {
+                    if self.refused && error.kind == ErrorKind::Hook && error.status.is_none() {
+                        error.status = Some(401);
+                    }
+                    self.fail(error)
+                }
             },
             (Waiting::BeforeRequest, Input::Hook(outcome)) => match self.headers_given(outcome) {
                 Ok(()) => self.send(around),

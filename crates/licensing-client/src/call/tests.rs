@@ -83,6 +83,28 @@ fn a_refused_token_asks_the_provider_again_once() {
 }
 
 #[test]
+fn a_provider_that_fails_once_the_token_was_refused_ends_the_call_with_the_401() {
+    let hooks = HookSet { token_provider: true, ..HookSet::default() };
+    let mut run = Run::new(Endpoint::ShellNums, hooks);
+    run.next(Input::Start);
+    let given = Input::Hook(HookOutcome::Settled(Ok(HookValue::Token(String::from("first")))));
+    run.next(given);
+    let Action::Token { .. } = run.next(answer(401, "")) else { panic!("asked again") };
+    let Action::Failed(error) = run.next(Input::Hook(HookOutcome::Settled(Err(String::from("no session"))))) else {
+        panic!("failed")
+    };
+    // Sent, and refused: the service's last word was the 401 (nothing was done).
+    assert_eq!((error.kind, error.status, error.sent), (ErrorKind::Hook, Some(401), true));
+    // A provider failing on the first ask has no answer to keep.
+    let mut run = Run::new(Endpoint::ShellNums, hooks);
+    run.next(Input::Start);
+    let Action::Failed(error) = run.next(Input::Hook(HookOutcome::Settled(Err(String::from("x"))))) else {
+        panic!("failed")
+    };
+    assert_eq!((error.status, error.sent), (None, false));
+}
+
+#[test]
 fn what_each_hook_outcome_ends_a_call_with() {
     let hooks = HookSet { token_provider: true, ..HookSet::default() };
     // (outcome, kind, words the message holds)
