@@ -5,9 +5,9 @@
 import { webcrypto } from 'node:crypto';
 import createGlue from '#built/outbox-glue.js';
 import WASM_HEX from '#built/outbox-hex.js';
-import { makeOpenOutbox } from '../src/outbox.js';
-import { indexedDbStorage, memoryStorage } from '../src/outbox-storage.js';
-import { fileStorage } from '../src/outbox-file.js';
+import { makeOpenOutbox } from '../src/outbox/index.js';
+import { indexedDbStorage, memoryStorage } from '../src/outbox/storage.js';
+import { fileStorage } from '../src/outbox/file.js';
 
 // Node 18 has Web Crypto only as node:crypto's webcrypto; job ids need it global.
 globalThis.crypto ??= webcrypto;
@@ -23,7 +23,8 @@ function core() {
 }
 
 async function defaultStorage(name) {
-  if (globalThis.indexedDB) return { storage: await indexedDbStorage(name) };
+  // Deno has IndexedDB-like storage in some builds; only where tabs can take turns is it shared.
+  if (globalThis.indexedDB && typeof globalThis.navigator?.locks?.request === 'function') return { storage: await indexedDbStorage(name) };
   return { storage: memoryStorage(), reason: 'no storage was given: the jobs are kept in memory and do not outlive the process (storage: fileStorage(path) keeps them)' };
 }
 

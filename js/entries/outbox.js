@@ -1,11 +1,11 @@
 // `licensing-sdk/outbox` for browsers, workers and bundlers (pkg/outbox.mjs):
-// the outbox (js/src/outbox.js) over its own wasm (licensing-client's
+// the outbox (js/src/outbox/) over its own wasm (licensing-client's
 // `recovery`, js/outbox-wasm), embedded as printable text as in
 // the default entry, and IndexedDB (memory where IndexedDB is missing or
 // refused, which `outbox.storage.reason` says).
 import createGlue from '#built/outbox-glue.js';
-import { makeOpenOutbox } from '../src/outbox.js';
-import { indexedDbStorage, memoryStorage } from '../src/outbox-storage.js';
+import { makeOpenOutbox } from '../src/outbox/index.js';
+import { indexedDbStorage, memoryStorage } from '../src/outbox/storage.js';
 import { compileEmbedded } from '../src/load.js';
 import WASM_TEXT from '#built/outbox-printable.js';
 
@@ -21,6 +21,11 @@ function core() {
 }
 
 async function defaultStorage(name) {
+  // One tab sends what every tab stores: without Web Locks (outside a secure
+  // context) two tabs could send one job, so IndexedDB is not used there.
+  if (typeof globalThis.navigator?.locks?.request !== 'function' || typeof globalThis.BroadcastChannel !== 'function') {
+    return { storage: memoryStorage(), reason: 'this context has no Web Locks (not a secure context?), without which tabs cannot share IndexedDB safely: the jobs are kept in memory and do not outlive the page' };
+  }
   try {
     return { storage: await indexedDbStorage(name) };
   } catch (err) {

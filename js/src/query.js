@@ -1,7 +1,7 @@
 // licensing-sdk/query: TanStack Query options over a LicensingClient, with no
 // dependency on TanStack itself. Which endpoints are reads and which reads a
 // write makes stale is the endpoint table's (stales.js, generated from
-// licensing-core's wire.rs): this file only turns it into options.
+// licensing-core's wire/): this file only turns it into options.
 import { READS, STALES } from '../generated/stales.js';
 
 const DEFAULT_KEY = 'licensing';
@@ -61,16 +61,24 @@ function licensingQueries(client, options) {
 }
 
 /**
+ * The variables of the mutations `resumeLicensingMutations` continues: a
+ * mutation TanStack Query restored after a reload is continued with the very
+ * object its state kept, and only those join the job an earlier page left
+ * (`resume`). A mutation made now with the same body is a new write: sent.
+ */
+const RESTORED = new WeakSet();
+
+/**
  * `licensingMutations(client, queryClient, { key?, outbox? })`: for each
  * write, a function of the call options that gives `{ mutationKey,
  * mutationFn, onSuccess }` for `useMutation`; `onSuccess` invalidates the
  * queries the write makes stale (and returns their promise, so the mutation
  * settles once they refetched). With `outbox` (licensing-sdk/outbox), the
  * write goes through it: stored before it is sent, and the mutation settles
- * with its job (`resume: true`, so that a mutation restored after a reload
- * joins the job the outbox recovered instead of making a second one); only
- * `repeatable` and `timeoutMs` of the call options apply (a signal does not
- * outlive the page).
+ * with its job; a mutation `resumeLicensingMutations` continues after a
+ * reload joins the job the outbox recovered (`resume`) instead of making a
+ * second one, any other is a write of its own. Only `repeatable` and
+ * `timeoutMs` of the call options apply (a signal does not outlive the page).
  */
 function licensingMutations(client, queryClient, options) {
   const key = options?.key ?? DEFAULT_KEY;
@@ -81,8 +89,11 @@ function licensingMutations(client, queryClient, options) {
       mutationKey: [key, write],
       mutationFn: outbox === undefined
         ? (body) => client[write](body, callOptions)
-        : (body) => outbox[write](body, { repeatable: callOptions?.repeatable, timeoutMs: callOptions?.timeoutMs, resume: true })
-          .then((job) => job.settled),
+        : (body) => outbox[write](body, {
+          repeatable: callOptions?.repeatable,
+          timeoutMs: callOptions?.timeoutMs,
+          resume: body !== null && typeof body === 'object' && RESTORED.has(body),
+        }).then((job) => job.settled),
       onSuccess: (_data, body) => Promise.all(
         staleQueryKeys(write, body, { key }).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ).then(() => undefined),
@@ -108,14 +119,21 @@ function setLicensingMutationDefaults(queryClient, client, options) {
  * Continues every licensing mutation restored unfinished (`hydrate` of a
  * persisted cache): paused ones, and those in flight when the page went,
  * which `resumePausedMutations` leaves alone (TanStack/query#6238). Through
- * an outbox, a continued mutation joins the job it left: nothing is sent
- * twice. Resolves once they all settled.
+ * an outbox, a continued mutation joins the job it left (and only such a
+ * mutation: its restored variables are marked): nothing is sent twice.
+ * Resolves once they all settled.
  */
 function resumeLicensingMutations(queryClient, options) {
   const key = options?.key ?? DEFAULT_KEY;
   const restored = queryClient.getMutationCache().getAll()
     .filter((m) => m.options.mutationKey?.[0] === key && Object.hasOwn(STALES, m.options.mutationKey?.[1]))
     .filter((m) => m.state.status === 'pending' || m.state.isPaused);
+  // In flight when the page went: its job may be in the outbox. A paused one
+  // never ran (TanStack pauses it before its mutationFn while offline): a new write.
+  for (const m of restored) {
+    const variables = m.state.variables;
+    if (!m.state.isPaused && variables !== null && typeof variables === 'object') RESTORED.add(variables);
+  }
   return Promise.all(restored.map((m) => m.continue().catch(() => undefined))).then(() => undefined);
 }
 

@@ -27,7 +27,7 @@ export interface OutboxJob<T = unknown> {
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** How often it was handed to the client. */
+  /** How many of its calls may have reached the service (one that never left the machine is not counted). */
   readonly sends: number;
   /** The request, as stored and sent (a portal shows what is being checked). */
   readonly request: unknown;
@@ -44,6 +44,13 @@ export interface OutboxJob<T = unknown> {
   readonly error?: LicensingError;
   /** State `unknown`: what the portal can check to learn whether it was done. */
   readonly check?: string;
+  /**
+   * A job still `queued` or `sending` whose last call ended without a verdict
+   * (the service did not answer, the token provider failed, code 500): why it
+   * waits. It is tried again with backoff, and ends after `maxRounds` such
+   * calls (`unknown` once it may have been sent, else `failed` with this error).
+   */
+  readonly waiting?: LicensingError;
   /** In a listener's change only: the job is gone (pruned, removed, cleared). */
   readonly removed?: true;
 }
@@ -56,9 +63,12 @@ export interface OutboxWriteOptions {
   timeoutMs?: number;
   /**
    * A job an earlier page or process left with this same request (same
-   * endpoint, same JSON value) and not yet taken by a write of this page is
-   * this write's: for a mutation TanStack Query resumes after a reload.
-   * Writes with a repeat key join the job of their key anyway.
+   * endpoint, same JSON value), finished or not, and not yet taken by a write
+   * of this page is this write's: for a write restored after a reload (what
+   * `resumeLicensingMutations` of licensing-sdk/query continues). Only for
+   * such a write: a new write with `resume` would take the earlier one's
+   * answer and send nothing. Writes with a repeat key join the job of their
+   * key anyway.
    */
   resume?: boolean;
 }
@@ -71,18 +81,29 @@ export interface OutboxStorage {
   readonly durable?: boolean;
   /** Whether other tabs see the same jobs (then one tab sends, and the others hand it their writes). */
   readonly shared?: boolean;
-  /** Every record kept. */
-  load(): Promise<OutboxRecord[]>;
+  /** Every record kept, as kept (the outbox checks each; what it cannot read is skipped, counted and left alone). */
+  load(): Promise<unknown[]>;
   /** Keeps it, unless a record with its `keyId` is kept: then that one is the answer, and nothing is written (atomically). */
-  add(record: OutboxRecord): Promise<OutboxRecord | null>;
+  add(record: OutboxRecord): Promise<unknown | null>;
   /** Keeps it, replacing the record of its id; durable once resolved. */
   put(record: OutboxRecord): Promise<void>;
   remove(ids: string[]): Promise<void>;
   clear(): Promise<void>;
   close?(): void;
+  /** Lets another outbox (another process) take it: the outbox's `close()` calls it. */
+  release?(): void;
+  /** Where `encrypt: true` keeps the outbox's own non-extractable key. */
+  loadKey?(): Promise<CryptoKey | undefined>;
+  saveKey?(key: CryptoKey): Promise<void>;
+  dropKey?(): Promise<void>;
 }
 
-/** What a storage keeps of a job: plain data, never a token or a header. */
+/**
+ * What a storage keeps of a job: plain data, never a token or a header. With
+ * `encrypt`, `text`, `data`, `error`, `lastError` and `before` are in `sealed`
+ * instead. A pruned job that had a repeat key leaves a tombstone (`tomb:
+ * true`, its `keyId` and the digest of its request).
+ */
 export interface OutboxRecord {
   v: 1;
   id: string;
@@ -90,11 +111,11 @@ export interface OutboxRecord {
   key?: string;
   keyId?: string;
   /** The request's JSON text, exactly as validated and sent. */
-  text: string;
-  state: OutboxJobState;
+  text?: string;
+  state?: OutboxJobState;
   createdAt: number;
   updatedAt: number;
-  sends: number;
+  sends?: number;
   [field: string]: unknown;
 }
 
@@ -111,9 +132,31 @@ export interface OpenOutboxOptions {
   storage?: OutboxStorage;
   /** Most jobs kept; past it the oldest finished ones go, and a write is refused (kind `storage`) when all are unfinished. Default: 1000. */
   maxJobs?: number;
+  /**
+   * How many calls of a job may end without a verdict (no answer, a timeout,
+   * code 500, a token provider that fails) before it ends: `unknown` once it
+   * may have been sent, else `failed` with its last call's error. Default: 10
+   * (about six minutes of backoff).
+   */
+  maxRounds?: number;
+  /**
+   * Seal what is stored of each request, answer and error (AES-GCM, Web
+   * Crypto): `true` for a non-extractable key the outbox keeps in its storage
+   * (IndexedDB, memory; `clear()` drops it, so what a browser still holds on
+   * disk can no longer be read), or an AES-GCM `CryptoKey` the portal holds
+   * (the only way for `fileStorage`). Ids, endpoints, repeat keys, states,
+   * times and counts stay plain.
+   */
+  encrypt?: boolean | CryptoKey;
+  /** The wall clock records are dated with (default `Date.now`, or the client's `clock`); no wait is measured with it. */
+  now?: () => number;
   /** How long finished jobs are kept, in milliseconds. Default: 7 days. */
   keepFinishedMs?: number;
-  /** Whether tabs share the sending (Web Locks and BroadcastChannel, with a shared storage). Default: true. */
+  /**
+   * Tabs always share the sending of a storage they all see (IndexedDB): one
+   * holds the Web Lock and sends. `false` is refused over such a storage (two
+   * tabs would send the same jobs).
+   */
   tabs?: boolean;
 }
 
@@ -130,7 +173,7 @@ export type OutboxWrites = {
  * `storage` (not stored): nothing was sent.
  */
 export interface Outbox extends OutboxWrites {
-  readonly storage: { readonly kind: string; readonly durable: boolean; readonly shared: boolean; readonly reason?: string };
+  readonly storage: { readonly kind: string; readonly durable: boolean; readonly shared: boolean; readonly encrypted: boolean; readonly reason?: string };
   /** Whether this tab is the one that sends. */
   readonly sending: boolean;
   /** How many stored records this version could not read (they are left alone). */
@@ -142,9 +185,16 @@ export interface Outbox extends OutboxWrites {
   job(id: string): OutboxJob | undefined;
   /** `listener(job)` on every change of a job; returns the unsubscribe. */
   subscribe(listener: (job: OutboxJob) => void): () => void;
-  /** Sends what is due now, without waiting for a backoff or the 'online' event. */
+  /** Sends what is due now, without waiting for a backoff, and even while `navigator.onLine` says offline. */
   retry(): void;
-  /** Forgets a finished job; a job still queued or sending is refused. */
+  /**
+   * Gives a job up: once a call of it on its way has ended, an unfinished
+   * job ends `unknown` if it may have reached the service (nothing is sent
+   * again), else `failed` with kind `aborted` (`sent: false`). Resolves to the
+   * job as it ended (`undefined`: no such job). From any tab.
+   */
+  cancel(id: string): Promise<OutboxJob | undefined>;
+  /** Forgets a finished job; a job still queued or sending is refused (`cancel(id)` first). */
   remove(id: string): Promise<boolean>;
   /** Forgets every job (a sign-out): the unfinished ones reject with kind `aborted`. */
   clear(): Promise<void>;
@@ -162,8 +212,10 @@ export declare function memoryStorage(): OutboxStorage;
 export declare function indexedDbStorage(name: string): Promise<OutboxStorage>;
 
 /**
- * Jobs in a JSON file, rewritten atomically on each change (Node, Deno, Bun;
- * one process per file). A file that is not an outbox's is refused, never
- * overwritten.
+ * Jobs in a JSON file, rewritten atomically on each change (Node, Deno, Bun).
+ * One process per file, enforced by a lease (`PATH.lock`): a second process
+ * is refused (kind `storage`), or waits up to `leaseWaitMs` for it; a dead
+ * holder's lease is taken over. A file that is not an outbox's is refused,
+ * never overwritten.
  */
-export declare function fileStorage(path: string): OutboxStorage;
+export declare function fileStorage(path: string, options?: { leaseWaitMs?: number }): OutboxStorage;

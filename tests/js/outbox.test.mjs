@@ -232,7 +232,7 @@ test('reopened: the jobs an earlier process left are recovered; resume joins a w
     // Its call never answered (it times out: close() waits for the call in flight).
     const stuck = new LicensingClient({ baseUrl: BASE, token: TOKEN, timeoutMs: 50, fetch: () => new Promise(() => {}) });
     const first = await openOutbox({ client: stuck, storage: fileStorage(file) });
-    assert.deepEqual(first.storage, { kind: 'file', durable: true, shared: false });
+    assert.deepEqual(first.storage, { kind: 'file', durable: true, shared: false, encrypted: false });
     await first.shellNums({ size: 2 });
     await first.close();
     // The first process is gone, its shellNums maybe sent: never sent again.
@@ -291,7 +291,10 @@ test('a file written while the process is killed holds the jobs before or after 
       await new Promise((r) => setTimeout(r, 150 + 30 * round));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      const jobs = await fileStorage(file).load();
+      // The killed writer's lease is taken over (its process is gone), then let go for the next round.
+      const reader = fileStorage(file);
+      const jobs = await reader.load();
+      reader.release();
       assert.ok(Array.isArray(jobs));
       largest = Math.max(largest, jobs.length);
     }

@@ -1,16 +1,21 @@
 //! licensing-client's `recovery` for JavaScript: the wasm half of
-//! `licensing-sdk/outbox` (js/src/outbox.js stores, sends through the
-//! portal's `LicensingClient` and reads; every decision is made here, by the
-//! pure functions of `licensing_client::recovery`). Built apart from the
-//! SDK's wasm, so that the main entry carries none of it. Plain values cross
-//! (strings, numbers, booleans); the errors it makes are the package's
-//! `LicensingError`s (kinds `unknown` and `conflict`).
+//! `licensing-sdk/outbox` (the JS half stores, sends through the portal's
+//! `LicensingClient` and reads; every decision is made here, by the pure
+//! functions of `licensing_client::recovery`). Built apart from the SDK's
+//! wasm, so that the main entry carries none of it. Each function takes one
+//! plain object and answers one (strings, numbers, booleans); the errors it
+//! makes are the package's `LicensingError`s (kinds `unknown`, `conflict`,
+//! `validation`).
 //!
 //! ```text
-//! admit('batchOrder', text, keptText) → { key, same? }   (throws a `conflict` LicensingError)
-//! step('batchOrder', text, known, repeatable, before, since, rounds, jitter)
-//!   → { step: 'send', delayMs } | { step: 'read', endpoint, request } | { step: 'settled', text } | { step: 'unknown', error }
-//! afterCall('batchOrder', kind, status, code, sent, answered) → 'settled' | 'failed' | 'stored' | 'maybe-sent'
+//! admit({ endpoint, text, kept?, keptDigest? })
+//!   → { key?, keyId?, digest, touches, same?, error? }     (error: a `conflict` LicensingError)
+//! step({ endpoint, text, maybeSent, repeatable, before, beforeRefused, since,
+//!        rounds, maxRounds, reads, jitter, maybeSentForMs, settleMs })
+//!   → { step, delayMs?, waitMs?, endpoint?, request?, text?, error? }   (step: one of words().steps)
+//! afterCall({ endpoint, kind, status, code, sent, answered }) → one of words().ends
+//! idsOf({ endpoint, payload }) → what is kept of a reconciling read before the first send
+//! words() → { steps, ends }
 //! ```
 
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
@@ -26,6 +31,36 @@ fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
 }
 
+fn get(source: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(source, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A string field; `''` when it is absent or not a string.
+fn text(source: &JsValue, key: &str) -> String {
+    get(source, key).as_string().unwrap_or_default()
+}
+
+/// A number field as a whole number of at least 0; 0 when it is absent, not
+/// a number, or not finite.
+fn count(source: &JsValue, key: &str) -> u64 {
+    match get(source, key).as_f64() {
+        Some(n) if n.is_finite() && n > 0.0 => n as u64,
+        _ => 0,
+    }
+}
+
+fn flag(source: &JsValue, key: &str) -> bool {
+    get(source, key).as_bool().unwrap_or(false)
+}
+
+fn object() -> JsValue {
+    js_sys::Object::new().into()
+}
+
+fn strings(items: &[&str]) -> JsValue {
+    items.iter().map(|item| JsValue::from_str(item)).collect::<js_sys::Array>().into()
+}
+
 /// A `LicensingError` of the outbox: `kind`, `message`, `sent`.
 fn error(kind: &str, message: &str, sent: bool) -> JsValue {
     let error: JsValue = js_sys::Error::new(message).into();
@@ -35,18 +70,15 @@ fn error(kind: &str, message: &str, sent: bool) -> JsValue {
     error
 }
 
-/// The endpoint of a name, or the `validation` LicensingError that says there
-/// is none, as `{ error }`.
-fn endpoint_named(name: &str) -> Result<Endpoint, JsValue> {
+/// The endpoint `input.endpoint` names, or `{ error }` with the `validation`
+/// LicensingError that says there is none.
+fn endpoint_of(input: &JsValue) -> Result<Endpoint, JsValue> {
+    let name = text(input, "endpoint");
     name.parse::<Endpoint>().map_err(|_| {
         let out = object();
-        set(&out, "error", &error("validation", &(String::from("no such endpoint: ") + name), false));
+        set(&out, "error", &error("validation", &(String::from("no such endpoint: ") + &name), false));
         out
     })
-}
-
-fn object() -> JsValue {
-    js_sys::Object::new().into()
 }
 
 /// `text`, or none when it is empty (no JSON text, no key, is empty).
@@ -54,119 +86,137 @@ fn given(text: &str) -> Option<&str> {
     (!text.is_empty()).then_some(text)
 }
 
-/// May a write the client has validated be stored? `{ key }`, its repeat key
-/// (`undefined`: none); given `kept` (the text of a job kept under that key;
-/// `''`: none), `{ key, same: true }` when it is that job's request, and `{
-/// key, error }` with a `conflict` LicensingError when it is another. Strings
-/// in, one object out (no `Option` or `Result` across: their shims were a
-/// third of this wasm).
+/// The words of the steps and of the ends (licensing-client's
+/// `Recovery::WORDS`, `AfterCall::WORDS`): what the JS runner switches on, a
+/// test holds it to them.
 #[wasm_bindgen]
-pub fn admit(endpoint: &str, text: &str, kept: &str) -> JsValue {
-    let endpoint = match endpoint_named(endpoint) {
+pub fn words() -> JsValue {
+    let out = object();
+    set(&out, "steps", &strings(Recovery::WORDS));
+    set(&out, "ends", &strings(AfterCall::WORDS));
+    out
+}
+
+/// May a write the client has validated be stored? Its repeat `key` and
+/// `keyId` (none without a key), its `digest` and what it `touches`; given
+/// `kept` (the text of a job kept under that keyId) or `keptDigest` (the
+/// digest of one whose job was pruned), `same: true` when it is that request,
+/// and `error`, a `conflict` LicensingError, when it is another.
+#[wasm_bindgen]
+pub fn admit(input: JsValue) -> JsValue {
+    let endpoint = match endpoint_of(&input) {
         Ok(endpoint) => endpoint,
         Err(out) => return out,
     };
-    let key = recovery::write_key(endpoint, text);
+    let body = text(&input, "text");
     let out = object();
-    set(&out, "key", &key.as_deref().map_or(JsValue::UNDEFINED, JsValue::from_str));
-    match recovery::admission(text, given(kept)) {
+    if let Some(key) = recovery::write_key(endpoint, &body) {
+        set(&out, "key", &JsValue::from_str(&key));
+    }
+    if let Some(key_id) = recovery::key_id(endpoint, &body) {
+        set(&out, "keyId", &JsValue::from_str(&key_id));
+    }
+    if let Some(digest) = licensing_core::request::request_digest(&body) {
+        set(&out, "digest", &JsValue::from_str(&digest));
+    }
+    let touched = licensing_core::request::touched(endpoint, &body);
+    set(&out, "touches", &touched.iter().map(|t| JsValue::from_str(t)).collect::<js_sys::Array>().into());
+    let (kept, kept_digest) = (text(&input, "kept"), text(&input, "keptDigest"));
+    let (admission, pruned) = match (given(&kept), given(&kept_digest)) {
+        (Some(kept), _) => (recovery::admission(&body, Some(kept)), false),
+        (None, Some(digest)) => (recovery::admission_of_digest(&body, digest), true),
+        (None, None) => (Admission::New, false),
+    };
+    match admission {
         Admission::New => {}
         Admission::Same => set(&out, "same", &JsValue::TRUE),
-        _ => {
-            let message = recovery::conflict_message(endpoint, key.as_deref().unwrap_or_default());
-            set(&out, "error", &error("conflict", &message, false));
-        }
+        _ => set(&out, "error", &error("conflict", &recovery::conflict_message(endpoint, &body, pruned), false)),
     }
     out
 }
 
-/// The next step for a stored write (`known`: 0 stored, 1 maybe sent, plus 2
-/// when its reconciling read before the first send was refused; `before` /
-/// `since`: that read's payloads as JSON text, `''` for none; `rounds`: its
-/// calls without a verdict since the outbox opened; `jitter`: a number in
-/// [0, 1); `sinceSentMs`: how long ago its last send began, -1 for unknown;
-/// `settleMs`: its attempt's timeout, 0 for the client's default): `{ step:
-/// 'send', delayMs }`, `{ step: 'read', endpoint, request, delayMs, waitMs }`,
-/// `{ step: 'settled', text }` or `{ step: 'unknown', error }` (kind
-/// `unknown`, with `check`). `delayMs`: the backoff before a step after a
-/// round without a verdict (a retry may skip it); `waitMs`: how long the
-/// lost send may still be working (nothing skips it).
+/// The next step for a stored write (`maybeSent`: handed to the client with
+/// no verdict since; `before` / `since`: its reconciling reads' payloads as
+/// JSON text, `''` for none; `rounds`: its calls without a verdict, over
+/// every life; `maxRounds`: the outbox's bound, 0 for the default; `reads`:
+/// its reconciling reads since the send that found nothing; `jitter`: a
+/// number in [0, 1); `maybeSentForMs`: how long this life has known it as
+/// maybe sent, by a monotonic clock, -1 for unknown; `settleMs`: its
+/// attempt's timeout, 0 for the client's default). `delayMs`: the backoff
+/// before a step after a round without a verdict (a retry may skip it);
+/// `waitMs`: how long the lost send may still be working (nothing skips it);
+/// `error` of a step `unknown`: kind `unknown`, with `check`.
 #[wasm_bindgen]
-#[allow(clippy::too_many_arguments)]
-pub fn step(
-    endpoint: &str,
-    text: &str,
-    known: u32,
-    repeatable: bool,
-    before: &str,
-    since: &str,
-    rounds: u32,
-    jitter: f64,
-    since_sent_ms: f64,
-    settle_ms: u32,
-) -> JsValue {
-    let endpoint = match endpoint_named(endpoint) {
+pub fn step(input: JsValue) -> JsValue {
+    let endpoint = match endpoint_of(&input) {
         Ok(endpoint) => endpoint,
         Err(out) => return out,
     };
-    let mut write = StoredWrite::new(endpoint, text, if known & 1 == 0 { Known::Stored } else { Known::MaybeSent });
-    write.before_refused = known & 2 != 0;
-    write.repeatable = repeatable;
-    write.before = given(before);
-    write.since = given(since);
-    write.since_sent_ms = (since_sent_ms >= 0.0).then_some(since_sent_ms as u64);
-    if settle_ms > 0 {
+    let (body, before, since) = (text(&input, "text"), text(&input, "before"), text(&input, "since"));
+    let known = if flag(&input, "maybeSent") { Known::MaybeSent } else { Known::Stored };
+    let mut write = StoredWrite::new(endpoint, &body, known);
+    write.repeatable = flag(&input, "repeatable");
+    write.before = given(&before);
+    write.before_refused = flag(&input, "beforeRefused");
+    write.since = given(&since);
+    write.rounds = u32::try_from(count(&input, "rounds")).unwrap_or(u32::MAX);
+    if let Ok(max_rounds @ 1..) = u32::try_from(count(&input, "maxRounds")) {
+        write.max_rounds = max_rounds;
+    }
+    write.reads = u32::try_from(count(&input, "reads")).unwrap_or(u32::MAX);
+    write.maybe_sent_for_ms = get(&input, "maybeSentForMs").as_f64().filter(|ms| *ms >= 0.0).map(|ms| ms as u64);
+    if let Ok(settle_ms @ 1..) = u32::try_from(count(&input, "settleMs")) {
         write.settle_ms = settle_ms;
     }
+    let jitter = get(&input, "jitter").as_f64().unwrap_or(0.5);
+    let next = recovery::recovery(&write);
     let out = object();
-    let delay = || JsValue::from_f64(f64::from(recovery::resend_delay_ms(rounds, jitter)));
-    let (step, check) = match recovery::recovery(&write) {
-        Recovery::Send => {
-            set(&out, "delayMs", &delay());
-            ("send", None)
-        }
+    let delay = || JsValue::from_f64(f64::from(recovery::resend_delay_ms(write.rounds, jitter)));
+    match &next {
+        Recovery::Send => set(&out, "delayMs", &delay()),
         Recovery::Read { endpoint, request, wait_ms } => {
             set(&out, "endpoint", &JsValue::from_str(endpoint.name()));
-            set(&out, "request", &JsValue::from_str(&request));
+            set(&out, "request", &JsValue::from_str(request));
             set(&out, "delayMs", &delay());
-            set(&out, "waitMs", &JsValue::from_f64(wait_ms as f64));
-            ("read", None)
+            set(&out, "waitMs", &JsValue::from_f64(*wait_ms as f64));
         }
-        Recovery::Settled { data } => {
-            set(&out, "text", &JsValue::from_str(&data));
-            ("settled", None)
+        Recovery::Settled { data } => set(&out, "text", &JsValue::from_str(data)),
+        Recovery::Unknown { check } => {
+            let unknown = error("unknown", &recovery::unknown_message(endpoint, check), true);
+            set(&unknown, "check", &JsValue::from_str(check));
+            set(&out, "error", &unknown);
         }
-        Recovery::Unknown { check } => ("unknown", Some(check)),
-        // A step newer than this binding: nothing is sent, the job ends unknown.
-        _ => ("unknown", Some(endpoint.when_unknown().unwrap_or("the service's own records"))),
-    };
-    if let Some(check) = check {
-        let unknown = error("unknown", &recovery::unknown_message(endpoint, check), true);
-        set(&unknown, "check", &JsValue::from_str(check));
-        set(&out, "error", &unknown);
+        _ => {}
     }
-    set(&out, "step", &JsValue::from_str(step));
+    set(&out, "step", &JsValue::from_str(next.word()));
     out
 }
 
 /// What a call's end makes of the job that sent it, from its LicensingError's
 /// `kind` (`''`: the call answered), `status` (0: none), `code` (`''`: none)
 /// and `sent` (`answered`: a hook failed after the answer, and the error
-/// holds its `data`): `settled`, `failed`, `stored` or `maybe-sent`.
+/// holds its `data`): one of `words().ends`.
 #[wasm_bindgen(js_name = afterCall)]
-pub fn after_call(endpoint: &str, kind: &str, status: u16, code: &str, sent: bool, answered: bool) -> String {
-    let (Ok(endpoint), Some(kind)) = (endpoint.parse::<Endpoint>(), given(kind)) else {
-        return String::from(if kind.is_empty() { "settled" } else { "failed" });
+pub fn after_call(input: JsValue) -> String {
+    let kind = text(&input, "kind");
+    let (Ok(endpoint), Some(kind)) = (endpoint_of(&input), given(&kind)) else {
+        let end = if kind.is_empty() { AfterCall::Settled } else { AfterCall::Failed };
+        return String::from(end.word());
     };
     let mut error = ClientError::new(ErrorKind::parse(kind).unwrap_or(ErrorKind::Decode), "");
-    error.status = (status != 0).then_some(status);
-    error.code = given(code).map(str::to_owned);
-    error.sent = sent;
-    let end = match recovery::after_call(endpoint, &error, answered) {
-        AfterCall::Settled => "settled",
-        AfterCall::Stored => "stored",
-        AfterCall::MaybeSent => "maybe-sent",
-        _ => "failed",
-    };
-    String::from(end)
+    error.status = u16::try_from(count(&input, "status")).ok().filter(|status| *status != 0);
+    error.code = given(&text(&input, "code")).map(str::to_owned);
+    error.sent = flag(&input, "sent");
+    String::from(recovery::after_call(endpoint, &error, flag(&input, "answered")).word())
+}
+
+/// What an outbox keeps of a reconciled write's read taken before its first
+/// send (`payload`, JSON text): only what tells its records apart (their
+/// ids), never the rest of what the read listed; `undefined` when the
+/// endpoint reconciles nothing or the payload is no list of records.
+#[wasm_bindgen(js_name = idsOf)]
+pub fn ids_of(input: JsValue) -> JsValue {
+    let Ok(endpoint) = endpoint_of(&input) else { return JsValue::UNDEFINED };
+    let kept = endpoint.reconcile().and_then(|reconcile| reconcile.ids_of(&text(&input, "payload")));
+    kept.map_or(JsValue::UNDEFINED, |kept| JsValue::from_str(&kept))
 }

@@ -1,35 +1,38 @@
 // Where an outbox keeps its jobs (licensing-sdk/outbox): IndexedDB in a page,
 // a worker or a Service Worker; memory anywhere; a file in Node and Deno
-// (outbox-file.js). Every storage has the same small interface, which a
-// portal may implement itself:
+// (./file.js). Every storage has the same small interface, which a portal
+// may implement itself:
 //
-//   load()      → Promise<record[]>   every job kept
-//   add(record) → Promise<record|null> keeps it, unless a job with its
-//                  `keyId` is kept: then that job, and nothing is written
+//   load()      → Promise<record[]>   every record kept, as kept (the outbox
+//                  checks each, and skips and counts what it cannot read)
+//   add(record) → Promise<record|null> keeps it, unless a record with its
+//                  `keyId` is kept: then that record, and nothing is written
 //                  (atomically: two tabs adding one key keep one job)
-//   put(record) → Promise<void>       keeps it (replacing the job of its id);
-//                  durable once resolved
+//   put(record) → Promise<void>       keeps it (replacing the record of its
+//                  id); durable once resolved
 //   remove(ids) → Promise<void>
 //   clear()     → Promise<void>
-//   close()?    → void
+//   close()?    → void                 gives up what it holds (a database)
+//   release()?  → void                 lets another outbox (another process)
+//                  take it: the outbox's close() calls it
+//   loadKey()?, saveKey(key)?, dropKey()?   where `encrypt: true` keeps the
+//                  outbox's non-extractable key (./seal.js)
 //   kind, durable, shared: what it is, whether it outlives the page, and
-//                  whether other tabs see it (then one tab sends, js/src/outbox.js)
+//                  whether other tabs see it (then one tab sends, ./tabs.js)
 //
 // A record is plain data (structured-clone and JSON safe); it never holds a
 // token or a header.
+import { outboxError } from './records.js';
 
 /** An Error named LicensingError of kind `storage`: nothing was stored or sent. */
 export function storageError(message, cause) {
-  const error = new Error(`licensing-sdk/outbox: ${message}`, cause === undefined ? undefined : { cause });
-  error.name = 'LicensingError';
-  error.kind = 'storage';
-  error.sent = false;
-  return error;
+  return outboxError('storage', message, false, cause);
 }
 
 /** Jobs in this realm's memory: gone with the page or the process. */
 export function memoryStorage() {
   const jobs = new Map();
+  let key;
   return {
     kind: 'memory',
     durable: false,
@@ -52,6 +55,15 @@ export function memoryStorage() {
     async clear() {
       jobs.clear();
     },
+    async loadKey() {
+      return key;
+    },
+    async saveKey(value) {
+      key = value;
+    },
+    async dropKey() {
+      key = undefined;
+    },
   };
 }
 
@@ -73,6 +85,9 @@ function committed(tx, what) {
 }
 
 const STORE = 'jobs';
+/** The outbox's own key (`encrypt: true`), under one name. */
+const KEYS = 'keys';
+const KEY = 'outbox';
 
 /**
  * The jobs of the outbox `name` in IndexedDB (database `licensing-sdk-outbox:NAME`),
@@ -84,11 +99,15 @@ export async function indexedDbStorage(name) {
   if (!idb) throw storageError('this environment has no IndexedDB');
   let db;
   try {
-    const opening = idb.open(`licensing-sdk-outbox:${name}`, 1);
+    const opening = idb.open(`licensing-sdk-outbox:${name}`, 2);
     opening.onupgradeneeded = () => {
-      const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
-      // Records without a key (keyId undefined) are not in the index.
-      store.createIndex('keyId', 'keyId', { unique: true });
+      const stores = opening.result.objectStoreNames;
+      if (!stores.contains(STORE)) {
+        const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
+        // Records without a key (keyId undefined) are not in the index.
+        store.createIndex('keyId', 'keyId', { unique: true });
+      }
+      if (!stores.contains(KEYS)) opening.result.createObjectStore(KEYS);
     };
     db = await done(opening, 'IndexedDB cannot be opened');
   } catch (err) {
@@ -96,19 +115,29 @@ export async function indexedDbStorage(name) {
   }
   // Another tab upgrading the database asks this one to let go.
   db.onversionchange = () => db.close();
-  const write = (what, work) => {
-    const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
+  const write = (what, work, store = STORE) => {
+    let tx;
+    try {
+      tx = db.transaction(store, 'readwrite', { durability: 'strict' });
+    } catch (err) {
+      return Promise.reject(storageError(`${what}: ${err?.message ?? err}`, err));
+    }
     const end = committed(tx, what);
-    const result = work(tx.objectStore(STORE));
+    const result = work(tx.objectStore(store));
     return end.then(() => result);
+  };
+  const read = (what, work, store = STORE) => {
+    try {
+      return done(work(db.transaction(store, 'readonly').objectStore(store)), what);
+    } catch (err) {
+      return Promise.reject(storageError(`${what}: ${err?.message ?? err}`, err));
+    }
   };
   return {
     kind: 'indexeddb',
     durable: true,
     shared: true,
-    load() {
-      return done(db.transaction(STORE, 'readonly').objectStore(STORE).getAll(), 'the jobs cannot be read');
-    },
+    load: () => read('the jobs cannot be read', (store) => store.getAll()),
     add(record) {
       let kept = null;
       return write('the job cannot be stored', (store) => {
@@ -124,21 +153,22 @@ export async function indexedDbStorage(name) {
         };
       }).then(() => kept);
     },
-    put(record) {
-      return write('the job cannot be stored', (store) => {
-        store.put(record);
-      });
-    },
-    remove(ids) {
-      return write('jobs cannot be removed', (store) => {
-        for (const id of ids) store.delete(id);
-      });
-    },
-    clear() {
-      return write('the jobs cannot be cleared', (store) => {
-        store.clear();
-      });
-    },
+    put: (record) => write('the job cannot be stored', (store) => {
+      store.put(record);
+    }),
+    remove: (ids) => write('jobs cannot be removed', (store) => {
+      for (const id of ids) store.delete(id);
+    }),
+    clear: () => write('the jobs cannot be cleared', (store) => {
+      store.clear();
+    }),
+    loadKey: () => read('the outbox\'s key cannot be read', (store) => store.get(KEY), KEYS),
+    saveKey: (key) => write('the outbox\'s key cannot be stored', (store) => {
+      store.put(key, KEY);
+    }, KEYS),
+    dropKey: () => write('the outbox\'s key cannot be dropped', (store) => {
+      store.delete(KEY);
+    }, KEYS),
     close() {
       db.close();
     },
