@@ -96,6 +96,8 @@ export interface EndpointMeta {
    * value there, the call is retried as the idempotent ones are. null if none.
    */
   repeatKey: string | null;
+  /** The fields whose values, with `repeatKey`'s, name one request to the service (a batch's `channelCode`). */
+  repeatScope: string[];
   /**
    * The reads whose answers a successful call may change (a cache of them is
    * stale after it): all of them, or (`by`) those whose request field `field`

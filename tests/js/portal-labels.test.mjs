@@ -27,7 +27,7 @@ test('every field the forms show has its label in licensing-sdk/meta, in English
 
 test('every endpoint has its title in licensing-sdk/meta, in English and in Chinese', () => {
   const missing = Object.entries(endpoints).filter(([, e]) => !['en', 'zh-CN'].every((locale) => e.title?.[locale]?.trim()))
-    .map(([name]) => `${name}: its title in both languages (crates/licensing-core/src/wire.rs, its entry's post(…))`);
+    .map(([name]) => `${name}: its title in both languages (crates/licensing-core/src/wire/mod.rs, its entry's post(…))`);
   assert.ok(missing.length === 0, `\n${list(missing)}`);
 });
 

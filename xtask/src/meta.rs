@@ -42,6 +42,7 @@ fn data() -> Value {
                 "data": match e.data() { Kind::Any => Value::Null, other => kind(other) },
                 "idempotent": def.idempotent,
                 "repeatKey": def.repeat_key,
+                "repeatScope": e.repeat_scope(),
                 "stales": def.stales.iter().map(|stale| json!({
                     "read": stale.read.name(),
                     "by": stale.by.map(|(field, from)| json!({ "field": field, "from": from })),

@@ -212,15 +212,32 @@ fn answers_table() -> String {
 /// Every field of the request shapes, with the shape it is in.
 /// Each endpoint's retry safety within a call and what becomes of it once
 /// its answer is lost (licensing-client's `recovery`, an outbox's), from the
-/// endpoint table: `idempotent`, `repeat_key`, `reconcile`, `when_unknown`.
+/// endpoint table: `idempotent`, `repeat_key`, `repeat_scope`, `reconcile`,
+/// `touches`, `when_unknown`.
 fn endpoints_table() -> String {
+    use licensing_client::recovery::RECONCILE_READS;
     use licensing_core::wire::{Method, ReadValue};
     let mut out = String::from(
-        "| endpoint | repeated after an ambiguous failure | its answer lost (an outbox, after a reload) | when its outcome stays unknown, check |\n|---|---|---|---|\n",
+        "| endpoint | repeated after an ambiguous failure | its answer lost (an outbox, after a reload) | its repeat key (one job per key) | an outbox sends it after the older writes that touch | when its outcome stays unknown, check |\n|---|---|---|---|---|---|\n",
     );
     for e in Endpoint::ALL {
         let def = e.def();
         let keyed = |verb: &str| def.repeat_key.map(|key| format!("{verb} when `{key}` is not blank"));
+        let key = match def.repeat_key {
+            None => String::from("—"),
+            Some(key) => {
+                let mut fields: Vec<String> = e.repeat_scope().iter().map(|f| format!("`{f}`")).collect();
+                fields.push(format!("`{key}`"));
+                fields.join(" with ")
+            }
+        };
+        let touches = if e.touches().is_empty() {
+            String::from(if def.method == Method::Get { "—" } else { "nothing: it waits for no other write" })
+        } else {
+            let touched: Vec<String> =
+                e.touches().iter().map(|t| format!("its {} (`/{}`)", t.what, t.at.join("/"))).collect();
+            touched.join(", ")
+        };
         let repeated =
             if def.idempotent { String::from("yes") } else { keyed("yes,").unwrap_or_else(|| String::from("no")) };
         let lost = match (def.method, e.reconcile()) {
@@ -239,7 +256,9 @@ fn endpoints_table() -> String {
                 let same: Vec<String> = reconcile.same.iter().map(|f| format!("`{f}`")).collect();
                 format!(
                     "read first: `{}` ({}) before the first send, and again once the lost send's attempt timeout has \
-                     passed; a record whose `{}` was not listed before, with the body's {}, is its answer; none: sent again",
+                     passed since it began, then twice and four times as long ({RECONCILE_READS} reads in all); a record \
+                     whose `{}` was not listed before, with the body's {}, is its answer; none by the last read: unknown, \
+                     never sent again on a guess",
                     reconcile.read.name(),
                     request.join(", "),
                     reconcile.id,
@@ -252,7 +271,7 @@ fn endpoints_table() -> String {
             ),
         };
         let check = e.when_unknown().unwrap_or("—");
-        let _ = writeln!(out, "| `{}` | {repeated} | {lost} | {check} |", e.name());
+        let _ = writeln!(out, "| `{}` | {repeated} | {lost} | {key} | {touches} | {check} |", e.name());
     }
     out
 }
