@@ -3,6 +3,9 @@
 // - every write × every crash point × every fault × a reopen, in the page
 //   (outbox-crash-points.mjs, the cases the Node suite runs over a file), and
 //   those of three writes in a dedicated module worker;
+// - the outbox at its edges in Chromium (outbox-edges.mjs), and its model
+//   (outbox-model.mjs: seeded runs with tabs that open, close and crash;
+//   OUTBOX_MODEL_BROWSER_SEEDS, default 20);
 // - a real reload while a batch order's answer is held back by the service,
 //   and the same for a bindEnterprise (no repeat key: reconciled by a read):
 //   the job is recovered and settled, and the service holds one effect.
@@ -34,6 +37,25 @@ for (const browser of ['chromium', 'firefox', 'webkit']) {
     assert.deepEqual([...ends].sort(), ['failed', 'settled', 'unknown']);
   });
 }
+
+test('at its edges, in chromium: IndexedDB records it cannot read, a load that fails at the takeover, tabs, encryption (outbox-edges.mjs)', async () => {
+  const text = await resultOf('chromium', `${server.url}browser/outbox-edges.html`, 'return window.__result ?? null;', 120_000);
+  const r = JSON.parse(text);
+  assert.ok(r.ok, r.error);
+  assert.ok(r.results.length >= 7, JSON.stringify(r.results));
+  const failed = r.results.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+  assert.deepEqual(failed, []);
+});
+
+const MODEL_SEEDS = Number(process.env.OUTBOX_MODEL_BROWSER_SEEDS ?? 20);
+const MODEL_FROM = Number(process.env.OUTBOX_MODEL_BROWSER_FROM ?? 1);
+
+test(`the outbox's model in chromium, ${MODEL_SEEDS} seeds: tabs in iframes over IndexedDB that open, close and crash (outbox-model.mjs)`, async () => {
+  const text = await resultOf('chromium', `${server.url}browser/outbox-model.html?from=${MODEL_FROM}&seeds=${MODEL_SEEDS}`, 'return window.__result ?? null;', 60_000 + MODEL_SEEDS * 10_000);
+  const r = JSON.parse(text);
+  assert.ok(r.ok, r.error);
+  assert.deepEqual(r.failed, []);
+});
 
 async function simState() {
   const response = await fetch(`${server.url}__sim/state`, { headers: ADMIN });

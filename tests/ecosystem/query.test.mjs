@@ -140,4 +140,31 @@ describe('run with @tanstack/query-core', () => {
     stop();
     after.clear();
   });
+
+  test('through an outbox: after a reload, a mutation the operator makes again with the same body is sent; only a restored one joins its earlier job', async () => {
+    const { LicensingClient } = await import('licensing-sdk');
+    const { createSimulator } = await import('licensing-sdk/testing');
+    const { memoryStorage, openOutbox } = await import('licensing-sdk/outbox');
+    const { setLicensingMutationDefaults } = await import('licensing-sdk/query');
+    const { QueryClient, MutationObserver } = await import('@tanstack/query-core');
+    const sim = await createSimulator();
+    const locks = [];
+    const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'portal',
+      fetch: (request, init) => { if (new URL(request.url ?? request).pathname.endsWith('/lock')) locks.push(1); return sim.fetch(request, init); } });
+    const storage = memoryStorage();
+    const body = { assetNums: ['8000000001'], operatorIdentity: 'ops' };
+    const before = new QueryClient();
+    const outbox1 = await openOutbox({ client, storage });
+    setLicensingMutationDefaults(before, client, { outbox: outbox1 });
+    await new MutationObserver(before, { mutationKey: ['licensing', 'lockAssets'] }).mutate(body);
+    await outbox1.close();
+    // The reload; the operator locks the asset again.
+    const outbox = await openOutbox({ client, storage });
+    const after = new QueryClient();
+    setLicensingMutationDefaults(after, client, { outbox });
+    await new MutationObserver(after, { mutationKey: ['licensing', 'lockAssets'] }).mutate({ ...body });
+    assert.equal(locks.length, 2, 'sent again, not answered with the earlier page\'s job');
+    assert.deepEqual(outbox.jobs().map((j) => j.state), ['settled', 'settled']);
+    after.clear();
+  });
 });
