@@ -188,8 +188,10 @@ test-timers: install-pkg
 # lockfile: @playwright/test 1.65.1, the root's playwright-core), in Debian's
 # Chromium: a simulator per test under four workers, the options reaching it, the
 # routing alone, the trace attached to a failing test's report (a nested run's JSON
-# report); its declarations compiled against @playwright/test's.
+# report), a session per test of one shared licensing-sim (`sharedSimulator`); its
+# declarations compiled against @playwright/test's.
 test-playwright: install-pkg
+	cargo build --release -q -p licensing-sim
 	tests/playwright/install.sh
 	node_modules/.bin/tsc -p tests/playwright/tsconfig.json
 	mkdir -p $(SCRATCH)

@@ -5,7 +5,7 @@
 // is the user's own (a peer dependency): its runner knows only the `test` it made.
 'use strict';
 const { test: base, expect } = requirePeer('@playwright/test');
-const { createSimulator } = require('./testing.cjs');
+const { createSimulator, openSession } = require('./testing.cjs');
 const { routeSimulator, simulatorFixtures } = require('../src/playwright.js');
 
 /**
@@ -28,4 +28,4 @@ function requirePeer(name) {
   }
 }
 
-module.exports = { test: base.extend(simulatorFixtures(createSimulator)), expect, routeSimulator };
+module.exports = { test: base.extend(simulatorFixtures(createSimulator, openSession)), expect, routeSimulator };

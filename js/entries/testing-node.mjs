@@ -2,4 +2,4 @@
 // built ./testing.cjs beside it in pkg/).
 import testing from './testing.cjs';
 
-export const { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording } = testing;
+export const { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording, openSession } = testing;

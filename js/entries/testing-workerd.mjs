@@ -7,9 +7,13 @@ import wasm from './sim/licensing_sim_wasm_bg.wasm';
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
 import { makeFixtures } from '../src/fixtures.js';
+import { makeOpenSession } from '../src/session.js';
 
 /** Node only (the tools' wasm): here they throw saying what to do instead. */
 export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
+
+/** A session of a simulator a team shares (see testing.d.ts). */
+export const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
 
 /** A fresh in-process simulator (see testing.d.ts). */
 export async function createSimulator(options) {

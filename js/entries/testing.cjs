@@ -9,6 +9,7 @@ const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
 const { createVirtualClock } = require('../src/clock.js');
 const createGlue = require('#built/sim-glue.js').default;
 const { makeFixtures } = require('../src/fixtures.js');
+const { makeOpenSession } = require('../src/session.js');
 
 // The tools' wasm (pkg/tools.cjs, beside the built module), loaded on the
 // first stateFromHar or stateFromRecording only.
@@ -25,4 +26,7 @@ async function createSimulator(options) {
 /** An answer checked against the contract (see testing.d.ts). */
 const checkAnswer = makeCheckAnswer(createGlue, compile);
 
-module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording };
+/** A session of a simulator a team shares (see testing.d.ts). */
+const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
+
+module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording, openSession };

@@ -8,9 +8,13 @@ import { fetchModule } from '../src/load.js';
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
 import { makeFixtures } from '../src/fixtures.js';
+import { makeOpenSession } from '../src/session.js';
 
 /** Node only (the tools' wasm): here they throw saying what to do instead. */
 export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
+
+/** A session of a simulator a team shares (see testing.d.ts). */
+export const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
 
 // Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.

@@ -29,9 +29,11 @@ function idsOf(sim) {
   return ids;
 }
 
-/** Every trace of `sim`'s routed requests, by id (the simulator's `trace(id)`: oldest first, tokens redacted). */
-function tracesOf(sim) {
-  return Object.fromEntries([...idsOf(sim)].map((id) => [id, sim.trace(id)]));
+/** Every trace of `sim`'s routed requests, by id (the simulator's `trace(id)`: oldest first, tokens redacted; a shared session's are awaited). */
+async function tracesOf(sim) {
+  const ids = [...idsOf(sim)];
+  const traces = await Promise.all(ids.map((id) => sim.trace(id)));
+  return Object.fromEntries(ids.map((id, i) => [id, traces[i]]));
 }
 
 /**
@@ -182,29 +184,40 @@ async function routeSimulator(target, sim, options) {
       return unrouted;
     },
     traces() {
+      // A shared session's traces are promises (they cross the network).
       return Object.fromEntries([...seen].map((id) => [id, sim.trace(id)]));
     },
   };
 }
 
 /**
- * The fixtures `test.extend` is given (`createSimulator` is the Node entry's):
- * `simOptions` and `serviceOrigin` (options a test or the config sets with
- * `use`), `sim` (a simulator of its own for each test; its traces attached to
- * the report when the test did not end as expected), and `context` (the
- * test's browser context, routed to `sim` before the test's first page opens,
- * unrouted after its last). Playwright reads which fixtures each one needs from
- * the text of its first parameter: each stays an object pattern.
+ * The fixtures `test.extend` is given (`createSimulator` and `openSession` are
+ * the Node entry's): `simOptions`, `serviceOrigin` and `sharedSimulator`
+ * (options a test or the config sets with `use`), `sim` (a simulator of its
+ * own for each test: in process, or with `sharedSimulator: { url, adminToken
+ * }` a fresh session of that shared simulator, deleted after the test; its
+ * traces attached to the report when the test did not end as expected), and
+ * `context` (the test's browser context, routed to `sim` before the test's
+ * first page opens, unrouted after its last). Playwright reads which fixtures
+ * each one needs from the text of its first parameter: each stays an object
+ * pattern.
  */
-function simulatorFixtures(createSimulator) {
+function simulatorFixtures(createSimulator, openSession) {
   return {
     simOptions: [{}, { option: true }],
     serviceOrigin: [DEFAULT_ORIGIN, { option: true }],
-    sim: async ({ simOptions }, use, testInfo) => {
-      const sim = await createSimulator(simOptions);
-      await use(sim);
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('licensing-sim-trace', { body: JSON.stringify(tracesOf(sim), null, 2), contentType: 'application/json' });
+    sharedSimulator: [undefined, { option: true }],
+    sim: async ({ simOptions, sharedSimulator }, use, testInfo) => {
+      const sim = sharedSimulator === undefined
+        ? await createSimulator(simOptions)
+        : await openSession(sharedSimulator.url, { ...simOptions, adminToken: sharedSimulator.adminToken });
+      try {
+        await use(sim);
+        if (testInfo.status !== testInfo.expectedStatus) {
+          await testInfo.attach('licensing-sim-trace', { body: JSON.stringify(await tracesOf(sim), null, 2), contentType: 'application/json' });
+        }
+      } finally {
+        await sim.close?.();
       }
     },
     context: async ({ context, sim, serviceOrigin }, use) => {

@@ -213,10 +213,28 @@ function directives(spec) {
   return parts.join(';');
 }
 
+/** The createSimulator options that bound its sessions, not the simulator itself (licensing-sim's session flags). */
+const SESSION_LIMITS = ['maxSessions', 'maxSessionBytes', 'sessionsPerMinute', 'sessionIdleSecs'];
+
+/** 32 random bytes: a session's id and admin token (Web Crypto: browsers, workers, Node). */
+function randomBytes() {
+  return globalThis.crypto.getRandomValues(new Uint8Array(32));
+}
+
+/** A request's headers, flat: name, value, name, value... */
+function flatHeaders(request) {
+  const headers = [];
+  request.headers.forEach((value, name) => headers.push(name, value));
+  return headers;
+}
+
 /**
  * A simulator in this JS realm: its own wasm instance (`createGlue()` is the
  * wasm-bindgen glue evaluated anew, `wasmModule` the compiled
- * licensing_sim_wasm_bg.wasm).
+ * licensing_sim_wasm_bg.wasm), with the sessions its registry makes (`POST
+ * /__sim/sessions` through its fetch; each then named by `x-sim-session` or
+ * `/s/ID/`, as licensing-sim's). Every decision about sessions is the
+ * registry's (licensing-sim-core's sessions.rs): this routes.
  */
 function makeSimulator(createGlue, wasmModule, options) {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
@@ -224,23 +242,92 @@ function makeSimulator(createGlue, wasmModule, options) {
   }
   // A clock object is this realm's (createVirtualClock); 'real' and 'manual'
   // are the simulator's own (`--clock`: its manual one is moved by POST /__sim/clock).
-  const { clock: given, ...coreOptions } = options ?? {};
+  const { clock: given, ...rest } = options ?? {};
+  const limits = {};
+  const coreOptions = {};
+  for (const [name, value] of Object.entries(rest)) (SESSION_LIMITS.includes(name) ? limits : coreOptions)[name] = value;
   if (typeof given === 'string') coreOptions.clock = given;
   const glue = createGlue();
   glue.initSync({ module: wasmModule });
-  const core = new glue.SimulatorCore(JSON.stringify(coreOptions));
-  const clock = typeof given === 'string' ? (core.manualNow === undefined ? REAL_CLOCK : manualClock(core))
+  const registry = new glue.SessionsCore(JSON.stringify(coreOptions), JSON.stringify(limits));
+  const main = simulatorOver(registry.main, given);
+  /** Each session's simulator, made at its first request (its clock the session's own, or real). */
+  const sessions = new Map();
+  const clockNow = () => main.clock.now();
+
+  async function answerOf(exchange) {
+    try {
+      return toResponse(exchange, undefined, false);
+    } finally {
+      exchange.free();
+    }
+  }
+
+  async function fetch(input, init) {
+    // What to route by, the body untouched: a Request given alone is read as
+    // it is (making another from it would take its body).
+    const alone = input instanceof Request && init === undefined;
+    const request = alone ? input : new Request(input, init);
+    const url = new URL(request.url);
+    registry.expire(clockNow());
+    const routed = registry.target(request.method, url.pathname, flatHeaders(request));
+    try {
+      switch (routed.kind) {
+        case 1: {
+          const body = new Uint8Array(await request.arrayBuffer());
+          return answerOf(registry.admin(request.method, url.pathname, flatHeaders(request), body, clockNow(), randomBytes()));
+        }
+        case 2: {
+          const core = registry.session(routed.id, clockNow());
+          if (core === undefined) {
+            sessions.delete(routed.id);
+            return answerOf(registry.noSession(routed.id));
+          }
+          let session = sessions.get(routed.id);
+          if (session === undefined) {
+            session = simulatorOver(core, 'session');
+            sessions.set(routed.id, session);
+          } else {
+            core.free();
+          }
+          // The request's own body stream (not a copy piped from it): the session reads it.
+          const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+          return session.fetch(new URL(`${routed.path}${url.search}`, url), {
+            method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half',
+          });
+        }
+        case 3:
+          return answerOf(routed.refusal());
+        default:
+          // As given: its body is read by the simulator itself, not through a copy.
+          return alone || !(input instanceof Request) ? main.fetch(input, init) : main.fetch(request);
+      }
+    } finally {
+      routed.free();
+    }
+  }
+
+  return { ...main.methods, fetch };
+}
+
+/**
+ * The fetch and methods of one simulator core: the simulator's own (its
+ * clock `given`: a clock object, or 'real' or 'manual'), or a session's
+ * (`'session'`: its own manual clock, else real time).
+ */
+function simulatorOver(core, given) {
+  const own = typeof given === 'string';
+  const clock = own ? (core.manualNow === undefined ? REAL_CLOCK : manualClock(core))
     : readClock(given, 'createSimulator') ?? REAL_CLOCK;
   // Under its own manual clock, reading a body stays real time (it is real I/O), as in licensing-sim.
-  const bodyClock = typeof given === 'string' ? REAL_CLOCK : clock;
+  const bodyClock = own ? REAL_CLOCK : clock;
 
   async function fetch(input, init) {
     const request = new Request(input, init);
     const signal = request.signal;
     if (signal.aborted) throw abortError(signal);
     const url = new URL(request.url);
-    const headers = [];
-    request.headers.forEach((value, name) => headers.push(name, value));
+    const headers = flatHeaders(request);
     const query = url.search.length > 1 ? url.search.slice(1) : undefined;
     // A virtual clock is held while the simulator works (see clock.js), and
     // let go while it waits on that clock (a fault's delay).
@@ -280,8 +367,12 @@ function makeSimulator(createGlue, wasmModule, options) {
     }
   }
 
+  return { fetch, clock, methods: methodsOf(core) };
+}
+
+/** createSimulator's methods over a core. */
+function methodsOf(core) {
   return {
-    fetch,
     /** Empties the state: store, used nonces, faults, traces (the options stay; back to `state` if given). */
     reset() {
       core.reset();

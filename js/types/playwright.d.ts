@@ -23,6 +23,14 @@ export interface SimulatorTestOptions {
    * test's simulator. Scheme, host and port alone. Default: `'https://licensing.test'`.
    */
   serviceOrigin: string;
+  /**
+   * A simulator the team shares (`licensing-sim`, `npx licensing-sdk-sim`): each
+   * test gets a fresh session of it (`openSession`, made with `simOptions`,
+   * deleted after the test) instead of a simulator in process. `sim` is then a
+   * `SharedSession`: the same methods, each a promise (a test that awaits them
+   * runs either way). Default: none.
+   */
+  sharedSimulator?: { url: string; adminToken: string };
 }
 
 /** The fixtures `test` adds to Playwright's own. */
@@ -56,7 +64,7 @@ export interface RoutedSimulator {
   readonly origin: string;
   /** Removes the route, ends the simulator's work still under way for it, and waits for that. */
   unroute(): Promise<void>;
-  /** The simulator's trace of each id this routing's requests carried (`playwright` for those that carried none). */
+  /** The simulator's trace of each id this routing's requests carried (`playwright` for those that carried none; over a shared session, each a promise). */
   traces(): Record<string, Record<string, unknown>[]>;
 }
 
@@ -70,4 +78,4 @@ export interface RoutedSimulator {
  * the page's request as a lost connection does. Rejects with a TypeError for an origin
  * with a path, a query or credentials.
  */
-export declare function routeSimulator(target: Page | BrowserContext, sim: Simulator, options: RouteSimulatorOptions): Promise<RoutedSimulator>;
+export declare function routeSimulator(target: Page | BrowserContext, sim: Simulator | import('./testing.js').SharedSession, options: RouteSimulatorOptions): Promise<RoutedSimulator>;

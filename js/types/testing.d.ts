@@ -65,6 +65,17 @@ export interface SimulatorOptions {
    * Default: the real one.
    */
   clock?: Clock | 'real' | 'manual';
+  /**
+   * Sessions (`POST /__sim/sessions` through `sim.fetch`, with `adminToken`;
+   * each then named by `x-sim-session: ID` or the path prefix `/s/ID/`, a
+   * simulator of its own): how many at once (default 100), the most bytes of
+   * writes one takes (64 MiB), how many may be made in a minute (60), how long
+   * one may go unused (3600 s). What `npx licensing-sdk-sim` serves.
+   */
+  maxSessions?: number;
+  maxSessionBytes?: number;
+  sessionsPerMinute?: number;
+  sessionIdleSecs?: number;
 }
 
 /** The ways a simulator can differ from the contract (the simulator's README, "Drifts"). */
@@ -152,6 +163,70 @@ export interface Simulator {
  * with an Error that names a wrong option.
  */
 export declare function createSimulator(options?: SimulatorOptions): Promise<Simulator>;
+
+/** What a session of a shared simulator is made with (`openSession`). */
+export interface SessionOptions {
+  /** The shared simulator's admin token (`licensing-sim --admin-token`): its registry's key. */
+  adminToken: string;
+  /** Where its sequences start (as createSimulator's `seed`). */
+  seed?: number;
+  /** The stored data to start from (as createSimulator's `state`); or: */
+  state?: SimulatorState | string;
+  /** a proxy's recording made a state (Node: `stateFromRecording`); or: */
+  recording?: string;
+  /** a HAR made a state (Node: `stateFromHar`). */
+  har?: string;
+  /** `'real'` (default) or `'manual'`: a clock of the session's own, moved by `session.advance(ms)`. */
+  clock?: 'real' | 'manual';
+  /** Drifts every answer of the session has. */
+  drift?: Drift[];
+  /** The session's rules profile. */
+  rules?: 'spec' | 'recommended' | 'strict';
+  /** How long a used `g_nonce` is refused, in seconds. */
+  nonceWindowSecs?: number;
+  /** How long the session may go unused before the simulator lets it go (default: its `--session-idle-secs`). */
+  idleSecs?: number;
+  /** The fetch the session's requests go through. Default: the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A session of a shared simulator: the methods of `Simulator`, each a promise
+ * (they cross the network; `await` them, which is harmless on createSimulator's too).
+ */
+export interface SharedSession {
+  /** The session's id (unguessable). */
+  readonly id: string;
+  /** Its base URL, `…/s/ID`: a client's `baseUrl`, a page's API root (no CORS preflight for the path). */
+  readonly url: string;
+  /** The header that names it (`{ 'x-sim-session': id }`), for a request that keeps its own path. */
+  readonly header: Record<string, string>;
+  /** Its own admin token (its `/__sim` routes; it touches no other session). */
+  readonly adminToken: string;
+  readonly clock: 'real' | 'manual';
+  /** A standard fetch: any origin's request, its path and query sent to the session. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  reset(): Promise<unknown>;
+  snapshot(): Promise<SimulatorState>;
+  stats(): Promise<SimulatorStats>;
+  trace(id: string): Promise<Record<string, unknown>[]>;
+  fault(spec: FaultSpec): Promise<void>;
+  /** Every later answer through `fetch` differs as named (`x-sim-drift`). */
+  drift(...names: Drift[]): Promise<void>;
+  /** Moves a session made with `clock: 'manual'` on by `ms`. */
+  advance(ms: number): Promise<unknown>;
+  /** Deletes the session. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a session on a simulator a team shares (`licensing-sim`, `npx
+ * licensing-sdk-sim`): its own state, clock, faults, drifts, nonce window,
+ * traces and admin token, which no other session sees. Rejects saying what the
+ * simulator answered (401: not its admin token; 429: too many sessions made in a
+ * minute; 507: it holds its most).
+ */
+export declare function openSession(url: string, options: SessionOptions): Promise<SharedSession>;
 
 /**
  * Checks an answer of the service (its HTTP status and its text) against the

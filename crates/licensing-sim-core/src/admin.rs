@@ -19,7 +19,7 @@ use crate::store::Store;
 /// The header carrying the admin token.
 pub const ADMIN_HEADER: &str = "x-sim-admin";
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -78,6 +78,7 @@ impl Simulator {
         lock(&self.nonces).clear();
         lock(&self.fault_counters).clear();
         lock(&self.traces).clear();
+        self.written.store(0, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The stored data as a [`crate::State`]: what `Options::state`,

@@ -101,6 +101,12 @@ impl Reply {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 
+    /// The reply with one more header.
+    pub(crate) fn with_header(mut self, name: &'static str, value: &str) -> Self {
+        self.headers.push((name, value.to_owned()));
+        self
+    }
+
     pub(crate) fn delayed(mut self, delay_ms: u64) -> Self {
         self.delay_ms = delay_ms;
         self

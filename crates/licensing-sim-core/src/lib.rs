@@ -31,6 +31,7 @@ mod nonce;
 mod options;
 mod respond;
 mod route;
+mod sessions;
 mod simulator;
 mod state;
 mod store;
@@ -47,6 +48,10 @@ pub use fault::FAULT_HEADER;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
+pub use sessions::{
+    is_session_path, no_session, target, Created, SessionLimits, SessionSpec, Sessions, Target, SESSION_HEADER,
+    SESSION_PREFIX, SESSION_RANDOM_BYTES,
+};
 pub use simulator::{read_request, recorded, refusal, Admitted, Recorded, Simulator, TRACE_HEADER};
 #[cfg(feature = "ts")]
 pub use state::typescript_declarations;

@@ -90,6 +90,10 @@ pub struct Options {
     /// Whose time it answers by: the shell's, or a manual clock moved by
     /// `POST /__sim/clock` ([`crate::ClockMode`]).
     pub clock: crate::ClockMode,
+    /// The most bytes of accepted writes (the request bodies the store took)
+    /// it holds: past it, a write is refused with HTTP 507 (a session's state
+    /// size, [`crate::SessionLimits::max_session_bytes`]). Unbounded by default.
+    pub max_written_bytes: u64,
 }
 
 /// The default of [`Options::max_answer_bytes`]: 32 MiB.
@@ -113,6 +117,7 @@ impl Default for Options {
             drifts: crate::Drifts::NONE,
             max_state_bytes: crate::DEFAULT_MAX_STATE_BYTES,
             clock: crate::ClockMode::Real,
+            max_written_bytes: u64::MAX,
         }
     }
 }

@@ -63,6 +63,10 @@ pub struct Simulator {
     pub(crate) drifts: Mutex<Drifts>,
     /// Its time: the shell's, or its own manual clock (`clock.rs`).
     pub(crate) clock: crate::clock::SimClock,
+    /// Bytes of the writes the store took since it started (or was reset),
+    /// and the most it holds ([`Options::max_written_bytes`]).
+    pub(crate) written: std::sync::atomic::AtomicU64,
+    pub(crate) max_written_bytes: u64,
 }
 
 /// A request whose head passed: what [`Simulator::answer`] needs besides its body.
@@ -205,6 +209,8 @@ impl Simulator {
             initial: options.state.clone(),
             drifts: Mutex::new(options.drifts),
             clock: crate::clock::SimClock::new(options.clock),
+            written: std::sync::atomic::AtomicU64::new(0),
+            max_written_bytes: options.max_written_bytes,
         }
     }
 
@@ -367,12 +373,37 @@ impl Simulator {
         }
         // A lone surrogate the profile let through (`--rules spec`) is stored as
         // the validators read it, U+FFFD: serde_json would refuse the text whole.
+        if endpoint.method() == Method::Post {
+            if let Err(reply) = self.count_written(text.len()) {
+                return reply;
+            }
+        }
         match serde_json::from_str(&licensing_core::validate::without_lone_surrogates(&text)) {
             Ok(input) => self.process(endpoint, input, &admitted.query, now_ms),
             // Only what the profile lets through unchecked gets here (objects nested
             // past the validator's depth, under `--rules spec`).
             Err(e) => refuse(endpoint, format!("(body): cannot be processed: {e}")),
         }
+    }
+
+    /// Counts a write's bytes against [`Options::max_written_bytes`]: past
+    /// it, the simulator's own refusal (HTTP 507, not the service's envelope:
+    /// it is this simulator's bound, not the service's rule).
+    fn count_written(&self, bytes: usize) -> Result<(), Reply> {
+        use std::sync::atomic::Ordering;
+        let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+        let before = self.written.fetch_add(bytes, Ordering::Relaxed);
+        if before.saturating_add(bytes) <= self.max_written_bytes {
+            return Ok(());
+        }
+        self.written.fetch_sub(bytes, Ordering::Relaxed);
+        Err(respond::json(
+            507,
+            &serde_json::json!({ "error": format!(
+                "this session holds {before} bytes of writes, its most is {} (--max-session-bytes): reset it, or make a new one",
+                self.max_written_bytes
+            ) }),
+        ))
     }
 
     /// Keeps an authenticated request under its `x-sim-trace` id: what the client

@@ -137,6 +137,21 @@ pub struct Config {
     /// of its faults (a browser test moves it beside the page's clock).
     #[arg(long, value_name = "MODE", default_value = "real", value_parser = ClockMode::parse)]
     pub clock: ClockMode,
+    /// Most sessions at once (`POST /__sim/sessions`; each its own state,
+    /// clock, faults and admin token, named by `x-sim-session` or `/s/ID/`).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_sessions: usize,
+    /// Most bytes of writes a session's store takes (the measure of its state's
+    /// size); past it, its writes are refused with HTTP 507.
+    #[arg(long, value_name = "N", default_value_t = 64 << 20)]
+    pub max_session_bytes: u64,
+    /// Most sessions made in any minute (more: HTTP 429 with Retry-After).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub sessions_per_minute: u32,
+    /// Seconds a session may go unused before it goes (a session may ask for
+    /// another time, up to a week, with `idleSecs`).
+    #[arg(long, value_name = "N", default_value_t = 3600)]
+    pub session_idle_secs: u64,
 }
 
 impl Default for Config {
@@ -162,6 +177,10 @@ impl Default for Config {
             max_state_bytes: licensing_sim_core::DEFAULT_MAX_STATE_BYTES,
             drifts: Vec::new(),
             clock: ClockMode::Real,
+            max_sessions: 100,
+            max_session_bytes: 64 << 20,
+            sessions_per_minute: 60,
+            session_idle_secs: 3600,
         }
     }
 }
@@ -217,6 +236,36 @@ impl Config {
         })?;
         Ok(options)
     }
+}
+
+impl Config {
+    /// The bounds of the sessions.
+    pub fn session_limits(&self) -> licensing_sim_core::SessionLimits {
+        let mut limits = licensing_sim_core::SessionLimits::default();
+        limits.max_sessions = self.max_sessions;
+        limits.max_session_bytes = self.max_session_bytes;
+        limits.creations_per_minute = self.sessions_per_minute;
+        limits.idle_secs = self.session_idle_secs.max(1);
+        limits.max_idle_secs = limits.max_idle_secs.max(limits.idle_secs);
+        limits
+    }
+}
+
+/// 256 random bits for a session's id and admin token, from the standard
+/// library's hasher keys, which the operating system's random source seeds
+/// (SipHash keyed by 128 secret bits: its outputs cannot be told from random
+/// without the key).
+pub(crate) fn random_bytes() -> [u8; licensing_sim_core::SESSION_RANDOM_BYTES] {
+    use std::hash::{BuildHasher, Hasher};
+    let mut out = [0u8; licensing_sim_core::SESSION_RANDOM_BYTES];
+    for (i, chunk) in out.chunks_mut(8).enumerate() {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_usize(i);
+        hasher
+            .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        chunk.copy_from_slice(&hasher.finish().to_le_bytes());
+    }
+    out
 }
 
 /// 128 random bits as hex, from the standard library's per-process hasher keys

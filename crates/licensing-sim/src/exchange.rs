@@ -4,13 +4,14 @@
 //! [`Reply`] becomes a response (a stalling body stays open until the client
 //! goes). Everything the service does is in `licensing-sim-core`.
 
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use licensing_sim_core::{BodyEnd, BodyError, Reply, RequestHead};
+use licensing_sim_core::{BodyEnd, BodyError, Reply, RequestHead, Simulator, Target};
 
 use crate::state::AppState;
 
@@ -31,17 +32,59 @@ fn head_of(parts: &axum::http::request::Parts) -> RequestHead {
     head
 }
 
-/// Serves one request at a simulated path (an endpoint or a `/__sim` route).
+/// Serves one request at a simulated path (an endpoint or a `/__sim` route),
+/// in the session it names (the core's registry says which), or the
+/// simulator's own when it names none.
 pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
-    let head = head_of(&parts);
-    let admitted = match state.sim.admit(&head, now_millis()) {
-        Ok(admitted) => admitted,
-        Err(reply) => return respond(&state, reply).await,
+    let mut head = head_of(&parts);
+    let now = now_millis();
+    state.expire_idle(now);
+    let sim = match licensing_sim_core::target(&head) {
+        Err(reply) => return respond(&state.sim, reply).await,
+        Ok(Target::Registry) => {
+            // A session's spec may hold a state: read within the state bound.
+            let body =
+                read_bounded(body, state.options.max_state_bytes.saturating_add(4096), state.sim.body_timeout_secs())
+                    .await;
+            let Ok(body) = body else { return respond(&state.sim, too_large()).await };
+            let (reply, _) = state.sessions.admin(&head, &body, &state.options, now, crate::config::random_bytes());
+            return respond(&state.sim, reply).await;
+        }
+        Ok(Target::Default) => Arc::clone(&state.sim),
+        Ok(Target::Session { id, path }) => match state.sessions.get(&id, now) {
+            Some(sim) => {
+                head.path = path;
+                sim
+            }
+            None => return respond(&state.sim, licensing_sim_core::no_session(&id)).await,
+        },
     };
-    wait(&state, admitted.delay_ms()).await;
-    let body = if admitted.reads_body() { read_body(&state, body).await } else { Ok(Vec::new()) };
-    respond(&state, state.sim.answer(admitted, body, now_millis())).await
+    let admitted = match sim.admit(&head, now) {
+        Ok(admitted) => admitted,
+        Err(reply) => return respond(&sim, reply).await,
+    };
+    wait(&sim, admitted.delay_ms()).await;
+    let body = if admitted.reads_body() { read_body(&sim, body).await } else { Ok(Vec::new()) };
+    let reply = sim.answer(admitted, body, now_millis());
+    respond(&sim, reply).await
+}
+
+fn too_large() -> Reply {
+    json_reply(
+        413,
+        &serde_json::json!({ "error": "the body is larger than a session's spec may be (--max-state-bytes)" }),
+    )
+}
+
+fn json_reply(status: u16, body: &serde_json::Value) -> Reply {
+    Reply {
+        status,
+        headers: vec![("content-type", String::from("application/json"))],
+        body: body.to_string().into_bytes(),
+        end: BodyEnd::Complete,
+        delay_ms: 0,
+    }
 }
 
 /// How often a wait on a manual clock looks at it again.
@@ -49,24 +92,27 @@ const MANUAL_CLOCK_POLL: std::time::Duration = std::time::Duration::from_millis(
 
 /// Waits `ms` of the simulator's time: real time, or under a manual clock
 /// (`--clock manual`) until `POST /__sim/clock` has moved it `ms` on.
-async fn wait(state: &AppState, ms: u64) {
+async fn wait(sim: &Simulator, ms: u64) {
     if ms == 0 {
         return;
     }
-    let Some(start) = state.sim.manual_now() else {
+    let Some(start) = sim.manual_now() else {
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
         return;
     };
     let due = start.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
-    while state.sim.manual_now().is_some_and(|now| now < due) {
+    while sim.manual_now().is_some_and(|now| now < due) {
         tokio::time::sleep(MANUAL_CLOCK_POLL).await;
     }
 }
 
 /// A POST body: at most the simulator's limit, within the body timeout.
-async fn read_body(state: &AppState, body: Body) -> Result<Vec<u8>, BodyError> {
-    let read = axum::body::to_bytes(body, state.sim.max_body_bytes());
-    let secs = state.sim.body_timeout_secs();
+async fn read_body(sim: &Simulator, body: Body) -> Result<Vec<u8>, BodyError> {
+    read_bounded(body, sim.max_body_bytes(), sim.body_timeout_secs()).await
+}
+
+async fn read_bounded(body: Body, max_bytes: usize, secs: u64) -> Result<Vec<u8>, BodyError> {
+    let read = axum::body::to_bytes(body, max_bytes);
     match tokio::time::timeout(std::time::Duration::from_secs(secs), read).await {
         Err(_) => Err(BodyError::TimedOut { secs }),
         Ok(Err(_)) => Err(BodyError::TooLarge),
@@ -75,8 +121,8 @@ async fn read_body(state: &AppState, body: Body) -> Result<Vec<u8>, BodyError> {
 }
 
 /// The reply as a response, after its delay (on the simulator's clock).
-async fn respond(state: &AppState, reply: Reply) -> Response {
-    wait(state, reply.delay_ms).await;
+async fn respond(sim: &Simulator, reply: Reply) -> Response {
+    wait(sim, reply.delay_ms).await;
     let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = match reply.end {
         BodyEnd::Stalls => {

@@ -26,7 +26,9 @@ pub fn router(state: AppState) -> Router {
     let app = Router::new().fallback(move |state: State<AppState>, req: Request| {
         let statics = statics.clone();
         async move {
-            if licensing_sim_core::is_simulated_path(req.uri().path()) {
+            let path = req.uri().path();
+            let session = req.headers().contains_key(licensing_sim_core::SESSION_HEADER);
+            if licensing_sim_core::is_simulated_path(path) || licensing_sim_core::is_session_path(path) || session {
                 crate::exchange::handle(state, req).await
             } else {
                 statics.oneshot(req).await.map_or_else(|never| match never {}, IntoResponse::into_response)

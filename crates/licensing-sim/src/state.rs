@@ -1,10 +1,12 @@
 //! The shell's shared state: the simulator (`licensing-sim-core`, all of the
-//! service's behaviour) and what only a network shell has: static files, the
-//! body timeout, the request log switch.
+//! service's behaviour), its sessions (each a simulator of its own, made and
+//! found by the core's registry), and what only a network shell has: static
+//! files, the body timeout, the request log switch.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use licensing_sim_core::Simulator;
+use licensing_sim_core::{Options, Sessions, Simulator};
 
 use crate::config::{Config, StaticMount};
 
@@ -14,7 +16,14 @@ pub struct AppState(Arc<Inner>);
 
 /// The shell's shared state (its fields are private to the crate).
 pub struct Inner {
-    pub(crate) sim: Simulator,
+    /// The simulator a request that names no session goes to.
+    pub(crate) sim: Arc<Simulator>,
+    /// The sessions (`x-sim-session`, `/s/ID/…`).
+    pub(crate) sessions: Sessions,
+    /// What the simulator was made with: a session's options start from them.
+    pub(crate) options: Options,
+    /// When idle sessions were last let go (milliseconds since the epoch).
+    pub(crate) expired_at: AtomicI64,
     pub(crate) quiet: bool,
     pub(crate) statics: Vec<StaticMount>,
 }
@@ -29,8 +38,17 @@ impl std::ops::Deref for AppState {
 impl AppState {
     /// State from a configuration (reads the activities file, if any).
     pub fn new(config: &Config) -> Result<Self, String> {
-        let sim = Simulator::new(&config.simulator_options()?);
-        Ok(Self(Arc::new(Inner { sim, quiet: config.quiet, statics: config.statics.clone() })))
+        let options = config.simulator_options()?;
+        let sim = Arc::new(Simulator::new(&options));
+        let sessions = Sessions::new(config.session_limits());
+        Ok(Self(Arc::new(Inner {
+            sim,
+            sessions,
+            options,
+            expired_at: AtomicI64::new(0),
+            quiet: config.quiet,
+            statics: config.statics.clone(),
+        })))
     }
 
     /// Number of license orders stored.
@@ -51,5 +69,20 @@ impl AppState {
     /// The simulator itself (its state and behaviour).
     pub fn simulator(&self) -> &Simulator {
         &self.sim
+    }
+
+    /// The sessions.
+    pub fn sessions(&self) -> &Sessions {
+        &self.sessions
+    }
+
+    /// Lets the sessions idle past their time go, at most once a second.
+    pub(crate) fn expire_idle(&self, now_ms: i64) {
+        let last = self.expired_at.load(Ordering::Relaxed);
+        if now_ms - last >= 1_000
+            && self.expired_at.compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        {
+            self.sessions.expire(now_ms);
+        }
     }
 }

@@ -23,14 +23,162 @@ static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::Wasm
 
 pub mod check;
 
+use std::sync::Arc;
+
 use licensing_core::wire::Endpoint;
-use licensing_sim_core::{Admitted, BodyEnd, BodyError, Drift, Drifts, Options, Reply, RequestHead, Simulator};
+use licensing_sim_core::{
+    Admitted, BodyEnd, BodyError, Drift, Drifts, Options, Reply, RequestHead, SessionLimits, Sessions, Simulator,
+    Target, SESSION_RANDOM_BYTES,
+};
 use wasm_bindgen::prelude::*;
 
-/// The simulator (its state lives in this wasm instance).
+/// The simulator (its state lives in this wasm instance): a simulator's own,
+/// or one session's of a [`SessionsCore`].
 #[wasm_bindgen]
 pub struct SimulatorCore {
-    sim: Simulator,
+    sim: Arc<Simulator>,
+}
+
+/// A simulator and its sessions (licensing-sim-core's registry): which one a
+/// request goes to, the registry's routes, each session's simulator.
+#[wasm_bindgen]
+pub struct SessionsCore {
+    main: Arc<Simulator>,
+    options: Options,
+    sessions: Sessions,
+}
+
+/// Where a request goes: `kind` 0 the simulator's own, 1 the registry's
+/// routes, 2 a session (`id`, `path`), 3 refused (`exchange` holds the reply).
+#[wasm_bindgen]
+pub struct Routed {
+    kind: u8,
+    id: String,
+    path: String,
+    refusal: Option<Reply>,
+}
+
+#[wasm_bindgen]
+impl Routed {
+    /// 0 the simulator's own, 1 the registry, 2 a session, 3 refused.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> u8 {
+        self.kind
+    }
+
+    /// The session's id (kind 2).
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        self.id.clone()
+    }
+
+    /// The path within the session (kind 2).
+    #[wasm_bindgen(getter)]
+    pub fn path(&self) -> String {
+        self.path.clone()
+    }
+
+    /// The refusal (kind 3), as an answered exchange.
+    pub fn refusal(&mut self) -> Exchange {
+        Exchange { admitted: None, reply: self.refusal.take() }
+    }
+}
+
+fn head_of(method: &str, path: &str, query: Option<&str>, headers: Vec<String>) -> RequestHead {
+    let mut head = RequestHead::new(method, path, query);
+    let mut pairs = headers.into_iter();
+    while let (Some(name), Some(value)) = (pairs.next(), pairs.next()) {
+        head.headers.push((name, value));
+    }
+    head
+}
+
+#[wasm_bindgen]
+impl SessionsCore {
+    /// A simulator from its options as JSON text (`Options::from_json`), and
+    /// its sessions' bounds as JSON text (`{maxSessions, maxSessionBytes,
+    /// sessionsPerMinute, sessionIdleSecs}`, each optional).
+    #[wasm_bindgen(constructor)]
+    pub fn new(options_json: &str, limits_json: &str) -> Result<SessionsCore, JsError> {
+        let options = Options::from_json(options_json).map_err(|e| JsError::new(&e))?;
+        let limits = limits_of(limits_json).map_err(|e| JsError::new(&e))?;
+        Ok(SessionsCore { main: Arc::new(Simulator::new(&options)), options, sessions: Sessions::new(limits) })
+    }
+
+    /// The simulator's own (a request that names no session).
+    #[wasm_bindgen(getter)]
+    pub fn main(&self) -> SimulatorCore {
+        SimulatorCore { sim: Arc::clone(&self.main) }
+    }
+
+    /// Where a request goes (`headers` flat: name, value, ...).
+    pub fn target(&self, method: &str, path: &str, headers: Vec<String>) -> Routed {
+        let head = head_of(method, path, None, headers);
+        let routed = |kind, id: String, path: String| Routed { kind, id, path, refusal: None };
+        match licensing_sim_core::target(&head) {
+            Ok(Target::Registry) => routed(1, String::new(), String::new()),
+            Ok(Target::Session { id, path }) => routed(2, id, path),
+            Err(reply) => Routed { kind: 3, id: String::new(), path: String::new(), refusal: Some(reply) },
+            Ok(_) => routed(0, String::new(), String::new()),
+        }
+    }
+
+    /// A session's simulator, marked used now; `undefined`: there is none.
+    pub fn session(&self, id: &str, now_ms: f64) -> Option<SimulatorCore> {
+        self.sessions.get(id, millis(now_ms)).map(|sim| SimulatorCore { sim })
+    }
+
+    /// The answer to a request for a session that is not.
+    #[wasm_bindgen(js_name = noSession)]
+    pub fn no_session(&self, id: &str) -> Exchange {
+        Exchange { admitted: None, reply: Some(licensing_sim_core::no_session(id)) }
+    }
+
+    /// The registry's routes (`/__sim/sessions…`), with the simulator's admin
+    /// token; `random`: 32 random bytes (a session's id and admin token).
+    pub fn admin(
+        &self,
+        method: &str,
+        path: &str,
+        headers: Vec<String>,
+        body: Vec<u8>,
+        now_ms: f64,
+        random: Vec<u8>,
+    ) -> Exchange {
+        let head = head_of(method, path, None, headers);
+        let mut bytes = [0u8; SESSION_RANDOM_BYTES];
+        for (to, from) in bytes.iter_mut().zip(random) {
+            *to = from;
+        }
+        let (reply, _) = self.sessions.admin(&head, &body, &self.options, millis(now_ms), bytes);
+        Exchange { admitted: None, reply: Some(reply) }
+    }
+
+    /// Lets the sessions idle past their time go.
+    pub fn expire(&self, now_ms: f64) {
+        self.sessions.expire(millis(now_ms));
+    }
+}
+
+/// A session registry's bounds from their JSON form (every field optional).
+fn limits_of(text: &str) -> Result<SessionLimits, String> {
+    let json: licensing_sim_core::Value = serde_json::from_str(text).map_err(|e| format!("session limits: {e}"))?;
+    let mut limits = SessionLimits::default();
+    let number = |name: &str| json.get(name).and_then(licensing_sim_core::Value::as_u64);
+    if let Some(n) = number("maxSessions") {
+        limits.max_sessions = usize::try_from(n).unwrap_or(usize::MAX);
+    }
+    if let Some(n) = number("maxSessionBytes") {
+        limits.max_session_bytes = n;
+    }
+    if let Some(n) = number("sessionsPerMinute") {
+        limits.creations_per_minute = u32::try_from(n).unwrap_or(u32::MAX);
+    }
+    if let Some(n) = number("sessionIdleSecs") {
+        limits.idle_secs = n.max(1);
+        limits.max_idle_secs = limits.max_idle_secs.max(limits.idle_secs);
+    }
+    Ok(limits)
 }
 
 /// One request on its way: admitted and waiting for its body, or answered.
@@ -57,7 +205,7 @@ impl SimulatorCore {
     #[wasm_bindgen(constructor)]
     pub fn new(options_json: &str) -> Result<SimulatorCore, JsError> {
         let options = Options::from_json(options_json).map_err(|e| JsError::new(&e))?;
-        Ok(SimulatorCore { sim: Simulator::new(&options) })
+        Ok(SimulatorCore { sim: Arc::new(Simulator::new(&options)) })
     }
 
     /// The first step of a request (route, auth, nonce, faults); `headers` is
@@ -70,11 +218,7 @@ impl SimulatorCore {
         headers: Vec<String>,
         now_ms: f64,
     ) -> Exchange {
-        let mut head = RequestHead::new(method, path, query.as_deref());
-        let mut pairs = headers.into_iter();
-        while let (Some(name), Some(value)) = (pairs.next(), pairs.next()) {
-            head.headers.push((name, value));
-        }
+        let head = head_of(method, path, query.as_deref(), headers);
         match self.sim.admit(&head, millis(now_ms)) {
             Ok(admitted) => Exchange { admitted: Some(admitted), reply: None },
             Err(reply) => Exchange { admitted: None, reply: Some(reply) },

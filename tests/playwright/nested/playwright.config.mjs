@@ -9,6 +9,8 @@ import suite from '../playwright.config.mjs';
 
 export default defineConfig({
   ...suite,
+  // The suite's shared simulator is the suite's run's: this run starts none.
+  webServer: undefined,
   testDir: '.',
   workers: 4,
   fullyParallel: true,

@@ -19,6 +19,8 @@ mod locks_and_assets;
 mod orders;
 /// `--rules`: what each profile refuses.
 mod profiles;
+/// Sessions: a simulator of its own each, named by header or path prefix; the registry and its bounds.
+mod sessions;
 /// State as a fixture: dumped, loaded, reset to, refused whole when wrong.
 mod state;
 /// The portal's and the package's files beside the simulated paths (`--static`).
