@@ -14,12 +14,13 @@
 // 1000 bytes, gzip at level 9, as bench/results.md measures them. docs/design.md
 // says what each step cost and what keeps them there ("The package's wasm toolchain").
 // `licensing-sdk/outbox` (its own wasm inside, licensing-client's recovery, and
-// its JavaScript) at most 31.5 KB: a page that keeps writes across reloads pays
+// its JavaScript) at most 32.0 KB: a page that keeps writes across reloads pays
 // it on top of the default entry, which carries none of it (23.5 KB when first
 // built; +0.2 KB for the wait before a reconciling read; 24.5 KB until the
 // outbox at its edges of issue 76, +7.0 KB (31.2 KB): what orders writes by what they
 // touch, the tombstones of pruned keys, records checked whole, sealing, a
-// sending tab that reads again: docs/design.md, "The outbox's own wasm").
+// sending tab that reads again: docs/design.md, "The outbox's own wasm"; +0.3 KB
+// (31.5 KB): a page hidden into the back/forward cache lets go of IndexedDB).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
@@ -32,7 +33,7 @@ const BUDGETS = [
   [['index.js'], 74_000],
   [['validate.js'], 40_000],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],
-  [['outbox.mjs'], 31_500],
+  [['outbox.mjs'], 32_000],
 ];
 
 for (const [paths, budget] of BUDGETS) {

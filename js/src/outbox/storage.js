@@ -97,41 +97,86 @@ const KEY = 'outbox';
 export async function indexedDbStorage(name) {
   const idb = globalThis.indexedDB;
   if (!idb) throw storageError('this environment has no IndexedDB');
-  let db;
-  try {
-    const opening = idb.open(`licensing-sdk-outbox:${name}`, 2);
-    opening.onupgradeneeded = () => {
-      const stores = opening.result.objectStoreNames;
-      if (!stores.contains(STORE)) {
-        const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
-        // Records without a key (keyId undefined) are not in the index.
-        store.createIndex('keyId', 'keyId', { unique: true });
+  const open = async () => {
+    let db;
+    try {
+      const opening = idb.open(`licensing-sdk-outbox:${name}`, 2);
+      opening.onupgradeneeded = () => {
+        const stores = opening.result.objectStoreNames;
+        if (!stores.contains(STORE)) {
+          const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
+          // Records without a key (keyId undefined) are not in the index.
+          store.createIndex('keyId', 'keyId', { unique: true });
+        }
+        if (!stores.contains(KEYS)) opening.result.createObjectStore(KEYS);
+      };
+      db = await done(opening, 'IndexedDB cannot be opened');
+    } catch (err) {
+      throw err?.kind === 'storage' ? err : storageError(`IndexedDB cannot be opened: ${err?.message ?? err}`, err);
+    }
+    // Another tab upgrading the database asks this one to let go.
+    db.onversionchange = () => hide();
+    return db;
+  };
+  let db = await open();
+  let opening;
+  /** The connection, opened again after the page came back from the back/forward cache. */
+  const connection = () => (db !== undefined ? db : (opening ??= open().then((reopened) => {
+    db = reopened;
+    opening = undefined;
+    return reopened;
+  }, (err) => {
+    opening = undefined;
+    throw err;
+  })));
+  // A page that goes into the back/forward cache is frozen with its
+  // transactions still open: WebKit keeps their locks, and every other tab's
+  // outbox (and this page's next load) waits on the store for as long as the
+  // page stays cached, measured: for ever. Going, the page aborts what it has
+  // in flight (the writes reject with a `storage` error: nothing they carried
+  // is kept, and nothing is sent without its record kept first) and lets the
+  // connection go; back, it opens it again.
+  const live = new Set();
+  const track = (tx) => {
+    live.add(tx);
+    const gone = () => live.delete(tx);
+    tx.addEventListener('complete', gone);
+    tx.addEventListener('abort', gone);
+    tx.addEventListener('error', gone);
+    return tx;
+  };
+  function hide() {
+    for (const tx of live) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished: nothing to let go.
       }
-      if (!stores.contains(KEYS)) opening.result.createObjectStore(KEYS);
-    };
-    db = await done(opening, 'IndexedDB cannot be opened');
-  } catch (err) {
-    throw err?.kind === 'storage' ? err : storageError(`IndexedDB cannot be opened: ${err?.message ?? err}`, err);
+    }
+    live.clear();
+    db?.close();
+    db = undefined;
   }
-  // Another tab upgrading the database asks this one to let go.
-  db.onversionchange = () => db.close();
-  const write = (what, work, store = STORE) => {
+  globalThis.addEventListener?.('pagehide', hide);
+  const write = async (what, work, store = STORE) => {
     let tx;
     try {
-      tx = db.transaction(store, 'readwrite', { durability: 'strict' });
+      tx = track((await connection()).transaction(store, 'readwrite', { durability: 'strict' }));
     } catch (err) {
-      return Promise.reject(storageError(`${what}: ${err?.message ?? err}`, err));
+      throw storageError(`${what}: ${err?.message ?? err}`, err);
     }
     const end = committed(tx, what);
     const result = work(tx.objectStore(store));
     return end.then(() => result);
   };
-  const read = (what, work, store = STORE) => {
+  const read = async (what, work, store = STORE) => {
+    let request;
     try {
-      return done(work(db.transaction(store, 'readonly').objectStore(store)), what);
+      request = work(track((await connection()).transaction(store, 'readonly')).objectStore(store));
     } catch (err) {
-      return Promise.reject(storageError(`${what}: ${err?.message ?? err}`, err));
+      throw storageError(`${what}: ${err?.message ?? err}`, err);
     }
+    return done(request, what);
   };
   return {
     kind: 'indexeddb',
@@ -170,7 +215,9 @@ export async function indexedDbStorage(name) {
       store.delete(KEY);
     }, KEYS),
     close() {
-      db.close();
+      globalThis.removeEventListener?.('pagehide', hide);
+      db?.close();
+      db = undefined;
     },
   };
 }
