@@ -31,4 +31,5 @@ export const SIM_FLAGS = Object.freeze([
   { flag: "--max-session-bytes", value: "N", default: "67108864", repeats: false, help: "Most bytes of writes a session's store takes (the measure of its state's size); past it, its writes are refused with HTTP 507" },
   { flag: "--sessions-per-minute", value: "N", default: "60", repeats: false, help: "Most sessions made in any minute (more: HTTP 429 with Retry-After)" },
   { flag: "--session-idle-secs", value: "N", default: "3600", repeats: false, help: "Seconds a session may go unused before it goes (a session may ask for another time, up to a week, with `idleSecs`)" },
+  { flag: "--store", value: "PATH", default: null, repeats: false, help: "Where what the simulator and its sessions took is kept, so that a restart finds them as they were: a SQLite file (made when missing; `sqlite:PATH` too). Every write is committed there before it is answered. Without it, memory: nothing outlives the process" },
 ]);

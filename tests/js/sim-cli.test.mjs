@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // Built by scripts/with-sim.sh, which make test-js runs this suite under.
 const NATIVE = path.join(ROOT, 'target/release/licensing-sim');
 const NODE_BIN = path.join(ROOT, 'node_modules/licensing-sdk/bin/licensing-sdk-sim.mjs');
-const NATIVE_ONLY = ['--static'];
+const NATIVE_ONLY = ['--static', '--store'];
 
 const words = (text) => text.replace(/\s+/g, ' ').trim();
 

@@ -74,6 +74,7 @@ mod options;
 #[cfg_attr(docsrs, doc(cfg(feature = "outbox")))]
 pub mod recovery;
 mod redact;
+pub mod sim_session;
 #[cfg(feature = "simulator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "simulator")))]
 pub mod simulator;

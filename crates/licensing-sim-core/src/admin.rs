@@ -46,7 +46,15 @@ impl Simulator {
                 Err(error) => return respond::json(400, &json!({ "error": error })),
             },
             AdminRoute::Clock => match self.clock.admin(head.query.as_deref(), now_ms) {
-                Ok(time) => time,
+                Ok(time) => {
+                    // A manual clock's time is data: kept, as a write is.
+                    if let Some(now) = self.clock.manual() {
+                        let store = lock(&self.store);
+                        lock(&self.journal).push(crate::journal::Entry::Clock { now });
+                        drop(store);
+                    }
+                    time
+                }
                 Err((status, error)) => return respond::json(status, &json!({ "error": error })),
             },
         };
@@ -74,11 +82,21 @@ impl Simulator {
     /// started from a [`crate::State`] returns to it.
     pub fn reset(&self) {
         lock(&self.injected).clear();
-        *lock(&self.store) = self.initial.as_ref().map_or_else(|| Store::new(self.seed), Store::from_state);
-        lock(&self.nonces).clear();
         lock(&self.fault_counters).clear();
         lock(&self.traces).clear();
+        let store = self.reset_data();
+        lock(&self.journal).push(crate::journal::Entry::Reset);
+        drop(store);
+    }
+
+    /// What a reset does to the data (store, used nonces, bytes written),
+    /// returning with the store's lock held (the journal's entry is kept under it).
+    pub(crate) fn reset_data(&self) -> std::sync::MutexGuard<'_, Store> {
+        let mut store = lock(&self.store);
+        *store = self.initial.as_ref().map_or_else(|| Store::new(self.seed), Store::from_state);
+        lock(&self.nonces).clear();
         self.written.store(0, std::sync::atomic::Ordering::Relaxed);
+        store
     }
 
     /// The stored data as a [`crate::State`]: what `Options::state`,

@@ -111,6 +111,20 @@ impl SimClock {
     }
 }
 
+impl SimClock {
+    /// Sets a manual clock to `now` (a journal's entry replayed); a real
+    /// clock has nothing to set.
+    pub(crate) fn set(&self, now: i64) -> Result<(), (u16, String)> {
+        match &self.manual {
+            Some(time) => {
+                *lock(time) = now;
+                Ok(())
+            }
+            None => Err((409, String::from("journal: a clock entry for a simulator on the real clock"))),
+        }
+    }
+}
+
 /// How `POST /__sim/clock` moves the clock.
 enum Move {
     By(i64),

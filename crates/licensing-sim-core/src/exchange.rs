@@ -102,7 +102,7 @@ impl Reply {
     }
 
     /// The reply with one more header.
-    pub(crate) fn with_header(mut self, name: &'static str, value: &str) -> Self {
+    pub fn with_header(mut self, name: &'static str, value: &str) -> Self {
         self.headers.push((name, value.to_owned()));
         self
     }

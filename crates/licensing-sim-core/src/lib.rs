@@ -27,6 +27,7 @@ mod clock;
 mod drift;
 mod exchange;
 mod fault;
+mod journal;
 mod nonce;
 mod options;
 mod respond;
@@ -45,11 +46,12 @@ pub use clock::{ClockMode, MANUAL_CLOCK_START_MS};
 pub use drift::{Drift, Drifts, DRIFT_HEADER};
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::FAULT_HEADER;
+pub use journal::Entry;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
 pub use sessions::{
-    is_session_path, no_session, target, Created, SessionLimits, SessionSpec, Sessions, Target, SESSION_HEADER,
+    is_session_path, no_session, target, Change, Created, SessionLimits, SessionSpec, Sessions, Target, SESSION_HEADER,
     SESSION_PREFIX, SESSION_RANDOM_BYTES,
 };
 pub use simulator::{read_request, recorded, refusal, Admitted, Recorded, Simulator, TRACE_HEADER};

@@ -200,6 +200,15 @@ pub fn no_session(id: &str) -> Reply {
     error(404, format!("no session {id:?}: it was never made, was deleted, or went unused past its idle time"))
 }
 
+/// The id a delete names: `DELETE /ID`, or `POST /ID/delete`.
+fn deleted_id<'a>(method: &str, path: &'a str) -> Option<&'a str> {
+    let id = match method {
+        "DELETE" => path.strip_prefix('/')?,
+        _ => path.strip_prefix('/')?.strip_suffix("/delete")?,
+    };
+    (!id.is_empty() && !id.contains('/')).then_some(id)
+}
+
 /// One session: its simulator and when it was made and last used.
 struct Entry {
     sim: Arc<Simulator>,
@@ -217,6 +226,16 @@ pub struct Sessions {
     made: Mutex<VecDeque<i64>>,
 }
 
+/// What a registry route changed.
+#[derive(Clone)]
+#[non_exhaustive]
+pub enum Change {
+    /// A session was made.
+    Created(Created),
+    /// The session of this id was deleted.
+    Deleted(String),
+}
+
 /// A session just made.
 #[derive(Clone)]
 pub struct Created {
@@ -226,6 +245,8 @@ pub struct Created {
     pub sim: Arc<Simulator>,
     /// How it was made (what a durable store keeps to make it again).
     pub spec: Value,
+    /// When, in milliseconds since the epoch.
+    pub created_ms: i64,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -297,7 +318,7 @@ impl Sessions {
         );
         made.push_back(now_ms);
         let spec = crate::parse_unique_json(if spec.trim().is_empty() { "{}" } else { spec }).unwrap_or(Value::Null);
-        Ok(Created { id, sim, spec })
+        Ok(Created { id, sim, spec, created_ms: now_ms })
     }
 
     /// Puts back a session a durable store kept, as it was made (`spec`, with
@@ -322,12 +343,11 @@ impl Sessions {
     }
 
     /// The session of an id, marked used now; `None`: there is none (never
-    /// made, deleted, or gone idle).
+    /// made, deleted, or gone idle: [`Sessions::expire`] forgets it).
     pub fn get(&self, id: &str, now_ms: i64) -> Option<Arc<Simulator>> {
         let mut entries = lock(&self.entries);
         let entry = entries.get_mut(id)?;
         if now_ms.saturating_sub(entry.last_used_ms) > entry.idle_ms {
-            entries.remove(id);
             return None;
         }
         entry.last_used_ms = now_ms;
@@ -363,10 +383,22 @@ impl Sessions {
         self.len() == 0
     }
 
+    /// Puts a simulator in a session's place (one a durable shell made again
+    /// from its store after a failed commit), when `was` is still there.
+    pub fn replace(&self, id: &str, was: &Arc<Simulator>, sim: Arc<Simulator>) -> bool {
+        match lock(&self.entries).get_mut(id) {
+            Some(entry) if Arc::ptr_eq(&entry.sim, was) => {
+                entry.sim = sim;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The registry's own routes (`/__sim/sessions…`), with the shell's admin
     /// token (`admin_token`): make, list, snapshot, delete. `body`: the
-    /// request's (a POST's spec). A session just made comes back beside its
-    /// reply, for a durable shell to keep.
+    /// request's (a POST's spec). What changed comes back beside the reply,
+    /// for a durable shell to keep before it sends the reply.
     pub fn admin(
         &self,
         head: &RequestHead,
@@ -374,7 +406,7 @@ impl Sessions {
         base: &Options,
         now_ms: i64,
         random: [u8; SESSION_RANDOM_BYTES],
-    ) -> (Reply, Option<Created>) {
+    ) -> (Reply, Option<Change>) {
         let given = head.header_value(ADMIN_HEADER).unwrap_or_default();
         if !crate::admin::constant_time_eq(given.as_bytes(), base.admin_token.as_bytes()) {
             return (
@@ -388,7 +420,7 @@ impl Sessions {
             ("POST", "") => {
                 let Ok(text) = std::str::from_utf8(body) else { return (error(400, "session: the body is not UTF-8"), None) };
                 match self.create(text, base, now_ms, random) {
-                    Ok(created) => (self.created_reply(&created), Some(created)),
+                    Ok(created) => (self.created_reply(&created), Some(Change::Created(created))),
                     Err(reply) => (reply, None),
                 }
             }
@@ -400,15 +432,18 @@ impl Sessions {
                     None => (error(404, format!("no session {}", crate::trace::cut(id))), None),
                 }
             }
-            ("DELETE", path) if path.starts_with('/') && !path[1..].contains('/') => {
-                let id = &path[1..];
+            // DELETE, or POST …/ID/delete for a client that speaks only GET and
+            // POST (an HTML form, a proxy that drops DELETE, the Rust client's
+            // `Transport`).
+            ("DELETE", path) | ("POST", path) if deleted_id(&method, path).is_some() => {
+                let id = deleted_id(&method, path).unwrap_or_default();
                 if self.delete(id) {
-                    (respond::json(200, &json!({ "deleted": true })), None)
+                    (respond::json(200, &json!({ "deleted": true })), Some(Change::Deleted(id.to_owned())))
                 } else {
                     (error(404, format!("no session {}", crate::trace::cut(id))), None)
                 }
             }
-            ("POST" | "GET", _) | ("DELETE", _) => (error(404, "the registry's routes: POST and GET /__sim/sessions, GET /__sim/sessions/ID/state, DELETE /__sim/sessions/ID"), None),
+            ("POST" | "GET", _) | ("DELETE", _) => (error(404, "the registry's routes: POST and GET /__sim/sessions, GET /__sim/sessions/ID/state, DELETE /__sim/sessions/ID (or POST /__sim/sessions/ID/delete)"), None),
             _ => (respond::method_not_allowed("GET, POST, DELETE"), None),
         }
     }
@@ -496,7 +531,9 @@ mod tests {
         assert_eq!(sessions.expire(28_001), vec![a.id.clone()], "idle 10 s and 1 ms");
         assert!(sessions.get(&a.id, 28_002).is_none());
         assert!(sessions.get(&b.id, 3_600_000).is_some(), "the default idle time is an hour");
-        assert!(sessions.get(&b.id, 7_200_002).is_none(), "idle past it: gone when asked for");
+        assert!(sessions.get(&b.id, 7_200_002).is_none(), "idle past it: not given when asked for");
+        assert_eq!(sessions.len(), 1, "until expire lets it go (and tells the shell)");
+        assert_eq!(sessions.expire(7_200_003), vec![b.id.clone()]);
         assert_eq!(sessions.len(), 0);
     }
 

@@ -67,6 +67,9 @@ pub struct Simulator {
     /// and the most it holds ([`Options::max_written_bytes`]).
     pub(crate) written: std::sync::atomic::AtomicU64,
     pub(crate) max_written_bytes: u64,
+    /// What it did to its data, for a durable shell (`journal.rs`).
+    pub(crate) journal: Mutex<crate::journal::Journal>,
+    pub(crate) commits: Mutex<crate::journal::Commits>,
 }
 
 /// A request whose head passed: what [`Simulator::answer`] needs besides its body.
@@ -211,6 +214,8 @@ impl Simulator {
             clock: crate::clock::SimClock::new(options.clock),
             written: std::sync::atomic::AtomicU64::new(0),
             max_written_bytes: options.max_written_bytes,
+            journal: Mutex::new(crate::journal::Journal::default()),
+            commits: Mutex::new(crate::journal::Commits::default()),
         }
     }
 
@@ -371,19 +376,55 @@ impl Simulator {
         if let Some(first) = report.first_error_line() {
             return refuse(endpoint, first);
         }
-        // A lone surrogate the profile let through (`--rules spec`) is stored as
-        // the validators read it, U+FFFD: serde_json would refuse the text whole.
         if endpoint.method() == Method::Post {
             if let Err(reply) = self.count_written(text.len()) {
                 return reply;
             }
         }
+        // A lone surrogate the profile let through (`--rules spec`) is stored as
+        // the validators read it, U+FFFD: serde_json would refuse the text whole.
         match serde_json::from_str(&licensing_core::validate::without_lone_surrogates(&text)) {
+            Ok(input) if endpoint.method() == Method::Post => {
+                self.write(endpoint, input, text, &admitted.query, now_ms)
+            }
             Ok(input) => self.process(endpoint, input, &admitted.query, now_ms),
             // Only what the profile lets through unchecked gets here (objects nested
             // past the validator's depth, under `--rules spec`).
             Err(e) => refuse(endpoint, format!("(body): cannot be processed: {e}")),
         }
+    }
+
+    /// A write, applied and kept in the journal under one hold of the store's
+    /// lock: the journal's order is the order the store applied them.
+    fn write(
+        &self,
+        endpoint: Endpoint,
+        input: Value,
+        text: String,
+        query: &HashMap<String, String>,
+        now: i64,
+    ) -> Reply {
+        let mut store = lock(&self.store);
+        let reply = self.apply_write(&mut store, endpoint, input, query, now);
+        let mut journal = lock(&self.journal);
+        if journal.on {
+            let kept = query.iter().filter(|(k, _)| k.as_str() != NONCE_PARAM).map(|(k, v)| (k.clone(), v.clone()));
+            journal.push(crate::journal::Entry::Write {
+                at: now,
+                endpoint: endpoint.name().to_owned(),
+                input: text,
+                query: kept.collect(),
+                nonce: query.get(NONCE_PARAM).cloned(),
+            });
+        }
+        drop(journal);
+        drop(store);
+        reply
+    }
+
+    /// A replayed write's bytes, counted as when it was first taken.
+    pub(crate) fn count_replayed(&self, bytes: usize) {
+        self.written.fetch_add(u64::try_from(bytes).unwrap_or(u64::MAX), std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Counts a write's bytes against [`Options::max_written_bytes`]: past
@@ -498,30 +539,29 @@ impl Simulator {
         post_body(Some(content_type), bytes)
     }
 
-    fn process(&self, endpoint: Endpoint, input: Value, query: &HashMap<String, String>, now: i64) -> Reply {
+    /// A write's work on the store (the caller holds its lock).
+    pub(crate) fn apply_write(
+        &self,
+        store: &mut Store,
+        endpoint: Endpoint,
+        input: Value,
+        query: &HashMap<String, String>,
+        now: i64,
+    ) -> Reply {
         let result = (|| -> Result<Reply, Reply> {
             Ok(match endpoint {
-                Endpoint::BindEnterprise => match lock(&self.store).bind(typed(input)?) {
+                Endpoint::BindEnterprise => match store.bind(typed(input)?) {
                     Some(record) => respond::order_ok(Some(record)),
                     None => respond::invalid(crate::store::EXHAUSTED),
                 },
-                Endpoint::CreateEnterprise => match lock(&self.store).create(typed(input)?) {
+                Endpoint::CreateEnterprise => match store.create(typed(input)?) {
                     Some(creation) => respond::order_ok(Some(creation)),
                     None => respond::invalid(crate::store::EXHAUSTED),
                 },
-                Endpoint::QueryEnterprises => {
-                    let q: licensing_core::model::QueryEnterprisesRequest = typed(input)?;
-                    let list = lock(&self.store).query(
-                        q.channel_code.as_deref().unwrap_or_default(),
-                        q.channel_customer_id.as_deref().unwrap_or_default(),
-                        q.default_customer.unwrap_or(DefaultCustomer::No),
-                    );
-                    respond::order_ok(Some(list))
-                }
                 Endpoint::UpdateEnterprise => {
                     let req: licensing_core::model::EnterpriseCustomerRequest = typed(input)?;
                     let crm = req.crm_customer_id.clone().unwrap_or_default();
-                    if lock(&self.store).update(req) {
+                    if store.update(req) {
                         respond::order_ok::<()>(None)
                     } else {
                         respond::invalid(format!("/crmCustomerId: no enterprise customer for CRM customer {crm:?}"))
@@ -531,7 +571,7 @@ impl Simulator {
                     if query.get("appKey").is_none_or(|k| k.trim().is_empty()) {
                         return Err(respond::invalid("appKey is required (query parameter)"));
                     }
-                    match lock(&self.store).batch_order(typed(input)?, now, self.batch_limits) {
+                    match store.batch_order(typed(input)?, now, self.batch_limits) {
                         Ok(results) => respond::order_ok(Some(results)),
                         Err(e) => respond::invalid(e.0),
                     }
@@ -540,20 +580,7 @@ impl Simulator {
                     let req: licensing_core::model::LockRequest = typed(input)?;
                     let numbers = req.asset_nums.unwrap_or_default();
                     let locked = endpoint == Endpoint::LockAssets;
-                    respond::order_ok(Some(lock(&self.store).set_locked(&numbers, locked, now)))
-                }
-                Endpoint::ListAssets => {
-                    let req: licensing_core::model::ListAssetsRequest = typed(input)?;
-                    let id = req.enterprise_global_id.unwrap_or_default();
-                    // The lock is held to find the records, not to copy what they share.
-                    let listed = lock(&self.store).list_assets(&id, req.extend_code.as_deref());
-                    match listed.answer(self.max_answer_bytes) {
-                        Ok(records) => respond::order_ok(Some(records)),
-                        Err(TooLarge { listed, bytes }) => respond::invalid(format!(
-                            "the answer would exceed {} bytes ({listed} assets made {bytes} bytes before it stopped); this simulator answers at most that many (--max-answer-bytes)",
-                            self.max_answer_bytes
-                        )),
-                    }
+                    respond::order_ok(Some(store.set_locked(&numbers, locked, now)))
                 }
                 Endpoint::ShellNums => {
                     let req: licensing_core::model::ShellNumsRequest = typed(input)?;
@@ -571,16 +598,59 @@ impl Simulator {
                             return Err(respond::invalid(format!("partition {other:?}: domestic or singapore")))
                         }
                     };
-                    match lock(&self.store).shell_nums(size, partition) {
+                    match store.shell_nums(size, partition) {
                         Some(numbers) => respond::order_ok(Some(numbers)),
                         None => respond::invalid("the asset number sequence is exhausted"),
                     }
                 }
                 Endpoint::JoinActivity => {
                     let req: licensing_core::model::ActivityRequest = typed(input)?;
-                    let mut store = lock(&self.store);
-                    respond::activity(&crate::activity::claim(&self.catalogue, &mut store, &req, now))
+                    respond::activity(&crate::activity::claim(&self.catalogue, store, &req, now))
                 }
+                // The reads change nothing: `read` answers them.
+                Endpoint::QueryEnterprises | Endpoint::ListAssets => {
+                    respond::invalid(format!("{endpoint} reads, it writes nothing"))
+                }
+            })
+        })();
+        result.unwrap_or_else(|refusal| refusal)
+    }
+
+    /// A read's work on the store (writes: [`Simulator::apply_write`]).
+    fn process(&self, endpoint: Endpoint, input: Value, query: &HashMap<String, String>, now: i64) -> Reply {
+        let result = (|| -> Result<Reply, Reply> {
+            Ok(match endpoint {
+                Endpoint::QueryEnterprises => {
+                    let q: licensing_core::model::QueryEnterprisesRequest = typed(input)?;
+                    let list = lock(&self.store).query(
+                        q.channel_code.as_deref().unwrap_or_default(),
+                        q.channel_customer_id.as_deref().unwrap_or_default(),
+                        q.default_customer.unwrap_or(DefaultCustomer::No),
+                    );
+                    respond::order_ok(Some(list))
+                }
+                Endpoint::ListAssets => {
+                    let req: licensing_core::model::ListAssetsRequest = typed(input)?;
+                    let id = req.enterprise_global_id.unwrap_or_default();
+                    // The lock is held to find the records, not to copy what they share.
+                    let listed = lock(&self.store).list_assets(&id, req.extend_code.as_deref());
+                    match listed.answer(self.max_answer_bytes) {
+                        Ok(records) => respond::order_ok(Some(records)),
+                        Err(TooLarge { listed, bytes }) => respond::invalid(format!(
+                            "the answer would exceed {} bytes ({listed} assets made {bytes} bytes before it stopped); this simulator answers at most that many (--max-answer-bytes)",
+                            self.max_answer_bytes
+                        )),
+                    }
+                }
+                // A write reaching here (no journal: the simulator's own calls) is applied as always.
+                Endpoint::BindEnterprise
+                | Endpoint::CreateEnterprise
+                | Endpoint::UpdateEnterprise
+                | Endpoint::BatchOrder
+                | Endpoint::LockAssets
+                | Endpoint::UnlockAssets
+                | Endpoint::ShellNums
+                | Endpoint::JoinActivity => self.apply_write(&mut lock(&self.store), endpoint, input, query, now),
             })
         })();
         result.unwrap_or_else(|refusal| refusal)

@@ -152,6 +152,12 @@ pub struct Config {
     /// another time, up to a week, with `idleSecs`).
     #[arg(long, value_name = "N", default_value_t = 3600)]
     pub session_idle_secs: u64,
+    /// Where what the simulator and its sessions took is kept, so that a
+    /// restart finds them as they were: a SQLite file (made when missing;
+    /// `sqlite:PATH` too). Every write is committed there before it is
+    /// answered. Without it, memory: nothing outlives the process.
+    #[arg(long, value_name = "PATH")]
+    pub store: Option<String>,
 }
 
 impl Default for Config {
@@ -181,6 +187,7 @@ impl Default for Config {
             max_session_bytes: 64 << 20,
             sessions_per_minute: 60,
             session_idle_secs: 3600,
+            store: None,
         }
     }
 }

@@ -4,15 +4,15 @@
 //! [`Reply`] becomes a response (a stalling body stays open until the client
 //! goes). Everything the service does is in `licensing-sim-core`.
 
-use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use licensing_sim_core::{BodyEnd, BodyError, Reply, RequestHead, Simulator, Target};
+use licensing_sim_core::{BodyEnd, BodyError, Change, Reply, RequestHead, Simulator, Target};
 
+use crate::durable::{unavailable, DEFAULT_ID};
 use crate::state::AppState;
 
 /// Milliseconds since the Unix epoch: the simulator's clock.
@@ -34,40 +34,116 @@ fn head_of(parts: &axum::http::request::Parts) -> RequestHead {
 
 /// Serves one request at a simulated path (an endpoint or a `/__sim` route),
 /// in the session it names (the core's registry says which), or the
-/// simulator's own when it names none.
+/// simulator's own when it names none. With a store, what the request did is
+/// committed before its answer leaves (`durable.rs`).
 pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     let mut head = head_of(&parts);
     let now = now_millis();
     state.expire_idle(now);
-    let sim = match licensing_sim_core::target(&head) {
-        Err(reply) => return respond(&state.sim, reply).await,
-        Ok(Target::Registry) => {
-            // A session's spec may hold a state: read within the state bound.
-            let body =
-                read_bounded(body, state.options.max_state_bytes.saturating_add(4096), state.sim.body_timeout_secs())
-                    .await;
-            let Ok(body) = body else { return respond(&state.sim, too_large()).await };
-            let (reply, _) = state.sessions.admin(&head, &body, &state.options, now, crate::config::random_bytes());
-            return respond(&state.sim, reply).await;
-        }
-        Ok(Target::Default) => Arc::clone(&state.sim),
+    if head.path == HEALTH_PATH {
+        return respond(&state.own(), health(&state).await).await;
+    }
+    let (id, sim) = match licensing_sim_core::target(&head) {
+        Err(reply) => return respond(&state.own(), reply).await,
+        Ok(Target::Registry) => return registry(&state, &head, body, now).await,
+        Ok(Target::Default) => (String::from(DEFAULT_ID), state.own()),
         Ok(Target::Session { id, path }) => match state.sessions.get(&id, now) {
             Some(sim) => {
                 head.path = path;
-                sim
+                (id, sim)
             }
-            None => return respond(&state.sim, licensing_sim_core::no_session(&id)).await,
+            None => return respond(&state.own(), licensing_sim_core::no_session(&id)).await,
         },
     };
-    let admitted = match sim.admit(&head, now) {
-        Ok(admitted) => admitted,
-        Err(reply) => return respond(&sim, reply).await,
+    // A simulator whose commit failed holds what its store does not: made
+    // again from the store before it answers anything.
+    let sim = match sim.commit_failed() {
+        None => sim,
+        Some(failed) => match state.remake(&id, &sim).await {
+            Ok(sim) => sim,
+            Err(e) => return respond(&sim, unavailable("nothing was done", &format!("{failed}; {e}"))).await,
+        },
     };
-    wait(&sim, admitted.delay_ms()).await;
-    let body = if admitted.reads_body() { read_body(&sim, body).await } else { Ok(Vec::new()) };
-    let reply = sim.answer(admitted, body, now_millis());
+    let reply = match sim.admit(&head, now) {
+        Ok(admitted) => {
+            wait(&sim, admitted.delay_ms()).await;
+            let body = if admitted.reads_body() { read_body(&sim, body).await } else { Ok(Vec::new()) };
+            sim.answer(admitted, body, now_millis())
+        }
+        Err(reply) => reply,
+    };
+    let reply = match &state.durable {
+        None => reply,
+        Some(durable) => {
+            crate::crash::point("applied");
+            match durable.commit(&id, &sim).await {
+                Ok(()) => {
+                    crate::crash::point("committed");
+                    reply
+                }
+                Err(e) => {
+                    // Made again now, so the next request finds what the store holds.
+                    let _ = state.remake(&id, &sim).await;
+                    unavailable("nothing of this request was kept", &e)
+                }
+            }
+        }
+    };
     respond(&sim, reply).await
+}
+
+/// `GET /__sim/health`: whether the simulator can keep what it takes (no
+/// token: a load balancer's probe asks it). 503 while its store fails.
+pub(crate) const HEALTH_PATH: &str = "/__sim/health";
+
+async fn health(state: &AppState) -> Reply {
+    let sessions = state.sessions.len();
+    let checked = match state.durable.clone() {
+        None => Ok(()),
+        Some(durable) => tokio::task::spawn_blocking(move || durable.store.health())
+            .await
+            .unwrap_or_else(|e| Err(crate::store::StoreError(e.to_string()))),
+    };
+    match checked {
+        Ok(()) => {
+            json_reply(200, &serde_json::json!({ "ok": true, "store": state.store_kind(), "sessions": sessions }))
+        }
+        Err(e) => json_reply(
+            503,
+            &serde_json::json!({ "ok": false, "store": state.store_kind(), "sessions": sessions, "error": e.0 }),
+        )
+        .with_header("retry-after", "1"),
+    }
+}
+
+/// The registry's routes (`/__sim/sessions…`): a session made or deleted is
+/// kept so by the store before the answer leaves.
+async fn registry(state: &AppState, head: &licensing_sim_core::RequestHead, body: Body, now: i64) -> Response {
+    let own = state.own();
+    // A session's spec may hold a state: read within the state bound.
+    let body = read_bounded(body, state.options.max_state_bytes.saturating_add(4096), own.body_timeout_secs()).await;
+    let Ok(body) = body else { return respond(&own, too_large()).await };
+    let (reply, change) = state.sessions.admin(head, &body, &state.options, now, crate::config::random_bytes());
+    let (Some(durable), Some(change)) = (&state.durable, change) else { return respond(&own, reply).await };
+    let reply = match change {
+        Change::Created(created) => match durable.keep_created(&created).await {
+            Ok(()) => {
+                crate::crash::point("created");
+                reply
+            }
+            Err(e) => {
+                state.sessions.delete(&created.id);
+                unavailable("the session was not made", &e.0)
+            }
+        },
+        Change::Deleted(id) => match durable.forget(vec![id]).await {
+            Ok(()) => reply,
+            Err(e) => unavailable("the session is gone until a restart, which finds it again", &e.0),
+        },
+        _ => reply,
+    };
+    respond(&own, reply).await
 }
 
 fn too_large() -> Reply {
@@ -77,7 +153,7 @@ fn too_large() -> Reply {
     )
 }
 
-fn json_reply(status: u16, body: &serde_json::Value) -> Reply {
+pub(crate) fn json_reply(status: u16, body: &serde_json::Value) -> Reply {
     Reply {
         status,
         headers: vec![("content-type", String::from("application/json"))],

@@ -14,10 +14,13 @@
 //! npm package (`createSimulator`) and of the Rust client share.
 
 mod config;
+mod crash;
+mod durable;
 mod exchange;
 mod log;
 mod router;
 mod state;
+pub mod store;
 mod write_deadline;
 
 use std::time::Duration;

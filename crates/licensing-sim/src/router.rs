@@ -28,7 +28,8 @@ pub fn router(state: AppState) -> Router {
         async move {
             let path = req.uri().path();
             let session = req.headers().contains_key(licensing_sim_core::SESSION_HEADER);
-            if licensing_sim_core::is_simulated_path(path) || licensing_sim_core::is_session_path(path) || session {
+            let simulated = licensing_sim_core::is_simulated_path(path) || path == crate::exchange::HEALTH_PATH;
+            if simulated || licensing_sim_core::is_session_path(path) || session {
                 crate::exchange::handle(state, req).await
             } else {
                 statics.oneshot(req).await.map_or_else(|never| match never {}, IntoResponse::into_response)

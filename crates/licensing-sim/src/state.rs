@@ -4,11 +4,12 @@
 //! files, the body timeout, the request log switch.
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
-use licensing_sim_core::{Options, Sessions, Simulator};
+use licensing_sim_core::{Options, SessionSpec, Sessions, Simulator};
 
 use crate::config::{Config, StaticMount};
+use crate::durable::{Durable, DEFAULT_ID};
 
 /// Shared state of the simulator (cheap to clone).
 #[derive(Clone)]
@@ -16,8 +17,9 @@ pub struct AppState(Arc<Inner>);
 
 /// The shell's shared state (its fields are private to the crate).
 pub struct Inner {
-    /// The simulator a request that names no session goes to.
-    pub(crate) sim: Arc<Simulator>,
+    /// The simulator a request that names no session goes to (another in
+    /// its place once made again from the store: [`AppState::remake`]).
+    sim: RwLock<Arc<Simulator>>,
     /// The sessions (`x-sim-session`, `/s/ID/…`).
     pub(crate) sessions: Sessions,
     /// What the simulator was made with: a session's options start from them.
@@ -26,6 +28,8 @@ pub struct Inner {
     pub(crate) expired_at: AtomicI64,
     pub(crate) quiet: bool,
     pub(crate) statics: Vec<StaticMount>,
+    /// Where what the simulator took is kept (`--store`); `None`: memory.
+    pub(crate) durable: Option<Arc<Durable>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -37,38 +41,98 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     /// State from a configuration (reads the activities file, if any).
+    /// With `--store`, the simulator and its sessions as the store kept them.
     pub fn new(config: &Config) -> Result<Self, String> {
-        let options = config.simulator_options()?;
-        let sim = Arc::new(Simulator::new(&options));
+        let mut options = config.simulator_options()?;
         let sessions = Sessions::new(config.session_limits());
+        let (sim, durable) = match config.store.as_deref() {
+            None => (Simulator::new(&options), None),
+            Some(store) => {
+                let durable = Durable::new(crate::store::open(store)?);
+                let now = crate::exchange::now_millis();
+                let sim = durable.restore(&mut options, config.admin_token.is_some(), &sessions, now)?;
+                (sim, Some(Arc::new(durable)))
+            }
+        };
         Ok(Self(Arc::new(Inner {
-            sim,
+            sim: RwLock::new(Arc::new(sim)),
             sessions,
             options,
             expired_at: AtomicI64::new(0),
             quiet: config.quiet,
             statics: config.statics.clone(),
+            durable,
         })))
+    }
+
+    /// The simulator a request that names no session goes to.
+    pub(crate) fn own(&self) -> Arc<Simulator> {
+        Arc::clone(&self.sim.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+
+    /// What the store keeps now: `memory`, `sqlite`.
+    pub fn store_kind(&self) -> &'static str {
+        self.durable.as_ref().map_or("memory", |d| d.store.kind())
+    }
+
+    /// A simulator made again from the store in the place of `broken` (one
+    /// whose commit failed) for session `id` (`""`: the simulator's own);
+    /// when another request made it first, that one.
+    pub(crate) async fn remake(&self, id: &str, broken: &Arc<Simulator>) -> Result<Arc<Simulator>, String> {
+        let Some(durable) = self.durable.clone() else { return Ok(Arc::clone(broken)) };
+        let (state, id, broken) = (self.clone(), id.to_owned(), Arc::clone(broken));
+        let made = tokio::task::spawn_blocking(move || {
+            let _one = durable.remaking.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let current = if id == DEFAULT_ID {
+                Some(state.own())
+            } else {
+                state.sessions.get(&id, crate::exchange::now_millis())
+            };
+            match current {
+                Some(current) if !Arc::ptr_eq(&current, &broken) => return Ok(current),
+                None => return Err(format!("session {id:?} is gone")),
+                Some(_) => {}
+            }
+            let kept = durable.store.load_session(&id).map_err(|e| e.0)?;
+            let kept = kept.ok_or_else(|| format!("the store no longer keeps session {id:?}"))?;
+            let options = if id == DEFAULT_ID {
+                state.options.clone()
+            } else {
+                let spec =
+                    SessionSpec::from_json(&kept.head.spec.to_string(), &state.options, &state.sessions.limits())?;
+                let mut options = spec.options;
+                options.admin_token.clone_from(&kept.head.admin_token);
+                options
+            };
+            let made = Arc::new(crate::durable::remade(&options, &kept)?);
+            if id == DEFAULT_ID {
+                *state.sim.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::clone(&made);
+            } else {
+                state.sessions.replace(&id, &broken, Arc::clone(&made));
+            }
+            Ok(made)
+        });
+        made.await.unwrap_or_else(|e| Err(format!("the store stopped: {e}")))
     }
 
     /// Number of license orders stored.
     pub fn order_count(&self) -> usize {
-        self.sim.order_count()
+        self.own().order_count()
     }
 
     /// Number of customers stored.
     pub fn customer_count(&self) -> usize {
-        self.sim.customer_count()
+        self.own().customer_count()
     }
 
     /// The token the `/__sim/*` routes need in `x-sim-admin`.
     pub fn admin_token(&self) -> &str {
-        self.sim.admin_token()
+        &self.options.admin_token
     }
 
     /// The simulator itself (its state and behaviour).
-    pub fn simulator(&self) -> &Simulator {
-        &self.sim
+    pub fn simulator(&self) -> Arc<Simulator> {
+        self.own()
     }
 
     /// The sessions.
@@ -76,13 +140,21 @@ impl AppState {
         &self.sessions
     }
 
-    /// Lets the sessions idle past their time go, at most once a second.
+    /// Lets the sessions idle past their time go, at most once a second
+    /// (and the store forget them, off the request's path).
     pub(crate) fn expire_idle(&self, now_ms: i64) {
         let last = self.expired_at.load(Ordering::Relaxed);
         if now_ms - last >= 1_000
             && self.expired_at.compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed).is_ok()
         {
-            self.sessions.expire(now_ms);
+            let gone = self.sessions.expire(now_ms);
+            if let (Some(durable), false) = (self.durable.clone(), gone.is_empty()) {
+                tokio::spawn(async move {
+                    if let Err(e) = durable.forget(gone).await {
+                        eprintln!("licensing-sim: the store did not forget sessions gone idle: {e}");
+                    }
+                });
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ import { SIM_FLAGS } from '../../generated/sim-flags.js';
  * licensing-sim's options this shell has not: static files (any static
  * server serves them next to this one; CORS lets a page reach it).
  */
-const NATIVE_ONLY = new Set(['--static']);
+const NATIVE_ONLY = new Set(['--static', '--store']);
 const OPTIONS = SIM_FLAGS.filter((o) => !NATIVE_ONLY.has(o.flag));
 
 /** The help: licensing-sim's options (js/generated/sim-flags.js), with its words and defaults. */

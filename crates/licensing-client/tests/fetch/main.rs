@@ -17,3 +17,5 @@ mod errors;
 mod requests;
 /// Retries only where a repeat is safe; `Retry-After`; backoff.
 mod retries;
+/// `SimSession`: a session of its own on the simulator the suites share.
+mod sim_session;

@@ -61,7 +61,7 @@ pub(crate) fn none() -> CallOptions<AbortSignal> {
 }
 
 /// The simulator's admin token (`scripts/with-sim.sh` starts it with this one).
-const ADMIN: &str = match option_env!("LICENSING_SIM_ADMIN_TOKEN") {
+pub(crate) const ADMIN: &str = match option_env!("LICENSING_SIM_ADMIN_TOKEN") {
     Some(token) => token,
     None => "licensing-sim-test-admin",
 };

@@ -24,6 +24,8 @@ mod hooks;
 /// The hook scenarios the npm package runs too (`tests/hook-scenarios.json`).
 #[cfg(feature = "hooks")]
 mod scenarios;
+/// `SimSession`: a session of its own on a shared simulator.
+mod sim_session;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

@@ -1,0 +1,137 @@
+//! A simulator whose sessions outlive the process (`--store`): what each
+//! request did is committed to the store before its answer is sent, and a
+//! start makes every session again from what the store kept.
+//!
+//! The core decides and the store keeps: a simulator journals what it did to
+//! its data in the order it did it (`licensing_sim_core::Entry`), the shell
+//! commits those entries after the core answered and before the answer leaves
+//! (`Simulator::commit`: requests that arrive together share a commit), and a
+//! restart replays them (`Simulator::replay`) into a simulator made as the
+//! first one was. A failed commit answers 503 with `Retry-After` and puts in
+//! the session's place a simulator made again from the store, so that nothing
+//! answered is lost and nothing unanswered is kept.
+
+use std::sync::{Arc, Mutex};
+
+use licensing_sim_core::{Created, Options, Reply, Sessions, Simulator};
+use serde_json::json;
+
+use crate::store::{KeptSession, SessionHead, SessionStore, StoreError};
+
+/// The id the store keeps the simulator's own data under (a request that
+/// names no session).
+pub(crate) const DEFAULT_ID: &str = "";
+
+/// The seconds a 503 of the store asks the caller to wait.
+const RETRY_AFTER_SECS: &str = "1";
+
+/// The store, and who makes a broken simulator again.
+pub(crate) struct Durable {
+    pub(crate) store: Arc<dyn SessionStore>,
+    /// One making-again at a time: two requests that met the same failure
+    /// make one simulator, not two.
+    pub(crate) remaking: Mutex<()>,
+}
+
+/// A simulator made from what a store kept: made as the first one was, its
+/// entries replayed, journaling from now on.
+pub(crate) fn remade(options: &Options, kept: &KeptSession) -> Result<Simulator, String> {
+    let sim = Simulator::new(options);
+    replay_into(&sim, kept)?;
+    Ok(sim)
+}
+
+fn replay_into(sim: &Simulator, kept: &KeptSession) -> Result<(), String> {
+    for (number, entry) in &kept.entries {
+        sim.replay(entry).map_err(|e| format!("session {:?}, entry {number}: {e}", kept.head.id))?;
+    }
+    sim.keep_journal();
+    Ok(())
+}
+
+/// The store's failure as the simulator's answer.
+pub(crate) fn unavailable(what: &str, error: &str) -> Reply {
+    let body = json!({
+        "error": format!("the simulator's store failed ({error}): {what}; try again"),
+        "store": "failing",
+    });
+    crate::exchange::json_reply(503, &body).with_header("retry-after", RETRY_AFTER_SECS)
+}
+
+impl Durable {
+    pub(crate) fn new(store: Box<dyn SessionStore>) -> Self {
+        Self { store: Arc::from(store), remaking: Mutex::new(()) }
+    }
+
+    /// At start: the simulator's own data and every session as the store kept
+    /// them. `options` are the simulator's (an admin token the store kept is
+    /// used when the command line gives none, so a restart keeps it).
+    pub(crate) fn restore(
+        &self,
+        options: &mut Options,
+        token_given: bool,
+        sessions: &Sessions,
+        now_ms: i64,
+    ) -> Result<Simulator, String> {
+        let kept = self.store.load().map_err(|e| format!("--store: {e}"))?;
+        let own = kept.iter().find(|k| k.head.id == DEFAULT_ID);
+        if let (Some(own), false) = (own, token_given) {
+            options.admin_token.clone_from(&own.head.admin_token);
+        }
+        let sim = Simulator::new(options);
+        match own {
+            Some(own) => replay_into(&sim, own)?,
+            None => {
+                let head = SessionHead {
+                    id: String::from(DEFAULT_ID),
+                    spec: json!({}),
+                    admin_token: options.admin_token.clone(),
+                    created_ms: now_ms,
+                };
+                self.store.create(&head).map_err(|e| format!("--store: {e}"))?;
+                sim.keep_journal();
+            }
+        }
+        for session in kept.iter().filter(|k| k.head.id != DEFAULT_ID) {
+            let head = &session.head;
+            let made = sessions
+                .restore(&head.id, &head.spec, &head.admin_token, options, head.created_ms, now_ms)
+                .map_err(|e| format!("--store: session {:?}: {e}", head.id))?;
+            replay_into(&made, session)?;
+        }
+        Ok(sim)
+    }
+
+    /// Commits what `sim` (session `id`) did so far; `Err`: the store's words.
+    pub(crate) async fn commit(&self, id: &str, sim: &Arc<Simulator>) -> Result<(), String> {
+        if !sim.uncommitted() {
+            return sim.commit_failed().map_or(Ok(()), Err);
+        }
+        let (store, sim, id) = (Arc::clone(&self.store), Arc::clone(sim), id.to_owned());
+        let committed = tokio::task::spawn_blocking(move || sim.commit(|entries| store.append(&id, entries))).await;
+        committed.unwrap_or_else(|e| Err(format!("the commit stopped: {e}")))
+    }
+
+    /// Keeps a session just made, before its 201 is sent.
+    pub(crate) async fn keep_created(&self, created: &Created) -> Result<(), StoreError> {
+        let head = SessionHead {
+            id: created.id.clone(),
+            spec: created.spec.clone(),
+            admin_token: created.sim.admin_token().to_owned(),
+            created_ms: created.created_ms,
+        };
+        created.sim.keep_journal();
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || store.create(&head))
+            .await
+            .unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+    }
+
+    /// Forgets sessions deleted or gone idle.
+    pub(crate) async fn forget(&self, ids: Vec<String>) -> Result<(), StoreError> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || ids.iter().try_for_each(|id| store.delete(id)))
+            .await
+            .unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+    }
+}

@@ -1,0 +1,57 @@
+//! Sessions kept in memory: nothing outlives the process (the default, and
+//! what `npx licensing-sdk-sim` and the tests use). It still takes every
+//! entry, so that the contract suite holds it to what the others do.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use licensing_sim_core::Entry;
+
+use super::{KeptSession, SessionHead, SessionStore, StoreError};
+
+/// The sessions of this process.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    sessions: Mutex<BTreeMap<String, KeptSession>>,
+}
+
+impl MemoryStore {
+    fn sessions(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, KeptSession>> {
+        self.sessions.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl SessionStore for MemoryStore {
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
+
+    fn load(&self) -> Result<Vec<KeptSession>, StoreError> {
+        Ok(self.sessions().values().cloned().collect())
+    }
+
+    fn load_session(&self, id: &str) -> Result<Option<KeptSession>, StoreError> {
+        Ok(self.sessions().get(id).cloned())
+    }
+
+    fn create(&self, head: &SessionHead) -> Result<(), StoreError> {
+        self.sessions().insert(head.id.clone(), KeptSession { head: head.clone(), entries: Vec::new() });
+        Ok(())
+    }
+
+    fn append(&self, id: &str, entries: &[(u64, Entry)]) -> Result<(), StoreError> {
+        let mut sessions = self.sessions();
+        let session = sessions.get_mut(id).ok_or_else(|| StoreError(format!("no session {id:?} kept")))?;
+        session.entries.extend(entries.iter().cloned());
+        Ok(())
+    }
+
+    fn delete(&self, id: &str) -> Result<(), StoreError> {
+        self.sessions().remove(id);
+        Ok(())
+    }
+
+    fn health(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}

@@ -1,0 +1,17 @@
+//! The simulator's sessions outlive it (`--store`): the stores' one
+//! contract, a restart that finds everything answered, a store that fails,
+//! and the process killed at each point of a write.
+
+/// A simulator process, and HTTP to it without a client library.
+#[cfg(unix)]
+mod support;
+
+/// One contract, every store: what `SessionStore` promises, run against each.
+mod contract;
+/// The process killed as `kill -9` would, at each point of a write and at random.
+#[cfg(unix)]
+mod crash;
+/// A store that takes no write: 503 with Retry-After, nothing answered lost, the health route says so.
+mod faults;
+/// A restart finds the simulator and its sessions as they were.
+mod restart;

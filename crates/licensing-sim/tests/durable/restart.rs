@@ -1,0 +1,140 @@
+//! A restart on the same store (a new `AppState`, as a new process makes it)
+//! finds the simulator and its sessions as they were: their data, the next
+//! ids and asset numbers, the nonces refused, the manual clock, the admin
+//! tokens; a session deleted stays deleted, a reset stays reset.
+
+use axum::body::Body;
+use axum::http::Request;
+use licensing_sim::{router, AppState, Config};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const ADMIN: &str = "restart-admin";
+const SHELL: &str = "/order/api/order/v1/shellnums";
+const BIND: &str = "/order/api/order/v1/enterprise/user/bind";
+
+fn app(store: &std::path::Path, admin_token: Option<&str>) -> (axum::Router, String) {
+    let config = Config {
+        admin_token: admin_token.map(str::to_owned),
+        store: Some(store.to_str().unwrap().to_owned()),
+        ..Config::default()
+    };
+    let state = AppState::new(&config).unwrap();
+    let token = state.admin_token().to_owned();
+    (router(state), token)
+}
+
+async fn send(app: &axum::Router, req: Request<Body>) -> (u16, Value) {
+    let response = app.clone().oneshot(req).await.unwrap();
+    let status = response.status().as_u16();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// A write with `nonce`, in `session` (by its prefix) or the simulator's own.
+async fn post(app: &axum::Router, session: Option<&str>, path: &str, nonce: &str, body: Value) -> (u16, Value) {
+    let prefix = session.map(|id| format!("/s/{id}")).unwrap_or_default();
+    let req = Request::post(format!("{prefix}{path}?g_nonce={nonce}"))
+        .header("authorization", "Bearer dev-all-token")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+async fn admin(app: &axum::Router, token: &str, method: &str, path: &str, body: Value) -> (u16, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("x-sim-admin", token)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+fn bind(i: u32) -> Value {
+    json!({ "channelCode": "WEB", "channelCustomerId": format!("cc-{i}"), "customerName": "Ada", "enterpriseName": format!("E{i}"), "branchName": "SH" })
+}
+
+#[tokio::test]
+async fn a_restart_finds_the_simulator_and_its_sessions_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, token) = app(&store, None);
+    // The simulator's own data, and a session on a manual clock with a seed.
+    assert_eq!(post(&before, None, SHELL, "a1", json!({ "size": 2 })).await.0, 200);
+    assert_eq!(post(&before, None, BIND, "a2", bind(1)).await.0, 200);
+    let (status, made) =
+        admin(&before, &token, "POST", "/__sim/sessions", json!({ "seed": 9000, "clock": "manual" })).await;
+    assert_eq!(status, 201, "{made}");
+    let (id, session_token) =
+        (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
+    assert_eq!(post(&before, Some(&id), SHELL, "s1", json!({ "size": 1 })).await.0, 200);
+    let (status, _) =
+        admin(&before, &session_token, "POST", &format!("/s/{id}/__sim/clock?advance=3600000"), Value::Null).await;
+    assert_eq!(status, 200);
+    assert_eq!(post(&before, Some(&id), BIND, "s2", bind(2)).await.0, 200);
+    let own = admin(&before, &token, "GET", "/__sim/state", Value::Null).await.1;
+    let theirs = admin(&before, &session_token, "GET", &format!("/s/{id}/__sim/state"), Value::Null).await.1;
+    drop(before);
+
+    let (after, token_after) = app(&store, None);
+    assert_eq!(token_after, token, "the admin token the simulator made is kept");
+    assert_eq!(admin(&after, &token, "GET", "/__sim/state", Value::Null).await.1, own);
+    assert_eq!(
+        admin(&after, &session_token, "GET", &format!("/s/{id}/__sim/state"), Value::Null).await.1,
+        theirs,
+        "stamped by its manual clock, moved an hour"
+    );
+    // The sequences go on; the nonces used are refused, in the session too.
+    let next = post(&after, None, SHELL, "a3", json!({ "size": 1 })).await.1;
+    assert_eq!(next["data"], json!(["8000000003"]));
+    let next = post(&after, Some(&id), SHELL, "s3", json!({ "size": 1 })).await.1;
+    assert_eq!(next["data"], json!(["8000009002"]));
+    for (session, nonce) in [(None, "a1"), (Some(id.as_str()), "s2")] {
+        let (status, answer) = post(&after, session, SHELL, nonce, json!({ "size": 1 })).await;
+        assert_eq!((status, answer["code"].clone()), (299, json!("13004")), "{nonce}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn a_session_deleted_and_a_reset_stay_so_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, token) = app(&store, Some(ADMIN));
+    let (_, made) = admin(&before, &token, "POST", "/__sim/sessions", json!({})).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    assert_eq!(post(&before, None, SHELL, "b1", json!({ "size": 3 })).await.0, 200);
+    assert_eq!(admin(&before, &token, "POST", "/__sim/reset", Value::Null).await.0, 200);
+    assert_eq!(post(&before, None, SHELL, "b2", json!({ "size": 1 })).await.0, 200);
+    assert_eq!(admin(&before, &token, "DELETE", &format!("/__sim/sessions/{id}"), Value::Null).await.0, 200);
+    drop(before);
+    let (after, _) = app(&store, Some(ADMIN));
+    let (_, list) = admin(&after, ADMIN, "GET", "/__sim/sessions", Value::Null).await;
+    assert_eq!(list["sessions"], json!([]));
+    let (status, _) = post(&after, Some(&id), SHELL, "b3", json!({ "size": 1 })).await;
+    assert_eq!(status, 404);
+    let next = post(&after, None, SHELL, "b4", json!({ "size": 1 })).await.1;
+    assert_eq!(next["data"], json!(["8000000002"]), "after the reset, one number was handed out");
+}
+
+#[tokio::test]
+async fn a_session_gone_idle_is_forgotten_by_the_store_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, _) = app(&store, Some(ADMIN));
+    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 1 })).await;
+    assert!(made["id"].is_string(), "{made}");
+    // Idle past its second; the next request (any) lets it go, and the store forgets it.
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let _ = admin(&before, ADMIN, "GET", "/__sim/stats", Value::Null).await;
+    let mut kept = usize::MAX;
+    for _ in 0..200 {
+        kept = licensing_sim::store::open(store.to_str().unwrap()).unwrap().load().unwrap().len();
+        if kept == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(kept, 1, "only the simulator's own data is kept");
+}
