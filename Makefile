@@ -28,7 +28,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown -p licensing-sd
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test-playwright test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench bench-sim test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test-playwright test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
@@ -40,6 +40,7 @@ help:
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
+	@echo "make bench-sim - the simulator under load beside WireMock (bench/sim/results.md)"
 	@echo "make release-check - everything a release needs, without publishing (RELEASING.md)"
 
 tools:
@@ -97,8 +98,10 @@ lint:
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \
 		--features licensing-client/fetch,licensing-client/simulator
 
+# The simulator's store tests start a PostgreSQL server (scripts/install-tools.sh
+# installs it): required here, so a machine without one fails rather than skips.
 test-native:
-	cargo test --workspace --features $(NATIVE_FEATURES)
+	LICENSING_SIM_REQUIRE_POSTGRES=1 cargo test --workspace --features $(NATIVE_FEATURES)
 
 # The package as a user gets it: packed and installed by name.
 install-pkg:
@@ -225,6 +228,16 @@ bench: pkg
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	mkdir -p $(SCRATCH)
 	cd bench && TMPDIR=$(SCRATCH) node bench.mjs
+
+# The simulator under load beside WireMock (bench/sim/results.md), not in make
+# test: oha, a Java runtime and PostgreSQL (scripts/install-tools.sh bench-sim),
+# WireMock's jar (npm, bench/sim's lockfile).
+bench-sim:
+	scripts/install-tools.sh bench-sim
+	cargo build --release -q -p licensing-sim
+	cd bench/sim && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(SCRATCH)
+	TMPDIR=$(SCRATCH) node bench/sim/run.mjs
 
 # Bounded: 10^5 batch orders over 64 keep-alive connections, then the exactly-once
 # check; again with one new customer per order (the customer lookups are indexed).

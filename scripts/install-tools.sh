@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for `make pkg` / `make test` / `make demo`.
 # Each step is skipped when already satisfied, so a warm machine pays nothing.
-# Usage: scripts/install-tools.sh [rust|package|build|browsers|all|mutants]
+# Usage: scripts/install-tools.sh [rust|package|build|browsers|all|mutants|bench-sim]
 # (build = rust + package, what `make pkg` needs; all = build + browsers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,20 @@ log() { printf '[tools] %s\n' "$*" >&2; }
 # The wasm-bindgen CLI must match the crate pinned in Cargo.toml exactly.
 wbg_version() {
   sed -n 's/^wasm-bindgen *= *{ *version *= *"=\([0-9.]*\)".*/\1/p; s/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1
+}
+
+# The simulator's store tests (crates/licensing-sim/tests/durable) and make
+# bench-sim start a PostgreSQL server of their own in a temporary folder: the
+# server's binaries, and no cluster of the package's own listening on 5432.
+postgres_server() {
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    log "installing postgresql (apt; the simulator's store tests)"
+    export DEBIAN_FRONTEND=noninteractive
+    mkdir -p /etc/postgresql-common
+    [ -f /etc/postgresql-common/createcluster.conf ] || echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  fi
 }
 
 # The Rust toolchains: stable with the wasm target, rustfmt and clippy, the
@@ -34,6 +48,7 @@ rust_tools() {
     log "installing rust $msrv (the crates' minimum)"
     rustup toolchain install "$msrv" --profile minimal
   fi
+  postgres_server
   # `make lint` (part of `make test`) runs rustfmt and clippy.
   for component in rustfmt clippy; do
     if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
@@ -88,6 +103,24 @@ browser_tools() {
   fi
 }
 
+# `make bench-sim` only (not part of `make test`): oha, the load generator,
+# pinned; a Java runtime for WireMock (its jar comes from npm, bench/sim's
+# lockfile); PostgreSQL.
+OHA_VERSION=1.16.0
+bench_sim_tools() {
+  postgres_server
+  if [ "$(oha --version 2>/dev/null | awk '{print $2}')" != "$OHA_VERSION" ]; then
+    log "installing oha $OHA_VERSION (cargo)"
+    cargo install oha --version "$OHA_VERSION" --locked
+  fi
+  if ! command -v java >/dev/null; then
+    log "installing a Java runtime (apt; WireMock, the peer of make bench-sim)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends default-jre-headless >/dev/null
+  fi
+}
+
 # `make mutants` only (not part of `make test`): cargo-mutants, pinned.
 CARGO_MUTANTS_VERSION=27.1.0
 mutants_tools() {
@@ -104,5 +137,6 @@ case "$what" in
   browsers) browser_tools ;;
   all) rust_tools; package_tools; browser_tools ;;
   mutants) mutants_tools ;;
-  *) echo "usage: $0 [rust|package|build|browsers|all|mutants]" >&2; exit 2 ;;
+  bench-sim) bench_sim_tools ;;
+  *) echo "usage: $0 [rust|package|build|browsers|all|mutants|bench-sim]" >&2; exit 2 ;;
 esac

@@ -53,6 +53,8 @@ pub(crate) struct Journal {
     pub(crate) on: bool,
     last: u64,
     pending: VecDeque<(u64, Entry)>,
+    /// The number of the last entry of a shared log applied here.
+    applied: u64,
 }
 
 /// How far a durable shell's commits got ([`Simulator::commit`]).
@@ -126,6 +128,18 @@ impl Simulator {
                 Err(failed)
             }
         }
+    }
+
+    /// The number of the last entry of a log several processes share (a
+    /// shell's store) that this simulator applied, by a replay or as its own:
+    /// where its next catch-up starts.
+    pub fn applied(&self) -> u64 {
+        lock(&self.journal).applied
+    }
+
+    /// Sets where the next catch-up starts ([`Simulator::applied`]).
+    pub fn set_applied(&self, number: u64) {
+        lock(&self.journal).applied = number;
     }
 
     /// Whether entries are kept that no commit has taken yet.

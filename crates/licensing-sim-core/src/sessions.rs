@@ -247,6 +247,8 @@ pub struct Created {
     pub spec: Value,
     /// When, in milliseconds since the epoch.
     pub created_ms: i64,
+    /// How long it may go unused, in milliseconds.
+    pub idle_ms: i64,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -318,7 +320,7 @@ impl Sessions {
         );
         made.push_back(now_ms);
         let spec = crate::parse_unique_json(if spec.trim().is_empty() { "{}" } else { spec }).unwrap_or(Value::Null);
-        Ok(Created { id, sim, spec, created_ms: now_ms })
+        Ok(Created { id, sim, spec, created_ms: now_ms, idle_ms })
     }
 
     /// Puts back a session a durable store kept, as it was made (`spec`, with
@@ -371,6 +373,16 @@ impl Sessions {
             entries.remove(id);
         }
         gone
+    }
+
+    /// The ids of the sessions here.
+    pub fn ids(&self) -> Vec<String> {
+        lock(&self.entries).keys().cloned().collect()
+    }
+
+    /// Whether a session of this id is here (idle or not).
+    pub fn contains(&self, id: &str) -> bool {
+        lock(&self.entries).contains_key(id)
     }
 
     /// How many sessions there are.

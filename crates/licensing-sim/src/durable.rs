@@ -31,6 +31,8 @@ pub(crate) struct Durable {
     /// One making-again at a time: two requests that met the same failure
     /// make one simulator, not two.
     pub(crate) remaking: Mutex<()>,
+    /// Who holds which session in this process (a shared store).
+    pub(crate) holders: crate::shared::Holders,
 }
 
 /// A simulator made from what a store kept: made as the first one was, its
@@ -41,9 +43,10 @@ pub(crate) fn remade(options: &Options, kept: &KeptSession) -> Result<Simulator,
     Ok(sim)
 }
 
-fn replay_into(sim: &Simulator, kept: &KeptSession) -> Result<(), String> {
+pub(crate) fn replay_into(sim: &Simulator, kept: &KeptSession) -> Result<(), String> {
     for (number, entry) in &kept.entries {
         sim.replay(entry).map_err(|e| format!("session {:?}, entry {number}: {e}", kept.head.id))?;
+        sim.set_applied(*number);
     }
     sim.keep_journal();
     Ok(())
@@ -60,7 +63,7 @@ pub(crate) fn unavailable(what: &str, error: &str) -> Reply {
 
 impl Durable {
     pub(crate) fn new(store: Box<dyn SessionStore>) -> Self {
-        Self { store: Arc::from(store), remaking: Mutex::new(()) }
+        Self { store: Arc::from(store), remaking: Mutex::new(()), holders: crate::shared::Holders::default() }
     }
 
     /// At start: the simulator's own data and every session as the store kept
@@ -73,24 +76,28 @@ impl Durable {
         sessions: &Sessions,
         now_ms: i64,
     ) -> Result<Simulator, String> {
-        let kept = self.store.load().map_err(|e| format!("--store: {e}"))?;
+        let mut kept = self.store.load().map_err(|e| format!("--store: {e}"))?;
+        if !kept.iter().any(|k| k.head.id == DEFAULT_ID) {
+            let head = SessionHead {
+                id: String::from(DEFAULT_ID),
+                spec: json!({}),
+                admin_token: options.admin_token.clone(),
+                created_ms: now_ms,
+                // The simulator's own data never goes idle.
+                idle_ms: i64::MAX,
+            };
+            self.store.create(&head).map_err(|e| format!("--store: {e}"))?;
+            // Processes starting together on a shared store: the first one's head is kept.
+            let own = self.store.load_session(DEFAULT_ID).map_err(|e| format!("--store: {e}"))?;
+            kept.push(own.ok_or("--store: the simulator's own data was not kept")?);
+        }
         let own = kept.iter().find(|k| k.head.id == DEFAULT_ID);
         if let (Some(own), false) = (own, token_given) {
             options.admin_token.clone_from(&own.head.admin_token);
         }
         let sim = Simulator::new(options);
-        match own {
-            Some(own) => replay_into(&sim, own)?,
-            None => {
-                let head = SessionHead {
-                    id: String::from(DEFAULT_ID),
-                    spec: json!({}),
-                    admin_token: options.admin_token.clone(),
-                    created_ms: now_ms,
-                };
-                self.store.create(&head).map_err(|e| format!("--store: {e}"))?;
-                sim.keep_journal();
-            }
+        if let Some(own) = own {
+            replay_into(&sim, own)?;
         }
         for session in kept.iter().filter(|k| k.head.id != DEFAULT_ID) {
             let head = &session.head;
@@ -119,6 +126,7 @@ impl Durable {
             spec: created.spec.clone(),
             admin_token: created.sim.admin_token().to_owned(),
             created_ms: created.created_ms,
+            idle_ms: created.idle_ms,
         };
         created.sim.keep_journal();
         let store = Arc::clone(&self.store);

@@ -6,6 +6,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::sync::Arc;
+
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
@@ -44,18 +46,24 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
     if head.path == HEALTH_PATH {
         return respond(&state.own(), health(&state).await).await;
     }
-    let (id, sim) = match licensing_sim_core::target(&head) {
+    let id = match licensing_sim_core::target(&head) {
         Err(reply) => return respond(&state.own(), reply).await,
-        Ok(Target::Registry) => return registry(&state, &head, body, now).await,
-        Ok(Target::Default) => (String::from(DEFAULT_ID), state.own()),
-        Ok(Target::Session { id, path }) => match state.sessions.get(&id, now) {
-            Some(sim) => {
-                head.path = path;
-                (id, sim)
-            }
-            None => return respond(&state.own(), licensing_sim_core::no_session(&id)).await,
-        },
+        Ok(Target::Registry) => return registry(&state, head, body, now).await,
+        Ok(Target::Default) => String::from(DEFAULT_ID),
+        Ok(Target::Session { id, path }) => {
+            head.path = path;
+            id
+        }
     };
+    if let Some(durable) = state.durable.clone().filter(|d| d.store.shared()) {
+        // A GET changes no data (the endpoints that read, the state, the stats, traces).
+        let read = head.method.eq_ignore_ascii_case("GET");
+        let reply = crate::shared::serve(&state, &durable, &id, now, read, |sim| answer(sim, head, body, now)).await;
+        let sim = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now) };
+        return respond(&sim.unwrap_or_else(|| state.own()), reply).await;
+    }
+    let sim = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now) };
+    let Some(sim) = sim else { return respond(&state.own(), licensing_sim_core::no_session(&id)).await };
     // A simulator whose commit failed holds what its store does not: made
     // again from the store before it answers anything.
     let sim = match sim.commit_failed() {
@@ -65,14 +73,7 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
             Err(e) => return respond(&sim, unavailable("nothing was done", &format!("{failed}; {e}"))).await,
         },
     };
-    let reply = match sim.admit(&head, now) {
-        Ok(admitted) => {
-            wait(&sim, admitted.delay_ms()).await;
-            let body = if admitted.reads_body() { read_body(&sim, body).await } else { Ok(Vec::new()) };
-            sim.answer(admitted, body, now_millis())
-        }
-        Err(reply) => reply,
-    };
+    let reply = answer(Arc::clone(&sim), head, body, now).await;
     let reply = match &state.durable {
         None => reply,
         Some(durable) => {
@@ -91,6 +92,19 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
         }
     };
     respond(&sim, reply).await
+}
+
+/// The core's answer to one request: admitted (or refused), a fault's delay
+/// waited, the body read within its bounds, then answered.
+async fn answer(sim: Arc<Simulator>, head: RequestHead, body: Body, now: i64) -> Reply {
+    match sim.admit(&head, now) {
+        Ok(admitted) => {
+            wait(&sim, admitted.delay_ms()).await;
+            let body = if admitted.reads_body() { read_body(&sim, body).await } else { Ok(Vec::new()) };
+            sim.answer(admitted, body, now_millis())
+        }
+        Err(reply) => reply,
+    }
 }
 
 /// `GET /__sim/health`: whether the simulator can keep what it takes (no
@@ -119,11 +133,34 @@ async fn health(state: &AppState) -> Reply {
 
 /// The registry's routes (`/__sim/sessions…`): a session made or deleted is
 /// kept so by the store before the answer leaves.
-async fn registry(state: &AppState, head: &licensing_sim_core::RequestHead, body: Body, now: i64) -> Response {
+async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> Response {
     let own = state.own();
+    let head = &head;
     // A session's spec may hold a state: read within the state bound.
     let body = read_bounded(body, state.options.max_state_bytes.saturating_add(4096), own.body_timeout_secs()).await;
     let Ok(body) = body else { return respond(&own, too_large()).await };
+    // Processes sharing a store: the registry here is brought to the store's
+    // before a list, and a session caught up before its snapshot.
+    if let Some(durable) = state.durable.clone().filter(|d| d.store.shared()) {
+        let snapshot = head
+            .method
+            .eq_ignore_ascii_case("GET")
+            .then(|| head.path.strip_prefix("/__sim/sessions/")?.strip_suffix("/state"))
+            .flatten()
+            .filter(|id| !id.is_empty() && !id.contains('/'));
+        if let Some(id) = snapshot {
+            let admin = |_| async {
+                state.sessions.admin(head, &body, &state.options, now, [0; licensing_sim_core::SESSION_RANDOM_BYTES]).0
+            };
+            let reply = crate::shared::serve(state, &durable, id, now, true, admin).await;
+            return respond(&own, reply).await;
+        }
+        if head.method.eq_ignore_ascii_case("GET") {
+            if let Err(e) = crate::shared::sync_registry(state, &durable, now).await {
+                return respond(&own, unavailable("the list was not read", &e)).await;
+            }
+        }
+    }
     let (reply, change) = state.sessions.admin(head, &body, &state.options, now, crate::config::random_bytes());
     let (Some(durable), Some(change)) = (&state.durable, change) else { return respond(&own, reply).await };
     let reply = match change {
@@ -137,8 +174,11 @@ async fn registry(state: &AppState, head: &licensing_sim_core::RequestHead, body
                 unavailable("the session was not made", &e.0)
             }
         },
-        Change::Deleted(id) => match durable.forget(vec![id]).await {
-            Ok(()) => reply,
+        Change::Deleted(id) => match durable.forget(vec![id.clone()]).await {
+            Ok(()) => {
+                durable.holders.forget(&id);
+                reply
+            }
             Err(e) => unavailable("the session is gone until a restart, which finds it again", &e.0),
         },
         _ => reply,

@@ -19,6 +19,7 @@ mod durable;
 mod exchange;
 mod log;
 mod router;
+mod shared;
 mod state;
 pub mod store;
 mod write_deadline;
@@ -38,7 +39,9 @@ pub const STOP_GRACE: Duration = Duration::from_secs(10);
 /// gracefully: no new connection is accepted, the requests in flight finish
 /// (within [`STOP_GRACE`]) and get their answers, idle connections close.
 pub async fn serve(config: Config) -> Result<(), String> {
-    let state = AppState::new(&config)?;
+    // A store is opened and read on a thread that may block.
+    let made = config.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::new(&made)).await.map_err(|e| e.to_string())??;
     let listener = tokio::net::TcpListener::bind(&config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

@@ -41,7 +41,9 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     /// State from a configuration (reads the activities file, if any).
-    /// With `--store`, the simulator and its sessions as the store kept them.
+    /// With `--store`, the simulator and its sessions as the store kept them
+    /// (it blocks while it reads them: call it where blocking is allowed,
+    /// as `serve` does; a PostgreSQL store refuses an async thread).
     pub fn new(config: &Config) -> Result<Self, String> {
         let mut options = config.simulator_options()?;
         let sessions = Sessions::new(config.session_limits());
@@ -70,7 +72,13 @@ impl AppState {
         Arc::clone(&self.sim.read().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
 
-    /// What the store keeps now: `memory`, `sqlite`.
+    /// Puts a simulator made again from the store in the place of the
+    /// simulator's own.
+    pub(crate) fn put_own(&self, sim: Arc<Simulator>) {
+        *self.sim.write().unwrap_or_else(std::sync::PoisonError::into_inner) = sim;
+    }
+
+    /// What the store keeps now: `memory`, `sqlite`, `postgres`.
     pub fn store_kind(&self) -> &'static str {
         self.durable.as_ref().map_or("memory", |d| d.store.kind())
     }
@@ -148,7 +156,17 @@ impl AppState {
             && self.expired_at.compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed).is_ok()
         {
             let gone = self.sessions.expire(now_ms);
-            if let (Some(durable), false) = (self.durable.clone(), gone.is_empty()) {
+            let Some(durable) = self.durable.clone() else { return };
+            if durable.store.shared() {
+                // Gone idle here is not gone: another process may be serving it. The
+                // store lets go of what no process used for its idle time.
+                let store = Arc::clone(&durable.store);
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = store.expire(now_ms) {
+                        eprintln!("licensing-sim: the store did not let idle sessions go: {e}");
+                    }
+                });
+            } else if !gone.is_empty() {
                 tokio::spawn(async move {
                     if let Err(e) = durable.forget(gone).await {
                         eprintln!("licensing-sim: the store did not forget sessions gone idle: {e}");

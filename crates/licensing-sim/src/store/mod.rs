@@ -2,9 +2,9 @@
 //! redeploy, a crash, a `kill -9`) finds every session as it was: the core's
 //! journal entries (`licensing_sim_core::Entry`), committed before the answer
 //! of the request that made them is sent, and replayed at start. One trait,
-//! three stores: memory (nothing kept: the default), SQLite (one process, a
-//! file) and PostgreSQL (several processes on one database); one contract
-//! suite runs against each (`tests/store/`).
+//! three stores: memory (what the contract is read against), SQLite (one
+//! process, a file) and PostgreSQL (several processes on one database); one
+//! contract suite runs against each (`tests/durable/contract.rs`).
 //!
 //! The simulator's own data (a request that names no session) is kept as the
 //! session whose id is empty.
@@ -13,9 +13,11 @@ use licensing_sim_core::Entry;
 use serde_json::Value;
 
 mod memory;
+mod postgres;
 mod sqlite;
 
 pub use memory::MemoryStore;
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// A store's failure: the simulator answers 503 with `Retry-After` and
@@ -41,6 +43,9 @@ pub struct SessionHead {
     pub admin_token: String,
     /// When it was made, in milliseconds since the epoch.
     pub created_ms: i64,
+    /// How long it may go unused before it goes, in milliseconds (a shared
+    /// store lets it go across processes: [`SessionStore::expire`]).
+    pub idle_ms: i64,
 }
 
 /// A session as a store kept it: how it was made, and its entries in order.
@@ -71,13 +76,59 @@ pub trait SessionStore: Send + Sync + 'static {
     /// Whether it takes a write now (`GET /__sim/health`): a commit of its
     /// own, through the path the entries take.
     fn health(&self) -> Result<(), StoreError>;
+    /// The ids of the sessions kept.
+    fn ids(&self) -> Result<Vec<String>, StoreError>;
+    /// Whether several processes serve its sessions (PostgreSQL): then each
+    /// request runs between [`SessionStore::begin`] and [`Held::commit`].
+    fn shared(&self) -> bool {
+        false
+    }
+    /// A shared store's session, held by this process until the guard
+    /// commits or is dropped (the session's lock, which the store holds for
+    /// every process), with what other processes appended after entry
+    /// `after`, its last use set to `now_ms`; `None`: it is not kept (never
+    /// made, or deleted by another process).
+    fn begin(&self, id: &str, after: u64, now_ms: i64) -> Result<Option<Begun>, StoreError> {
+        let _ = (id, after, now_ms);
+        Err(StoreError(format!("{}: one process keeps its sessions (no begin)", self.kind())))
+    }
+    /// A shared store's session as a read sees it, without its lock: what
+    /// other processes appended after entry `after` (every write answered
+    /// before the read began is in it); `None`: it is not kept.
+    fn catch_up(&self, id: &str, after: u64, now_ms: i64) -> Result<Option<Vec<(u64, Entry)>>, StoreError> {
+        let _ = (id, after, now_ms);
+        Err(StoreError(format!("{}: one process keeps its sessions (no catch_up)", self.kind())))
+    }
+    /// Forgets the sessions unused past their idle time by any process (a
+    /// shared store): their ids.
+    fn expire(&self, now_ms: i64) -> Result<Vec<String>, StoreError> {
+        let _ = now_ms;
+        Ok(Vec::new())
+    }
 }
 
-/// The store a `--store` value names: a file path for SQLite (made when
-/// missing; `sqlite:PATH` too).
+/// A session a shared store holds for this process: what others appended
+/// since, and the guard that commits this process's entries after them.
+pub struct Begun {
+    /// The entries other processes appended, numbered in the session's log.
+    pub news: Vec<(u64, Entry)>,
+    /// The lock, until it commits or is dropped (then nothing is kept).
+    pub held: Box<dyn Held>,
+}
+
+/// A session's lock in a shared store.
+pub trait Held: Send {
+    /// Commits `entries` after the session's last, numbered on from it, and
+    /// lets the lock go: the number of the last.
+    fn commit(self: Box<Self>, entries: &[Entry]) -> Result<u64, StoreError>;
+}
+
+/// The store a `--store` value names: a `postgres://` URL for PostgreSQL
+/// (several processes on one database), else a file path for SQLite (made
+/// when missing; `sqlite:PATH` too).
 pub fn open(store: &str) -> Result<Box<dyn SessionStore>, String> {
     if store.starts_with("postgres://") || store.starts_with("postgresql://") {
-        return Err(String::from("--store postgres://…: this build keeps sessions in SQLite only"));
+        return PostgresStore::open(store).map(|s| Box::new(s) as Box<dyn SessionStore>);
     }
     let path = store.strip_prefix("sqlite:").unwrap_or(store);
     if path.is_empty() {

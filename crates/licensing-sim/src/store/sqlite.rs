@@ -55,7 +55,8 @@ fn connect(path: &str) -> Result<Connection, StoreError> {
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS sessions (
-  id TEXT PRIMARY KEY, spec TEXT NOT NULL, admin_token TEXT NOT NULL, created_ms INTEGER NOT NULL);
+  id TEXT PRIMARY KEY, spec TEXT NOT NULL, admin_token TEXT NOT NULL, created_ms INTEGER NOT NULL,
+  idle_ms INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS entries (
   n INTEGER PRIMARY KEY AUTOINCREMENT, session TEXT NOT NULL, entry TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entries_of_session ON entries (session, n);
@@ -112,13 +113,15 @@ impl SqliteStore {
     }
 }
 
-fn head_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<(String, String, String, i64)> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+type HeadRow = (String, String, String, i64, i64);
+
+fn head_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<HeadRow> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
 }
 
-fn to_head((id, spec, admin_token, created_ms): (String, String, String, i64)) -> Result<SessionHead, StoreError> {
+fn to_head((id, spec, admin_token, created_ms, idle_ms): HeadRow) -> Result<SessionHead, StoreError> {
     let spec: Value = serde_json::from_str(&spec).map_err(|e| failed(&format!("the spec of {id:?}"), e))?;
-    Ok(SessionHead { id, spec, admin_token, created_ms })
+    Ok(SessionHead { id, spec, admin_token, created_ms, idle_ms })
 }
 
 /// The writer: the jobs that arrived together, in one transaction; each
@@ -158,8 +161,8 @@ fn apply(connection: &mut Connection, batch: &[(Job, Done)]) -> Result<Vec<Resul
         let outcome = match job {
             Job::Create(head) => tx
                 .execute(
-                    "INSERT OR REPLACE INTO sessions (id, spec, admin_token, created_ms) VALUES (?1, ?2, ?3, ?4)",
-                    params![head.id, head.spec.to_string(), head.admin_token, head.created_ms],
+                    "INSERT OR REPLACE INTO sessions (id, spec, admin_token, created_ms, idle_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![head.id, head.spec.to_string(), head.admin_token, head.created_ms, head.idle_ms],
                 )
                 .map(|_| Ok(())),
             Job::Append(id, entries) => append(&tx, id, entries),
@@ -201,9 +204,9 @@ impl SessionStore for SqliteStore {
 
     fn load(&self) -> Result<Vec<KeptSession>, StoreError> {
         let connection = self.reader();
-        let heads: Vec<(String, String, String, i64)> = {
+        let heads: Vec<HeadRow> = {
             let mut statement = connection
-                .prepare("SELECT id, spec, admin_token, created_ms FROM sessions ORDER BY created_ms, id")
+                .prepare("SELECT id, spec, admin_token, created_ms, idle_ms FROM sessions ORDER BY created_ms, id")
                 .map_err(|e| failed("cannot read sessions", e))?;
             let rows = statement.query_map([], head_of).map_err(|e| failed("cannot read sessions", e))?;
             rows.collect::<Result<_, _>>().map_err(|e| failed("cannot read a session", e))?
@@ -214,7 +217,11 @@ impl SessionStore for SqliteStore {
     fn load_session(&self, id: &str) -> Result<Option<KeptSession>, StoreError> {
         let connection = self.reader();
         let row = connection
-            .query_row("SELECT id, spec, admin_token, created_ms FROM sessions WHERE id = ?1", params![id], head_of)
+            .query_row(
+                "SELECT id, spec, admin_token, created_ms, idle_ms FROM sessions WHERE id = ?1",
+                params![id],
+                head_of,
+            )
             .optional()
             .map_err(|e| failed("cannot read a session", e))?;
         row.map(|row| self.kept(&connection, to_head(row)?)).transpose()
@@ -234,6 +241,14 @@ impl SessionStore for SqliteStore {
 
     fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.send(Job::Delete(id.to_owned()))
+    }
+
+    fn ids(&self) -> Result<Vec<String>, StoreError> {
+        let connection = self.reader();
+        let mut statement =
+            connection.prepare("SELECT id FROM sessions").map_err(|e| failed("cannot read sessions", e))?;
+        let rows = statement.query_map([], |row| row.get(0)).map_err(|e| failed("cannot read sessions", e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| failed("cannot read a session", e))
     }
 
     fn health(&self) -> Result<(), StoreError> {

@@ -14,6 +14,7 @@ fn head(id: &str) -> SessionHead {
         spec: json!({ "seed": 7, "clock": "manual" }),
         admin_token: format!("token-{id}"),
         created_ms: 1_000,
+        idle_ms: 60_000,
     }
 }
 
@@ -30,7 +31,7 @@ fn entries(kept: &KeptSession) -> Vec<Entry> {
 }
 
 /// The contract, against `store` (empty when given).
-fn holds(store: &dyn SessionStore) {
+pub(crate) fn holds(store: &dyn SessionStore) {
     assert!(store.load().unwrap().is_empty(), "{}: a new store keeps nothing", store.kind());
     assert_eq!(store.load_session("a").unwrap(), None);
     store.create(&head("a")).unwrap();

@@ -22,8 +22,8 @@ fn numbers_until_killed(sim: &mut Sim) -> Vec<u64> {
 }
 
 /// The next number the simulator on `store` hands out, and whether it refuses an answered write's nonce.
-fn after_restart(store: &std::path::Path) -> (u64, bool) {
-    let sim = Sim::start(store, None);
+fn after_restart(store: &std::ffi::OsStr) -> (u64, bool) {
+    let sim = Sim::start_on(store, None);
     let (status, answer) = sim.post(SHELL, "n0", r#"{"size":1}"#).expect("an answer");
     let refused = status == 299 && answer["code"] == "13004";
     let (status, answer) = sim.post(SHELL, "after-restart", r#"{"size":1}"#).expect("an answer");
@@ -31,14 +31,14 @@ fn after_restart(store: &std::path::Path) -> (u64, bool) {
     (numbers(&answer)[0], refused)
 }
 
-#[test]
-fn killed_at_each_point_of_a_write_the_restart_keeps_every_answered_write() {
+/// Kills a simulator on the store `make` gives at each point of a write; the
+/// restart on it keeps every answered write.
+fn killed_at_each_point(make: impl Fn() -> std::ffi::OsString) {
     // (point, the pass that kills, whether the write killed there was committed)
     let points = [("applied", 3, false), ("appended", 3, false), ("committed", 3, true)];
     for (point, pass, kept) in points {
-        let dir = tempfile::tempdir().unwrap();
-        let store = dir.path().join("sim.db");
-        let mut sim = Sim::start(&store, Some(&format!("{point}:{pass}")));
+        let store = make();
+        let mut sim = Sim::start_on(&store, Some(&format!("{point}:{pass}")));
         let answered = numbers_until_killed(&mut sim);
         assert!(!answered.is_empty(), "{point}: some writes answered before the kill");
         let last = *answered.iter().max().unwrap();
@@ -49,6 +49,21 @@ fn killed_at_each_point_of_a_write_the_restart_keeps_every_answered_write() {
         let expected = if kept { last + 2 } else { last + 1 };
         assert_eq!(next, expected, "{point}: answered {answered:?}");
     }
+}
+
+#[test]
+fn killed_at_each_point_of_a_write_the_restart_keeps_every_answered_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::sync::atomic::AtomicU32::new(0);
+    killed_at_each_point(|| {
+        dir.path().join(format!("sim{}.db", made.fetch_add(1, std::sync::atomic::Ordering::Relaxed))).into_os_string()
+    });
+}
+
+#[test]
+fn killed_at_each_point_of_a_write_on_postgres_the_restart_keeps_every_answered_write() {
+    let Some(server) = crate::pg::server() else { return };
+    killed_at_each_point(|| server.database().into());
 }
 
 #[test]
@@ -107,7 +122,7 @@ fn killed_at_random_under_load_no_number_is_handed_out_twice() {
         }
     }
     let mut all = answered.lock().unwrap().clone();
-    let (next, _) = after_restart(&store);
+    let (next, _) = after_restart(store.as_os_str());
     let count = all.len();
     all.sort_unstable();
     all.dedup();

@@ -13,5 +13,11 @@ mod contract;
 mod crash;
 /// A store that takes no write: 503 with Retry-After, nothing answered lost, the health route says so.
 mod faults;
+/// A real PostgreSQL server in a temporary folder.
+#[cfg(unix)]
+mod pg;
+/// PostgreSQL: the contract, a session's lock across processes, three processes that agree.
+#[cfg(unix)]
+mod postgres;
 /// A restart finds the simulator and its sessions as they were.
 mod restart;

@@ -29,6 +29,11 @@ impl Drop for Sim {
 impl Sim {
     /// Starts one on `store`, armed to kill itself at `crash` (`POINT:N`).
     pub(crate) fn start(store: &Path, crash: Option<&str>) -> Self {
+        Self::start_on(store.as_os_str(), crash)
+    }
+
+    /// Starts one on `store` (a path, or a `postgres://` URL).
+    pub(crate) fn start_on(store: &std::ffi::OsStr, crash: Option<&str>) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_licensing-sim"));
         command
             .args(["--listen", "127.0.0.1:0", "--quiet", "--admin-token", ADMIN, "--store"])

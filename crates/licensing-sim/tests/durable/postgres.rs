@@ -1,0 +1,268 @@
+//! PostgreSQL: the stores' contract, a session's lock across processes,
+//! three simulator processes sprayed with one client's calls at random (no
+//! number handed out twice, each repeat key answered once, the state one
+//! process fed the same calls would have), and a lost connection.
+
+use std::sync::{Arc, Mutex};
+
+use licensing_core::wire::Endpoint;
+use licensing_sim::store::{PostgresStore, SessionHead, SessionStore};
+use licensing_sim::Config;
+use licensing_sim_core::{Entry, RequestHead, SessionLimits, SessionSpec, Simulator};
+use serde_json::{json, Value};
+
+use crate::pg;
+use crate::support::{numbers, Client, Sim, ADMIN, SHELL};
+
+fn head(id: &str) -> SessionHead {
+    SessionHead { id: id.to_owned(), spec: json!({}), admin_token: String::from("t"), created_ms: 1, idle_ms: 60_000 }
+}
+
+#[test]
+fn postgres_holds_the_contract() {
+    let Some(server) = pg::server() else { return };
+    crate::contract::holds(&PostgresStore::open(&server.database()).unwrap());
+}
+
+#[test]
+fn a_session_is_held_by_one_process_at_a_time_and_each_sees_the_others_entries() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    // Two stores: two processes' pools on one database.
+    let (a, b) = (PostgresStore::open(&url).unwrap(), Arc::new(PostgresStore::open(&url).unwrap()));
+    a.create(&head("s")).unwrap();
+    let held = a.begin("s", 0, 10).unwrap().unwrap();
+    assert!(held.news.is_empty());
+    let waited = Arc::new(Mutex::new(None));
+    let (b2, waited2) = (Arc::clone(&b), Arc::clone(&waited));
+    let other = std::thread::spawn(move || {
+        let begun = b2.begin("s", 0, 20).unwrap().unwrap();
+        let news: Vec<u64> = begun.news.iter().map(|(n, _)| *n).collect();
+        *waited2.lock().unwrap() = Some(news);
+        begun.held.commit(&[Entry::Reset]).unwrap()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(waited.lock().unwrap().is_none(), "B waits while A holds the session");
+    assert_eq!(held.held.commit(&[Entry::Reset, Entry::Reset]).unwrap(), 2);
+    assert_eq!(other.join().unwrap(), 3, "B's entry after A's two");
+    assert_eq!(waited.lock().unwrap().clone(), Some(vec![1, 2]), "B saw A's entries first");
+    assert!(b.begin("gone", 0, 30).unwrap().is_none(), "a session not kept");
+    // Idle past its minute by every process: let go by the store.
+    assert_eq!(a.expire(60_000 + 21).unwrap(), vec![String::from("s")]);
+    assert!(a.load_session("s").unwrap().is_none());
+}
+
+/// A tiny deterministic random sequence (the test's calls are the same on every run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % below
+    }
+}
+
+/// One call of the spray: method, path (without the session's prefix), query, body, admin.
+struct Call {
+    method: &'static str,
+    path: String,
+    query: String,
+    body: String,
+    admin: bool,
+}
+
+fn call_for(i: u64, pick: u64) -> Call {
+    let write = |endpoint: Endpoint, body: Value| Call {
+        method: "POST",
+        path: endpoint.path(None),
+        query: format!("g_nonce=n{i}&appKey=app-1"),
+        body: body.to_string(),
+        admin: false,
+    };
+    match pick {
+        0..=3 => write(Endpoint::ShellNums, json!({ "size": 1 + i % 3 })),
+        4 => write(
+            Endpoint::BindEnterprise,
+            json!({ "channelCode": "CH", "channelCustomerId": format!("cc-{}", i % 4), "customerName": "A", "enterpriseName": "E", "branchName": "SH" }),
+        ),
+        5 => {
+            let k = i % 5;
+            write(
+                Endpoint::BatchOrder,
+                json!({ "channelCode": "WEB", "channelOrderId": format!("CO-{k}"), "syncMode": "sync",
+                "orderList": [{ "sequence": 1, "orderType": "new_buy", "licenseType": "normal_recover_usbkey", "crmCustomerId": format!("CRM-{k}"),
+                    "enterpriseGlobalId": "EG-J", "assets": [{ "assetNos": [format!("80000000{k:02}")], "products": [{ "productUri": "gms:1001" }] }] }] }),
+            )
+        }
+        6 => write(
+            if i.is_multiple_of(2) { Endpoint::LockAssets } else { Endpoint::UnlockAssets },
+            json!({ "assetNums": [format!("80000000{:02}", i % 7)], "operatorIdentity": "ops" }),
+        ),
+        7 => write(
+            Endpoint::JoinActivity,
+            json!({ "identity": format!("p{}@example.com", i % 3), "activityLabel": "spring-trial", "source": "portal", "branch": "SH" }),
+        ),
+        // Reads, which a process serves without the session's lock.
+        8 => Call {
+            method: "GET",
+            path: Endpoint::ListAssets.path(Some("EG-J")),
+            query: format!("g_nonce=n{i}"),
+            body: String::new(),
+            admin: false,
+        },
+        9 => Call {
+            method: "GET",
+            path: Endpoint::QueryEnterprises.path(None),
+            query: format!("g_nonce=n{i}&channelCode=CH&channelCustomerId=cc-{}", i % 4),
+            body: String::new(),
+            admin: false,
+        },
+        _ => Call {
+            method: "POST",
+            path: String::from("/__sim/clock"),
+            query: format!("advance={}", 1 + i % 5000),
+            body: String::new(),
+            admin: true,
+        },
+    }
+}
+
+#[test]
+fn three_processes_sprayed_at_random_agree_with_one() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let procs: Vec<Sim> = (0..3).map(|_| Sim::start_on(url.as_ref(), None)).collect();
+    let (status, made) =
+        procs[0].call("POST", "/__sim/sessions", &[("x-sim-admin", ADMIN)], r#"{"clock":"manual"}"#).unwrap();
+    assert_eq!(status, 201, "{made}");
+    let (id, token) = (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
+
+    // One process fed the same calls: a simulator made as the session was.
+    let options = Config { admin_token: Some(ADMIN.into()), ..Config::default() }.simulator_options().unwrap();
+    let mut spec = SessionSpec::from_json(r#"{"clock":"manual"}"#, &options, &SessionLimits::default()).unwrap();
+    spec.options.admin_token = token.clone();
+    let one = Simulator::new(&spec.options);
+
+    let mut random = Lcg(77);
+    let mut handed = Vec::new();
+    let mut batches: std::collections::HashMap<String, Value> = std::collections::HashMap::new();
+    for i in 0..240 {
+        let call = call_for(i, random.next(11));
+        let via = &procs[usize::try_from(random.next(3)).unwrap()];
+        let target = format!("/s/{id}{}?{}", call.path, call.query);
+        let (status, answer) = if call.admin {
+            via.call("POST", &target, &[("x-sim-admin", &token)], "")
+        } else {
+            via.call(
+                call.method,
+                &target,
+                &[("authorization", "Bearer dev-all-token"), ("content-type", "application/json")],
+                &call.body,
+            )
+        }
+        .expect("an answer");
+        let mut expected = RequestHead::new(call.method, &call.path, Some(&call.query));
+        expected = if call.admin {
+            expected.header("x-sim-admin", &token)
+        } else {
+            expected.header("authorization", "Bearer dev-all-token").header("content-type", "application/json")
+        };
+        let alone = one.handle(&expected, call.body.as_bytes(), 0);
+        assert_eq!(status, alone.status, "call {i} ({}): {answer}", call.path);
+        assert_eq!(
+            answer,
+            serde_json::from_slice::<Value>(&alone.body).unwrap_or(Value::Null),
+            "call {i} ({})",
+            call.path
+        );
+        if call.path == Endpoint::ShellNums.path(None) {
+            handed.extend(numbers(&answer));
+        }
+        if call.path == Endpoint::BatchOrder.path(None) && status == 200 {
+            let key = serde_json::from_str::<Value>(&call.body).unwrap()["channelOrderId"].clone().to_string();
+            let first = batches.entry(key).or_insert_with(|| answer["data"].clone());
+            assert_eq!(*first, answer["data"], "a repeat key answered once: the same results every time");
+        }
+    }
+    let count = handed.len();
+    handed.sort_unstable();
+    handed.dedup();
+    assert_eq!(handed.len(), count, "no number handed out twice");
+    let alone = serde_json::to_value(one.snapshot()).unwrap();
+    for via in &procs {
+        let (status, state) = via.call("GET", &format!("/s/{id}/__sim/state"), &[("x-sim-admin", &token)], "").unwrap();
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state, alone, "every process holds the state one process fed the same calls holds");
+    }
+}
+
+#[test]
+fn three_processes_under_concurrent_load_hand_out_no_number_twice() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let procs: Vec<Sim> = (0..3).map(|_| Sim::start_on(url.as_ref(), None)).collect();
+    let addrs: Vec<String> = procs.iter().map(|p| p.addr.clone()).collect();
+    let handed = Arc::new(Mutex::new(Vec::new()));
+    let workers: Vec<_> = (0..6)
+        .map(|w| {
+            let (addrs, handed) = (addrs.clone(), Arc::clone(&handed));
+            std::thread::spawn(move || {
+                let mut random = Lcg(w);
+                for i in 0..60 {
+                    let client = Client { addr: addrs[usize::try_from(random.next(3)).unwrap()].clone() };
+                    let (status, answer) =
+                        client.post(SHELL, &format!("w{w}i{i}"), r#"{"size":2}"#).expect("an answer");
+                    assert_eq!(status, 200, "{answer}");
+                    handed.lock().unwrap().extend(numbers(&answer));
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    let mut all = handed.lock().unwrap().clone();
+    assert_eq!(all.len(), 6 * 60 * 2);
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 6 * 60 * 2, "no number handed out twice across three processes");
+    assert_eq!(*all.last().unwrap(), 8_000_000_000 + 720, "none skipped either");
+}
+
+#[test]
+fn a_lost_connection_answers_503_and_loses_nothing_answered() {
+    if pg::server().is_none() {
+        return;
+    }
+    // A server of its own: this test stops it.
+    let server = pg::start().unwrap();
+    let url = server.database();
+    let sim = Sim::start_on(url.as_ref(), None);
+    assert_eq!(numbers(&sim.post(SHELL, "a", r#"{"size":1}"#).unwrap().1), vec![8_000_000_001]);
+    server.stop().unwrap();
+    let (status, refused) = sim.post(SHELL, "b", r#"{"size":1}"#).unwrap();
+    assert_eq!(status, 503, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("PostgreSQL"), "{refused}");
+    let (status, health) = sim.call("GET", "/__sim/health", &[], "").unwrap();
+    assert_eq!(
+        (status, health["ok"].clone(), health["store"].clone()),
+        (503, json!(false), json!("postgres")),
+        "{health}"
+    );
+    server.restart().unwrap();
+    // As Retry-After says: again, until the simulator has a connection again.
+    let (status, answer) = (0..20)
+        .map(|_| {
+            let answer = sim.post(SHELL, "b", r#"{"size":1}"#).unwrap();
+            if answer.0 == 503 {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+            answer
+        })
+        .find(|(status, _)| *status != 503)
+        .unwrap_or((503, Value::Null));
+    assert_eq!((status, numbers(&answer)), (200, vec![8_000_000_002]), "the refused write was not kept: {answer}");
+    let (status, answer) = sim.post(SHELL, "a", r#"{"size":1}"#).unwrap();
+    assert_eq!((status, answer["code"].clone()), (299, json!("13004")), "an answered nonce stays used");
+    assert_eq!(sim.call("GET", "/__sim/health", &[], "").unwrap().0, 200);
+}
