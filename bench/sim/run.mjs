@@ -238,7 +238,11 @@ async function measureWireMock() {
   const file = readdirSync(jar).find((f) => f.endsWith('.jar'));
   const version = /wiremock-standalone-(.*)\.jar/.exec(file)?.[1];
   const port = await freePort();
-  const child = spawn('java', ['-jar', path.join(jar, file), '--port', String(port), '--disable-banner', '--async-response-enabled', 'true'], { stdio: 'ignore' });
+  // Its mappings/ and __files/ in the run's temporary folder, not the working directory.
+  const root = path.join(TMP, 'wiremock');
+  mkdirSync(root, { recursive: true });
+  const child = spawn('java', ['-jar', path.join(jar, file), '--port', String(port), '--root-dir', root, '--disable-banner',
+    '--async-response-enabled', 'true'], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     try {
