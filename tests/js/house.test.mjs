@@ -44,6 +44,87 @@ for (const file of ['README.md', 'CONTRIBUTING.md']) {
   });
 }
 
+// The prose under the tables: every path a house section names in backticks is in
+// the tree (README's and CONTRIBUTING's), and every source file of `js/`, of each
+// crate's `src/` and of the generators is named in its folder's paragraph of
+// CONTRIBUTING (by its name, or by the folder holding it, `validate/rules/`), so
+// that a file added, moved or removed fails here until the map follows.
+const ALL_PATHS = [...new Set([...tracked, ...tracked.flatMap((f) => {
+  const parts = f.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+})])];
+// A name that is a path: a folder or a file of a known kind; not a route (`/__sim/*`),
+// a subpath (`licensing-sdk/meta`), build output, an extension alone or a pattern.
+const isPath = (name) => /\/|\.(rs|js|mjs|cjs|ts|json|md|toml|sh|py|txt|html)$/.test(name) &&
+  !/^(\/|licensing-sdk\/|pkg\/|target\/|\.\w|https?:)|[*<> ]/.test(name);
+const named = (text) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter(isPath);
+
+/** CONTRIBUTING's house paragraphs: `**`root`**` and the text up to the next. */
+function paragraphs() {
+  const { section } = house('CONTRIBUTING.md');
+  return [...section.matchAll(/^\*\*`([^`]+)`\*\*([\s\S]*?)(?=^\*\*`|(?![\s\S]))/gm)].map((m) => ({ root: m[1], text: m[2] }));
+}
+
+for (const file of ['README.md', 'CONTRIBUTING.md']) {
+  test(`every path ${file}'s house section names is in the tree`, () => {
+    // pkg/'s paragraph names what a build writes there (`web/`, `tools/`), not paths of the tree.
+    const section = house(file).section.replace(/^\*\*`pkg\/`\*\*[^\n]*\n/m, '');
+    const names = named(section);
+    const gone = names.filter((name) => {
+      const path = name.replace(/\/$/, '');
+      return !ALL_PATHS.some((p) => p === path || p.endsWith(`/${path}`));
+    });
+    assert.ok(names.length > 20, `only ${names.length} paths read in ${file}'s house: is the pattern right?`);
+    assert.deepEqual(gone, [], `${file}'s house names these, which are not in the tree: mend the prose (or the name)`);
+  });
+}
+
+test("every source file of js/, of each crate's src/ and of xtask/ is named in its folder's paragraph of CONTRIBUTING's house", () => {
+  const SOURCE_FILE = /\.(rs|js|mjs|cjs|ts)$/;
+  // A crate's root module is its crate's paragraph; a folder's mod.rs is its folder.
+  const ROOT_MODULES = new Set(['lib.rs', 'main.rs', 'mod.rs']);
+  const unnamed = [];
+  let read = 0;
+  for (const { root, text } of paragraphs()) {
+    const names = named(text);
+    const sources = tracked.filter((f) => f.startsWith(root) && SOURCE_FILE.test(f) &&
+      (root === 'js/' || ((root.startsWith('crates/') || root === 'xtask/') && f.includes('/src/'))));
+    read += sources.length;
+    for (const file of sources) {
+      const folder = file.slice(0, file.lastIndexOf('/') + 1);
+      if (ROOT_MODULES.has(file.slice(folder.length))) continue;
+      // By its name (`scan.rs`, `cli/args.js`), or by its folder (`validate/rules/`; not `src/`).
+      const found = names.some((n) => file.endsWith(`/${n}`) || (n.endsWith('/') && n !== 'src/' && folder.endsWith(`/${n}`)));
+      if (!found) unnamed.push(file);
+    }
+  }
+  assert.ok(read > 150, `only ${read} source files read: is the pattern right?`);
+  assert.deepEqual(unnamed, [], `name these in their folder's paragraph of CONTRIBUTING's "The house" (what each holds, in a few words)`);
+});
+
+// Every relative link of the tracked Markdown files leads to something in the tree,
+// so that a clone, GitHub and npm readers follow it (README's first link once led
+// outside the repository). js/README.md is the npm page: its licences are the copies
+// the build puts beside it in pkg/.
+test('every relative link of the Markdown files leads to a path in the tree', () => {
+  const BESIDE_IN_PKG = new Set(['js/README.md -> LICENSE-MIT', 'js/README.md -> LICENSE-APACHE']);
+  const pages = tracked.filter((f) => f.endsWith('.md'));
+  const broken = [];
+  let links = 0;
+  for (const page of pages) {
+    const text = readFileSync(new URL(page, ROOT), 'utf8').replace(/```[\s\S]*?```/g, '');
+    for (const [, href] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = href.split('#')[0];
+      if (!target || /^[a-z][a-z+.-]*:/.test(target)) continue;
+      links += 1;
+      const resolved = new URL(target, new URL(page, ROOT));
+      if (!existsSync(resolved) && !BESIDE_IN_PKG.has(`${page} -> ${target}`)) broken.push(`${page} -> ${href}`);
+    }
+  }
+  assert.ok(links > 50, `only ${links} links read: is the pattern right?`);
+  assert.deepEqual(broken, [], 'mend these links (a path relative to the page, in the tree)');
+});
+
 // A file a reader can hold: none written by hand reaches 800 lines (a generated
 // one, marked `@generated` in its first lines, is read through its generator).
 // Past it, a file has become two subjects: `crates/licensing-verify/src/verify/`

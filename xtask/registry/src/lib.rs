@@ -60,10 +60,16 @@ pub fn outputs(root: &Path) -> Result<Vec<(String, String)>, String> {
     ])
 }
 
+/// The message keys of each rule's messages (written whole by the generators,
+/// `xtask/src/catalogue.rs`), which name the rules by variant.
+pub const CATALOGUE_KEYS: &str = "crates/licensing-core/src/validate/catalogue_keys.rs";
+
 /// Writes the places that are not what the rule files say; the paths written.
 pub fn write(root: &Path) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
-    for (path, content) in outputs(root)? {
+    let mut places = outputs(root)?;
+    places.extend(catalogue_keys_without_gone_rules(root)?);
+    for (path, content) in places {
         let full = root.join(&path);
         if std::fs::read_to_string(&full).ok().as_deref() != Some(content.as_str()) {
             std::fs::write(&full, &content).map_err(|e| format!("{}: {e}", full.display()))?;
@@ -71,6 +77,32 @@ pub fn write(root: &Path) -> Result<Vec<String>, String> {
         }
     }
     Ok(written)
+}
+
+/// `catalogue_keys.rs` without the lines of rules whose file is gone, when it
+/// has any: the generators rewrite it whole, but they link licensing-core, which
+/// would not compile while it names a rule the registry no longer has (so
+/// removing a rule file needs no edit of a generated file).
+fn catalogue_keys_without_gone_rules(root: &Path) -> Result<Option<(String, String)>, String> {
+    let Ok(text) = std::fs::read_to_string(root.join(CATALOGUE_KEYS)) else { return Ok(None) };
+    let rules = scan_dir(root)?.rules;
+    let variants: Vec<&str> = rules.iter().map(|r| r.variant.as_str()).collect();
+    Ok(without_gone_rules(&text, &variants).map(|kept| (CATALOGUE_KEYS.to_owned(), kept)))
+}
+
+/// `text` without its lines `(Rule::Name, …` of a `Name` not in `variants`;
+/// `None` when it has none.
+fn without_gone_rules(text: &str, variants: &[&str]) -> Option<String> {
+    let gone = |line: &str| {
+        let variant = line.trim_start().strip_prefix("(Rule::").and_then(|rest| rest.split(',').next());
+        variant.is_some_and(|v| !variants.contains(&v))
+    };
+    if !text.lines().any(gone) {
+        return None;
+    }
+    let mut kept = text.lines().filter(|l| !gone(l)).collect::<Vec<_>>().join("\n");
+    kept.push('\n');
+    Some(kept)
 }
 
 /// One item found in a rule file: its doc (lines joined by spaces), its variant,
@@ -336,6 +368,14 @@ fn scan(text: &str, module: &str) -> Result<(Option<Item>, Vec<Item>), String> {
 #[cfg(test)]
 mod tests {
     use super::{rule_id, scan};
+
+    #[test]
+    fn a_removed_rule_leaves_the_catalogue_keys_and_nothing_else_does() {
+        let text = "static KEY_OF: &[(Rule, u8, u8)] = &[\n    (Rule::Email, 0, 5),\n    (Rule::LimitRange, 0, 13),\n    (Rule::LimitRange, 1, 14),\n];\n";
+        let kept = super::without_gone_rules(text, &["Email"]);
+        assert_eq!(kept.as_deref(), Some("static KEY_OF: &[(Rule, u8, u8)] = &[\n    (Rule::Email, 0, 5),\n];\n"));
+        assert_eq!(super::without_gone_rules(text, &["Email", "LimitRange"]), None);
+    }
 
     #[test]
     fn a_rule_id_is_its_variant_in_snake_case() {
