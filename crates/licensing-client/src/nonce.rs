@@ -4,7 +4,7 @@
 
 use licensing_core::response::ClientError;
 
-use crate::call::Platform;
+use crate::transport::Platform;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 

@@ -118,6 +118,25 @@ pub trait Transport {
     }
 }
 
+/// What the steps need of the platform that does not wait: random bytes (the
+/// nonces, the jitter) and the wall clock (what is left of an attempt's time,
+/// a hook's duration, a `Retry-After` date). Every transport is one.
+pub trait Platform {
+    /// Fills `bytes` from a cryptographic random source.
+    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError>;
+    /// Milliseconds since the Unix epoch, if the platform has a clock.
+    fn now_ms(&self) -> Option<f64>;
+}
+
+impl<T: Transport> Platform for T {
+    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
+        Transport::random(self, bytes)
+    }
+    fn now_ms(&self) -> Option<f64> {
+        Transport::now_ms(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

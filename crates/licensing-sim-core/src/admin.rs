@@ -13,8 +13,9 @@ use serde_json::{json, Value};
 use crate::exchange::{Reply, RequestHead};
 use crate::respond;
 use crate::route::AdminRoute;
-use crate::simulator::{lock, Simulator};
+use crate::simulator::Simulator;
 use crate::store::Store;
+use crate::sync::lock;
 
 /// The header carrying the admin token.
 pub const ADMIN_HEADER: &str = "x-sim-admin";

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 
 use serde_json::{json, Value};
 
-use crate::simulator::lock;
+use crate::sync::lock;
 
 /// Where a manual clock starts (as the client's virtual clocks do).
 pub const MANUAL_CLOCK_START_MS: i64 = 1_767_225_600_000;

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex};
 use serde_json::{json, Value};
 
 use crate::exchange::{Reply, RequestHead};
-use crate::simulator::lock;
+use crate::sync::lock;
 use crate::{respond, Options, Simulator, ADMIN_HEADER};
 
 /// The header naming a request's session.

@@ -7,7 +7,7 @@
 //! state untouched, as with the service.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use licensing_core::model::{result_code, DefaultCustomer, Partition};
 use licensing_core::validate::{validate_json, Options as ValidationOptions, Profile};
@@ -25,6 +25,7 @@ use crate::options::Options;
 use crate::respond;
 use crate::route::{route, Route};
 use crate::store::{BatchLimits, Store, TooLarge};
+use crate::sync::lock;
 use crate::trace::Traces;
 
 /// Header naming a trace: the requests carrying it are kept for `GET /__sim/trace/{id}`.
@@ -103,12 +104,6 @@ impl Admitted {
     pub fn endpoint(&self) -> Endpoint {
         self.endpoint
     }
-}
-
-/// Locks a mutex; a poisoned one (a panic elsewhere) still holds whole data here,
-/// because every mutation completes before the guard drops.
-pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// What the simulator reads of a request to validate it, before it acts: the

@@ -11,11 +11,13 @@
 //! the session's place a simulator made again from the store, so that nothing
 //! answered is lost and nothing unanswered is kept.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use licensing_sim_core::{Created, Options, Reply, Sessions, Simulator};
 use serde_json::json;
 
+use crate::reply::json_reply;
 use crate::store::{KeptSession, SessionHead, SessionStore, StoreError};
 
 /// The id the store keeps the simulator's own data under (a request that
@@ -32,7 +34,7 @@ pub(crate) struct Durable {
     /// make one simulator, not two.
     pub(crate) remaking: Mutex<()>,
     /// Who holds which session in this process (a shared store).
-    pub(crate) holders: crate::shared::Holders,
+    pub(crate) holders: Holders,
 }
 
 /// A simulator made from what a store kept: made as the first one was, its
@@ -58,12 +60,12 @@ pub(crate) fn unavailable(what: &str, error: &str) -> Reply {
         "error": format!("the simulator's store failed ({error}): {what}; try again"),
         "store": "failing",
     });
-    crate::exchange::json_reply(503, &body).with_header("retry-after", RETRY_AFTER_SECS)
+    json_reply(503, &body).with_header("retry-after", RETRY_AFTER_SECS)
 }
 
 impl Durable {
     pub(crate) fn new(store: Box<dyn SessionStore>) -> Self {
-        Self { store: Arc::from(store), remaking: Mutex::new(()), holders: crate::shared::Holders::default() }
+        Self { store: Arc::from(store), remaking: Mutex::new(()), holders: Holders::default() }
     }
 
     /// At start: the simulator's own data and every session as the store kept
@@ -141,5 +143,21 @@ impl Durable {
         tokio::task::spawn_blocking(move || ids.iter().try_for_each(|id| store.delete(id)))
             .await
             .unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+    }
+}
+
+/// Who in this process holds which session (so that one request of a session
+/// waits here, not on a connection of its own at the store's lock).
+#[derive(Default)]
+pub(crate) struct Holders(Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>);
+
+impl Holders {
+    pub(crate) fn of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut holders = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        Arc::clone(holders.entry(id.to_owned()).or_default())
+    }
+
+    pub(crate) fn forget(&self, id: &str) {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(id);
     }
 }

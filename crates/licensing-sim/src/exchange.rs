@@ -4,8 +4,6 @@
 //! [`Reply`] becomes a response (a stalling body stays open until the client
 //! goes). Everything the service does is in `licensing-sim-core`.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
@@ -15,12 +13,8 @@ use axum::response::{IntoResponse, Response};
 use licensing_sim_core::{BodyEnd, BodyError, Change, Reply, RequestHead, Simulator, Target};
 
 use crate::durable::{unavailable, DEFAULT_ID};
-use crate::state::AppState;
-
-/// Milliseconds since the Unix epoch: the simulator's clock.
-pub(crate) fn now_millis() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
+use crate::reply::json_reply;
+use crate::state::{now_millis, AppState};
 
 /// The head of a request as the simulator reads it; header values that are
 /// not text are left out (no rule of the service reads one).
@@ -191,16 +185,6 @@ fn too_large() -> Reply {
         413,
         &serde_json::json!({ "error": "the body is larger than a session's spec may be (--max-state-bytes)" }),
     )
-}
-
-pub(crate) fn json_reply(status: u16, body: &serde_json::Value) -> Reply {
-    Reply {
-        status,
-        headers: vec![("content-type", String::from("application/json"))],
-        body: body.to_string().into_bytes(),
-        end: BodyEnd::Complete,
-        delay_ms: 0,
-    }
 }
 
 /// How often a wait on a manual clock looks at it again.

@@ -18,6 +18,7 @@ mod crash;
 mod durable;
 mod exchange;
 mod log;
+mod reply;
 mod router;
 mod shared;
 mod state;

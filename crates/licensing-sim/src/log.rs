@@ -14,7 +14,7 @@ use crate::state::AppState;
 /// `Authorization` header was present — never its value.
 fn line(method: &str, path: &str, headers: &HeaderMap, status: u16, ms: f64) -> String {
     serde_json::json!({
-        "ts": crate::exchange::now_millis(),
+        "ts": crate::state::now_millis(),
         "method": method,
         "path": path,
         "status": status,

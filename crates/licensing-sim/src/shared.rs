@@ -6,30 +6,13 @@
 //! (`store::postgres`). A session made by another process is made here from
 //! the store when a request first names it; one deleted there is let go here.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use licensing_sim_core::{Reply, Simulator};
 
 use crate::durable::{remade, unavailable, Durable, DEFAULT_ID};
 use crate::state::AppState;
 use crate::store::{Begun, StoreError};
-
-/// Who in this process holds which session (so that one request of a session
-/// waits here, not on a connection of its own at the store's lock).
-#[derive(Default)]
-pub(crate) struct Holders(Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>);
-
-impl Holders {
-    fn of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut holders = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        Arc::clone(holders.entry(id.to_owned()).or_default())
-    }
-
-    pub(crate) fn forget(&self, id: &str) {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(id);
-    }
-}
 
 fn stopped(e: impl std::fmt::Display) -> StoreError {
     StoreError(format!("the store stopped: {e}"))

@@ -5,11 +5,17 @@
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use licensing_sim_core::{Options, SessionSpec, Sessions, Simulator};
 
 use crate::config::{Config, StaticMount};
 use crate::durable::{Durable, DEFAULT_ID};
+
+/// Milliseconds since the Unix epoch: the simulator's clock.
+pub(crate) fn now_millis() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
 
 /// Shared state of the simulator (cheap to clone).
 #[derive(Clone)]
@@ -51,7 +57,7 @@ impl AppState {
             None => (Simulator::new(&options), None),
             Some(store) => {
                 let durable = Durable::new(crate::store::open(store)?);
-                let now = crate::exchange::now_millis();
+                let now = now_millis();
                 let sim = durable.restore(&mut options, config.admin_token.is_some(), &sessions, now)?;
                 (sim, Some(Arc::new(durable)))
             }
@@ -91,11 +97,7 @@ impl AppState {
         let (state, id, broken) = (self.clone(), id.to_owned(), Arc::clone(broken));
         let made = tokio::task::spawn_blocking(move || {
             let _one = durable.remaking.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let current = if id == DEFAULT_ID {
-                Some(state.own())
-            } else {
-                state.sessions.get(&id, crate::exchange::now_millis())
-            };
+            let current = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now_millis()) };
             match current {
                 Some(current) if !Arc::ptr_eq(&current, &broken) => return Ok(current),
                 None => return Err(format!("session {id:?} is gone")),

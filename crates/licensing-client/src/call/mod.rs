@@ -16,24 +16,9 @@ use crate::options::{self, check_headers, header_name_ok, header_value_ok, platf
 use crate::redact::redact_into;
 use crate::{nonce, validation_error, CallUrl, ClientOptions, HttpResponse, Phase, RetryEvent};
 
-/// What the steps need of the platform that does not wait: random bytes (the
-/// nonces, the jitter) and the wall clock (what is left of an attempt's time,
-/// a hook's duration, a `Retry-After` date). Every transport is one.
-pub trait Platform {
-    /// Fills `bytes` from a cryptographic random source.
-    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError>;
-    /// Milliseconds since the Unix epoch, if the platform has a clock.
-    fn now_ms(&self) -> Option<f64>;
-}
-
-impl<T: crate::Transport> Platform for T {
-    fn random(&self, bytes: &mut [u8]) -> Result<(), ClientError> {
-        crate::Transport::random(self, bytes)
-    }
-    fn now_ms(&self) -> Option<f64> {
-        crate::Transport::now_ms(self)
-    }
-}
+/// What the steps need of the platform (its home is beside [`crate::Transport`],
+/// which every platform is).
+pub use crate::transport::Platform;
 
 /// Which of the token provider and the hooks the client has: a step that
 /// nobody would see is not taken.
