@@ -13,8 +13,10 @@
 // (Firefox reads a Request's body so), so the simulator holds the clock from a
 // request's start to its Response (HOLD), and no timer fires while it is held.
 
-/** 2026-01-01T00:00:00Z, where Rust's SimTransport's clock starts too. */
-const DEFAULT_START = 1_767_225_600_000;
+import { CLOCK_START_MS } from '../generated/clock.js';
+
+/** 2026-01-01T00:00:00Z (licensing-core's CLOCK_START_MS), where Rust's clocks and the simulator's manual clock start too. */
+const DEFAULT_START = CLOCK_START_MS;
 /** Timers one `runUntilIdle()` fires at most: past it, something re-arms forever. */
 const MAX_FIRED = 100_000;
 /** `clock[HOLD]()`: no timer of this clock fires until the function it returns is called. */

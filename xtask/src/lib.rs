@@ -50,6 +50,7 @@ pub fn outputs() -> Vec<Output> {
     let mut all = vec![
         output("js/generated/fast-check.js", fast_check::fast_check_js()),
         output("js/generated/endpoints.js", endpoints::endpoints_js()),
+        output("js/generated/clock.js", endpoints::clock_js()),
         output("crates/licensing-core/src/validate/catalogue_keys.rs", catalogue::catalogue_keys_rs()),
         output("js/generated/messages/en.json", catalogue::catalogue_json(false)),
         output("js/generated/messages/zh-CN.json", catalogue::catalogue_json(true)),

@@ -30,8 +30,9 @@ pub trait Clock {
 pub struct VirtualClock(Rc<Cell<i64>>);
 
 impl VirtualClock {
-    /// 2026-01-01T00:00:00Z, where `createVirtualClock` starts too.
-    pub const START_MS: i64 = 1_767_225_600_000;
+    /// 2026-01-01T00:00:00Z ([`licensing_core::CLOCK_START_MS`]), where
+    /// `createVirtualClock` and the simulator's manual clock start too.
+    pub const START_MS: i64 = licensing_core::CLOCK_START_MS;
 
     /// A clock at `start_ms` (milliseconds since the Unix epoch).
     pub fn new(start_ms: i64) -> Self {

@@ -44,3 +44,11 @@ pub mod wire;
 /// The version of this crate (and of the SDK: the crates and the npm package
 /// share it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Where every clock a test holds starts, in milliseconds since the Unix epoch:
+/// 2026-01-01T00:00:00Z. The simulator's manual clock
+/// (`licensing_sim_core::MANUAL_CLOCK_START_MS`), the client's `VirtualClock`
+/// and `SimTransport`, and the package's `createVirtualClock` (its generated
+/// `js/generated/clock.js`) all start here, so a page's clock and a simulator's
+/// agree without a word.
+pub const CLOCK_START_MS: i64 = 1_767_225_600_000;

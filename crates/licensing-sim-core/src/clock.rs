@@ -18,8 +18,9 @@ use serde_json::{json, Value};
 
 use crate::sync::lock;
 
-/// Where a manual clock starts (as the client's virtual clocks do).
-pub const MANUAL_CLOCK_START_MS: i64 = 1_767_225_600_000;
+/// Where a manual clock starts: [`licensing_core::CLOCK_START_MS`], as the
+/// client's virtual clocks do.
+pub const MANUAL_CLOCK_START_MS: i64 = licensing_core::CLOCK_START_MS;
 
 /// Whose time the simulator answers by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

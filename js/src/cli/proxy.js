@@ -284,9 +284,13 @@ function finisher({ inspector, settings, log, har, listening }) {
     const seen = flight.seen !== undefined;
     const [path, query] = seen ? ['', undefined] : splitUrl(target(req.url));
     const text = !seen && body && body.length > 0 ? body.toString('utf8') : undefined;
-    const done = JSON.parse(inspector.finish(flight.seen, req.method, path, query, seen ? [] : flat(req.headers), text,
-      answer?.status ?? 0, answer ? answer.headers : [], answer?.body, error, answer?.charset, Boolean(answer?.refused),
-      Boolean(settings.record), origin, new Date(started).toISOString(), Date.now() - started));
+    const ending = {
+      ...(seen ? {} : { method: req.method, path, query, requestHeaders: flat(req.headers), requestBody: text }),
+      ...(answer ? { status: answer.status, responseHeaders: answer.headers, responseBody: answer.body, charset: answer.charset } : {}),
+      error, refused: Boolean(answer?.refused), record: Boolean(settings.record),
+      urlBase: origin, started: new Date(started).toISOString(), timeMs: Date.now() - started,
+    };
+    const done = JSON.parse(inspector.finish(flight.seen, JSON.stringify(ending)));
     for (const line of done.lines) log(line);
     if (done.recording) appendFileSync(settings.record, done.recording);
     if (done.har) har.add(done.har);

@@ -189,54 +189,37 @@ impl ProxyInspector {
         seen.to_json(flight)
     }
 
-    /// An answer checked: the log lines of what is new.
-    pub fn answer(&mut self, endpoint: &str, status: u16, body: &str) -> Vec<String> {
-        self.inspector.answer(endpoint, status, body)
-    }
-
-    /// An exchange ended (`status` 0: no answer came, `error` says why;
-    /// `refused`: answered here, `--refuse`), as JSON text `{lines, recording,
-    /// har}`: the log lines of what the answer shows that is new, the
-    /// recording's line when `record`, the HAR entry when `url_base` is given
-    /// (with `started`, ISO 8601, and `time_ms`). `charset`: what the answer's
-    /// body was decoded from, when not UTF-8. Its request is the one `request`
-    /// kept under `flight`; a flight stopped before `request` saw it (no
-    /// `flight`) gives its method, path, query, headers and body here.
-    #[allow(clippy::too_many_arguments)]
-    pub fn finish(
-        &mut self,
-        flight: Option<u32>,
-        method: &str,
-        path: &str,
-        query: Option<String>,
-        request_headers: Vec<String>,
-        request_body: Option<String>,
-        status: u16,
-        response_headers: Vec<String>,
-        response_body: Option<String>,
-        error: Option<String>,
-        charset: Option<String>,
-        refused: bool,
-        record: bool,
-        url_base: Option<String>,
-        started: Option<String>,
-        time_ms: f64,
-    ) -> String {
+    /// An exchange ended, as JSON text `{lines, recording, har}`: the log lines
+    /// of what the answer shows that is new, the recording's line when
+    /// `record`, the HAR entry when `urlBase` is given. `ending` is one
+    /// [`Ending`] as JSON text; its request is the one `request` kept under
+    /// `flight` (a flight stopped before `request` saw it gives its request in
+    /// `ending`). Refused (an error naming what) when `ending` cannot be read.
+    pub fn finish(&mut self, flight: Option<u32>, ending: &str) -> Result<String, JsError> {
+        let ending: Ending = serde_json::from_str(ending).map_err(|e| JsError::new(&format!("finish: {e}")))?;
         let request = match flight.and_then(|f| self.flights.remove(&f)) {
             Some(kept) => kept,
-            None => RecordedRequest::new(method, path, query.as_deref(), pairs(request_headers), request_body),
+            None => RecordedRequest::new(
+                &ending.method,
+                &ending.path,
+                ending.query.as_deref(),
+                pairs(ending.request_headers),
+                ending.request_body,
+            ),
         };
-        let response = (status != 0).then(|| {
-            RecordedResponse::new(status, pairs(response_headers), response_body.unwrap_or_default())
-                .decoded_from(charset.as_deref())
+        let response = ending.status.map(|status| {
+            RecordedResponse::new(status, pairs(ending.response_headers), ending.response_body.unwrap_or_default())
+                .decoded_from(ending.charset.as_deref())
         });
         let mut exchange = Exchange::new(request, response);
-        if let Some(why) = error {
+        if let Some(why) = ending.error {
             exchange = exchange.failed(&why);
         }
-        let har = url_base.map(|base| HarAt::new(&base, started.as_deref().unwrap_or_default(), time_ms));
-        let done = self.inspector.finish(&exchange, refused, &Output::new(record, har));
-        serde_json::json!({ "lines": done.lines, "recording": done.recording, "har": done.har }).to_string()
+        let har = ending
+            .url_base
+            .map(|base| HarAt::new(&base, ending.started.as_deref().unwrap_or_default(), ending.time_ms));
+        let done = self.inspector.finish(&exchange, ending.refused, &Output::new(ending.record, har));
+        Ok(serde_json::json!({ "lines": done.lines, "recording": done.recording, "har": done.har }).to_string())
     }
 
     /// The start of a HAR file (before its first entry), its creator this
@@ -257,6 +240,43 @@ impl ProxyInspector {
     pub fn summary_lines(&self) -> Vec<String> {
         self.inspector.summary_lines()
     }
+}
+
+/// How an exchange ended, as js/src/cli/proxy.js's `finisher` gives it to
+/// `ProxyInspector.finish`: one object rather than a row of arguments.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Ending {
+    /// The request, when `request` never kept it (its flight stopped first).
+    #[serde(default)]
+    method: String,
+    #[serde(default)]
+    path: String,
+    query: Option<String>,
+    /// Its headers as a flat list: name, value, name, value…
+    #[serde(default)]
+    request_headers: Vec<String>,
+    request_body: Option<String>,
+    /// The answer's status; absent when none came (`error` says why).
+    status: Option<u16>,
+    #[serde(default)]
+    response_headers: Vec<String>,
+    response_body: Option<String>,
+    /// What the answer's body was decoded from, when not UTF-8.
+    charset: Option<String>,
+    /// Why no answer came.
+    error: Option<String>,
+    /// Answered here (`--refuse`), not by the service.
+    #[serde(default)]
+    refused: bool,
+    /// A line for the recording (`--record`).
+    #[serde(default)]
+    record: bool,
+    /// The HAR entry's origin (`--har`), with when it started (ISO 8601) and how long it took.
+    url_base: Option<String>,
+    started: Option<String>,
+    #[serde(default)]
+    time_ms: f64,
 }
 
 /// A flat list (name, value, name, value...) as pairs.
