@@ -16,24 +16,28 @@ import { sampleOrder } from './sample-order.js';
 const pointerInput = (e) => (e.target.matches('input, select, textarea') && e.target.dataset.path !== undefined ? e.target : null);
 
 /**
- * Wires the order page; getOutbox() resolves to the portal's outbox (over the
- * current LicensingClient), through which orders are sent.
+ * What the page's event handlers share: the state, the view, the options of
+ * the moment, and the two redraws (`refresh`: the report; `changed`: the
+ * JSON view and the report, after the body changed through the form).
  */
-export function mountOrderPage({ getOutbox }) {
+function orderPage(getOutbox) {
   const state = createOrderState({ validate, validateJson, validateField, dependents, blank: blankOrder, templates: TEMPLATES });
   const view = createOrderView();
-  const { form, json, submit } = view;
   const options = () => ({ locale: locale(), rules: rulesProfile() });
   const refresh = () => {
     state.check(options());
     view.showReport(state);
   };
-  /** The body changed through the form: the JSON view and the report follow. */
   const changed = () => {
     view.showJson(state.writeJson());
     refresh();
   };
+  return { state, view, options, refresh, changed, getOutbox };
+}
 
+/** The form: edits, fields left, sections opened and closed, items added and removed. */
+function wireForm({ state, view, options, refresh, changed }) {
+  const { form } = view;
   form.addEventListener('submit', (e) => e.preventDefault());
   trackTouched(form);
   form.addEventListener('input', (e) => {
@@ -72,24 +76,25 @@ export function mountOrderPage({ getOutbox }) {
       view.focusAdd(list);
     }
   });
+}
 
+/** The JSON text: an object becomes the body; anything else says why and leaves the form as it was. */
+function wireJson({ state, view, options, refresh }) {
+  const { json } = view;
   json.addEventListener('input', () => {
     if (state.readJson(json.value, options())) {
       view.showJsonParses();
       view.showForm(state);
     } else {
-      // Not a JSON object: say why, and keep the form as it was.
       view.showJsonBroken(state.jsonIssues);
     }
     refresh();
   });
+}
 
-  // The issue list and the tree name pointers: a click goes to that field.
-  document.addEventListener('click', (e) => {
-    const button = e.target.closest('button[data-goto]');
-    if (button && button.closest('#panel-order')) view.goTo(button.dataset.goto);
-  });
-
+/** The submit button: the order sent through the outbox, its answer or its failure shown. */
+function wireSubmit({ state, view, refresh, getOutbox }) {
+  const { submit } = view;
   submit.addEventListener('click', async () => {
     if (submit.disabled) return;
     view.showSending();
@@ -101,9 +106,13 @@ export function mountOrderPage({ getOutbox }) {
       refresh();
     }
   });
+}
 
-  // An order on its way when the page closed (a reload, a crash): the outbox
-  // carries it on; the page shows it being checked, then how it ended.
+/**
+ * An order on its way when the page closed (a reload, a crash): the outbox
+ * carries it on; the page shows it being checked, then how it ended.
+ */
+function resumeOpenOrders({ state, view, refresh, changed, getOutbox }) {
   getOutbox().then(async (outbox) => {
     const open = outbox.jobs().filter((j) => j.endpoint === 'batchOrder' && (j.state === 'queued' || j.state === 'sending'));
     for (const job of open) {
@@ -120,7 +129,24 @@ export function mountOrderPage({ getOutbox }) {
       }
     }
   }, (err) => view.showFailure(err));
+}
 
+/**
+ * Wires the order page; getOutbox() resolves to the portal's outbox (over the
+ * current LicensingClient), through which orders are sent.
+ */
+export function mountOrderPage({ getOutbox }) {
+  const page = orderPage(getOutbox);
+  const { state, view, refresh, changed } = page;
+  wireForm(page);
+  wireJson(page);
+  wireSubmit(page);
+  // The issue list and the tree name pointers: a click goes to that field.
+  document.addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-goto]');
+    if (button && button.closest('#panel-order')) view.goTo(button.dataset.goto);
+  });
+  resumeOpenOrders(page);
   document.getElementById('order-sample').addEventListener('click', () => {
     state.replace(sampleOrder());
     view.showForm(state);
@@ -142,7 +168,7 @@ export function mountOrderPage({ getOutbox }) {
     relocalize() {
       view.relocalize();
       refresh();
-      if (state.jsonBroken) json.dispatchEvent(new Event('input'));
+      if (state.jsonBroken) view.json.dispatchEvent(new Event('input'));
     },
   };
 }

@@ -24,6 +24,28 @@ const resultsTable = (rows) => table([
   { head: 'col.customerId', cell: (r) => r.customerId },
 ], rows, { id: 'order-results-table' });
 
+/** The last report of `state` drawn: at the fields of `form`, in the summary, the issue list and the tree; `submit` enabled or not. */
+function drawReport(form, submit, state) {
+  const { report } = state;
+  form.toggleAttribute('data-show-all', state.showAll);
+  showIssues(form, report.issues);
+  // A closed customer section with an issue inside opens so the message is visible.
+  for (const d of form.querySelectorAll('details.customer:not([open])')) {
+    if (d.querySelector('.has-error, .has-warning')) d.open = true;
+  }
+  const summary = $('order-summary');
+  const said = state.summary();
+  summary.dataset.errors = String(said.errors);
+  summary.dataset.warnings = String(said.warnings);
+  summary.className = SUMMARY_CLASS[said.status];
+  summary.textContent = summaryText(said);
+  $('order-issues').replaceChildren(...report.issues.map((issue) => h('li', {},
+    h('button', { type: 'button', class: 'link', 'data-goto': issue.path }, issueLine(issue)))));
+  $('order-issues-box').hidden = report.issues.length === 0;
+  $('order-tree').replaceChildren(renderTree(state.body, report.issues));
+  submit.disabled = !state.canSubmit();
+}
+
 /** The order page's elements and how each is drawn. */
 export function createOrderView() {
   const form = $('order-form');
@@ -44,26 +66,7 @@ export function createOrderView() {
     },
 
     /** The last report: the issues at their fields, the summary, the issue list, the tree and the submit button. */
-    showReport(state) {
-      const { report } = state;
-      form.toggleAttribute('data-show-all', state.showAll);
-      showIssues(form, report.issues);
-      // A closed customer section with an issue inside opens so the message is visible.
-      for (const d of form.querySelectorAll('details.customer:not([open])')) {
-        if (d.querySelector('.has-error, .has-warning')) d.open = true;
-      }
-      const summary = $('order-summary');
-      const said = state.summary();
-      summary.dataset.errors = String(said.errors);
-      summary.dataset.warnings = String(said.warnings);
-      summary.className = SUMMARY_CLASS[said.status];
-      summary.textContent = summaryText(said);
-      $('order-issues').replaceChildren(...report.issues.map((issue) => h('li', {},
-        h('button', { type: 'button', class: 'link', 'data-goto': issue.path }, issueLine(issue)))));
-      $('order-issues-box').hidden = report.issues.length === 0;
-      $('order-tree').replaceChildren(renderTree(state.body, report.issues));
-      submit.disabled = !state.canSubmit();
-    },
+    showReport: (state) => drawReport(form, submit, state),
 
     /** The JSON view shows `text` (the body's). */
     showJson(text) {

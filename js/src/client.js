@@ -146,15 +146,11 @@ async function sleep(step, io, signal, call) {
 }
 
 /**
- * What the exchange gave: `{ status, bytes, retryAfter }`, `{ why, status }`
- * (a fact the steps name) or `{ thrown }` (the runtime failed), or STOPPED.
- * Each property of what `fetch` resolved to is read so that nothing it holds
- * can throw past here: a caller's `fetch` may return a used or locked
- * Response, a Proxy, a subclass with throwing getters, a Response of another
- * realm, or no Response at all (so no `instanceof Response`).
+ * The attempt's Request (redirects not followed: a 307/308 would re-send the
+ * body, customer data included, to wherever `Location` points), or the fact
+ * that it could not be built.
  */
-async function exchange(step, text, io, controller, race) {
-  let request;
+function buildRequest(step, text, controller) {
   try {
     const headers = new Headers();
     for (const [name, value] of step.headers) {
@@ -164,55 +160,34 @@ async function exchange(step, text, io, controller, race) {
         return { why: 'headerRefused' };
       }
     }
-    // Redirects are not followed (`manual`): a 307/308 would re-send the
-    // body, customer data included, to wherever `Location` points.
-    request = new Request(step.url, {
+    const request = new Request(step.url, {
       method: step.method,
       headers,
       body: step.post ? text : undefined,
       signal: controller.signal,
       redirect: 'manual',
     });
+    return { request };
   } catch (thrown) {
     return { why: 'unbuildable', thrown };
   }
-  const custom = io.fetch;
-  const response = await race(custom === undefined ? fetch(request) : custom(request));
-  if (response === STOPPED) return STOPPED;
-  if (response === null || typeof response !== 'object') return { why: 'notAnObject' };
-  let status;
+}
+
+/** A header of a response's `headers`, as text; undefined when missing or when reading it throws. */
+function headerOf(headers, name) {
   try {
-    status = response.status;
+    const value = callMethod(headers, 'get', name);
+    return typeof value === 'string' ? value : undefined;
   } catch {
-    return { why: 'statusThrew' };
+    return undefined;
   }
-  if (!Number.isInteger(status) || status < 0 || status > 999) return { why: 'noStatus' };
-  const opaqueRedirect = get(response, 'type') === 'opaqueredirect';
-  const headers = get(response, 'headers');
-  const header = (name) => {
-    try {
-      const value = callMethod(headers, 'get', name);
-      return typeof value === 'string' ? value : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const length = header('content-length')?.trim();
-  const contentLength = length !== undefined && /^\+?[0-9]+$/.test(length) ? Number(length) : undefined;
-  const retryAfter = header('retry-after');
-  let body;
-  try {
-    body = response.body;
-  } catch {
-    return { why: 'bodyThrew', status };
-  }
-  if (opaqueRedirect) return { why: 'redirect' };
-  if (status >= 300 && status < 400) return { why: 'redirect', status };
-  if (body === null || body === undefined) return { status, bytes: new Uint8Array(0), retryAfter };
-  if (contentLength !== undefined && contentLength > step.maxBytes) {
-    cancelQuietly(body);
-    return { why: 'tooLarge', status };
-  }
+}
+
+/**
+ * A body read whole within `maxBytes`, each read raced against the stop:
+ * `{ bytes }`, a fact the steps name, or STOPPED.
+ */
+async function readBody(body, status, maxBytes, race) {
   let reader;
   try {
     reader = callMethod(body, 'getReader');
@@ -239,7 +214,7 @@ async function exchange(step, text, io, controller, race) {
     // A copy (the stream may reuse its buffer), made by the constructor, which
     // no subclass's own methods or getters can change.
     const part = new Uint8Array(value);
-    if (size + part.length > step.maxBytes) {
+    if (size + part.length > maxBytes) {
       cancelQuietly(reader);
       return { why: 'tooLarge', status };
     }
@@ -252,7 +227,52 @@ async function exchange(step, text, io, controller, race) {
     bytes.set(part, at);
     at += part.length;
   }
-  return { status, bytes, retryAfter };
+  return { bytes };
+}
+
+/**
+ * What the exchange gave: `{ status, bytes, retryAfter }`, `{ why, status }`
+ * (a fact the steps name) or `{ thrown }` (the runtime failed), or STOPPED.
+ * Each property of what `fetch` resolved to is read so that nothing it holds
+ * can throw past here: a caller's `fetch` may return a used or locked
+ * Response, a Proxy, a subclass with throwing getters, a Response of another
+ * realm, or no Response at all (so no `instanceof Response`).
+ */
+async function exchange(step, text, io, controller, race) {
+  const built = buildRequest(step, text, controller);
+  if (built.request === undefined) return built;
+  const custom = io.fetch;
+  const response = await race(custom === undefined ? fetch(built.request) : custom(built.request));
+  if (response === STOPPED) return STOPPED;
+  if (response === null || typeof response !== 'object') return { why: 'notAnObject' };
+  let status;
+  try {
+    status = response.status;
+  } catch {
+    return { why: 'statusThrew' };
+  }
+  if (!Number.isInteger(status) || status < 0 || status > 999) return { why: 'noStatus' };
+  const opaqueRedirect = get(response, 'type') === 'opaqueredirect';
+  const headers = get(response, 'headers');
+  const length = headerOf(headers, 'content-length')?.trim();
+  const contentLength = length !== undefined && /^\+?[0-9]+$/.test(length) ? Number(length) : undefined;
+  const retryAfter = headerOf(headers, 'retry-after');
+  let body;
+  try {
+    body = response.body;
+  } catch {
+    return { why: 'bodyThrew', status };
+  }
+  if (opaqueRedirect) return { why: 'redirect' };
+  if (status >= 300 && status < 400) return { why: 'redirect', status };
+  if (body === null || body === undefined) return { status, bytes: new Uint8Array(0), retryAfter };
+  if (contentLength !== undefined && contentLength > step.maxBytes) {
+    cancelQuietly(body);
+    return { why: 'tooLarge', status };
+  }
+  const read = await readBody(body, status, step.maxBytes, race);
+  if (read === STOPPED || read.bytes === undefined) return read;
+  return { status, bytes: read.bytes, retryAfter };
 }
 
 /**

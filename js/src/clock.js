@@ -54,86 +54,158 @@ function delayOf(ms) {
   return n > 0 ? n : 0;
 }
 
-function createVirtualClock(options) {
-  const { start, autoAdvance } = checkOptions(options);
-  let now = start;
-  let lastId = 0;
-  /** Pending timers by handle, each `{ due, id, callback }`. */
-  const timers = new Map();
-  let autoScheduled = false;
-  /** Work in flight that holds the clock (HOLD), and who waits for it to end. */
-  let holds = 0;
-  let released = [];
-  /** Errors thrown by callbacks fired in an advance, rethrown when it ends. */
-  let thrown = [];
+/** A clock's pending timers, by handle: each `{ due, id, callback }`. */
+class Timers {
+  byId = new Map();
+  lastId = 0;
+
+  /** A new timer's handle. */
+  add(due, callback) {
+    const id = ++this.lastId;
+    this.byId.set(id, { due, id, callback });
+    return id;
+  }
+
+  delete(id) {
+    this.byId.delete(id);
+  }
 
   /** The timer due first (the one set first, of those due together). */
-  function earliest() {
+  earliest() {
     let first;
-    for (const timer of timers.values()) {
+    for (const timer of this.byId.values()) {
       if (!first || timer.due < first.due || (timer.due === first.due && timer.id < first.id)) first = timer;
     }
     return first;
   }
 
-  function fire(timer) {
-    timers.delete(timer.id);
-    if (timer.due > now) now = timer.due;
+  /** Due first first, as `pending()` shows them. */
+  list(now) {
+    return [...this.byId.values()]
+      .sort((a, b) => a.due - b.due || a.id - b.id)
+      .map((timer) => ({ due: timer.due, in: timer.due - now }));
+  }
+}
+
+/** Work in flight that holds the clock (HOLD), and who waits for it to end. */
+class Holds {
+  count = 0;
+  waiting = [];
+
+  /** A hold; the function it returns ends it (once), calling `onFree` when none is left. */
+  take(onFree) {
+    this.count++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.count--;
+      if (this.count > 0) return;
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
+      onFree();
+    };
+  }
+
+  /** Resolves once nothing holds the clock, and a macrotask has passed. */
+  async settled() {
+    await macrotask();
+    while (this.count > 0) {
+      await new Promise((resolve) => this.waiting.push(resolve));
+      await macrotask();
+    }
+  }
+}
+
+/** What a virtual clock is: its time, its timers, its holds, and the errors its callbacks threw. */
+class VirtualTime {
+  timers = new Timers();
+  holds = new Holds();
+  /** Errors thrown by callbacks fired in an advance, rethrown when it ends. */
+  thrown = [];
+  autoScheduled = false;
+
+  constructor(start, autoAdvance) {
+    this.now = start;
+    this.autoAdvance = autoAdvance;
+  }
+
+  fire(timer) {
+    this.timers.delete(timer.id);
+    if (timer.due > this.now) this.now = timer.due;
     try {
       timer.callback();
     } catch (err) {
-      thrown.push(err);
+      this.thrown.push(err);
     }
   }
 
-  function rethrow() {
-    const errors = thrown;
-    thrown = [];
+  rethrow() {
+    const errors = this.thrown;
+    this.thrown = [];
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) throw new AggregateError(errors, `${errors.length} timer callbacks threw`);
   }
 
-  // autoAdvance: once only this clock's timers are pending, the next one fires.
-  function scheduleAuto() {
-    if (!autoAdvance || autoScheduled) return;
-    autoScheduled = true;
+  /** autoAdvance: once only this clock's timers are pending, the next one fires. */
+  scheduleAuto() {
+    if (!this.autoAdvance || this.autoScheduled) return;
+    this.autoScheduled = true;
     macrotask().then(() => {
-      autoScheduled = false;
-      if (holds > 0) return; // the last release schedules it again
-      const next = earliest();
+      this.autoScheduled = false;
+      if (this.holds.count > 0) return; // the last release schedules it again
+      const next = this.timers.earliest();
       if (!next) return;
-      fire(next);
-      scheduleAuto();
-      rethrow();
+      this.fire(next);
+      this.scheduleAuto();
+      this.rethrow();
     });
   }
 
-  /** Resolves once nothing holds the clock, and a macrotask has passed. */
-  async function settled() {
-    await macrotask();
-    while (holds > 0) {
-      await new Promise((resolve) => released.push(resolve));
-      await macrotask();
+  /** Fires the timers due up to `target` in order, each once the work the one before started has run. */
+  async advanceTo(target) {
+    for (;;) {
+      await this.holds.settled();
+      const next = this.timers.earliest();
+      if (!next || next.due > target) break;
+      this.fire(next);
     }
+    this.now = target;
+    await this.holds.settled();
+    this.rethrow();
   }
 
+  /** Fires every timer, the ones they set included, until none is pending (at most MAX_FIRED). */
+  async runUntilIdle() {
+    for (let fired = 0; ; fired++) {
+      await this.holds.settled();
+      const next = this.timers.earliest();
+      if (!next) break;
+      if (fired >= MAX_FIRED) throw new Error(`clock.runUntilIdle: still busy after ${MAX_FIRED} timers (a timer that sets another forever?)`);
+      this.fire(next);
+    }
+    this.rethrow();
+  }
+}
+
+function createVirtualClock(options) {
+  const { start, autoAdvance } = checkOptions(options);
+  const time = new VirtualTime(start, autoAdvance);
+  // A plain object of functions (not the class's methods): a caller may pass
+  // `clock.setTimeout` around unbound, as it would the global one.
   const clock = {
     /** Milliseconds since 1970 on this clock (what Date.now() gives on the real one). */
-    now() {
-      return now;
-    },
+    now: () => time.now,
     /** Calls `callback` once this clock reaches now + `ms`; a handle for clearTimeout. */
     setTimeout(callback, ms) {
       if (typeof callback !== 'function') throw new TypeError('clock.setTimeout: callback must be a function');
-      const id = ++lastId;
-      timers.set(id, { due: now + delayOf(ms), id, callback });
-      scheduleAuto();
+      const id = time.timers.add(time.now + delayOf(ms), callback);
+      time.scheduleAuto();
       return id;
     },
     /** Forgets a timer (an unknown or fired handle: nothing). */
-    clearTimeout(handle) {
-      timers.delete(handle);
-    },
+    clearTimeout: (handle) => time.timers.delete(handle),
     /**
      * Moves the clock `ms` on, firing every timer due on the way in order,
      * each once the work the one before started has run; resolves at the end.
@@ -142,55 +214,18 @@ function createVirtualClock(options) {
       if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
         throw new TypeError('clock.advance: ms must be a finite number of milliseconds, 0 or more');
       }
-      const target = now + ms;
-      for (;;) {
-        await settled();
-        const next = earliest();
-        if (!next || next.due > target) break;
-        fire(next);
-      }
-      now = target;
-      await settled();
-      rethrow();
+      await time.advanceTo(time.now + ms);
     },
     /**
      * Fires every timer, the ones they set included, moving the clock to each,
      * until none is pending; resolves at the end. Rejects past 100,000 timers
      * (a timer that sets another forever).
      */
-    async runUntilIdle() {
-      for (let fired = 0; ; fired++) {
-        await settled();
-        const next = earliest();
-        if (!next) break;
-        if (fired >= MAX_FIRED) throw new Error(`clock.runUntilIdle: still busy after ${MAX_FIRED} timers (a timer that sets another forever?)`);
-        fire(next);
-      }
-      rethrow();
-    },
+    runUntilIdle: () => time.runUntilIdle(),
     /** The timers pending, due first first: `{ due, in }` (due: on this clock; in: ms from now). */
-    pending() {
-      return [...timers.values()]
-        .sort((a, b) => a.due - b.due || a.id - b.id)
-        .map((timer) => ({ due: timer.due, in: timer.due - now }));
-    },
+    pending: () => time.timers.list(time.now),
   };
-  Object.defineProperty(clock, HOLD, {
-    value() {
-      holds++;
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        holds--;
-        if (holds > 0) return;
-        const waiting = released;
-        released = [];
-        for (const resolve of waiting) resolve();
-        scheduleAuto();
-      };
-    },
-  });
+  Object.defineProperty(clock, HOLD, { value: () => time.holds.take(() => time.scheduleAuto()) });
   return clock;
 }
 

@@ -72,6 +72,126 @@ function corsHeaders(origin) {
   };
 }
 
+/** The answer to a CORS preflight (`OPTIONS` asking for a method), or undefined for any other request. */
+function preflightAnswer(method, headers, cors) {
+  const asked = headers['access-control-request-method'];
+  if (method !== 'OPTIONS' || asked === undefined) return undefined;
+  const allowHeaders = headers['access-control-request-headers'];
+  return {
+    status: 204,
+    headers: {
+      ...cors,
+      'access-control-allow-methods': asked,
+      // Mirrored: a `*` does not cover Authorization.
+      ...(allowHeaders === undefined ? {} : { 'access-control-allow-headers': allowHeaders }),
+      'access-control-max-age': '600',
+    },
+  };
+}
+
+/** What Playwright routed as a standard Request for `sim.fetch`, traced as `playwright` unless it names a trace. */
+function forwardedRequest(request, method, headers, signal) {
+  const sent = new Headers();
+  // HTTP/2 pseudo-headers (`:authority`) are no header a Request can carry.
+  for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':')) sent.set(name, value);
+  if (!sent.has(TRACE_HEADER)) sent.set(TRACE_HEADER, TRACE_ID);
+  const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer();
+  return new Request(request.url(), { method, headers: sent, body, signal });
+}
+
+/**
+ * One routing of a page or browser context to a simulator: the trace ids its
+ * requests carried, the answers still under way, and the signal that aborts
+ * them when the routing ends (a delay, a body that stalls: no answer outlives
+ * its test).
+ */
+class Routing {
+  constructor(target, sim, origin) {
+    this.target = target;
+    this.sim = sim;
+    this.origin = origin;
+    this.url = `${origin}/**`;
+    this.ids = idsOf(sim);
+    this.seen = new Set([TRACE_ID]);
+    this.stop = new AbortController();
+    this.inFlight = new Set();
+    // A test may close its page or context itself: its routes went with it.
+    this.closed = false;
+    this.unrouted = undefined;
+    this.handler = (route) => this.track(this.answer(route));
+    this.onClose = () => {
+      this.closed = true;
+      this.stop.abort();
+    };
+  }
+
+  track(done) {
+    this.inFlight.add(done);
+    const forget = () => this.inFlight.delete(done);
+    done.then(forget, forget);
+    return done;
+  }
+
+  async fulfill(route, answer) {
+    try {
+      await route.fulfill(answer);
+    } catch (err) {
+      // Once unrouted or closed, the page is going: its requests have no one to answer.
+      if (!this.stop.signal.aborted) throw err;
+    }
+  }
+
+  async answer(route) {
+    const request = route.request();
+    const method = request.method();
+    const headers = await request.allHeaders();
+    const cors = corsHeaders(headers.origin);
+    const preflight = preflightAnswer(method, headers, cors);
+    if (preflight !== undefined) return this.fulfill(route, preflight);
+    const forwarded = forwardedRequest(request, method, headers, this.stop.signal);
+    const traceId = forwarded.headers.get(TRACE_HEADER);
+    this.seen.add(traceId);
+    this.ids.add(traceId);
+    let response;
+    let bytes;
+    try {
+      response = await this.sim.fetch(forwarded);
+      bytes = Buffer.from(await response.arrayBuffer());
+    } catch (err) {
+      if (this.stop.signal.aborted) return undefined;
+      // The simulator's `reset` fault rejects as fetch does when a connection
+      // is cut (a TypeError): the page's fetch fails the same way.
+      if (err instanceof TypeError) return route.abort('connectionreset');
+      await route.abort('failed');
+      throw err;
+    }
+    const answered = {};
+    response.headers.forEach((value, name) => {
+      answered[name] = value;
+    });
+    return this.fulfill(route, { status: response.status, headers: { ...answered, ...cors }, body: bytes });
+  }
+
+  unroute() {
+    this.unrouted ??= (async () => {
+      if (typeof this.target.off === 'function') this.target.off('close', this.onClose);
+      try {
+        if (!this.closed) await this.target.unroute(this.url, this.handler);
+      } catch (err) {
+        if (!this.closed) throw err;
+      }
+      this.stop.abort();
+      await Promise.allSettled([...this.inFlight]);
+    })();
+    return this.unrouted;
+  }
+
+  traces() {
+    // A shared session's traces are promises (they cross the network).
+    return Object.fromEntries([...this.seen].map((id) => [id, this.sim.trace(id)]));
+  }
+}
+
 /**
  * Routes `${origin}/**` of a page or browser context to `sim.fetch`: each
  * request made a standard Request (method, URL, headers, body) and its answer
@@ -86,108 +206,10 @@ async function routeSimulator(target, sim, options) {
   if (sim === null || typeof sim !== 'object' || typeof sim.fetch !== 'function' || typeof sim.trace !== 'function') {
     throw new TypeError('routeSimulator: the second argument must be a simulator (createSimulator of licensing-sdk/testing)');
   }
-  const origin = originOf(options?.origin, 'routeSimulator');
-  const url = `${origin}/**`;
-  const ids = idsOf(sim);
-  const seen = new Set([TRACE_ID]);
-  // Aborts the simulator's work still under way when the routing ends (a
-  // delay, a body that stalls): no answer outlives its test.
-  const stop = new AbortController();
-  const inFlight = new Set();
-
-  const fulfill = async (route, answer) => {
-    try {
-      await route.fulfill(answer);
-    } catch (err) {
-      // Once unrouted or closed, the page is going: its requests have no one to answer.
-      if (!stop.signal.aborted) throw err;
-    }
-  };
-
-  const answer = async (route) => {
-    const request = route.request();
-    const method = request.method();
-    const headers = await request.allHeaders();
-    const cors = corsHeaders(headers.origin);
-    const asked = headers['access-control-request-method'];
-    if (method === 'OPTIONS' && asked !== undefined) {
-      const allowHeaders = headers['access-control-request-headers'];
-      return fulfill(route, {
-        status: 204,
-        headers: {
-          ...cors,
-          'access-control-allow-methods': asked,
-          // Mirrored: a `*` does not cover Authorization.
-          ...(allowHeaders === undefined ? {} : { 'access-control-allow-headers': allowHeaders }),
-          'access-control-max-age': '600',
-        },
-      });
-    }
-    const sent = new Headers();
-    // HTTP/2 pseudo-headers (`:authority`) are no header a Request can carry.
-    for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':')) sent.set(name, value);
-    if (!sent.has(TRACE_HEADER)) sent.set(TRACE_HEADER, TRACE_ID);
-    seen.add(sent.get(TRACE_HEADER));
-    ids.add(sent.get(TRACE_HEADER));
-    const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer();
-    const forwarded = new Request(request.url(), { method, headers: sent, body, signal: stop.signal });
-    let response;
-    let bytes;
-    try {
-      response = await sim.fetch(forwarded);
-      bytes = Buffer.from(await response.arrayBuffer());
-    } catch (err) {
-      if (stop.signal.aborted) return undefined;
-      // The simulator's `reset` fault rejects as fetch does when a connection
-      // is cut (a TypeError): the page's fetch fails the same way.
-      if (err instanceof TypeError) return route.abort('connectionreset');
-      await route.abort('failed');
-      throw err;
-    }
-    const answered = {};
-    response.headers.forEach((value, name) => {
-      answered[name] = value;
-    });
-    return fulfill(route, { status: response.status, headers: { ...answered, ...cors }, body: bytes });
-  };
-
-  const handler = (route) => {
-    const done = answer(route);
-    inFlight.add(done);
-    const forget = () => inFlight.delete(done);
-    done.then(forget, forget);
-    return done;
-  };
-
-  // A test may close its page or context itself: its routes went with it.
-  let closed = false;
-  const onClose = () => {
-    closed = true;
-    stop.abort();
-  };
-  await target.route(url, handler);
-  if (typeof target.once === 'function') target.once('close', onClose);
-  let unrouted;
-  return {
-    origin,
-    unroute() {
-      unrouted ??= (async () => {
-        if (typeof target.off === 'function') target.off('close', onClose);
-        try {
-          if (!closed) await target.unroute(url, handler);
-        } catch (err) {
-          if (!closed) throw err;
-        }
-        stop.abort();
-        await Promise.allSettled([...inFlight]);
-      })();
-      return unrouted;
-    },
-    traces() {
-      // A shared session's traces are promises (they cross the network).
-      return Object.fromEntries([...seen].map((id) => [id, sim.trace(id)]));
-    },
-  };
+  const routing = new Routing(target, sim, originOf(options?.origin, 'routeSimulator'));
+  await target.route(routing.url, routing.handler);
+  if (typeof target.once === 'function') target.once('close', routing.onClose);
+  return { origin: routing.origin, unroute: () => routing.unroute(), traces: () => routing.traces() };
 }
 
 /**

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import ts from 'typescript';
 
 const ROOT = new URL('../../', import.meta.url);
 const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -206,6 +207,35 @@ test("no crate's modules import each other round about", () => {
     .filter((line) => ![...KEPT_CIRCLES].some(([crate, circle]) => line === `${crate}: ${circle}`));
   assert.deepEqual(found, [], 'close these circles: move what both modules need into a module below both ' +
     '(as crates/licensing-client/src/transport.rs took `Platform` from call/mod.rs, which nonce.rs needed too)');
+});
+
+// A function a reader can hold: none written by hand in the package's JavaScript
+// (js/) or the demo portal (www/) reaches 100 lines. Past it, a function holds
+// several steps or a closure holds the state of several things: carve the steps
+// out (client.js's exchange: buildRequest, readBody), or give the state a small
+// object with explicit fields (clock.js's Timers, Holds and VirtualTime).
+const MAX_FUNCTION_LINES = 100;
+
+test(`no hand-written function of js/ or www/ reaches ${MAX_FUNCTION_LINES} lines`, () => {
+  const files = tracked.filter((f) => /^(js|www)\//.test(f) && /\.(js|mjs|cjs)$/.test(f));
+  const long = [];
+  for (const file of files) {
+    const text = readFileSync(new URL(file, ROOT), 'utf8');
+    if (/@generated/.test(text.split('\n', 3).join('\n'))) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
+        const lines = source.getLineAndCharacterOfPosition(node.getEnd()).line - first + 1;
+        const name = node.name?.getText() ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText() : 'a function');
+        if (lines >= MAX_FUNCTION_LINES) long.push(`${file}:${first + 1} ${name}: ${lines} lines`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  assert.ok(files.length > 50, `only ${files.length} files read: is the pattern right?`);
+  assert.deepEqual(long, [], 'carve these: their steps into functions of their own, their state into a small object with explicit fields');
 });
 
 // A file a reader can hold: none written by hand reaches 800 lines (a generated

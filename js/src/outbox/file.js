@@ -60,6 +60,55 @@ function hostname() {
   }
 }
 
+/** The records an outbox's file holds (none when it does not exist); a `storage` error for a file that is not one, left as it is. */
+async function readJobs(file) {
+  let text;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if (err.code === 'ENOENT') return [];
+    throw storageError(`${file} cannot be read: ${err.message}`, err);
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw storageError(`${file} is not an outbox's file (not JSON: ${err.message}); it was left as it is`, err);
+  }
+  if (data === null || typeof data !== 'object' || data.format !== FORMAT || !Array.isArray(data.jobs)) {
+    throw storageError(`${file} is not an outbox's file (no "format": "${FORMAT}" with "jobs"); it was left as it is`);
+  }
+  if (data.version !== VERSION) {
+    throw storageError(`${file} is an outbox's file of version ${JSON.stringify(data.version)}, which this version (${VERSION}) does not read; it was left as it is`);
+  }
+  return data.jobs;
+}
+
+/**
+ * `text` as the whole of `file`, durably: written to a temporary file beside
+ * it, synced, renamed over it, and the rename itself flushed with the folder.
+ */
+async function writeWhole(file, text) {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle;
+  try {
+    handle = await fs.open(temporary, 'w', 0o600);
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await fs.rename(temporary, file);
+  } catch (err) {
+    await handle?.close().catch(() => {});
+    await fs.rm(temporary, { force: true }).catch(() => {});
+    throw storageError(`${file} cannot be written: ${err.message}`, err);
+  }
+  // The rename itself made durable: the folder's entry flushed (where the system allows it).
+  const folder = await fs.open(path.dirname(file), 'r').catch(() => undefined);
+  await folder?.sync().catch(() => {});
+  await folder?.close().catch(() => {});
+}
+
 /**
  * The jobs of an outbox kept in the file `file` (created on the first write;
  * its folder must exist). A file that is not an outbox's is refused (a
@@ -79,50 +128,9 @@ export function fileStorage(file, options) {
   // Writes one after another, each with every change made before it.
   let writing = Promise.resolve();
 
-  async function read() {
-    let text;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (err) {
-      if (err.code === 'ENOENT') return [];
-      throw storageError(`${file} cannot be read: ${err.message}`, err);
-    }
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      throw storageError(`${file} is not an outbox's file (not JSON: ${err.message}); it was left as it is`, err);
-    }
-    if (data === null || typeof data !== 'object' || data.format !== FORMAT || !Array.isArray(data.jobs)) {
-      throw storageError(`${file} is not an outbox's file (no "format": "${FORMAT}" with "jobs"); it was left as it is`);
-    }
-    if (data.version !== VERSION) {
-      throw storageError(`${file} is an outbox's file of version ${JSON.stringify(data.version)}, which this version (${VERSION}) does not read; it was left as it is`);
-    }
-    return data.jobs;
-  }
-
   async function save() {
     await lease.check();
-    const text = `${JSON.stringify({ format: FORMAT, version: VERSION, jobs: [...jobs.values(), ...others] })}\n`;
-    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-    let handle;
-    try {
-      handle = await fs.open(temporary, 'w', 0o600);
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-      await handle.close();
-      handle = undefined;
-      await fs.rename(temporary, file);
-    } catch (err) {
-      await handle?.close().catch(() => {});
-      await fs.rm(temporary, { force: true }).catch(() => {});
-      throw storageError(`${file} cannot be written: ${err.message}`, err);
-    }
-    // The rename itself made durable: the folder's entry flushed (where the system allows it).
-    const folder = await fs.open(path.dirname(file), 'r').catch(() => undefined);
-    await folder?.sync().catch(() => {});
-    await folder?.close().catch(() => {});
+    await writeWhole(file, `${JSON.stringify({ format: FORMAT, version: VERSION, jobs: [...jobs.values(), ...others] })}\n`);
   }
 
   /** Runs `change` on the jobs, then writes them; resolves once the file holds it. */
@@ -140,7 +148,7 @@ export function fileStorage(file, options) {
 
   async function load() {
     await lease.take(leaseWaitMs);
-    const records = await read();
+    const records = await readJobs(file);
     jobs.clear();
     others = [];
     for (const record of records) {

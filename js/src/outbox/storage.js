@@ -89,6 +89,121 @@ const STORE = 'jobs';
 const KEYS = 'keys';
 const KEY = 'outbox';
 
+/** Opens the outbox's database (`licensing-sdk-outbox:NAME`, version 2), made or upgraded as it goes. */
+async function openDatabase(idb, name, onVersionChange) {
+  let db;
+  try {
+    const opening = idb.open(`licensing-sdk-outbox:${name}`, 2);
+    opening.onupgradeneeded = () => {
+      const stores = opening.result.objectStoreNames;
+      if (!stores.contains(STORE)) {
+        const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
+        // Records without a key (keyId undefined) are not in the index.
+        store.createIndex('keyId', 'keyId', { unique: true });
+      }
+      if (!stores.contains(KEYS)) opening.result.createObjectStore(KEYS);
+    };
+    db = await done(opening, 'IndexedDB cannot be opened');
+  } catch (err) {
+    throw err?.kind === 'storage' ? err : storageError(`IndexedDB cannot be opened: ${err?.message ?? err}`, err);
+  }
+  // Another tab upgrading the database asks this one to let go.
+  db.onversionchange = onVersionChange;
+  return db;
+}
+
+/**
+ * The connection to the outbox's database and the transactions it has in
+ * flight. A page that goes into the back/forward cache is frozen with its
+ * transactions still open: WebKit keeps their locks, and every other tab's
+ * outbox (and this page's next load) waits on the store for as long as the
+ * page stays cached, measured: for ever. Going (`pagehide`), the page aborts
+ * what it has in flight (the writes reject with a `storage` error: nothing
+ * they carried is kept, and nothing is sent without its record kept first)
+ * and lets the connection go; back, the next transaction opens it again.
+ */
+class IdbConnection {
+  constructor(idb, name) {
+    this.idb = idb;
+    this.name = name;
+    this.db = undefined;
+    this.opening = undefined;
+    this.live = new Set();
+    this.hide = () => this.letGo();
+  }
+
+  async open() {
+    this.db = await openDatabase(this.idb, this.name, this.hide);
+    globalThis.addEventListener?.('pagehide', this.hide);
+  }
+
+  /** The connection, opened again after the page came back from the back/forward cache. */
+  connection() {
+    if (this.db !== undefined) return this.db;
+    this.opening ??= openDatabase(this.idb, this.name, this.hide).then((reopened) => {
+      this.db = reopened;
+      this.opening = undefined;
+      return reopened;
+    }, (err) => {
+      this.opening = undefined;
+      throw err;
+    });
+    return this.opening;
+  }
+
+  track(tx) {
+    this.live.add(tx);
+    const gone = () => this.live.delete(tx);
+    tx.addEventListener('complete', gone);
+    tx.addEventListener('abort', gone);
+    tx.addEventListener('error', gone);
+    return tx;
+  }
+
+  letGo() {
+    for (const tx of this.live) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished: nothing to let go.
+      }
+    }
+    this.live.clear();
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  /** `work(store)` in a read-write transaction; resolves to what it returned once the transaction committed. */
+  async write(what, work, store = STORE) {
+    let tx;
+    try {
+      tx = this.track((await this.connection()).transaction(store, 'readwrite', { durability: 'strict' }));
+    } catch (err) {
+      throw storageError(`${what}: ${err?.message ?? err}`, err);
+    }
+    const end = committed(tx, what);
+    const result = work(tx.objectStore(store));
+    return end.then(() => result);
+  }
+
+  /** The result of the request `work(store)` makes in a read-only transaction. */
+  async read(what, work, store = STORE) {
+    let request;
+    try {
+      request = work(this.track((await this.connection()).transaction(store, 'readonly')).objectStore(store));
+    } catch (err) {
+      throw storageError(`${what}: ${err?.message ?? err}`, err);
+    }
+    return done(request, what);
+  }
+
+  close() {
+    globalThis.removeEventListener?.('pagehide', this.hide);
+    this.db?.close();
+    this.db = undefined;
+  }
+}
+
 /**
  * The jobs of the outbox `name` in IndexedDB (database `licensing-sdk-outbox:NAME`),
  * shared by every tab and worker of the origin. Rejects with a `storage`
@@ -97,95 +212,16 @@ const KEY = 'outbox';
 export async function indexedDbStorage(name) {
   const idb = globalThis.indexedDB;
   if (!idb) throw storageError('this environment has no IndexedDB');
-  const open = async () => {
-    let db;
-    try {
-      const opening = idb.open(`licensing-sdk-outbox:${name}`, 2);
-      opening.onupgradeneeded = () => {
-        const stores = opening.result.objectStoreNames;
-        if (!stores.contains(STORE)) {
-          const store = opening.result.createObjectStore(STORE, { keyPath: 'id' });
-          // Records without a key (keyId undefined) are not in the index.
-          store.createIndex('keyId', 'keyId', { unique: true });
-        }
-        if (!stores.contains(KEYS)) opening.result.createObjectStore(KEYS);
-      };
-      db = await done(opening, 'IndexedDB cannot be opened');
-    } catch (err) {
-      throw err?.kind === 'storage' ? err : storageError(`IndexedDB cannot be opened: ${err?.message ?? err}`, err);
-    }
-    // Another tab upgrading the database asks this one to let go.
-    db.onversionchange = () => hide();
-    return db;
-  };
-  let db = await open();
-  let opening;
-  /** The connection, opened again after the page came back from the back/forward cache. */
-  const connection = () => (db !== undefined ? db : (opening ??= open().then((reopened) => {
-    db = reopened;
-    opening = undefined;
-    return reopened;
-  }, (err) => {
-    opening = undefined;
-    throw err;
-  })));
-  // A page that goes into the back/forward cache is frozen with its
-  // transactions still open: WebKit keeps their locks, and every other tab's
-  // outbox (and this page's next load) waits on the store for as long as the
-  // page stays cached, measured: for ever. Going, the page aborts what it has
-  // in flight (the writes reject with a `storage` error: nothing they carried
-  // is kept, and nothing is sent without its record kept first) and lets the
-  // connection go; back, it opens it again.
-  const live = new Set();
-  const track = (tx) => {
-    live.add(tx);
-    const gone = () => live.delete(tx);
-    tx.addEventListener('complete', gone);
-    tx.addEventListener('abort', gone);
-    tx.addEventListener('error', gone);
-    return tx;
-  };
-  function hide() {
-    for (const tx of live) {
-      try {
-        tx.abort();
-      } catch {
-        // Already finished: nothing to let go.
-      }
-    }
-    live.clear();
-    db?.close();
-    db = undefined;
-  }
-  globalThis.addEventListener?.('pagehide', hide);
-  const write = async (what, work, store = STORE) => {
-    let tx;
-    try {
-      tx = track((await connection()).transaction(store, 'readwrite', { durability: 'strict' }));
-    } catch (err) {
-      throw storageError(`${what}: ${err?.message ?? err}`, err);
-    }
-    const end = committed(tx, what);
-    const result = work(tx.objectStore(store));
-    return end.then(() => result);
-  };
-  const read = async (what, work, store = STORE) => {
-    let request;
-    try {
-      request = work(track((await connection()).transaction(store, 'readonly')).objectStore(store));
-    } catch (err) {
-      throw storageError(`${what}: ${err?.message ?? err}`, err);
-    }
-    return done(request, what);
-  };
+  const db = new IdbConnection(idb, name);
+  await db.open();
   return {
     kind: 'indexeddb',
     durable: true,
     shared: true,
-    load: () => read('the jobs cannot be read', (store) => store.getAll()),
+    load: () => db.read('the jobs cannot be read', (store) => store.getAll()),
     add(record) {
       let kept = null;
-      return write('the job cannot be stored', (store) => {
+      return db.write('the job cannot be stored', (store) => {
         if (record.keyId === undefined) {
           store.add(record);
           return;
@@ -198,26 +234,22 @@ export async function indexedDbStorage(name) {
         };
       }).then(() => kept);
     },
-    put: (record) => write('the job cannot be stored', (store) => {
+    put: (record) => db.write('the job cannot be stored', (store) => {
       store.put(record);
     }),
-    remove: (ids) => write('jobs cannot be removed', (store) => {
+    remove: (ids) => db.write('jobs cannot be removed', (store) => {
       for (const id of ids) store.delete(id);
     }),
-    clear: () => write('the jobs cannot be cleared', (store) => {
+    clear: () => db.write('the jobs cannot be cleared', (store) => {
       store.clear();
     }),
-    loadKey: () => read('the outbox\'s key cannot be read', (store) => store.get(KEY), KEYS),
-    saveKey: (key) => write('the outbox\'s key cannot be stored', (store) => {
+    loadKey: () => db.read('the outbox\'s key cannot be read', (store) => store.get(KEY), KEYS),
+    saveKey: (key) => db.write('the outbox\'s key cannot be stored', (store) => {
       store.put(key, KEY);
     }, KEYS),
-    dropKey: () => write('the outbox\'s key cannot be dropped', (store) => {
+    dropKey: () => db.write('the outbox\'s key cannot be dropped', (store) => {
       store.delete(KEY);
     }, KEYS),
-    close() {
-      globalThis.removeEventListener?.('pagehide', hide);
-      db?.close();
-      db = undefined;
-    },
+    close: () => db.close(),
   };
 }
