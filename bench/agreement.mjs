@@ -1,5 +1,5 @@
 // Agreement: for every generated payload of both families (compact and wide, see
-// generate.mjs), ours (`validate('batchOrder', p).valid`), ajv and zod give the same
+// generate.mjs), ours (`validate('batchOrder', p).valid`), ajv, zod and valibot give the same
 // verdict, and it is the one the generator built the payload for; and on every
 // invalid example of batchOrder (licensing-sdk/testing: each rule file's, so a new
 // rule is checked here even when generate.mjs makes no body that needs it) the
@@ -20,7 +20,7 @@ import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
  * rule to the peers, or here with its reason).
  */
 export const PEERS_LACK = {
-  too_deep: 'a bound of ours (objects nested past 64 levels): JSON Schema and zod have no depth limit',
+  too_deep: 'a bound of ours (objects nested past 64 levels): JSON Schema, zod and valibot have no depth limit',
 };
 
 export async function loadValidators() {
@@ -28,7 +28,8 @@ export async function loadValidators() {
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder } = await import('./peers/zod-schema.mjs');
-  return { sdk, ajvValidate, zodSchema: batchOrder };
+  const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
+  return { sdk, ajvValidate, zodSchema: batchOrder, valibotParse };
 }
 
 function short(v, n = 300) {
@@ -36,12 +37,13 @@ function short(v, n = 300) {
   return s.length > n ? s.slice(0, n) + '…' : s;
 }
 
-/** The first errors each of the three gave, as short lines, for a disagreement. */
-function excerpts(report, ajvValidate, zodResult) {
+/** The first errors each of the four gave, as short lines, for a disagreement. */
+function excerpts(report, ajvValidate, zodResult, valibotResult) {
   return {
     oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
     ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
     zodIssues: zodResult.success ? [] : zodResult.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+    valibotIssues: valibotResult.success ? [] : valibotResult.issues.slice(0, 5).map((i) => `/${(i.path ?? []).map((p) => p.key).join('/')} ${i.type} ${i.message}`),
   };
 }
 
@@ -57,7 +59,7 @@ export function compileAjvPeer() {
 
 /**
  * On every invalid example of batchOrder that `licensing-sdk/testing` holds (each
- * rule file's `examples`), ajv and zod give our verdict, but for the rules of
+ * rule file's `examples`), ajv, zod and valibot give our verdict, but for the rules of
  * PEERS_LACK. An example given as text alone (duplicate keys, malformed JSON) is
  * an issue of the text, which the peers never see (they validate the parsed value).
  * Shared by the bench and by `make test` (tests/js/peers-agree.test.mjs), so a new
@@ -65,7 +67,7 @@ export function compileAjvPeer() {
  *
  * @returns {{ examples: number, disagreements: object[] }}
  */
-export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExamples }) {
+export function examplesAgreement({ validate, ajvValidate, zodSchema, valibotParse, invalidExamples }) {
   const disagreements = [];
   let examples = 0;
   for (const ex of invalidExamples('batchOrder')) {
@@ -74,7 +76,8 @@ export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExa
     const report = validate('batchOrder', ex.body);
     const ajv = ajvValidate(ex.body);
     const zr = zodSchema.safeParse(ex.body);
-    if (report.valid !== ajv || report.valid !== zr.success) {
+    const vr = valibotParse(ex.body);
+    if (report.valid !== ajv || report.valid !== zr.success || report.valid !== vr.success) {
       disagreements.push({
         family: 'invalid examples',
         name: `invalid example ${ex.code} at ${ex.path}`,
@@ -82,7 +85,8 @@ export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExa
         ours: report.valid,
         ajv,
         zod: zr.success,
-        ...excerpts(report, ajvValidate, zr),
+        valibot: vr.success,
+        ...excerpts(report, ajvValidate, zr, vr),
       });
     }
   }
@@ -90,7 +94,7 @@ export function examplesAgreement({ validate, ajvValidate, zodSchema, invalidExa
 }
 
 export async function runAgreement({ quick = false, log = console.error, families = FAMILY_IDS } = {}) {
-  const { sdk, ajvValidate, zodSchema } = await loadValidators();
+  const { sdk, ajvValidate, zodSchema, valibotParse } = await loadValidators();
   const perFamily = () => Object.fromEntries(families.map((f) => [f, 0]));
   const byMutation = new Map(MUTATIONS.map((m) => [m.name, { mutation: m, payloads: 0, codeSeen: 0, byFamily: perFamily() }]));
   const byFamily = Object.fromEntries(families.map((f) => [f, { total: 0, valid: 0 }]));
@@ -106,6 +110,8 @@ export async function runAgreement({ quick = false, log = console.error, familie
     const ajv = ajvValidate(body);
     const zr = zodSchema.safeParse(body);
     const zod = zr.success;
+    const vr = valibotParse(body);
+    const valibot = vr.success;
     if (ours) {
       valid++;
       byFamily[item.family].valid++;
@@ -117,7 +123,7 @@ export async function runAgreement({ quick = false, log = console.error, familie
       const code = entry.mutation.code;
       if (code === null ? report.issues.length === 0 : report.issues.some((i) => i.code === code)) entry.codeSeen++;
     }
-    if (ours !== ajv || ours !== zod || ours !== item.expectedValid) {
+    if (ours !== ajv || ours !== zod || ours !== valibot || ours !== item.expectedValid) {
       disagreements.push({
         family: item.family,
         name: item.name,
@@ -125,21 +131,22 @@ export async function runAgreement({ quick = false, log = console.error, familie
         ours,
         ajv,
         zod,
-        ...excerpts(report, ajvValidate, zr),
+        valibot,
+        ...excerpts(report, ajvValidate, zr, vr),
       });
     }
   }
   // Every rule's invalid examples: the peers give our verdict.
   const { invalidExamples } = await import('../pkg/testing-node.mjs');
-  const onExamples = examplesAgreement({ validate: sdk.validate, ajvValidate, zodSchema, invalidExamples });
+  const onExamples = examplesAgreement({ validate: sdk.validate, ajvValidate, zodSchema, valibotParse, invalidExamples });
   const examples = onExamples.examples;
   disagreements.push(...onExamples.disagreements);
   // A mutation must apply in every family (else that family's bodies never have it).
   const uncovered = [...byMutation.values()].flatMap((e) => families.filter((f) => e.byFamily[f] === 0).map((f) => `${e.mutation.name} (${f})`));
   const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);
   for (const d of disagreements) {
-    log(`DISAGREE ${d.name}: expected ${d.expected}, ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}`);
-    log(`  ours: ${short(d.oursIssues)}\n  ajv:  ${short(d.ajvErrors)}\n  zod:  ${short(d.zodIssues)}`);
+    log(`DISAGREE ${d.name}: expected ${d.expected}, ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}, valibot ${d.valibot}`);
+    log(`  ours: ${short(d.oursIssues)}\n  ajv:  ${short(d.ajvErrors)}\n  zod:  ${short(d.zodIssues)}\n  valibot: ${short(d.valibotIssues)}`);
   }
   for (const name of uncovered) log(`UNCOVERED mutation never applied: ${name}`);
   for (const e of codeMissing) log(`note: ${e.mutation.name}: our report lacks '${e.mutation.code ?? 'no issue'}' in ${e.payloads - e.codeSeen} of ${e.payloads} payloads`);
@@ -155,7 +162,7 @@ export async function runAgreement({ quick = false, log = console.error, familie
     ok: disagreements.length === 0 && uncovered.length === 0,
   };
   log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid; ` + families.map((f) => `${f} ${byFamily[f].total}`).join(', ') + `), ${MUTATIONS.length} mutation kinds, ${examples} invalid examples: ` +
-    (result.ok ? 'ours, ajv and zod agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
+    (result.ok ? 'ours, ajv, zod and valibot agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
   return result;
 }
 

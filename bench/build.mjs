@@ -4,6 +4,7 @@
 // - ajv-standalone.bundle.js: that validator bundled by esbuild (minified, browser, esm);
 // - ajv-runtime.bundle.js: ajv itself + the schema, compiled when loaded;
 // - zod.bundle.js: zod + our zod schema;
+// - valibot.bundle.js: valibot + our valibot schema;
 // - licensing_sdk.min.js: our JS glue minified the same way (size only);
 // - cut-batch.bundle.js: the package's order-by-order pass and its serializer
 //   (js/src/fast-path.js's cutBatch, js/src/routing.js's serialize), for the browser's step timings.
@@ -27,6 +28,7 @@ export const BUNDLES = {
   ajvStandalone: join(BUILD_DIR, 'ajv-standalone.bundle.js'),
   ajvRuntime: join(BUILD_DIR, 'ajv-runtime.bundle.js'),
   zod: join(BUILD_DIR, 'zod.bundle.js'),
+  valibot: join(BUILD_DIR, 'valibot.bundle.js'),
   cutBatch: join(BUILD_DIR, 'cut-batch.bundle.js'),
 };
 
@@ -51,6 +53,7 @@ export async function build({ quiet = false } = {}) {
       `export const validate = addKeywords(new Ajv(AJV_OPTIONS)).compile(schema);`,
     ].join('\n'),
     zod: `export { batchOrder } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'zod-schema.mjs'))};`,
+    valibot: `export { safeParse } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'valibot-schema.mjs'))};`,
     // The package's order-by-order pass, for the browser's step timings (a copy:
     // the browser entry does not export it).
     cutBatch: [

@@ -19,10 +19,11 @@ export async function runNodeThroughput({ quick, log = console.error, families =
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
+  const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants)) {
-    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
@@ -51,10 +52,11 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const { serialize } = await import('../js/src/routing.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
+  const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of timingPayloads(SIZES, families, variants).filter(stepPayload)) {
-    const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, p);
+    const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
     log(`[node] steps, ${p.family}, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));

@@ -57,7 +57,7 @@ async function oursRows(label, dir) {
 }
 
 export async function measureSizes({ validationOnly = validationOnlyDir(), log = console.error } = {}) {
-  if (!existsSync(BUNDLES.zod)) await build({ quiet: true });
+  if (!existsSync(BUNDLES.zod) || !existsSync(BUNDLES.valibot)) await build({ quiet: true });
   const full = await oursRows('ours, full package (validators + client)', join(BIND_DIR, 'web'));
   const vonly = validationOnly
     ? await oursRows('ours, validation-only (--no-default-features)', validationOnly)
@@ -67,6 +67,7 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
     { id: 'ajvStandalone', label: 'ajv standalone validator of our schema (ajv/dist/standalone)', ...fileSize(BUNDLES.ajvStandalone) },
     { id: 'ajvRuntime', label: 'ajv + our schema, compiled at load', ...fileSize(BUNDLES.ajvRuntime) },
     { id: 'zod', label: 'zod + our zod schema', ...fileSize(BUNDLES.zod) },
+    { id: 'valibot', label: 'valibot + our valibot schema', ...fileSize(BUNDLES.valibot) },
   ];
   // The one JS module of `licensing-sdk/slim` (glue + generated fast path + lazy
   // schemas + entry, bundled by scripts/build-js.mjs), minified as a bundler would;

@@ -5,6 +5,7 @@ import * as sdk from '/pkg/index.js';
 import * as light from '/pkg/validate.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
+import { safeParse as valibotParse } from '/bench/build/valibot.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
 import { cutBatch, serialize } from '/bench/build/cut-batch.bundle.js';
 import { makeCases, makeLightCase, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
@@ -23,7 +24,7 @@ window.benchInfo = () => ({
 });
 window.benchPayload = async (i, cfg) => {
   const p = payloads[i];
-  const r = await measure(makeCases({ sdk, ajvValidate, zodSchema }, p), { ...cfg, expectedValid: p.expectedValid });
+  const r = await measure(makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases };
 };
 /** `licensing-sdk/validate` on payload i (makeLightCase): its case, timed after everything else in the page. */
@@ -36,7 +37,7 @@ window.benchLight = async (i, cfg) => {
 window.benchSteps = async (i, cfg) => {
   const p = payloads[i];
   if (!stepPayload(p)) return null;
-  const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, p);
+  const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, p);
   const r = await measure(steps, cfg);
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases };
 };

@@ -11,21 +11,23 @@ export const CASES = [
   { id: 'oursLight', label: 'ours `licensing-sdk/validate` validate (object; no fast path)' },
   { id: 'ajv', label: 'ajv (object)' },
   { id: 'zod', label: 'zod safeParse (object)' },
+  { id: 'valibot', label: 'valibot safeParse (object)' },
   { id: 'oursJson', label: 'ours validateJson (text)' },
   { id: 'parseAjv', label: 'JSON.parse + ajv (text)' },
 ];
 
 /**
- * The five timed functions of the targets for one payload, timed in turns; each
+ * The six timed functions of the targets for one payload, timed in turns; each
  * returns the verdict.
  */
-export function makeCases({ sdk, ajvValidate, zodSchema }, payload) {
+export function makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, payload) {
   const text = payload.text;
   const body = JSON.parse(text); // the wire form, the same object for all of them
   const fns = {
     ours: () => sdk.validate('batchOrder', body).valid,
     ajv: () => ajvValidate(body),
     zod: () => zodSchema.safeParse(body).success,
+    valibot: () => valibotParse(body).success,
     oursJson: () => sdk.validateJson('batchOrder', text).valid,
     parseAjv: () => ajvValidate(JSON.parse(text)),
   };
@@ -74,7 +76,7 @@ export function stepPayload(p) {
  *   (`serialize`, as the call writes it) and the wasm on that text, beside validate
  *   and ajv.
  */
-export function makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize }, payload) {
+export function makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, payload) {
   const text = payload.text;
   const body = JSON.parse(text);
   const steps = [];
@@ -105,6 +107,7 @@ export function makeStepCases({ sdk, ajvValidate, zodSchema, cutBatch, serialize
     const reportText = JSON.stringify(sdk.validateJson('batchOrder', text));
     step('reportParse', `of which JSON.parse of its report (${reportText.length} characters of JSON)`, () => JSON.parse(reportText).valid);
     step('zod', 'zod (object)', () => zodSchema.safeParse(body).success);
+    step('valibot', 'valibot (object)', () => valibotParse(body).success);
   } else {
     const cut = cutBatch(body);
     if (cut === null || !cut.cut) throw new Error(`${payload.size} orders with errors: the batch was not cut`);

@@ -1,6 +1,7 @@
-// The bench's two peers (bench/peers/: ajv's JSON Schema and zod's schema) say
-// every error rule of batchOrder: on each invalid example licensing-sdk/testing
-// holds (every rule file's), ajv and zod give the validator's verdict. make bench
+// The bench's three peers (bench/peers/: ajv's JSON Schema, zod's schema and
+// valibot's) say every error rule of batchOrder: on each invalid example
+// licensing-sdk/testing holds (every rule file's), ajv, zod and valibot give the
+// validator's verdict. make bench
 // runs the same check (bench/agreement.mjs, examplesAgreement) beside its
 // generated bodies; here it fails as soon as a new error rule lands without its
 // peers' part, not at the next bench run.
@@ -10,15 +11,17 @@ import { validate } from 'licensing-sdk';
 import { invalidExamples } from 'licensing-sdk/testing';
 import { compileAjvPeer, examplesAgreement, PEERS_LACK } from '../../bench/agreement.mjs';
 import { batchOrder as zodSchema } from '../../bench/peers/zod-schema.mjs';
+import { safeParse as valibotParse } from '../../bench/peers/valibot-schema.mjs';
 
-test("ajv and zod give the validator's verdict on every rule's invalid examples of batchOrder", () => {
+test("ajv, zod and valibot give the validator's verdict on every rule's invalid examples of batchOrder", () => {
   const ajvValidate = compileAjvPeer();
-  const { examples, disagreements } = examplesAgreement({ validate, ajvValidate, zodSchema, invalidExamples });
+  const { examples, disagreements } = examplesAgreement({ validate, ajvValidate, zodSchema, valibotParse, invalidExamples });
   assert.ok(examples > 0, 'licensing-sdk/testing gave no invalid example of batchOrder');
   const why = disagreements.map((d) =>
-    `${d.name}: ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}\n  ours: ${d.oursIssues.join('; ')}\n  ajv: ${d.ajvErrors.join('; ')}\n  zod: ${d.zodIssues.join('; ')}`);
+    `${d.name}: ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}, valibot ${d.valibot}\n  ours: ${d.oursIssues.join('; ')}\n  ajv: ${d.ajvErrors.join('; ')}\n` +
+    `  zod: ${d.zodIssues.join('; ')}\n  valibot: ${d.valibotIssues.join('; ')}`);
   assert.deepEqual(why, [],
-    `the peers disagree with the validator (say the rule in bench/peers/ajv-schema.mjs and bench/peers/zod-schema.mjs, ` +
+    `the peers disagree with the validator (say the rule in bench/peers/ajv-schema.mjs, bench/peers/zod-schema.mjs and bench/peers/valibot-schema.mjs, ` +
     `or, if a peer cannot say it, add its code to PEERS_LACK in bench/agreement.mjs with the reason):\n${why.join('\n')}`);
 });
 
