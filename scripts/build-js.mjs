@@ -20,6 +20,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writ
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
 import { toPrintable } from '../js/src/printable.js';
@@ -28,6 +29,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const JS = path.join(ROOT, 'js');
 const PKG = path.join(ROOT, 'pkg');
 const BUILT = path.join(ROOT, 'target', 'js');
+const requireHere = createRequire(import.meta.url);
 
 /**
  * Every module the package ships (its path in pkg/): its entry in js/, its
@@ -37,17 +39,24 @@ const BUILT = path.join(ROOT, 'target', 'js');
  * browser entries whose bytes a page pays for (with a source map); the others
  * stay readable (testers step through them). `sideEffects`: running the module
  * does work (it makes the wasm's instance or checks the page's CSP).
+ *
+ * A Node ES module over a CommonJS one (`over`: `import` and `require` then
+ * share one instance, and one `LicensingClient` class) has no entry file: the
+ * build writes it, `import sdk from './x.cjs'` and the names spelled
+ * (`reexportsOf`), because webpack reads a `.mjs` strictly and takes only the
+ * default export of CommonJS (Next.js's server build). The names are the
+ * CommonJS module's own, read from it as built (it comes first in the table).
  */
 export const MODULES = {
   'index.js': { entry: 'entries/index.js', format: 'esm', minify: true, sideEffects: true },
   'slim.js': { entry: 'entries/slim.js', format: 'esm', minify: true, sideEffects: true },
   'node.cjs': { entry: 'entries/node-require.js', format: 'cjs', platform: 'node', sideEffects: true },
-  'node.mjs': { entry: 'entries/node.mjs', format: 'esm', external: ['./node.cjs'], namesOf: 'src/api.js', sideEffects: true },
+  'node.mjs': { over: './node.cjs', format: 'esm', sideEffects: true },
   'workerd.mjs': { entry: 'entries/workerd.mjs', format: 'esm', external: ['./web/licensing_sdk_bg.wasm'], sideEffects: true },
   'validate.js': { entry: 'entries/validate.js', format: 'esm', minify: true, sideEffects: true },
   'validate-slim.js': { entry: 'entries/validate-slim.js', format: 'esm', minify: true, sideEffects: true },
   'validate.cjs': { entry: 'entries/validate-require.js', format: 'cjs', platform: 'node', sideEffects: true },
-  'validate-node.mjs': { entry: 'entries/validate-node.mjs', format: 'esm', external: ['./validate.cjs'], namesOf: 'src/validation.js', sideEffects: true },
+  'validate-node.mjs': { over: './validate.cjs', format: 'esm', sideEffects: true },
   'validate-workerd.mjs': { entry: 'entries/validate-workerd.mjs', format: 'esm', external: ['./validate/licensing_sdk_bg.wasm'], sideEffects: true },
   'meta.mjs': { entry: 'entries/meta.js', format: 'esm' },
   'meta.cjs': { entry: 'entries/meta.js', format: 'cjs' },
@@ -55,16 +64,16 @@ export const MODULES = {
   'query.cjs': { entry: 'entries/query.js', format: 'cjs' },
   'testing.mjs': { entry: 'entries/testing.mjs', format: 'esm' },
   'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./tools.cjs'] },
-  'testing-node.mjs': { entry: 'entries/testing-node.mjs', format: 'esm', external: ['./testing.cjs'] },
+  'testing-node.mjs': { over: './testing.cjs', format: 'esm' },
   'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./sim/licensing_sim_wasm_bg.wasm'] },
   'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },
   'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
-  'json-schema-node.mjs': { entry: 'entries/json-schema-node.mjs', format: 'esm', external: ['./json-schema-node.cjs'] },
+  'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
   'tools.cjs': { entry: 'entries/tools.cjs', format: 'cjs', platform: 'node' },
   'outbox.mjs': { entry: 'entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'entries/outbox-require.js', format: 'cjs', platform: 'node' },
-  'outbox-node.mjs': { entry: 'entries/outbox-node.mjs', format: 'esm', platform: 'node', external: ['./outbox.cjs'] },
+  'outbox-node.mjs': { over: './outbox.cjs', format: 'esm', platform: 'node' },
   'playwright.cjs': { entry: 'entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
   'playwright.mjs': { entry: 'entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
   'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../tools.cjs'] },
@@ -145,9 +154,32 @@ const siblings = (names) => ({
   },
 });
 
+/** The sibling modules a module loads: its `external`, and what a written re-export is over. */
+export const siblingsOf = (m) => [...(m.external ?? []), ...(m.over ? [m.over] : [])];
+
+/**
+ * The entry of a Node ES module the build writes (`over` in MODULES): the
+ * CommonJS sibling's exports, by name.
+ */
+const reexportsOf = (out, m) => ({
+  name: 'written-reexports',
+  setup(build) {
+    build.onResolve({ filter: /^written-reexport:/ }, (args) => ({ path: args.path, namespace: 'written-reexport' }));
+    build.onLoad({ filter: /.*/, namespace: 'written-reexport' }, async () => {
+      // A fresh require of the module as built (a rebuild in this process reads it again).
+      const built = path.join(PKG, path.dirname(out), m.over);
+      delete requireHere.cache[requireHere.resolve(built)];
+      const names = Object.keys(requireHere(built));
+      if (names.length === 0) throw new Error(`${out}: pkg/${m.over} exports nothing (is it built before ${out}?)`);
+      return { contents: `import sdk from '${m.over}';\nexport const { ${names.join(', ')} } = sdk;\n`, loader: 'js', resolveDir: path.join(PKG, path.dirname(out)) };
+    });
+  },
+});
+
 /** The esbuild options of one shipped module. */
 export function moduleOptions(out, outfile = path.join(PKG, out)) {
   const m = MODULES[out];
+  const source = m.over ? `the exports of ${m.over}` : `js/${m.entry}`;
   return {
     bundle: true,
     format: m.format,
@@ -157,35 +189,13 @@ export function moduleOptions(out, outfile = path.join(PKG, out)) {
     logLevel: 'warning',
     minify: Boolean(m.minify),
     sourcemap: Boolean(m.minify),
-    entryPoints: [path.join(JS, m.entry)],
+    entryPoints: [m.over ? `written-reexport:${out}` : path.join(JS, m.entry)],
     external: m.peers ?? [],
     outfile,
-    banner: { js: `// licensing-sdk ${out}: built by scripts/build-js.mjs from js/${m.entry}; edit the sources in js/.` },
-    plugins: [builtInputs, siblings(m.external ?? []), ...(m.namesOf ? [spelledReexports(path.join(JS, m.entry), m.namesOf)] : [])],
+    banner: { js: `// licensing-sdk ${out}: built by scripts/build-js.mjs from ${source}; edit the sources in js/.` },
+    plugins: [builtInputs, siblings(siblingsOf(m)), ...(m.over ? [reexportsOf(out, m)] : [])],
   };
 }
-
-/**
- * An ES module entry that is `export * from './x.cjs'` (Node ESM over the CommonJS
- * entry: one instance for `import` and `require`), built with the names spelled:
- * Node finds a CommonJS module's names itself, but webpack reads a `.mjs` strictly
- * and takes only the default export of CommonJS (Next.js's server build). The
- * names are those of the API module the CommonJS entry re-exports (`namesOf`),
- * read at build time: written nowhere.
- */
-const spelledReexports = (entry, namesOf) => ({
-  name: 'spelled-reexports',
-  setup(build) {
-    build.onLoad({ filter: /\.mjs$/ }, async (args) => {
-      if (args.path !== entry) return undefined;
-      const source = readFileSync(entry, 'utf8');
-      const from = source.match(/^export \* from '(\.\/[\w-]+\.cjs)';$/m)?.[1];
-      if (from === undefined) throw new Error(`${entry}: no line export * from './….cjs'`);
-      const names = Object.keys(await import(pathToFileURL(path.join(JS, namesOf)).href));
-      return { contents: `import sdk from '${from}';\nexport const { ${names.join(', ')} } = sdk;\n`, loader: 'js' };
-    });
-  },
-});
 
 /** `export default` of a string, as an ES module. */
 const stringModule = (what, text) => `// @generated by scripts/build-js.mjs: ${what}.\nexport default ${JSON.stringify(text)};\n`;
@@ -323,7 +333,7 @@ async function main() {
   for (const out of Object.keys(MODULES)) await esbuild.build(moduleOptions(out));
   // Every sibling a module loads is in pkg/.
   for (const [out, m] of Object.entries(MODULES)) {
-    for (const name of m.external ?? []) {
+    for (const name of siblingsOf(m)) {
       if (!existsSync(path.join(PKG, path.dirname(out), name))) throw new Error(`pkg/${out} loads ${name}, which pkg/ does not have`);
     }
   }

@@ -1,4 +1,4 @@
-// `licensing-sdk/testing` for Node `require` (testing-node.mjs re-exports it for
+// `licensing-sdk/testing` for Node `require` (pkg/testing-node.mjs, written by the build, re-exports it for
 // `import`): invalidExamples, and createSimulator and checkAnswer over the
 // simulator's wasm (compiled once, an instance per simulator, one for checkAnswer). The bytes are bundled into this
 // file and read on the first createSimulator, never from a path next to it: a

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { cjsDeclarations, MODULES, packageJson, SUBPATHS } from '../../scripts/build-js.mjs';
+import { cjsDeclarations, MODULES, packageJson, siblingsOf, SUBPATHS } from '../../scripts/build-js.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const built = JSON.parse(readFileSync(path.join(ROOT, 'pkg/package.json'), 'utf8'));
@@ -25,13 +25,14 @@ test('every module the build makes is shipped and reached: by a subpath, the bin
   const reached = new Set([
     ...Object.values(SUBPATHS).flatMap(leaves),
     ...Object.values(built.bin).map((b) => b.replace(/^\.\//, '')),
-    ...Object.entries(MODULES).flatMap(([out, m]) => (m.external ?? []).map((e) => path.posix.join(path.posix.dirname(out), e))),
+    ...Object.entries(MODULES).flatMap(([out, m]) => siblingsOf(m).map((e) => path.posix.join(path.posix.dirname(out), e))),
   ]);
   for (const out of Object.keys(MODULES)) {
     assert.ok(reached.has(out), `${out} is built but nothing loads it`);
     assert.ok(built.files.includes(out), `${out} is not in files`);
     assert.ok(existsSync(path.join(ROOT, 'pkg', out)), `pkg/${out} is missing (make pkg)`);
-    assert.ok(existsSync(path.join(ROOT, 'js', MODULES[out].entry)), `js/${MODULES[out].entry} is missing`);
+    // A re-export the build writes (`over`) has no entry file; every other module has one.
+    if (MODULES[out].over === undefined) assert.ok(existsSync(path.join(ROOT, 'js', MODULES[out].entry)), `js/${MODULES[out].entry} is missing`);
   }
 });
 
@@ -95,4 +96,15 @@ test('pkg/ is build output only: git tracks nothing there, and what the build co
     assert.equal(readFileSync(path.join(ROOT, 'pkg', file), 'utf8'), readFileSync(path.join(ROOT, 'contract', file), 'utf8'), file);
   }
   assert.deepEqual(documents(path.join(ROOT, 'pkg/schemas')), documents(path.join(ROOT, 'contract/schemas')), 'pkg/schemas/ is contract/schemas/');
+});
+
+test('the Node ES modules over a CommonJS one are written by the build, with the names of what they stand for', async () => {
+  const written = Object.entries(MODULES).filter(([, m]) => m.over !== undefined);
+  assert.deepEqual(written.map(([out]) => out).sort(),
+    ['json-schema-node.mjs', 'node.mjs', 'outbox-node.mjs', 'testing-node.mjs', 'validate-node.mjs']);
+  for (const [out, m] of written) {
+    assert.equal(m.entry, undefined, `${out} is written by the build: it has no entry file`);
+    const text = readFileSync(path.join(ROOT, 'pkg', out), 'utf8');
+    assert.ok(text.includes(m.over.slice(2)), `pkg/${out} imports ${m.over}`);
+  }
 });

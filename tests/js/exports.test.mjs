@@ -25,7 +25,8 @@ test('every entry of the API re-exports api.js or validation.js and spells no ex
     assert.ok(!/^export (const|function|class|\{)/m.test(text), `${name} spells exports of its own`);
     assert.ok(code.length <= 9, `${name}: ${code.length} lines of code (automerge's entries: 1-9)`);
   }
-  assert.equal(reexporting, 10, 'the ten entries of the two APIs');
+  // node.mjs and validate-node.mjs, the other two, are written by the build (over in MODULES).
+  assert.equal(reexporting, 8, 'the eight entry files of the two APIs');
 });
 
 test('every entry exports exactly EXPORTS, and index.d.ts declares exactly them', async () => {

@@ -192,7 +192,7 @@ impl ProxyInspector {
     /// An exchange ended, as JSON text `{lines, recording, har}`: the log lines
     /// of what the answer shows that is new, the recording's line when
     /// `record`, the HAR entry when `urlBase` is given. `ending` is one
-    /// [`Ending`] as JSON text; its request is the one `request` kept under
+    /// `Ending` as JSON text; its request is the one `request` kept under
     /// `flight` (a flight stopped before `request` saw it gives its request in
     /// `ending`). Refused (an error naming what) when `ending` cannot be read.
     pub fn finish(&mut self, flight: Option<u32>, ending: &str) -> Result<String, JsError> {
