@@ -110,8 +110,10 @@ async function makeSessions(sim, count) {
 const OHA = process.env.OHA ?? 'oha';
 
 /** oha against `regexUrl` for SECONDS: requests/s, p50 and p99 in ms, and the status codes. */
-function oha(regexUrl, { method = 'GET', body, headers = {} } = {}) {
+function oha(regexUrl, { method = 'GET', body, headers = {}, rate } = {}) {
   const args = ['-z', `${SECONDS}s`, '-c', String(CONNECTIONS), '--no-tui', '--output-format', 'json', '--rand-regex-url', '-m', method];
+  // Held at `rate` requests per second (oha -q) rather than as many as the connections get through.
+  if (rate !== undefined) args.push('-q', String(rate));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   if (body !== undefined) args.push('-d', body);
   args.push(regexUrl);
@@ -150,10 +152,17 @@ const WRITE = '/order/api/order/v1/shellnums';
 const AUTH = { authorization: 'Bearer dev-all-token' };
 const WRITE_OPTS = { method: 'POST', body: '{"size":1}', headers: { ...AUTH, 'content-type': 'application/json' } };
 
-/** The figures of one store: reads and writes with 1 and 1,000 sessions, memory per session. */
-async function measureStore(name, store) {
+/** The rate the durable-write target holds its p99 at. */
+const HELD_RATE = 2_000;
+
+/**
+ * The figures of one store: reads and writes with 1 and 1,000 sessions (as many
+ * as 64 connections get through), memory per session; with `held`, the writes
+ * again held at HELD_RATE, where the target's p99 is read.
+ */
+async function measureStore(name, store, { held = false } = {}) {
   const sim = await startSim(store());
-  const figures = { store: name, reads: {}, writes: {} };
+  const figures = { store: name, reads: {}, writes: {}, ...(held ? { held: {} } : {}) };
   const before = rssKb(sim.child.pid);
   const sessions = await makeSessions(sim, Math.max(...SESSIONS));
   const after = rssKb(sim.child.pid);
@@ -164,6 +173,10 @@ async function measureStore(name, store) {
     figures.reads[count] = oha(routeUrl([sim.port], ids, READ), { headers: AUTH });
     log(name, `writes, ${count} session(s)`);
     figures.writes[count] = oha(routeUrl([sim.port], ids, WRITE), WRITE_OPTS);
+    if (held) {
+      log(name, `writes held at ${HELD_RATE}/s, ${count} session(s)`);
+      figures.held[count] = oha(routeUrl([sim.port], ids, WRITE), { ...WRITE_OPTS, rate: HELD_RATE });
+    }
   }
   await stop(sim);
   return figures;
@@ -282,7 +295,7 @@ async function main() {
   const results = { when: new Date().toISOString(), oha: ohaVersion(), cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, stores: [], restart: {} };
   try {
     results.stores.push(await measureStore('memory', () => undefined));
-    results.stores.push(await measureStore('SQLite', () => path.join(TMP, `sim-${Date.now()}.db`)));
+    results.stores.push(await measureStore('SQLite', () => path.join(TMP, `sim-${Date.now()}.db`), { held: true }));
     results.stores.push(await measureStore('PostgreSQL', () => pg.database()));
     results.postgresTwoProcesses = await postgresTwoProcesses(pg);
     log('restart, SQLite');
@@ -308,7 +321,7 @@ function report(r) {
   const targets = [
     ['reads ≥ 10,000/s (memory)', `${fmt(best(memory.reads))}/s`, best(memory.reads) >= 10_000],
     ['durable writes ≥ 2,000/s (SQLite)', `${fmt(best(sqlite.writes))}/s`, best(sqlite.writes) >= 2_000],
-    ['durable writes p99 ≤ 20 ms (SQLite), at that rate', `${fmt(Object.values(sqlite.writes).find((f) => f.rps === best(sqlite.writes)).p99, 1)} ms`, Object.values(sqlite.writes).find((f) => f.rps === best(sqlite.writes)).p99 <= 20],
+    ...Object.entries(sqlite.held).map(([count, f]) => [`durable writes held at ${fmt(HELD_RATE)}/s: p99 ≤ 20 ms (SQLite), ${count} session${count === '1' ? '' : 's'}`, `${fmt(f.p99, 1)} ms (${fmt(f.rps)}/s)`, f.p99 <= 20 && f.rps >= HELD_RATE * 0.98]),
     ['durable writes ≥ 1,000/s across two processes (PostgreSQL)', `${fmt(best(two))}/s`, best(two) >= 1_000],
   ];
   const row = (label, f) => `| ${label} | ${fmt(f.rps)} | ${fmt(f.p50, 2)} | ${fmt(f.p99, 2)} | ${statusLine(f)} |`;
@@ -325,7 +338,7 @@ function report(r) {
     '',
     '## Requests per second and latency',
     '',
-    'Reads: `GET listAssets` of an enterprise (the store looked up, nothing written). Writes: `POST shellNums` of one number, each committed to the store before its answer (memory: kept in memory only). With 1,000 sessions the requests are spread over them at random.',
+    'Reads: `GET listAssets` of an enterprise (the store looked up, nothing written). Writes: `POST shellNums` of one number, each committed to the store before its answer (memory: kept in memory only). With 1,000 sessions the requests are spread over them at random. Each figure is as many requests as 64 connections get through, but for the rows "held at 2,000/s", where oha sends 2,000 a second (-q): the rate the durable-write target reads its p99 at.',
     '',
     '| store, route, sessions | requests/s | p50 ms | p99 ms | statuses |',
     '|---|---|---|---|---|',
@@ -333,6 +346,7 @@ function report(r) {
   for (const s of r.stores) {
     for (const count of Object.keys(s.reads)) lines.push(row(`${s.store}, reads, ${count}`, s.reads[count]));
     for (const count of Object.keys(s.writes)) lines.push(row(`${s.store}, writes, ${count}`, s.writes[count]));
+    for (const count of Object.keys(s.held ?? {})) lines.push(row(`${s.store}, writes held at ${fmt(HELD_RATE)}/s, ${count}`, s.held[count]));
   }
   for (const count of Object.keys(two)) lines.push(row(`PostgreSQL, two processes, writes, ${count}`, two[count]));
   lines.push(row(`${r.peer.store}, reads (a stub)`, r.peer.reads[1]));

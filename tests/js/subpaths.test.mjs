@@ -1,0 +1,47 @@
+// The recipe "Adding a subpath" (CONTRIBUTING.md), held: every subpath of the
+// package's exports map (scripts/build-js.mjs's SUBPATHS) has what the recipe's
+// steps give it, and the recipe names each step's place. A new subpath fails
+// here, step by step, until it is whole (licensing-sdk/playwright once touched
+// eight places and no test said which).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { SUBPATHS } from '../../scripts/build-js.mjs';
+
+const ROOT = new URL('../../', import.meta.url);
+const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
+const tracked = execFileSync('git', ['ls-files', 'tests', 'examples'], { cwd: ROOT, encoding: 'utf8' }).split('\n')
+  .filter((f) => /\.(mjs|cjs|js|ts|mts|cts|html)$/.test(f));
+const subpaths = Object.entries(SUBPATHS).filter(([subpath]) => subpath !== '.');
+
+test('every subpath has its declarations, its section of the API report, its words on the npm page and in the CHANGELOG, and a test that imports it by name', () => {
+  assert.ok(subpaths.length >= 9, `subpaths: ${subpaths.map(([s]) => s)}`);
+  const report = read('api/npm/licensing-sdk.api.txt');
+  const npmPage = read('js/README.md');
+  const changelog = read('CHANGELOG.md');
+  const tests = tracked.map((f) => read(f));
+  const missing = [];
+  for (const [subpath, { types }] of subpaths) {
+    const name = `licensing-sdk/${subpath.slice(2)}`;
+    const declared = ['js/types/', 'js/generated/'].some((dir) => existsSync(new URL(`${dir}${types}.d.ts`, ROOT)) || existsSync(new URL(`${dir}${types}.static.d.ts`, ROOT)));
+    if (!declared) missing.push(`${name}: its declarations (js/types/${types}.d.ts)`);
+    if (!report.includes(`\n## ${subpath} (${types}.d.ts)\n`)) missing.push(`${name}: its section of api/npm/licensing-sdk.api.txt (node scripts/api-report.mjs write)`);
+    if (!npmPage.includes(name)) missing.push(`${name}: a word on the npm page (js/README.md)`);
+    if (!changelog.includes(name)) missing.push(`${name}: its line in CHANGELOG.md`);
+    const quoted = new RegExp(`['"\`]${name.replace(/[/.-]/g, '\\$&')}['"\`]`);
+    if (!tests.some((text) => quoted.test(text))) missing.push(`${name}: a test that imports it by name (tests/)`);
+  }
+  assert.deepEqual(missing, [], 'give these subpaths what CONTRIBUTING\'s "Adding a subpath" says');
+});
+
+test("CONTRIBUTING's recipe names each step's place and this test", () => {
+  const text = read('CONTRIBUTING.md');
+  const start = text.indexOf('\n## Adding a subpath\n');
+  assert.ok(start >= 0, 'CONTRIBUTING.md has no "## Adding a subpath"');
+  const recipe = text.slice(start, text.indexOf('\n## ', start + 1));
+  for (const place of ['js/entries/', 'MODULES', 'SUBPATHS', 'js/types/', 'api/npm/', 'js/README.md', 'CHANGELOG.md',
+    'tests/js/size-budget.test.mjs', 'tests/js/subpaths.test.mjs', 'tests/js/build.test.mjs']) {
+    assert.ok(recipe.includes(place), `the recipe names no ${place}`);
+  }
+});
