@@ -6,8 +6,9 @@
 // Its time (the stamps it stores, the nonce window, faults' delays, the body
 // timeout) is read from `options.clock` (createVirtualClock) when given.
 import { HOLD, readClock } from './clock.js';
+// The kinds sim.fault takes: licensing-sim-core's fault directives that are a fault of their own.
+import { FAULT_KINDS } from '../generated/sim-faults.js';
 
-const FAULT_KINDS = ['code500', 'http', 'non-json', 'stall-body', 'reset', 'delay'];
 // Statuses whose Response may have no body (the Fetch standard's null body statuses).
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 

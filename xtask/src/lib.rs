@@ -60,6 +60,7 @@ pub fn outputs() -> Vec<Output> {
         output("js/generated/meta.d.ts", meta::meta_d_ts()),
         output("js/generated/stales.js", stales::stales_js()),
         output("js/generated/sim-flags.js", sim_flags::sim_flags_js()),
+        output("js/generated/sim-faults.js", sim_flags::sim_faults_js()),
         output("contract/openapi.json", openapi::openapi_json(Profile::Recommended)),
         output("js/generated/invalid-examples.js", testing::testing_js()),
         output("js/generated/invalid-examples.d.ts", testing::testing_d_ts()),
@@ -78,6 +79,12 @@ pub fn outputs() -> Vec<Output> {
             "docs/guide/client.md",
             client_md::client_md(
                 &std::fs::read_to_string(repository_root().join("docs/guide/client.md")).unwrap_or_default(),
+            ),
+        ),
+        output(
+            "crates/licensing-sim/README.md",
+            sim_flags::sim_readme(
+                &std::fs::read_to_string(repository_root().join("crates/licensing-sim/README.md")).unwrap_or_default(),
             ),
         ),
         output(

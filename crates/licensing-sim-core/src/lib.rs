@@ -47,7 +47,7 @@ pub use admin::ADMIN_HEADER;
 pub use clock::{ClockMode, MANUAL_CLOCK_START_MS};
 pub use drift::{Drift, Drifts, DRIFT_HEADER};
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
-pub use fault::FAULT_HEADER;
+pub use fault::{FaultDirective, FAULT_HEADER};
 pub use journal::Entry;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;

@@ -6,6 +6,12 @@ use clap::Parser;
 use licensing_core::validate::Profile;
 use licensing_sim_core::{parse_rules, ActivityCatalogue, ClockMode, Drift, Options, State, TokenGrant};
 
+/// The help after the options: the tokens, the fault directives (from
+/// licensing-sim-core's one list of them), the admin routes and the bounds.
+fn after_help() -> String {
+    format!("{AFTER_HELP}{}{AFTER_FAULTS}", licensing_sim_core::FaultDirective::help_lines())
+}
+
 const AFTER_HELP: &str = "\
 Development tokens (used when no --token is given):
   dev-order-token     scope auth_order
@@ -19,20 +25,10 @@ or reused nonce (within --nonce-window-secs) is refused before anything is done
 
 Fault injection (for client tests), request header `x-sim-fault`, directives
 separated by `;`:
-  code500          \"network exception, retry\" in the module's envelope: order
-                   module HTTP 299 {code: \"500\"}, activity module HTTP 200
-                   resultCode 1002 (it has no code 500)
-  http=STATUS      answer with that HTTP status (e.g. 429, 502, 503, 504)
-  retry-after=V    with http=: a Retry-After header (seconds, or an HTTP date
-                   with `_` for its comma)
-  non-json         answer HTTP 200 with a body that is not JSON
-  stall-body       answer HTTP 200 with the start of a body that never ends
-  reset            no answer: the connection is cut
-  delay=MS         wait MS milliseconds first (for timeouts)
-  after            do the work first, then apply the fault to its answer
-                   (lost, replaced, or delayed by delay=MS): an answer lost
-                   after the service did what was asked
-  times=N;key=K    apply only to the first N requests carrying key K
+";
+
+/// The help after the fault directives (`FaultDirective::help_lines` between).
+const AFTER_FAULTS: &str = "\
 Example: `x-sim-fault: code500;times=1;key=order-7`,
 `x-sim-fault: after;reset;times=1;key=order-7`.
 Admin routes (`POST /__sim/reset` empties the state; `GET /__sim/stats` counts it;
@@ -55,7 +51,7 @@ the npm package at /pkg/.";
 
 /// Command line of `licensing-sim`.
 #[derive(Debug, Clone, Parser)]
-#[command(name = "licensing-sim", version, about = "A stateful local simulator of the Licensing Order and Activity Service", after_help = AFTER_HELP)]
+#[command(name = "licensing-sim", version, about = "A stateful local simulator of the Licensing Order and Activity Service", after_help = after_help())]
 pub struct Config {
     /// Address to listen on (port 0: a free one, printed at start).
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]

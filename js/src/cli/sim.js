@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { optionLines, parseArgs } from './args.js';
 import { answeredPreflight, boundedServer, CORS, listenAddress, listenOn, shownAddress, simFlag, target } from './http.js';
 import { SIM_FLAGS } from '../../generated/sim-flags.js';
+import { FAULT_DIRECTIVES } from '../../generated/sim-faults.js';
 
 /**
  * licensing-sim's options this shell has not: static files (any static
@@ -30,8 +31,10 @@ ${optionLines([...OPTIONS.map((o) => [`${o.flag}${o.value ? ` ${o.value}` : ''}`
 
 Development tokens (when no --token is given): dev-order-token (auth_order),
 dev-activity-token (auth_activity), dev-all-token (both).
-Faults: the x-sim-fault request header, or POST /__sim/fault (their directives: the
-repository's crates/licensing-sim/README.md, "Fault injection").`;
+Faults (for client tests): the x-sim-fault request header, or POST /__sim/fault
+?fault=DIRECTIVES, directives separated by \`;\`:
+${FAULT_DIRECTIVES.flatMap((d) => d.help.split('\n').map((line, i) =>
+    `  ${(i === 0 ? (d.value ? `${d.name}=${d.value}` : d.name) : '').padEnd(17)}${line}`)).join('\n')}`;
 
 /** `--max-body-bytes` → `maxBodyBytes`: createSimulator's option of a flag. */
 const optionName = (flag) => flag.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
