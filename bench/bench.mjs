@@ -36,6 +36,7 @@ import { LICENSE_TYPES } from './lib/values.mjs';
 import { interopMarkdown, runInterop } from './interop.mjs';
 import { fieldMarkdown, runField } from './field.mjs';
 import { CASES } from './lib/measure.mjs';
+import { writeCharts } from './charts.mjs';
 import { FAMILIES, FAMILY_IDS, SIZES, VARIANTS } from './generate.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -174,8 +175,10 @@ async function main() {
   if (argv.includes('--render')) {
     // The report again from the last run's figures (after a change to its wording).
     const base = quick ? 'results-quick' : 'results';
-    writeFileSync(join(HERE, `${base}.md`), report(readJson(join(HERE, `${base}.json`))));
-    log(`[bench] wrote bench/${base}.md again from bench/${base}.json (no measurement)`);
+    const results = readJson(join(HERE, `${base}.json`));
+    writeFileSync(join(HERE, `${base}.md`), report(results));
+    if (!quick) writeCharts(results);
+    log(`[bench] wrote bench/${base}.md${quick ? '' : ' and bench/charts/'} again from bench/${base}.json (no measurement)`);
     return;
   }
   log(`[bench] ${quick ? 'QUICK smoke run' : 'full run'}; results go to ${quick ? 'results-quick.md' : 'results.md'}`);
@@ -236,7 +239,9 @@ async function main() {
   const base = quick ? 'results-quick' : 'results';
   writeFileSync(join(HERE, `${base}.md`), md);
   writeFileSync(join(HERE, `${base}.json`), JSON.stringify(results, null, 1));
-  log(`[bench] wrote bench/${base}.md and bench/${base}.json in ${f(facts.elapsedS, 0)} s`);
+  // The ratios as pictures (docs/benchmarks.md shows them), from a full run only.
+  if (!quick) writeCharts(results);
+  log(`[bench] wrote bench/${base}.md${quick ? '' : ', bench/charts/'} and bench/${base}.json in ${f(facts.elapsedS, 0)} s`);
   log('\n' + md.split('\n## ')[1].replace(/^/, '## '));
 }
 
