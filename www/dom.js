@@ -1,7 +1,7 @@
 // Small DOM helpers shared by the portal's modules: element building, JSON Pointer
 // access, issues shown next to their fields, typed errors and tables.
 import { t } from './i18n.js';
-import { enumText, enumValues } from './wire.js';
+import { codeMeaning, enumText, enumValues } from './wire.js';
 
 /**
  * h('div', { class: 'x', i18n: 'key', args: {...}, onclick: fn, 'data-path': '/a' }, ...children)
@@ -234,7 +234,8 @@ export function errorBox(err) {
   const kind = err?.kind ?? 'network';
   const rows = [
     ['err.kind', h('span', {}, h('code', {}, kind), ' — ', tr(`err.kind.${kind}`))],
-    err?.code !== undefined ? ['err.code', h('code', { class: 'err-code' }, err.code)] : null,
+    err?.code !== undefined ? ['err.code', h('span', {}, h('code', { class: 'err-code' }, err.code),
+      ...(codeMeaning(kind, err.code) ? [' — ', h('span', { class: 'err-code-meaning' }, codeMeaning(kind, err.code))] : []))] : null,
     ['err.message', h('span', { class: 'err-message' }, err?.message ?? String(err))],
     err?.status !== undefined ? ['err.status', String(err.status)] : null,
     err?.check !== undefined ? ['err.check', h('span', { class: 'err-check' }, err.check)] : null,

@@ -2,7 +2,7 @@
 // tables): each field's kind, presence and enumeration, each value's meaning in
 // the spec's words. The forms build their inputs from it instead of keeping
 // lists of fields and values by hand.
-import { endpoints, shapes, enums } from '/pkg/meta.mjs';
+import { businessCodes, endpoints, shapes, enums } from '/pkg/meta.mjs';
 import { locale, t } from './i18n.js';
 
 export { endpoints, shapes };
@@ -38,6 +38,17 @@ export function inputOf(meta) {
 
 /** An enumeration's values, as select option values. */
 export const enumValues = (name) => enums[name].values.map((v) => String(v.value));
+
+/**
+ * What a refused call's business code means, in the page's language (licensing-sdk/meta's
+ * `businessCodes`): the order module's for an error of kind `business`, the activity
+ * module's for `activity`; undefined for a code the spec does not list.
+ */
+export function codeMeaning(kind, code) {
+  const module = kind === 'activity' ? 'activity' : kind === 'business' ? 'order' : undefined;
+  const known = businessCodes.find((c) => c.module === module && c.code === String(code));
+  return known?.meaning[locale() === 'zh-CN' ? 'zh-CN' : 'en'];
+}
 
 /** A value's meaning: in Chinese its name from the wire's definition, else the spec's words (English). */
 export function enumText(name, value) {

@@ -2125,3 +2125,150 @@ export const depends = [
     "scope": null
   }
 ];
+
+export const businessCodes = [
+  {
+    "code": "0",
+    "endpoints": [
+      "bindEnterprise",
+      "createEnterprise",
+      "queryEnterprises",
+      "updateEnterprise",
+      "batchOrder",
+      "lockAssets",
+      "unlockAssets",
+      "listAssets",
+      "shellNums"
+    ],
+    "meaning": {
+      "en": "success",
+      "zh-CN": "成功"
+    },
+    "module": "order",
+    "success": true
+  },
+  {
+    "code": "13004",
+    "endpoints": [
+      "bindEnterprise",
+      "createEnterprise",
+      "queryEnterprises",
+      "updateEnterprise",
+      "batchOrder",
+      "lockAssets",
+      "unlockAssets",
+      "listAssets",
+      "shellNums"
+    ],
+    "meaning": {
+      "en": "parameter validation failure",
+      "zh-CN": "参数校验失败"
+    },
+    "module": "order",
+    "success": false
+  },
+  {
+    "code": "500",
+    "endpoints": [
+      "bindEnterprise",
+      "createEnterprise",
+      "queryEnterprises",
+      "updateEnterprise",
+      "batchOrder",
+      "lockAssets",
+      "unlockAssets",
+      "listAssets",
+      "shellNums"
+    ],
+    "meaning": {
+      "en": "network exception, retry",
+      "zh-CN": "网络异常，请重试"
+    },
+    "module": "order",
+    "success": false
+  },
+  {
+    "code": "0000",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "success",
+      "zh-CN": "成功"
+    },
+    "module": "activity",
+    "success": true
+  },
+  {
+    "code": "1001",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "request parameter error",
+      "zh-CN": "请求参数错误"
+    },
+    "module": "activity",
+    "success": false
+  },
+  {
+    "code": "1002",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "processing exception",
+      "zh-CN": "处理异常"
+    },
+    "module": "activity",
+    "success": false
+  },
+  {
+    "code": "1004",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "illegal participant information",
+      "zh-CN": "参与者信息不合法"
+    },
+    "module": "activity",
+    "success": false
+  },
+  {
+    "code": "2001",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "dropped by a filter rule",
+      "zh-CN": "被过滤规则拦截"
+    },
+    "module": "activity",
+    "success": false
+  },
+  {
+    "code": "3001",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "the activity does not exist",
+      "zh-CN": "活动不存在"
+    },
+    "module": "activity",
+    "success": false
+  },
+  {
+    "code": "3002",
+    "endpoints": [
+      "joinActivity"
+    ],
+    "meaning": {
+      "en": "the participant does not meet the conditions",
+      "zh-CN": "参与者不满足条件"
+    },
+    "module": "activity",
+    "success": false
+  }
+];

@@ -105,6 +105,24 @@ export declare const enums: { readonly [name: string]: EnumMeta };
 export declare const depends: readonly DependsMeta[];
 
 /**
+ * A business code the service answers with (the order module's `code`, the
+ * activity module's `resultCode`): the endpoints that answer with it, and what
+ * it means in every locale (a portal shows it beside a refused call's
+ * `LicensingError.code`). licensing-core's `wire::BUSINESS_CODES`.
+ */
+export interface BusinessCodeMeta {
+  module: 'order' | 'activity';
+  code: string;
+  /** The module's success. */
+  success: boolean;
+  endpoints: Endpoint[];
+  meaning: { en: string; 'zh-CN': string };
+}
+
+/** Every business code the spec lists, by module. */
+export declare const businessCodes: readonly BusinessCodeMeta[];
+
+/**
  * The fields of `endpoint`'s request whose issues may change when the field at
  * `pointer` changes (besides the field's own and the body's): the fields a form
  * checks again (react-hook-form's `deps`, TanStack Form's `onChangeListenTo`).

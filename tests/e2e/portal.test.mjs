@@ -318,6 +318,8 @@ test('activity: claiming twice with one identity shows the 3002 refusal with uni
   }
   assert.ok(claimedOnce, 'the first claim succeeded');
   assert.ok(refused, 'a later claim was refused with 3002');
+  // What the code means, from licensing-sdk/meta's businessCodes (licensing-core's table).
+  assert.equal(await result.locator('.err-code-meaning').textContent(), 'the participant does not meet the conditions');
   const units = result.locator('.units-table tbody tr');
   assert.ok((await units.count()) >= 1);
   assert.equal(await units.first().locator('.unit-error-code').textContent(), '14005');

@@ -78,7 +78,7 @@ fn data() -> Value {
             def.values.iter().map(|v| json!({ "value": v.value, "doc": v.doc.trim(), "zh-CN": v.zh_cn })).collect();
         enums.insert(def.name.into(), json!({ "doc": def.doc.trim(), "values": values }));
     }
-    json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums, "depends": depends_json() })
+    json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums, "depends": depends_json(), "businessCodes": business_codes_json() })
 }
 
 fn shape_json(shape: &Shape, answer: bool) -> Value {
@@ -99,6 +99,26 @@ fn role_name(role: Role) -> Option<&'static str> {
         Role::Merchandise => Some("merchandise"),
         _ => None,
     }
+}
+
+/// The business codes (licensing-core's `wire::BUSINESS_CODES`), each with the
+/// endpoints that answer with it and its meaning in every locale: what a portal
+/// shows beside a refused call's code.
+fn business_codes_json() -> Value {
+    let rows: Vec<Value> = licensing_core::wire::BUSINESS_CODES
+        .iter()
+        .map(|c| {
+            let endpoints: Vec<&str> = Endpoint::ALL.into_iter().filter(|&e| c.given_by(e)).map(|e| e.name()).collect();
+            json!({
+                "module": match c.module { Module::Order => "order", Module::Activity => "activity" },
+                "code": c.code,
+                "success": c.success,
+                "endpoints": endpoints,
+                "meaning": { "en": c.en, "zh-CN": c.zh_cn },
+            })
+        })
+        .collect();
+    Value::Array(rows)
 }
 
 /// What the cross-field rules read and where their issues are (`RuleDef::depends`),
@@ -180,7 +200,7 @@ pub(crate) fn meta_js() -> String {
 
 fn parts() -> Vec<(&'static str, Value)> {
     let mut data = data();
-    ["endpoints", "shapes", "enums", "depends"].into_iter().map(|k| (k, data[k].take())).collect()
+    ["endpoints", "shapes", "enums", "depends", "businessCodes"].into_iter().map(|k| (k, data[k].take())).collect()
 }
 
 fn pretty(value: &Value) -> String {

@@ -34,6 +34,7 @@ pub(crate) fn rules_md(current: &str) -> String {
     out = replace(&out, "codes", &codes_table());
     out = replace(&out, "rules", &rules_table());
     out = replace(&out, "answers", &answers_table());
+    out = replace(&out, "business-codes", &business_codes_table());
     out = replace(&out, "endpoints", &endpoints_table());
     let cross: Vec<String> = Rule::ALL.iter().filter(|r| r.is_cross_field()).map(|r| format!("`{}`", r.id())).collect();
     out = replace(&out, "cross-field", &format!("{}.\n", cross.join(", ")));
@@ -44,6 +45,25 @@ pub(crate) fn rules_md(current: &str) -> String {
     out = with_field_sections(&out, &requests);
     for shape in &requests {
         out = replace(&out, &format!("fields:{}", shape.name), &fields_table(shape));
+    }
+    out
+}
+
+/// The business codes (licensing-core's `wire::BUSINESS_CODES`): module, code,
+/// the endpoints that answer with it, its meaning in both locales.
+fn business_codes_table() -> String {
+    let mut out = String::from("| module | code | endpoints | meaning | 中文 |\n|---|---|---|---|---|\n");
+    for c in licensing_core::wire::BUSINESS_CODES {
+        let endpoints = if c.endpoints.is_empty() {
+            String::from("all of the module's")
+        } else {
+            c.endpoints.iter().map(|e| format!("`{}`", e.name())).collect::<Vec<_>>().join(", ")
+        };
+        let module = match c.module {
+            licensing_core::wire::Module::Order => "order (`code`)",
+            licensing_core::wire::Module::Activity => "activity (`resultCode`)",
+        };
+        let _ = writeln!(out, "| {module} | `{}` | {endpoints} | {} | {} |", c.code, c.en, c.zh_cn);
     }
     out
 }

@@ -12,8 +12,10 @@
 
 use crate::schema::{self, Kind, Shape};
 
+mod codes;
 #[cfg(feature = "outbox")]
 mod outbox;
+pub use codes::{business_code, BusinessCodeDef, BUSINESS_CODES};
 #[cfg(feature = "outbox")]
 pub use outbox::{ReadValue, Reconcile, Touch};
 
