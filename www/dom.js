@@ -232,10 +232,11 @@ export function table(columns, rows, attrs = {}) {
 /** A LicensingError shown plainly: kind (and what it means), code, message, status, issues. */
 export function errorBox(err) {
   const kind = err?.kind ?? 'network';
+  const meaning = err?.code === undefined ? undefined : codeMeaning(kind, err.code);
   const rows = [
     ['err.kind', h('span', {}, h('code', {}, kind), ' — ', tr(`err.kind.${kind}`))],
     err?.code !== undefined ? ['err.code', h('span', {}, h('code', { class: 'err-code' }, err.code),
-      ...(codeMeaning(kind, err.code) ? [' — ', h('span', { class: 'err-code-meaning' }, codeMeaning(kind, err.code))] : []))] : null,
+      ...(meaning ? [' — ', h('span', { class: 'err-code-meaning' }, meaning)] : []))] : null,
     ['err.message', h('span', { class: 'err-message' }, err?.message ?? String(err))],
     err?.status !== undefined ? ['err.status', String(err.status)] : null,
     err?.check !== undefined ? ['err.check', h('span', { class: 'err-check' }, err.check)] : null,

@@ -67,6 +67,11 @@ pub static BUSINESS_CODES: &[BusinessCodeDef] = &[
 ];
 
 impl BusinessCodeDef {
+    /// The row given only by `endpoints` (a row says none: every endpoint of its module).
+    pub const fn only(self, endpoints: &'static [Endpoint]) -> Self {
+        BusinessCodeDef { endpoints, ..self }
+    }
+
     /// Whether `endpoint` may answer with it.
     pub fn given_by(&self, endpoint: Endpoint) -> bool {
         endpoint.def().module == self.module && (self.endpoints.is_empty() || self.endpoints.contains(&endpoint))
