@@ -235,7 +235,39 @@ fn string(doc: &str, examples: &[&str]) -> Json {
 
 /// The envelope schemas. Their success examples come first: a mock that
 /// samples the schema (Prism) answers success.
+/// The business codes of `module` in words, from licensing-core's table
+/// (`wire::BUSINESS_CODES`): "`13004` parameter validation failure; …", with
+/// the endpoints of a code not every endpoint gives; the success with it or not.
+fn codes_in_words(module: Module, with_success: bool) -> String {
+    let rows =
+        licensing_core::wire::BUSINESS_CODES.iter().filter(|c| c.module == module && (with_success || !c.success));
+    let words: Vec<String> = rows
+        .map(|c| {
+            let only = if c.endpoints.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", c.endpoints.iter().map(|e| e.name()).collect::<Vec<_>>().join(", "))
+            };
+            format!("`{}` {}{only}", c.code, c.en)
+        })
+        .collect();
+    words.join("; ")
+}
+
+/// The codes of `module` but its success, as examples.
+fn code_examples(module: Module) -> Vec<String> {
+    licensing_core::wire::BUSINESS_CODES
+        .iter()
+        .filter(|c| c.module == module && !c.success)
+        .map(|c| c.code.to_owned())
+        .collect()
+}
+
 fn envelopes(refs: Refs) -> Vec<(&'static str, Json)> {
+    let order_codes = codes_in_words(Module::Order, false);
+    let order_examples = code_examples(Module::Order);
+    let order_examples: Vec<&str> = order_examples.iter().map(String::as_str).collect();
+    let activity_codes = codes_in_words(Module::Activity, true);
     vec![
         (
             "OrderResult",
@@ -264,12 +296,12 @@ fn envelopes(refs: Refs) -> Vec<(&'static str, Json)> {
             "OrderError",
             obj([
                 ("type", s("object")),
-                ("description", s("The order module's body on HTTP 299 (a business exception). Codes the spec lists: `13004` parameter validation failure (the message carries the specific error), `500` network exception (retry).")),
+                ("description", s(format!("The order module's body on HTTP 299 (a business exception); `message` carries the specific error. Codes the spec lists: {order_codes}."))),
                 ("required", strs(["code"])),
                 (
                     "properties",
                     obj([
-                        ("code", string("the error code, e.g. `13004` or `500`", &["13004", "500"])),
+                        ("code", string(&format!("the error code: {order_codes}"), &order_examples)),
                         ("message", string("what went wrong", &[])),
                         ("cause", string("the cause", &[])),
                     ]),
@@ -288,7 +320,7 @@ fn envelopes(refs: Refs) -> Vec<(&'static str, Json)> {
                         (
                             "resultCode",
                             string(
-                                "`0000` success (detail.products is filled); `1001` request parameter error; `1002` processing exception; `1004` illegal participant information; `2001` dropped by a filter rule; `3001` the activity does not exist; `3002` the participant does not meet the conditions (activityDtoList)",
+                                &format!("{activity_codes} (`0000`: `detail.products` is filled; `3002`: `activityDtoList`)"),
                                 &["0000", "1001", "3002"],
                             ),
                         ),

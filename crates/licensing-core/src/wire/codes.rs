@@ -3,7 +3,8 @@
 //! it and what it means in every locale. The one table of them: the answer
 //! check reads it (a code it lacks is `unlisted_code`), `licensing-sdk/meta`
 //! carries it (`businessCodes`, so a portal says what a code means), and
-//! RULES.md's table is written from it. A new code is a row here.
+//! RULES.md's table and OpenAPI's envelope descriptions are written from it. A
+//! new code is a row here.
 //!
 //! ```
 //! use licensing_core::wire::{business_code, Endpoint};
