@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LicensingClient } from 'licensing-sdk';
@@ -299,6 +299,30 @@ test('a file written while the process is killed holds the jobs before or after 
       largest = Math.max(largest, jobs.length);
     }
     assert.ok(largest > 0, 'the writer wrote');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a lock file left without its words (its process killed between creating and writing it) is taken over, not held for ever', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+  const file = path.join(folder, 'jobs.json');
+  const lock = `${file}.lock`;
+  try {
+    // Old: taken over at once.
+    writeFileSync(lock, '');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const first = fileStorage(file);
+    assert.deepEqual(await first.load(), []);
+    first.release();
+    // Fresh (as if its writer were still writing it): waited for, then taken over once it has
+    // stayed without words past its grace; the first try refused it at once with leaseWaitMs 0.
+    writeFileSync(lock, '{"pid":');
+    const second = fileStorage(file);
+    assert.deepEqual(await second.load(), []);
+    assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.pid, 'the lease is this process\'s now');
+    second.release();
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -34,6 +34,13 @@ const VERSION = 1;
 const LEASE_STALE_MS = 10_000;
 const LEASE_RENEW_MS = 1_000;
 const LEASE_POLL_MS = 100;
+/**
+ * A lock file with no holder's words in it is being written, which takes a
+ * process microseconds; one still without them after this long was left by a
+ * process killed between creating it and writing it, and is taken over (it
+ * held the file for ever before: a test killing writers found it).
+ */
+const LEASE_WRITE_GRACE_MS = 2_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -207,7 +214,7 @@ class Lease {
     this.file = file;
   }
 
-  /** The lock file's holder, `null` when it is gone, `undefined` when it cannot be read (being written). */
+  /** The lock file's holder, `null` when it is gone, `{ unwritten }` when it holds no holder's words yet. */
   async holder() {
     try {
       const [text, stat] = await Promise.all([fs.readFile(this.lockFile, 'utf8'), fs.stat(this.lockFile)]);
@@ -215,8 +222,10 @@ class Lease {
       try {
         holder = JSON.parse(text);
       } catch {
-        holder = {};
+        holder = null;
       }
+      // Being written, or left half-written by a process killed while writing it.
+      if (holder === null || typeof holder !== 'object' || typeof holder.token !== 'string') return { unwritten: true, renewedAt: stat.mtimeMs };
       return { ...holder, renewedAt: stat.mtimeMs };
     } catch (err) {
       if (err?.code === 'ENOENT') return null;
@@ -225,6 +234,7 @@ class Lease {
   }
 
   stale(holder) {
+    if (holder.unwritten) return Date.now() - holder.renewedAt > LEASE_WRITE_GRACE_MS;
     if (Date.now() - holder.renewedAt > LEASE_STALE_MS) return true;
     const host = hostname();
     return host !== undefined && holder.host === host && Number.isSafeInteger(holder.pid) && !running(holder.pid);
@@ -257,7 +267,8 @@ class Lease {
         if (again !== null && again.token === holder.token && this.stale(again)) await fs.rm(this.lockFile, { force: true });
         continue;
       }
-      if (Date.now() < deadline) {
+      // A lock file being written is waited for (its words come at once, or it is stale soon).
+      if (Date.now() < deadline || holder.unwritten) {
         await sleep(LEASE_POLL_MS);
         continue;
       }
