@@ -323,6 +323,14 @@ impl Sessions {
         Ok(Created { id, sim, spec, created_ms: now_ms, idle_ms })
     }
 
+    /// The spec of a session a durable store kept, read as it was when the
+    /// session was made (`spec` over `base`), with its admin token.
+    pub fn kept_spec(&self, spec: &Value, admin_token: &str, base: &Options) -> Result<SessionSpec, String> {
+        let mut parsed = SessionSpec::from_json(&spec.to_string(), base, &self.limits)?;
+        parsed.options.admin_token = admin_token.to_owned();
+        Ok(parsed)
+    }
+
     /// Puts back a session a durable store kept, as it was made (`spec`, with
     /// its admin token); no bound or rate applies: it was within them when made.
     pub fn restore(
@@ -334,8 +342,7 @@ impl Sessions {
         created_ms: i64,
         now_ms: i64,
     ) -> Result<Arc<Simulator>, String> {
-        let mut parsed = SessionSpec::from_json(&spec.to_string(), base, &self.limits)?;
-        parsed.options.admin_token = admin_token.to_owned();
+        let parsed = self.kept_spec(spec, admin_token, base)?;
         let clock = parsed.options.clock.as_str();
         let sim = Arc::new(Simulator::new(&parsed.options));
         let idle_ms = i64::try_from(parsed.idle_secs.saturating_mul(1000)).unwrap_or(i64::MAX);

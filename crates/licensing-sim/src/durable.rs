@@ -54,6 +54,27 @@ pub(crate) fn replay_into(sim: &Simulator, kept: &KeptSession) -> Result<(), Str
     Ok(())
 }
 
+/// Runs `work` on a blocking thread (the stores are synchronous); a task
+/// that panicked or was cancelled is the store's failure.
+pub(crate) async fn on_store<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+}
+
+/// Session `kept` put back in the registry as it was made, its entries replayed.
+pub(crate) fn restore_session(
+    sessions: &Sessions,
+    options: &Options,
+    kept: &KeptSession,
+    now_ms: i64,
+) -> Result<Arc<Simulator>, String> {
+    let head = &kept.head;
+    let made = sessions.restore(&head.id, &head.spec, &head.admin_token, options, head.created_ms, now_ms)?;
+    replay_into(&made, kept)?;
+    Ok(made)
+}
+
 /// The store's failure as the simulator's answer.
 pub(crate) fn unavailable(what: &str, error: &str) -> Reply {
     let body = json!({
@@ -102,11 +123,8 @@ impl Durable {
             replay_into(&sim, own)?;
         }
         for session in kept.iter().filter(|k| k.head.id != DEFAULT_ID) {
-            let head = &session.head;
-            let made = sessions
-                .restore(&head.id, &head.spec, &head.admin_token, options, head.created_ms, now_ms)
-                .map_err(|e| format!("--store: session {:?}: {e}", head.id))?;
-            replay_into(&made, session)?;
+            restore_session(sessions, options, session, now_ms)
+                .map_err(|e| format!("--store: session {:?}: {e}", session.head.id))?;
         }
         Ok(sim)
     }
@@ -132,17 +150,13 @@ impl Durable {
         };
         created.sim.keep_journal();
         let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || store.create(&head))
-            .await
-            .unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+        on_store(move || store.create(&head)).await
     }
 
     /// Forgets sessions deleted or gone idle.
     pub(crate) async fn forget(&self, ids: Vec<String>) -> Result<(), StoreError> {
         let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || ids.iter().try_for_each(|id| store.delete(id)))
-            .await
-            .unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
+        on_store(move || ids.iter().try_for_each(|id| store.delete(id))).await
     }
 }
 

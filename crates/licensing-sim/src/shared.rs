@@ -10,13 +10,9 @@ use std::sync::Arc;
 
 use licensing_sim_core::{Reply, Simulator};
 
-use crate::durable::{remade, unavailable, Durable, DEFAULT_ID};
+use crate::durable::{on_store, remade, restore_session, unavailable, Durable, DEFAULT_ID};
 use crate::state::AppState;
-use crate::store::{Begun, StoreError};
-
-fn stopped(e: impl std::fmt::Display) -> StoreError {
-    StoreError(format!("the store stopped: {e}"))
-}
+use crate::store::Begun;
 
 /// Why a session cannot be served.
 pub(crate) enum Missing {
@@ -35,19 +31,12 @@ async fn local(state: &AppState, durable: &Arc<Durable>, id: &str, now: i64) -> 
         return Ok(sim);
     }
     let (store, key) = (Arc::clone(&durable.store), id.to_owned());
-    let kept = tokio::task::spawn_blocking(move || store.load_session(&key)).await.unwrap_or_else(|e| Err(stopped(e)));
-    let kept = match kept {
+    let kept = match on_store(move || store.load_session(&key)).await {
         Ok(Some(kept)) => kept,
         Ok(None) => return Err(Missing::NotKept),
         Err(e) => return Err(Missing::Failed(e.0)),
     };
-    let head = &kept.head;
-    let made = state
-        .sessions
-        .restore(&head.id, &head.spec, &head.admin_token, &state.options, head.created_ms, now)
-        .map_err(Missing::Failed)?;
-    crate::durable::replay_into(&made, &kept).map_err(Missing::Failed)?;
-    Ok(made)
+    restore_session(&state.sessions, &state.options, &kept, now).map_err(Missing::Failed)
 }
 
 /// Serves `work` (the core's answer) on session `id`: a read after this
@@ -74,15 +63,14 @@ where
         Err(Missing::Failed(e)) => return unavailable("nothing was done", &e),
     };
     let (store, key, after) = (Arc::clone(&durable.store), id.to_owned(), sim.applied());
-    let begun = tokio::task::spawn_blocking(move || {
+    let begun = on_store(move || {
         if read {
             store.catch_up(&key, after, now).map(|news| news.map(|news| (news, None)))
         } else {
             store.begin(&key, after, now).map(|begun| begun.map(|Begun { news, held }| (news, Some(held))))
         }
     })
-    .await
-    .unwrap_or_else(|e| Err(stopped(e)));
+    .await;
     let (news, held) = match begun {
         Ok(Some(begun)) => begun,
         Ok(None) => {
@@ -115,8 +103,7 @@ where
         forget_copy(state, id);
         return unavailable("nothing of this request was kept", "a read changed data");
     };
-    let committed =
-        tokio::task::spawn_blocking(move || held.commit(&entries)).await.unwrap_or_else(|e| Err(stopped(e)));
+    let committed = on_store(move || held.commit(&entries)).await;
     match committed {
         Ok(last) => {
             sim.set_applied(last);
@@ -155,8 +142,7 @@ fn forget_copy(state: &AppState, id: &str) {
 /// for): sessions made elsewhere made here, deleted ones let go.
 pub(crate) async fn sync_registry(state: &AppState, durable: &Arc<Durable>, now: i64) -> Result<(), String> {
     let store = Arc::clone(&durable.store);
-    let ids =
-        tokio::task::spawn_blocking(move || store.ids()).await.unwrap_or_else(|e| Err(stopped(e))).map_err(|e| e.0)?;
+    let ids = on_store(move || store.ids()).await.map_err(|e| e.0)?;
     let kept: std::collections::HashSet<&str> = ids.iter().map(String::as_str).collect();
     for id in state.sessions.ids() {
         if !kept.contains(id.as_str()) {

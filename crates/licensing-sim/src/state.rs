@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use licensing_sim_core::{Options, SessionSpec, Sessions, Simulator};
+use licensing_sim_core::{Options, Sessions, Simulator};
 
 use crate::config::{Config, StaticMount};
 use crate::durable::{Durable, DEFAULT_ID};
@@ -108,11 +108,7 @@ impl AppState {
             let options = if id == DEFAULT_ID {
                 state.options.clone()
             } else {
-                let spec =
-                    SessionSpec::from_json(&kept.head.spec.to_string(), &state.options, &state.sessions.limits())?;
-                let mut options = spec.options;
-                options.admin_token.clone_from(&kept.head.admin_token);
-                options
+                state.sessions.kept_spec(&kept.head.spec, &kept.head.admin_token, &state.options)?.options
             };
             let made = Arc::new(crate::durable::remade(&options, &kept)?);
             if id == DEFAULT_ID {
