@@ -85,6 +85,13 @@ pub(crate) fn sim_faults_js() -> String {
         "]);\n\n// The kinds sim.fault({ kind }) takes: the directives that are a fault of their own.\n\
          export const FAULT_KINDS = Object.freeze(FAULT_DIRECTIVES.filter((d) => d.kind).map((d) => d.name));\n",
     );
+    // The lines licensing-sim's --help prints, so that both shells print them alike.
+    let _ = write!(
+        out,
+        "\n// The directives as licensing-sim's --help lists them (FaultDirective::help_lines).\n\
+         export const FAULT_HELP_LINES = {};\n",
+        quote(&licensing_sim_core::FaultDirective::help_lines())
+    );
     out
 }
 

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { optionLines, parseArgs } from './args.js';
 import { answeredPreflight, boundedServer, CORS, listenAddress, listenOn, shownAddress, simFlag, target } from './http.js';
 import { SIM_FLAGS } from '../../generated/sim-flags.js';
-import { FAULT_DIRECTIVES } from '../../generated/sim-faults.js';
+import { FAULT_HELP_LINES } from '../../generated/sim-faults.js';
 
 /**
  * licensing-sim's options this shell has not: static files (any static
@@ -33,8 +33,7 @@ Development tokens (when no --token is given): dev-order-token (auth_order),
 dev-activity-token (auth_activity), dev-all-token (both).
 Faults (for client tests): the x-sim-fault request header, or POST /__sim/fault
 ?fault=DIRECTIVES, directives separated by \`;\`:
-${FAULT_DIRECTIVES.flatMap((d) => d.help.split('\n').map((line, i) =>
-    `  ${(i === 0 ? (d.value ? `${d.name}=${d.value}` : d.name) : '').padEnd(17)}${line}`)).join('\n')}`;
+${FAULT_HELP_LINES.trimEnd()}`;
 
 /** `--max-body-bytes` → `maxBodyBytes`: createSimulator's option of a flag. */
 const optionName = (flag) => flag.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
