@@ -8,9 +8,9 @@
 // its places.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { businessCodes, endpoints } from 'licensing-sdk/meta';
 import { checkAnswer } from 'licensing-sdk/testing';
+import { assertRecipeNames } from './recipes.mjs';
 
 const refusal = (module, code) => (module === 'order'
   ? [299, JSON.stringify({ code, message: 'refused', cause: 'a test' })]
@@ -34,12 +34,6 @@ test("the answer check takes every refusal code meta lists, on the endpoints it 
 });
 
 test('CONTRIBUTING\'s recipe "Adding a business code" names each place and this test', () => {
-  const text = readFileSync(new URL('../../CONTRIBUTING.md', import.meta.url), 'utf8');
-  const start = text.indexOf('\n## Adding a business code\n');
-  assert.ok(start >= 0, 'CONTRIBUTING.md has no "## Adding a business code"');
-  const recipe = text.slice(start, text.indexOf('\n## ', start + 1));
-  for (const place of ['crates/licensing-core/src/wire/codes.rs', 'BUSINESS_CODES', 'cargo xtask gen', 'RULES.md',
-    'businessCodes', 'www/', 'tests/js/business-codes.test.mjs', 'CHANGELOG']) {
-    assert.ok(recipe.includes(place), `the recipe names no ${place}`);
-  }
+  assertRecipeNames('\n## Adding a business code\n', ['crates/licensing-core/src/wire/codes.rs', 'BUSINESS_CODES', 'cargo xtask gen',
+    'RULES.md', 'businessCodes', 'www/', 'tests/js/business-codes.test.mjs', 'CHANGELOG']);
 });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createSimulator } from 'licensing-sdk/testing';
 import { FAULT_DIRECTIVES, FAULT_KINDS } from '../../js/generated/sim-faults.js';
+import { assertRecipeNames } from './recipes.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
@@ -34,12 +35,6 @@ test('the testing guide names every kind, and the in-process simulator takes eac
 });
 
 test('CONTRIBUTING\'s recipe "Adding a fault" names each place and this test', () => {
-  const text = read('CONTRIBUTING.md');
-  const start = text.indexOf('\n**A fault**');
-  assert.ok(start >= 0, 'CONTRIBUTING.md has no "**A fault**" recipe');
-  const recipe = text.slice(start, text.indexOf('\n## ', start));
-  for (const place of ['crates/licensing-sim-core/src/fault.rs', 'FaultDirective', 'simulator.rs', 'cargo xtask gen',
-    'js/types/testing.d.ts', 'docs/guide/testing.md', 'tests/js/sim-faults.test.mjs', 'CHANGELOG']) {
-    assert.ok(recipe.includes(place), `the recipe names no ${place}`);
-  }
+  assertRecipeNames('\n**A fault**', ['crates/licensing-sim-core/src/fault.rs', 'FaultDirective', 'simulator.rs', 'cargo xtask gen',
+    'js/types/testing.d.ts', 'docs/guide/testing.md', 'tests/js/sim-faults.test.mjs', 'CHANGELOG']);
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { SUBPATHS } from '../../scripts/build-js.mjs';
+import { assertRecipeNames } from './recipes.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
@@ -36,12 +37,6 @@ test('every subpath has its declarations, its section of the API report, its wor
 });
 
 test("CONTRIBUTING's recipe names each step's place and this test", () => {
-  const text = read('CONTRIBUTING.md');
-  const start = text.indexOf('\n## Adding a subpath\n');
-  assert.ok(start >= 0, 'CONTRIBUTING.md has no "## Adding a subpath"');
-  const recipe = text.slice(start, text.indexOf('\n## ', start + 1));
-  for (const place of ['js/entries/', 'MODULES', 'SUBPATHS', 'js/types/', 'api/npm/', 'js/README.md', 'CHANGELOG.md',
-    'tests/js/size-budget.test.mjs', 'tests/js/subpaths.test.mjs', 'tests/js/build.test.mjs']) {
-    assert.ok(recipe.includes(place), `the recipe names no ${place}`);
-  }
+  assertRecipeNames('\n## Adding a subpath\n', ['js/entries/', 'MODULES', 'SUBPATHS', 'js/types/', 'api/npm/', 'js/README.md',
+    'CHANGELOG.md', 'tests/js/size-budget.test.mjs', 'tests/js/subpaths.test.mjs', 'tests/js/build.test.mjs']);
 });
