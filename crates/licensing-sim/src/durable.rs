@@ -24,8 +24,8 @@ use crate::store::{KeptSession, SessionHead, SessionStore, StoreError};
 /// names no session).
 pub(crate) const DEFAULT_ID: &str = "";
 
-/// The seconds a 503 of the store asks the caller to wait.
-const RETRY_AFTER_SECS: &str = "1";
+/// The seconds a 503 of the store (a failed commit, a failing health probe) asks the caller to wait.
+pub(crate) const RETRY_AFTER_SECS: &str = "1";
 
 /// The store, and who makes a broken simulator again.
 pub(crate) struct Durable {

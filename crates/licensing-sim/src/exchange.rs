@@ -53,11 +53,11 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
         // A GET changes no data (the endpoints that read, the state, the stats, traces).
         let read = head.method.eq_ignore_ascii_case("GET");
         let reply = crate::shared::serve(&state, &durable, &id, now, read, |sim| answer(sim, head, body, now)).await;
-        let sim = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now) };
-        return respond(&sim.unwrap_or_else(|| state.own()), reply).await;
+        return respond(&state.simulator_of(&id, now).unwrap_or_else(|| state.own()), reply).await;
     }
-    let sim = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now) };
-    let Some(sim) = sim else { return respond(&state.own(), licensing_sim_core::no_session(&id)).await };
+    let Some(sim) = state.simulator_of(&id, now) else {
+        return respond(&state.own(), licensing_sim_core::no_session(&id)).await;
+    };
     // A simulator whose commit failed holds what its store does not: made
     // again from the store before it answers anything.
     let sim = match sim.commit_failed() {
@@ -109,9 +109,7 @@ async fn health(state: &AppState) -> Reply {
     let sessions = state.sessions.len();
     let checked = match state.durable.clone() {
         None => Ok(()),
-        Some(durable) => tokio::task::spawn_blocking(move || durable.store.health())
-            .await
-            .unwrap_or_else(|e| Err(crate::store::StoreError(e.to_string()))),
+        Some(durable) => crate::durable::on_store(move || durable.store.health()).await,
     };
     match checked {
         Ok(()) => {
@@ -121,7 +119,7 @@ async fn health(state: &AppState) -> Reply {
             503,
             &serde_json::json!({ "ok": false, "store": state.store_kind(), "sessions": sessions, "error": e.0 }),
         )
-        .with_header("retry-after", "1"),
+        .with_header("retry-after", crate::durable::RETRY_AFTER_SECS),
     }
 }
 

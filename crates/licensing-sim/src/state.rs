@@ -78,6 +78,16 @@ impl AppState {
         Arc::clone(&self.sim.read().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
 
+    /// The simulator of session `id` (`""`: the simulator's own), marked used
+    /// now; `None` when there is no such session.
+    pub(crate) fn simulator_of(&self, id: &str, now_ms: i64) -> Option<Arc<Simulator>> {
+        if id == DEFAULT_ID {
+            Some(self.own())
+        } else {
+            self.sessions.get(id, now_ms)
+        }
+    }
+
     /// Puts a simulator made again from the store in the place of the
     /// simulator's own.
     pub(crate) fn put_own(&self, sim: Arc<Simulator>) {
@@ -97,7 +107,7 @@ impl AppState {
         let (state, id, broken) = (self.clone(), id.to_owned(), Arc::clone(broken));
         let made = tokio::task::spawn_blocking(move || {
             let _one = durable.remaking.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let current = if id == DEFAULT_ID { Some(state.own()) } else { state.sessions.get(&id, now_millis()) };
+            let current = state.simulator_of(&id, now_millis());
             match current {
                 Some(current) if !Arc::ptr_eq(&current, &broken) => return Ok(current),
                 None => return Err(format!("session {id:?} is gone")),
