@@ -25,7 +25,7 @@
 //! ```
 
 use licensing_core::response::{ClientError, ErrorKind};
-use licensing_core::wire::{Endpoint, Method};
+use licensing_core::wire::{percent_encode, Endpoint, Method};
 use serde_json::Value;
 
 use crate::{HttpRequest, Transport};
@@ -55,19 +55,6 @@ impl<T> std::fmt::Debug for SimSession<T> {
         // The tokens are left out: a Debug print ends up in logs.
         f.debug_struct("SimSession").field("origin", &self.origin).field("id", &self.id).finish_non_exhaustive()
     }
-}
-
-fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push_str(&format!("{byte:02X}"));
-        }
-    }
-    out
 }
 
 /// An admin call to `url`: its answer's JSON, or an `http` error with the
