@@ -158,16 +158,13 @@ test-browser:
 
 # The testing guide's examples (docs/guide/testing.md), run as a user runs them: a Rust
 # crate's wasm-bindgen-tests in headless Chromium and Firefox, Playwright with
-# page.route, Vitest with MSW; each against the in-process simulator. And the
-# OpenTelemetry example (its own lockfile, installed when it changed).
+# page.route, Vitest with MSW; each against the in-process simulator.
 test-examples: install-pkg
 	mkdir -p $(SCRATCH)
 	$(WASM_TEST_ENV) $(CHROME) cargo test --target wasm32-unknown-unknown -p portal-example --test web
 	$(WASM_TEST_ENV) $(FIREFOX) cargo test --target wasm32-unknown-unknown -p portal-example --test web
 	TMPDIR=$(SCRATCH) node --test examples/playwright/
 	node_modules/.bin/vitest run --root examples/vitest-msw
-	cd examples/opentelemetry && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; }
-	node --test examples/opentelemetry/
 
 # The packed package in the toolchains its users run, each a small real project
 # built and loaded in headless Chromium (tests/ecosystem/, its own lockfile):

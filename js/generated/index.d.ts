@@ -1105,6 +1105,55 @@ export interface CallErrorEvent {
   error: LicensingError;
 }
 
+/**
+ * One event of the package's stream (`watch`): what each call of every
+ * LicensingClient, and each job of every outbox, did, in order. The calls'
+ * events are the Rust client's `on_event` (`licensing_client::events::CallEvent`),
+ * the same ones in the same order. No token and no header value is in any.
+ */
+export type LicensingEvent =
+  | CallEventOf<"call", {}>
+  | CallEventOf<"token", { attempt: number; refused: boolean }>
+  | CallEventOf<"request", { attempt: number; method: "GET" | "POST"; url: string }>
+  | CallEventOf<"response", { attempt: number; status: number; code?: string; durationMs?: number }>
+  | CallEventOf<"retry", { attempt: number; error: LicensingError; delayMs: number }>
+  | CallEventOf<"hook", { hook: "token" | keyof LicensingHooks; attempt: number; ended: "ok" | "failed" | "timedOut" | "aborted" }>
+  | CallEventOf<"failed", { attempts: number; error: LicensingError }>
+  | CallEventOf<"done", { attempts: number }>
+  | OutboxEvent;
+
+/** What every event of a call says, and its own fields. */
+export type CallEventOf<T extends string, Fields> = {
+  /**
+   * `call`: it began (before validation). `token`: the token provider is asked.
+   * `request`: an attempt is about to be sent (before `beforeRequest`).
+   * `response`: an answer came, whatever its status. `retry`: the attempt
+   * failed and the call waits `delayMs`, then tries again. `hook`: a hook of
+   * yours (or the token provider) ended. `failed`: the call failed
+   * (`error.issues` is validation's report when it refused the body; nothing
+   * was sent). `done`: it succeeded.
+   */
+  type: T;
+  /** The call's number in this page, worker or process, from 1 in the order calls begin. */
+  call: number;
+  endpoint: Endpoint;
+  /** When, on the client's clock (its `clock` option, else `Date.now()`). */
+  at?: number;
+} & Fields;
+
+/** An outbox's event (`licensing-sdk/outbox`): a job changed, or this tab now sends the outbox's jobs. */
+export type OutboxEvent =
+  | { type: "job"; outbox: string; at: number; /** The snapshot `outbox.subscribe` gets (`removed` when it left). */ job: unknown }
+  | { type: "sender"; outbox: string; at: number };
+
+/**
+ * Watches every call of every LicensingClient and every outbox job in this
+ * page, worker or process (every copy of the package there) from now on;
+ * returns what stops watching. While no one watches, nothing is made for it.
+ * What a watcher throws is ignored.
+ */
+export declare function watch(watcher: (event: LicensingEvent) => void): () => void;
+
 /** What `onWarnings` receives. */
 export interface WarningEvent {
   endpoint: Endpoint;

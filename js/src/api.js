@@ -9,6 +9,7 @@ import { serialize, useFastPath } from './routing.js';
 import { current, onInstance } from './instance.js';
 
 export * from './validation.js';
+export { watch } from './events.js';
 
 useFastPath(FAST_PATH);
 

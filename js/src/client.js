@@ -10,6 +10,8 @@
 // Hooks and fetch run inline here, in the one place that makes the request,
 // with nothing of theirs crossing into the wasm but what they gave.
 
+import { CallWatch, watched } from './events.js';
+
 /** What a stop resolves to: the attempt's timer or the caller's abort came first. */
 const STOPPED = Symbol('stopped');
 
@@ -106,15 +108,17 @@ function startWait(io, ms, signal, call) {
 
 /**
  * Runs the hook (or the token provider) `step` names, raced against the time
- * it is given and the caller's signal.
+ * it is given and the caller's signal; `ended` is told how it ended
+ * (licensing-client's `HookEnd`).
  */
-async function runHook(hook, step, io, signal, call) {
+async function runHook(hook, step, io, signal, call, ended) {
   // Called before its time starts, as the Rust client calls it: a hook that
   // throws at once has failed, whatever else has happened.
   let returned;
   try {
     returned = hook(step.event);
   } catch (thrown) {
+    ended('failed');
     return call.threw(thrown);
   }
   const answer = Promise.resolve(returned).then(
@@ -122,16 +126,29 @@ async function runHook(hook, step, io, signal, call) {
     (thrown) => ({ thrown }),
   );
   const { limit, next } = startWait(io, step.ms, signal, call);
-  if (limit === undefined) return next;
+  if (limit === undefined) {
+    ended('aborted');
+    return next;
+  }
   try {
     const outcome = await Promise.race([answer, limit.reached]);
-    if (outcome === TIMED_OUT) return call.timedOut();
-    if (outcome === ABORTED) return call.failed('aborted');
+    if (outcome === TIMED_OUT) {
+      ended('timedOut');
+      return call.timedOut();
+    }
+    if (outcome === ABORTED) {
+      ended('aborted');
+      return call.failed('aborted');
+    }
+    ended('thrown' in outcome ? 'failed' : 'ok');
     return 'thrown' in outcome ? call.threw(outcome.thrown) : call.settled(outcome.value);
   } finally {
     limit.end();
   }
 }
+
+/** A hook's end, unwatched. */
+const UNWATCHED = () => {};
 
 /** Waits `step.ms` before a retry, ended early by the caller's signal. */
 async function sleep(step, io, signal, call) {
@@ -317,13 +334,17 @@ async function send(step, text, io, signal, call) {
  * options, only validates (licensing-sdk/outbox).
  */
 export async function callService(client, endpoint, text, detail, callOptions) {
-  const call = client.__begin(endpoint, text, detail, callOptions);
+  // Watched (./events.js): every hook step is taken, so that its event is told.
+  const watching = watched();
+  const call = client.__begin(endpoint, text, detail, callOptions, watching);
   if (call === undefined) return undefined;
   try {
     const io = client.__io;
     const signal = call.signal;
+    const watch = watching ? new CallWatch(io, endpoint) : undefined;
     let step = call.start();
     for (;;) {
+      watch?.shown(step);
       switch (step.step) {
         case 'done':
           return step.data;
@@ -335,9 +356,14 @@ export async function callService(client, endpoint, text, detail, callOptions) {
         case 'sleep':
           step = await sleep(step, io, signal, call);
           break;
-        default:
-          // A hook or the token provider, named as the step that calls it.
-          step = await runHook(io[step.step], step, io, signal, call);
+        default: {
+          // A hook or the token provider, named as the step that calls it;
+          // none when the step is taken only to be watched.
+          const hook = io[step.step];
+          const taken = step;
+          const ended = watch === undefined ? UNWATCHED : (how) => watch.hookEnded(taken, how);
+          step = hook === undefined ? call.settled(undefined) : await runHook(hook, step, io, signal, call, ended);
+        }
       }
     }
   } finally {

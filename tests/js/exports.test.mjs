@@ -39,8 +39,8 @@ test('every entry exports exactly EXPORTS, and index.d.ts declares exactly them'
   assert.deepEqual(sorted(declared), sorted(EXPORTS), 'index.d.ts');
 });
 
-test('licensing-sdk/validate exports exactly VALIDATE_EXPORTS, the main entry but the client, and validate.d.ts declares them as values', async () => {
-  assert.deepEqual(sorted([...VALIDATE_EXPORTS, 'LicensingClient']), sorted(EXPORTS), 'the main entry is the validators and the client');
+test('licensing-sdk/validate exports exactly VALIDATE_EXPORTS, the main entry but the client and its events, and validate.d.ts declares them as values', async () => {
+  assert.deepEqual(sorted([...VALIDATE_EXPORTS, 'LicensingClient', 'watch']), sorted(EXPORTS), 'the main entry is the validators, the client and its events');
   assert.deepEqual(sorted(Object.keys(require('licensing-sdk/validate'))), sorted(VALIDATE_EXPORTS), 'CommonJS (validate.cjs)');
   assert.deepEqual(sorted(Object.keys(await import('licensing-sdk/validate'))), sorted(VALIDATE_EXPORTS), 'Node ESM (validate-node.mjs)');
   const pkg = require.resolve('licensing-sdk/package.json').replace(/package\.json$/, '');

@@ -3,16 +3,42 @@
 // call ends, line by line. The Rust client runs the same table
 // (crates/licensing-client/tests/native/scenarios.rs): the two carry out the
 // same steps (licensing-client's `call`), and this holds their waiting to it.
+// Each scenario's `events` are what a watcher (`watch`) is told, the lines the
+// Rust client's `on_event` is told too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { LicensingClient } from 'licensing-sdk';
+import { LicensingClient, watch } from 'licensing-sdk';
 import { createSimulator } from 'licensing-sdk/testing';
 
 const TOKEN = 'dev-all-token';
 const { scenarios } = JSON.parse(
   readFileSync(new URL('../../crates/licensing-client/tests/hook-scenarios.json', import.meta.url), 'utf8'),
 );
+
+/** A watcher's line for `event`, as `events` in the table writes it. */
+function eventLine(e) {
+  switch (e.type) {
+    case 'call':
+      return `call ${e.endpoint}`;
+    case 'token':
+      return `token ${e.attempt} ${e.refused}`;
+    case 'request':
+      return `request ${e.attempt} ${e.method}`;
+    case 'response':
+      return `response ${e.attempt} ${e.status} ${e.code ?? '-'}`;
+    case 'retry':
+      return `retry ${e.attempt} ${e.error.kind}`;
+    case 'hook':
+      return `hook ${e.hook} ${e.attempt} ${e.ended}`;
+    case 'failed':
+      return `failed ${e.attempts} ${e.error.kind}`;
+    case 'done':
+      return `done ${e.attempts}`;
+    default:
+      return `${e.type} (not in the table's lines)`;
+  }
+}
 
 for (const scenario of scenarios) {
   test(scenario.name, async () => {
@@ -55,12 +81,17 @@ for (const scenario of scenarios) {
       fetch: sim.fetch,
       hooks,
     });
+    const watched = [];
+    const stop = watch((event) => watched.push(eventLine(event)));
     try {
       await client[scenario.endpoint](scenario.body);
       log.push('ok');
     } catch (error) {
       log.push(`failed ${error.kind} ${error.status ?? '-'} sent=${error.sent}`);
+    } finally {
+      stop();
     }
     assert.deepEqual(log, scenario.expect);
+    assert.deepEqual(watched, scenario.events, 'what a watcher is told');
   });
 }

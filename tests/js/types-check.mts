@@ -174,3 +174,24 @@ async function outboxCalls(): Promise<void> {
   void [results, numbers, states, stop];
 }
 void outboxCalls;
+
+// The event stream and its spans: each type's own fields, narrowed by `type`.
+import { watch, type LicensingEvent } from 'licensing-sdk';
+import { traceLicensing } from 'licensing-sdk/opentelemetry';
+const stopWatching: () => void = watch((event: LicensingEvent) => {
+  if (event.type === 'retry') {
+    const delay: number = event.delayMs;
+    const kind: string = event.error.kind;
+  } else if (event.type === 'hook') {
+    const ended: 'ok' | 'failed' | 'timedOut' | 'aborted' = event.ended;
+  } else if (event.type === 'job') {
+    const outbox: string = event.outbox;
+  } else if (event.type === 'request') {
+    // @ts-expect-error: no header in an event
+    const headers = event.headers;
+  }
+});
+stopWatching();
+const tracing = traceLicensing();
+const traceHeaders: Record<string, string> = tracing.beforeRequest({ endpoint: 'shellNums', attempt: 1, method: 'POST', url: 'https://x.test/', headers: {} });
+tracing.stop();

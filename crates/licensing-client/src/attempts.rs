@@ -10,6 +10,7 @@ use licensing_core::response::{Answer, ClientError};
 use licensing_core::wire::Endpoint;
 
 use crate::call::{Action, Around, Call, Input};
+use crate::events::{next_call_number, CallEvent, ClientEvent};
 use crate::{CallOptions, Client, HttpRequest, Transport};
 
 /// In wasm, the loop behind a pointer to a future of unknown type: its states
@@ -32,7 +33,8 @@ impl<T: Transport> Client<T> {
     /// whether the caller said it may be repeated.
     fn steps(&self, endpoint: Endpoint, call: &CallOptions<T::Signal>) -> Call {
         let timeout_ms = call.timeout_ms.unwrap_or(self.opts.timeout_ms);
-        Call::new(endpoint, self.hook_set(), timeout_ms, call.repeatable)
+        let hooks = if self.opts.on_event.is_some() { self.hook_set().watched() } else { self.hook_set() };
+        Call::new(endpoint, hooks, timeout_ms, call.repeatable)
     }
 
     /// Sends `body` when it is the checked text (`Ok`), with retries; a
@@ -45,28 +47,43 @@ impl<T: Transport> Client<T> {
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
         let mut steps = self.steps(endpoint, call);
+        let number = next_call_number();
+        self.tell(number, endpoint, CallEvent::Call { endpoint });
         let (text, first) = match body {
             Ok(text) => (text, steps.next(self.around(text), Input::Start)),
             Err(refused) => ("", steps.refuse(refused)),
         };
-        own_poll(self.carry_out(steps, text, first, call)).await
+        own_poll(self.carry_out(number, steps, text, first, call)).await
     }
 
     fn around<'a>(&'a self, body: &'a str) -> Around<'a, T> {
         Around { opts: &self.opts, body, platform: &self.transport }
     }
 
-    /// Waits for what each step asks until the call ends.
+    /// Tells the watcher, if there is one, what call `number` did.
+    fn tell(&self, number: u64, endpoint: Endpoint, event: CallEvent<'_>) {
+        if let Some(watcher) = &self.opts.on_event {
+            watcher(&ClientEvent { call: number, endpoint, at_ms: self.transport.now_ms(), event });
+        }
+    }
+
+    /// Waits for what each step asks until the call ends; a watcher is told
+    /// what each step shows before its wait, and how a caller's hook ended.
     async fn carry_out(
         &self,
+        number: u64,
         mut steps: Call,
         body: &str,
         mut action: Action,
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
         loop {
+            let endpoint = steps.endpoint();
             let input = match action {
-                Action::Done(answer) => return Ok(answer),
+                Action::Done(answer) => {
+                    self.tell(number, endpoint, CallEvent::Done { attempts: steps.sent() });
+                    return Ok(answer);
+                }
                 Action::Failed(error) => return Err(error),
                 Action::Send { method, url, headers, post, ms } => {
                     let request = HttpRequest {
@@ -79,7 +96,20 @@ impl<T: Transport> Client<T> {
                     Input::Answer(self.transport.send(&request, ms, call.signal.as_ref()).await)
                 }
                 Action::Sleep { ms } => Input::Slept(self.transport.sleep(ms, call.signal.as_ref()).await),
-                hook => Input::Hook(self.run_hook(hook, call).await),
+                hook => {
+                    let ran = match hook.shown() {
+                        Some((shown, name, attempt)) => {
+                            self.tell(number, endpoint, shown);
+                            self.hook_set().runs(name).then_some((name, attempt))
+                        }
+                        None => None,
+                    };
+                    let outcome = self.run_hook(hook, call).await;
+                    if let Some((hook, attempt)) = ran {
+                        self.tell(number, endpoint, CallEvent::Hook { hook, attempt, ended: outcome.end() });
+                    }
+                    Input::Hook(outcome)
+                }
             };
             action = steps.next(self.around(body), input);
         }

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use licensing_core::validate::{self, itoa_u64, Catalogue, Issue, Locale, Options, Profile};
 use licensing_core::wire::Endpoint;
 
+use crate::events::{ClientEvent, EventHook};
 use crate::{redact, BodyText};
 
 #[cfg(feature = "hooks")]
@@ -114,6 +115,9 @@ pub struct ClientOptions {
     pub headers: Vec<(String, String)>,
     /// Called before each retry's wait, with why and how long.
     pub on_retry: Option<RetryHook>,
+    /// Called with every event of every call ([`crate::events::CallEvent`]):
+    /// what a tool watches without wiring each hook.
+    pub on_event: Option<EventHook>,
     /// Hooks around each attempt ([`Hooks`]; feature `hooks`).
     #[cfg(feature = "hooks")]
     pub hooks: Hooks,
@@ -230,6 +234,7 @@ impl ClientOptions {
             max_response_bytes: Self::DEFAULT_MAX_RESPONSE_BYTES,
             headers: Vec::new(),
             on_retry: None,
+            on_event: None,
             #[cfg(feature = "hooks")]
             hooks: Hooks::default(),
             #[cfg(feature = "hooks")]
@@ -248,6 +253,20 @@ impl ClientOptions {
     #[cfg(target_arch = "wasm32")]
     pub fn with_on_retry(mut self, f: impl Fn(&RetryEvent) + 'static) -> Self {
         self.on_retry = Some(std::rc::Rc::new(f));
+        self
+    }
+
+    /// With a callback for every event of every call ([`crate::events`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn with_on_event(mut self, f: impl Fn(&ClientEvent<'_>) + Send + Sync + 'static) -> Self {
+        self.on_event = Some(std::sync::Arc::new(f));
+        self
+    }
+
+    /// With a callback for every event of every call ([`crate::events`]).
+    #[cfg(target_arch = "wasm32")]
+    pub fn with_on_event(mut self, f: impl Fn(&ClientEvent<'_>) + 'static) -> Self {
+        self.on_event = Some(std::rc::Rc::new(f));
         self
     }
 
@@ -482,6 +501,7 @@ impl core::fmt::Debug for ClientOptions {
             .field("max_response_bytes", &self.max_response_bytes)
             .field("headers", &self.headers.iter().map(|(k, _)| k).collect::<Vec<_>>())
             .field("on_retry", &self.on_retry.is_some())
+            .field("on_event", &self.on_event.is_some())
             .finish_non_exhaustive()
     }
 }

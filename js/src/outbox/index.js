@@ -102,7 +102,7 @@ async function open({ client, name, storage, reason, tabs, sealer, wasm, clock, 
   const report = (err) => {
     problem = err?.kind === 'storage' ? err : outboxError('storage', String(err?.message ?? err), false, err);
   };
-  const view = new JobView((record) => wasm.admit({ endpoint: record.endpoint, text: record.text }).touches ?? []);
+  const view = new JobView((record) => wasm.admit({ endpoint: record.endpoint, text: record.text }).touches ?? [], name);
   let sides;
   const store = new JobStore({ storage, sealer, view, wall, post: (message) => sides?.post(message) });
   // The jobs as the storage holds them: what an earlier life left (a storage that cannot be read refuses to open).

@@ -10,6 +10,8 @@
 // (with a growing wait, or at once on `retry()`), the lock held meanwhile:
 // a tab never holds the lock without sending.
 
+import { tell, watched } from '../events.js';
+
 /** The waits between two reads of a failing storage at a takeover: 0.5 s doubled, up to 30 s. */
 const loadRetryMs = (attempt) => Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
 
@@ -62,6 +64,8 @@ export class Tabs {
     // between storing a change and telling it took the message with it.
     this.post({ t: 'sync', records: [...this.view.records.values(), ...this.view.tombs.values()] });
     this.leader = true;
+    // The package's event stream (../events.js): this tab (or process) now sends.
+    if (watched()) tell({ type: 'sender', outbox: this.name, at: Date.now() });
     this.runner.start();
     await this.runner.prune().catch((err) => this.report(err));
     this.runner.run();

@@ -2,6 +2,7 @@
 // with the other tabs), the tombstones of pruned keyed jobs, each job's
 // `settled` promise, and the listeners. Nothing here sends or stores.
 import { FINISHED, isJob, isTomb, outboxError, toError } from './records.js';
+import { tell as tellWatchers, watched } from '../events.js';
 
 export class JobView {
   /** id → record of each job. */
@@ -15,9 +16,10 @@ export class JobView {
   listeners = new Set();
   snapshot = null;
 
-  /** `touchesOf(record)`: what a job touches, asked of the core once. */
-  constructor(touchesOf) {
+  /** `touchesOf(record)`: what a job touches, asked of the core once; `name`: the outbox's (what its events say). */
+  constructor(touchesOf, name) {
     this.touchesOf = touchesOf;
+    this.name = name;
   }
 
   /** The job's `settled` promise (one for every snapshot of it). */
@@ -99,6 +101,8 @@ export class JobView {
         // A listener's failure is its own: the outbox and the other listeners go on.
       }
     }
+    // The package's event stream (../events.js): the same snapshot.
+    if (watched()) tellWatchers({ type: 'job', outbox: this.name, at: changed.updatedAt, job: changed });
   }
 
   /**

@@ -168,6 +168,8 @@ impl JsClient {
     /// call would validate it and nothing is sent: `undefined`, or it throws
     /// that LicensingError (licensing-sdk/outbox, before it stores a write).
     /// Options it cannot use (an endpoint, a signal, a timeout) throw.
+    /// `watched`: someone watches the package's events (`watch`), so every
+    /// hook step is taken, each announced to them whether or not a hook runs.
     #[wasm_bindgen(js_name = __begin)]
     pub fn begin(
         &self,
@@ -175,6 +177,7 @@ impl JsClient {
         text: JsValue,
         detail: JsValue,
         options: JsValue,
+        watched: bool,
     ) -> Result<JsValue, JsValue> {
         // JsValues all (not &str, Option<String>, Vec<String>): the glue's
         // conversions cost 0.4 KB of wasm here, for values read once.
@@ -228,7 +231,7 @@ impl JsClient {
         Ok(JsCall {
             opts: self.opts.clone(),
             body: text.unwrap_or_default(),
-            steps: Call::new(endpoint, self.hooks, timeout_ms, repeatable),
+            steps: Call::new(endpoint, if watched { self.hooks.watched() } else { self.hooks }, timeout_ms, repeatable),
             refused,
             platform: JsPlatform { clock: self.clock.clone() },
             signal,

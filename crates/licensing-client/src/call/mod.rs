@@ -10,7 +10,7 @@ use licensing_core::response::{read_activity, read_order, success_code, Answer, 
 use licensing_core::validate::{itoa_u64, Issue};
 use licensing_core::wire::{Endpoint, Method, Module};
 
-use crate::events::{ErrorEvent, RequestEvent, ResponseEvent, TokenRequest};
+use crate::events::{CallEvent, ErrorEvent, HookEnd, HookName, RequestEvent, ResponseEvent, TokenRequest};
 use crate::next_step::{next_step, Failed, Next};
 use crate::options::{self, check_headers, header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
 use crate::redact::redact_into;
@@ -37,6 +37,25 @@ pub struct HookSet {
 }
 
 impl HookSet {
+    /// The set when someone watches the call's events: every hook step is
+    /// taken (its event is what the watcher is shown), whether or not a
+    /// hook runs there. The token provider stays as it is: its step gives
+    /// the token.
+    pub fn watched(self) -> Self {
+        Self { before_request: true, after_response: true, before_retry: true, on_error: true, ..self }
+    }
+
+    /// Whether the caller's `hook` (or the token provider) is in the set.
+    pub fn runs(self, hook: HookName) -> bool {
+        match hook {
+            HookName::Token => self.token_provider,
+            HookName::BeforeRequest => self.before_request,
+            HookName::AfterResponse => self.after_response,
+            HookName::BeforeRetry => self.before_retry,
+            HookName::OnError => self.on_error,
+        }
+    }
+
     /// Whether any of them runs, so that time may pass between an attempt's
     /// start and its exchange (the clock is read only then).
     fn any(self) -> bool {
@@ -142,6 +161,52 @@ pub enum Action {
     Done(Answer),
     /// The call failed.
     Failed(ClientError),
+}
+
+impl Action {
+    /// What the step shows a watcher before its wait (`None` for a send, a
+    /// sleep and the end), and the hook that then runs, with its attempt.
+    pub fn shown(&self) -> Option<(CallEvent<'_>, HookName, u32)> {
+        Some(match self {
+            Action::Token { request, .. } => {
+                let TokenRequest { attempt, refused, .. } = *request;
+                (CallEvent::Token { attempt, refused }, HookName::Token, attempt)
+            }
+            Action::BeforeRequest { event, .. } => {
+                let shown = CallEvent::Request { attempt: event.attempt, method: event.method, url: &event.url };
+                (shown, HookName::BeforeRequest, event.attempt)
+            }
+            Action::AfterResponse { event, .. } => {
+                let shown = CallEvent::Response {
+                    attempt: event.attempt,
+                    status: event.status,
+                    code: event.code.as_deref(),
+                    duration_ms: event.duration_ms,
+                };
+                (shown, HookName::AfterResponse, event.attempt)
+            }
+            Action::BeforeRetry { event, .. } => {
+                let shown = CallEvent::Retry { attempt: event.attempt, error: &event.error, delay_ms: event.delay_ms };
+                (shown, HookName::BeforeRetry, event.attempt)
+            }
+            Action::OnError { event, .. } => {
+                (CallEvent::Failed { attempts: event.attempts, error: &event.error }, HookName::OnError, event.attempts)
+            }
+            Action::Send { .. } | Action::Sleep { .. } | Action::Done(_) | Action::Failed(_) => return None,
+        })
+    }
+}
+
+impl HookOutcome {
+    /// How the wait ended, as a watcher is told.
+    pub fn end(&self) -> HookEnd {
+        match self {
+            HookOutcome::Settled(Ok(_)) => HookEnd::Ok,
+            HookOutcome::Settled(Err(_)) => HookEnd::Failed,
+            HookOutcome::TimedOut => HookEnd::TimedOut,
+            HookOutcome::Aborted(_) => HookEnd::Aborted,
+        }
+    }
 }
 
 impl core::fmt::Debug for Action {
@@ -265,6 +330,16 @@ impl Call {
             url: String::new(),
             headers: Vec::new(),
         }
+    }
+
+    /// The endpoint called.
+    pub fn endpoint(&self) -> Endpoint {
+        self.endpoint
+    }
+
+    /// Attempts handed to the network so far.
+    pub fn sent(&self) -> u32 {
+        self.sent
     }
 
     /// Ends the call before anything is sent (a body refused by validation):

@@ -3,9 +3,12 @@
 //! ends, line by line. The npm package runs the same table
 //! (`tests/js/hook-scenarios.test.mjs`): the two carry out the same steps
 //! (`licensing_client::call`), and this holds the Rust loop's waiting to it.
+//! Each scenario's `events` are what a watcher (`on_event`) is told, the same
+//! lines as the npm package's stream (`watch`).
 
 use std::sync::{Arc, Mutex};
 
+use licensing_client::events::{CallEvent, ClientEvent};
 use licensing_client::hooks::{hook, HookFuture};
 use licensing_client::{Client, Hooks, RetryEvent, TokenRequest};
 use licensing_core::validate::Profile;
@@ -66,6 +69,24 @@ fn hooks(scenario: &Arc<Value>, log: &Log) -> Hooks {
         .on_error_async(error)
 }
 
+/// A watcher's line for `event`, as `events` in the table writes it.
+fn event_line(e: &ClientEvent<'_>) -> String {
+    let name = e.event.name();
+    match e.event {
+        CallEvent::Call { endpoint } => format!("{name} {}", endpoint.name()),
+        CallEvent::Token { attempt, refused } => format!("{name} {attempt} {refused}"),
+        CallEvent::Request { attempt, method, .. } => format!("{name} {attempt} {}", method.as_str()),
+        CallEvent::Response { attempt, status, code, .. } => {
+            format!("{name} {attempt} {status} {}", code.unwrap_or("-"))
+        }
+        CallEvent::Retry { attempt, error, .. } => format!("{name} {attempt} {}", error.kind.as_str()),
+        CallEvent::Hook { hook, attempt, ended } => format!("{name} {} {attempt} {}", hook.as_str(), ended.as_str()),
+        CallEvent::Failed { attempts, error } => format!("{name} {attempts} {}", error.kind.as_str()),
+        CallEvent::Done { attempts } => format!("{name} {attempts}"),
+        _ => format!("{name} (not in the table's lines)"),
+    }
+}
+
 #[tokio::test]
 async fn the_shared_hook_scenarios() {
     let table: Value = serde_json::from_str(include_str!("../hook-scenarios.json")).unwrap();
@@ -74,7 +95,9 @@ async fn the_shared_hook_scenarios() {
         let scenario = Arc::new(scenario.clone());
         let name = scenario["name"].as_str().unwrap();
         let log: Log = Arc::default();
-        let mut o = options(&base).with_hooks(hooks(&scenario, &log));
+        let watched: Log = Arc::default();
+        let w = watched.clone();
+        let mut o = options(&base).with_hooks(hooks(&scenario, &log)).with_on_event(move |e| push(&w, event_line(e)));
         if let Some(max) = scenario["maxRetries"].as_u64() {
             o.max_retries = max as u32;
         }
@@ -97,5 +120,8 @@ async fn the_shared_hook_scenarios() {
         let expected: Vec<String> =
             scenario["expect"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_owned()).collect();
         assert_eq!(*log.lock().unwrap(), expected, "{name}");
+        let events: Vec<String> =
+            scenario["events"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_owned()).collect();
+        assert_eq!(*watched.lock().unwrap(), events, "{name}: what a watcher is told");
     }
 }
