@@ -3,6 +3,7 @@
 // modules run, validate() and LicensingClient are ready.
 import { LicensingClient } from '/pkg/slim.js';
 import { openOutbox } from '/pkg/outbox.mjs';
+import '/pkg/panel.mjs'; // <licensing-panel>: every call and outbox job of the page, live
 import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
 import { rulesProfile, setRulesProfile, onRulesChange } from './settings.js';
 import { mountOrderPage } from './order-page.js';

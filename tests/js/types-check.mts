@@ -195,3 +195,8 @@ stopWatching();
 const tracing = traceLicensing();
 const traceHeaders: Record<string, string> = tracing.beforeRequest({ endpoint: 'shellNums', attempt: 1, method: 'POST', url: 'https://x.test/', headers: {} });
 tracing.stop();
+
+// The devtools panel: the element's type by its tag.
+import { definePanel, LicensingPanel } from 'licensing-sdk/panel';
+definePanel();
+const panelElement: LicensingPanel = document.createElement('licensing-panel');

@@ -1,0 +1,21 @@
+// licensing-sdk/panel: <licensing-panel>, a devtools panel any portal drops in
+// (a custom element: React, Vue, Svelte, Angular and plain pages alike). It
+// lists, live, what `watch` tells: every call of every LicensingClient in the
+// page with its attempts, waits, hooks, answers and report (each issue at its
+// field, in the client's locale), and every outbox job; filters by endpoint and
+// outcome. Importing the subpath defines the element. A bundler building for
+// production (the `production` condition: Vite's build, webpack's production
+// mode) resolves it to a module with nothing of the panel, where the element
+// shows nothing.
+
+/** The element's class (`<licensing-panel>`; its words follow its `lang`, else the page's: English or Simplified Chinese). */
+export declare class LicensingPanel extends HTMLElement {}
+
+/** Defines the element as `name` (default `licensing-panel`); once defined, nothing. Importing the subpath calls it. */
+export declare function definePanel(name?: string): void;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'licensing-panel': LicensingPanel;
+  }
+}

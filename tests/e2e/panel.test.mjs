@@ -1,0 +1,132 @@
+// The devtools panel (`licensing-sdk/panel`, `<licensing-panel>`) in the demo
+// portal, a plain page, in headless Chromium against a simulator started for
+// the run: what it shows for a retried call, a body the rules refuse (each
+// issue at its field, in the client's locale), its filters, and an outbox job
+// carried on after a reload. Run: TMPDIR=target/tmp node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSim, launchBrowser } from './harness.mjs';
+
+let sim;
+let browser;
+const ADMIN = { 'x-sim-admin': 'e2e-admin' };
+
+before(async () => {
+  sim = await startSim({ args: ['--admin-token', ADMIN['x-sim-admin']] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+/** Polls fn until it returns a truthy value (returned) or the time is up. */
+async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = new Error(`${what}: got ${JSON.stringify(v)}`);
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last?.message}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function openPortal(t, hash = '') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(5_000);
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  await page.goto(sim.url + hash);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
+}
+
+/** What the panel lists of a call (Playwright's CSS reaches into its open shadow root). */
+async function shownCall(call) {
+  return {
+    state: await call.getAttribute('data-state'),
+    summary: await call.locator('summary').textContent(),
+    lines: await call.locator('li').evaluateAll((items) => items.map((li) => `${li.dataset.kind}: ${li.textContent}`)),
+  };
+}
+
+const fault = (spec, endpoint) => fetch(`${sim.url}__sim/fault?fault=${encodeURIComponent(spec)}&endpoint=${endpoint}`, { method: 'POST', headers: ADMIN });
+
+test('a call retried after a code 500: both attempts, the answer of each and the wait between, as it happened', { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t, '#locks');
+  assert.equal((await fault('code500;times=1', 'lockAssets')).status, 200);
+  await page.locator('#locks-assetNums').fill('8999999999');
+  await page.locator('#locks-operatorIdentity').fill('e2e-panel');
+  const lock = page.locator('#locks-lock');
+  await until(async () => !(await lock.isDisabled()), { what: 'the lock button enabled' });
+  await lock.click();
+  const call = page.locator('licensing-panel details[data-endpoint="lockAssets"]');
+  await until(async () => (await call.getAttribute('data-state')) === 'done', { what: 'the call done in the panel' });
+  const shown = await shownCall(call);
+  assert.match(shown.summary, /lockAssets · done · 2 attempts · \d+ ms/);
+  const kinds = shown.lines.map((line) => line.split(':')[0]);
+  assert.deepEqual(kinds, ['request', 'response', 'retry', 'request', 'response'], shown.lines.join('\n'));
+  assert.match(shown.lines[0], /attempt 1: POST http:\/\/127\.0\.0\.1:\d+\/.*g_nonce=/);
+  assert.match(shown.lines[1], /→ HTTP 299 · code 500 · \d+ ms/);
+  assert.match(shown.lines[2], /retry in \d+ ms: business · HTTP 299 · code 500: network exception, retry/);
+  assert.match(shown.lines[4], /→ HTTP 200 · code 0/);
+  assert.ok(!shown.lines.join('\n').includes('dev-all-token'), 'no token');
+  check();
+});
+
+test('a body the rules refuse: its issues at their fields in the client\'s locale; the filters keep what they name', { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.evaluate(async () => {
+    const { LicensingClient } = await import('/pkg/slim.js');
+    const client = new LicensingClient({ baseUrl: location.origin, token: 'dev-all-token', locale: 'zh-CN' });
+    await client.lockAssets({ assetNums: [], operatorIdentity: '' }).catch(() => {});
+    await client.shellNums({ size: 1 });
+  });
+  const refused = page.locator('licensing-panel details[data-endpoint="lockAssets"][data-state="failed"]');
+  await until(async () => (await refused.count()) === 1, { what: 'the refused call in the panel' });
+  const shown = await shownCall(refused);
+  assert.match(shown.summary, /lockAssets · failed · 0 attempts/);
+  assert.match(shown.lines[0], /^failed: validation: /);
+  const issues = shown.lines.filter((line) => line.startsWith('issue: '));
+  assert.ok(issues.some((line) => /^issue: \/assetNums: .*[\u4e00-\u9fff]/.test(line)), issues.join('\n'));
+  assert.ok(issues.length >= 2, 'every issue of the report');
+
+  const visible = async () => (await page.locator('licensing-panel details:not([hidden])').evaluateAll((all) => all.map((d) => `${d.dataset.endpoint} ${d.dataset.state}`))).sort();
+  await until(async () => (await visible()).includes('shellNums done'), { what: 'shellNums done' });
+  await page.locator('licensing-panel select[part="outcome-filter"]').selectOption('failed');
+  assert.deepEqual(await visible(), ['lockAssets failed']);
+  await page.locator('licensing-panel select[part="outcome-filter"]').selectOption('');
+  await page.locator('licensing-panel select[part="endpoint-filter"]').selectOption('shellNums');
+  assert.deepEqual([...new Set(await visible())], ['shellNums done']);
+  check();
+});
+
+test('an outbox job carried on after a reload: the new page sends, and the panel follows the job to its end', { timeout: 60_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.locator('#order-sample').click();
+  const { channelOrderId } = JSON.parse(await page.locator('#order-json').inputValue());
+  // The service does the work and holds its answer back, long past the reload.
+  assert.equal((await fault('after;delay=30000', 'batchOrder')).status, 200);
+  await until(async () => !(await page.locator('#submit-order').isDisabled()), { what: 'submit enabled' });
+  await page.locator('#submit-order').click();
+  const job = page.locator('licensing-panel .jobs li[data-job]');
+  await until(async () => (await job.getAttribute('data-state')) === 'sending', { what: 'the job sending before the reload' });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  await until(async () => (await job.getAttribute('data-state')) === 'settled', { what: 'the job settled after the reload', timeout: 20_000 });
+  assert.match(await job.textContent(), new RegExp(`portal-orders · batchOrder ${channelOrderId} · settled · sends \\d`));
+  assert.equal(await page.locator('licensing-panel .jobs li[data-sender="portal-orders"]').count(), 1, 'this page sends');
+  // The job's call after the reload is listed too.
+  assert.ok(await page.locator('licensing-panel details[data-state="done"]').count() >= 1);
+  check();
+});
