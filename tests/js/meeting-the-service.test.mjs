@@ -296,7 +296,13 @@ test("the testing guide's \"Meeting the real service\" runs as written, against 
     assert.equal(made.status, 0, made.stderr);
     const fromItsHar = sh(fromHar);
     assert.equal(fromItsHar.status, 0, fromItsHar.stderr);
-    for (const file of ['verify.json', 'staging.jsonl', 'staging.har', 'staging-state.json']) assert.ok(existsSync(path.join(dir, file)), file);
+    for (const file of ['verify.json', 'verify.html', 'staging.jsonl', 'staging.har', 'staging.html', 'staging-state.json']) assert.ok(existsSync(path.join(dir, file)), file);
+    for (const file of ['verify.html', 'staging.html']) {
+      const page = readFileSync(path.join(dir, file), 'utf8');
+      assert.match(page, /^<!doctype html>/);
+      assert.ok(!page.includes(ORDER) && !page.includes(ACTIVITY), `${file}: a token`);
+    }
+    assert.match(readFileSync(path.join(dir, 'staging.html'), 'utf8'), /<td>queryEnterprises<\/td><td>1<\/td>/);
     const state = JSON.parse(readFileSync(path.join(dir, 'staging-state.json'), 'utf8'));
     assert.equal(state.format, 'licensing-sim-state');
     assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'staging-state-from-har.json'), 'utf8')), state, 'the HAR and the recording of one session make one state');

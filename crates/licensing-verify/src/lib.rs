@@ -34,6 +34,7 @@
 mod differences;
 pub mod fixtures;
 pub mod har;
+pub mod html;
 pub mod proxy;
 pub mod recording;
 mod redact;

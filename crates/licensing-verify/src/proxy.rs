@@ -131,6 +131,31 @@ pub struct ProxySummary {
     pub requests: Vec<(String, Difference)>,
 }
 
+/// The exchange that first showed a difference of the answers (what the
+/// `--html` report shows behind it), its tokens redacted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Exhibit {
+    /// The endpoint.
+    pub endpoint: String,
+    /// The difference's code.
+    pub code: &'static str,
+    /// The difference's path (`/data/*/status`).
+    pub path: String,
+    /// The request's method.
+    pub method: String,
+    /// Its path and query.
+    pub target: String,
+    /// The answer's status.
+    pub status: u16,
+    /// The answer's body, its first [`crate::verify::ANSWER_SHOWN_CHARS`] characters.
+    pub answer: String,
+}
+
+/// Most exchanges kept behind differences (one per difference; a service
+/// that drifts everywhere has more differences than a report shows).
+const MAX_EXHIBITS: usize = 200;
+
 /// A proxy's state: what it has seen and logged.
 #[derive(Debug)]
 pub struct Inspector {
@@ -140,6 +165,8 @@ pub struct Inspector {
     summary: ProxySummary,
     /// How often each request came (by a hash of it): HAR's `attempt`.
     attempts: std::collections::HashMap<u64, u32>,
+    /// The exchange behind each difference of the answers, at most [`MAX_EXHIBITS`].
+    exhibits: Vec<Exhibit>,
 }
 
 /// Most distinct requests whose attempts are counted.
@@ -200,7 +227,13 @@ const MAX_SECRETS: usize = 64;
 impl Inspector {
     /// A proxy that checks as `options` say.
     pub fn new(options: ProxyOptions) -> Self {
-        Self { options, secrets: Vec::new(), summary: ProxySummary::default(), attempts: Default::default() }
+        Self {
+            options,
+            secrets: Vec::new(),
+            summary: ProxySummary::default(),
+            attempts: Default::default(),
+            exhibits: Vec::new(),
+        }
     }
 
     /// Adds to an endpoint's counts.
@@ -289,10 +322,12 @@ impl Inspector {
     /// recording line and its HAR entry, both redacted. The answer crosses
     /// once; the request was seen by [`Inspector::request`].
     pub fn finish(&mut self, exchange: &Exchange, refused: bool, out: &Output) -> Finished {
+        let known = self.summary.answers.len();
         let (lines, differs) = match (&exchange.endpoint, &exchange.response) {
             (Some(endpoint), Some(answer)) if !refused => self.checked(endpoint, answer.status, &answer.body),
             _ => (Vec::new(), None),
         };
+        self.keep_exhibits(exchange, known);
         let verdict = match (&exchange.endpoint, &exchange.response, differs) {
             (None, _, _) => "not the service",
             (_, None, _) => "no answer",
@@ -306,6 +341,38 @@ impl Inspector {
             har_entry(exchange, &self.secrets, &at.url_base, &at.started, at.time_ms, &sdk)
         });
         Finished { lines, recording, har }
+    }
+
+    /// Keeps `exchange` behind each difference it showed first (those past
+    /// the first `known` of the summary's).
+    fn keep_exhibits(&mut self, exchange: &Exchange, known: usize) {
+        let Some(answer) = &exchange.response else { return };
+        let request = &exchange.request;
+        for (endpoint, d) in self.summary.answers.iter().skip(known) {
+            if self.exhibits.len() >= MAX_EXHIBITS {
+                return;
+            }
+            let target = match &request.query {
+                Some(query) => format!("{}?{query}", request.path),
+                None => request.path.clone(),
+            };
+            // Redacted whole, then cut: a token cut in two would not be found.
+            let body = crate::redact::redact(&answer.body, &self.secrets);
+            self.exhibits.push(Exhibit {
+                endpoint: endpoint.clone(),
+                code: d.code,
+                path: d.path.clone(),
+                method: request.method.clone(),
+                target: crate::redact::redact(&target, &self.secrets),
+                status: answer.status,
+                answer: licensing_core::validate::excerpt(&body, crate::verify::ANSWER_SHOWN_CHARS),
+            });
+        }
+    }
+
+    /// The exchange behind each difference of the answers.
+    pub fn exhibits(&self) -> &[Exhibit] {
+        &self.exhibits
     }
 
     /// The how-many-th time this request (method, path, query but its

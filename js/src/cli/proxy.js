@@ -20,6 +20,7 @@ const OPTIONS = [
   { flag: '--listen', key: 'listen', kind: 'string', value: 'HOST:PORT', default: '127.0.0.1:8790', help: 'Address to listen on; port 0 picks a free one' },
   { flag: '--record', key: 'record', kind: 'string', value: 'FILE', help: 'Record the exchanges (JSON Lines, format licensing-sdk-recording version 1), the Authorization header and every token redacted; npx licensing-sdk-sim state --from-recording FILE makes a fixture of it' },
   { flag: '--har', key: 'har', kind: 'string', value: 'FILE', help: "Also write the exchanges as HAR 1.2 (what devtools, Playwright's routeFromHAR and mock servers read), redacted as the recording, each entry with the SDK's view in _licensingSdk (endpoint, attempt, verdict); whole after each exchange; npx licensing-sdk-sim state --from-har FILE makes a fixture of it" },
+  { flag: '--html', key: 'html', kind: 'string', value: 'FILE', help: 'On stopping, write what was seen as one self-contained HTML page (per endpoint; each difference of the answers from the contract side by side with the exchange that first showed it; the requests\' issues; tokens redacted)' },
   { flag: '--rules', key: 'rules', kind: 'string', value: 'PROFILE', default: 'recommended', help: 'The profile requests are validated with: spec, recommended or strict' },
   { flag: '--refuse', key: 'refuse', kind: 'boolean', help: 'Refuse an invalid request as the simulator would (HTTP 299 code 13004, or resultCode 1001) instead of forwarding it' },
   { flag: '--locale', key: 'locale', kind: 'string', value: 'en|zh-CN', default: 'en', help: 'The language of the messages' },
@@ -363,6 +364,7 @@ async function stopProxy(ctx, served, stderr) {
   };
   await Promise.all([served.stop({ graceMs: stopGraceSecs * 1000, beforeCut: cut }), ctx.flights.drained()]);
   ctx.har?.close();
+  if (ctx.settings.html) writeFileSync(ctx.settings.html, ctx.inspector.summaryHtml(ctx.upstream));
   for (const line of ctx.inspector.summaryLines()) stderr.write(`${line}\n`);
 }
 

@@ -17,6 +17,7 @@ const OPTIONS = [
   { flag: '--activity-token', key: 'activityToken', kind: 'string', value: 'TOKEN', help: 'One with scope auth_activity (or LICENSING_SDK_ACTIVITY_TOKEN): the scope checks and, with --writes, joinActivity' },
   { flag: '--writes', key: 'writes', kind: 'boolean', help: 'Also write, for a SANDBOX only: every endpoint once (an enterprise, a batch order, locks, a claim), and for each rule the SDK infers the smallest request only it refuses' },
   { flag: '--json', key: 'json', kind: 'string', value: 'FILE', help: 'Write the report as JSON too' },
+  { flag: '--html', key: 'html', kind: 'string', value: 'FILE', help: "Write the report as one self-contained HTML page too (each endpoint's checks, each difference from the contract side by side, the answer behind it; tokens redacted)" },
   { flag: '--activity-label', key: 'activityLabel', kind: 'string', value: 'LABEL', help: 'The activity --writes joins [default: one no service has]' },
   { flag: '--channel-code', key: 'channelCode', kind: 'string', value: 'CODE', help: 'The channel customer the reads ask for (with --channel-customer-id)' },
   { flag: '--channel-customer-id', key: 'channelCustomerId', kind: 'string', value: 'ID', help: 'Its id at the channel' },
@@ -104,6 +105,7 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
     }
     for (const line of run.lines()) stdout.write(`${line}\n`);
     if (args.json) writeFileSync(args.json, `${run.reportJson()}\n`);
+    if (args.html) writeFileSync(args.html, run.reportHtml());
     return run.exitCode();
   } finally {
     run.free();

@@ -133,6 +133,12 @@ impl VerifyRun {
         self.run.report().to_json()
     }
 
+    /// The report as one self-contained HTML page (`--html`).
+    #[wasm_bindgen(js_name = reportHtml)]
+    pub fn report_html(&self) -> String {
+        licensing_verify::html::verify_page(&self.run.report())
+    }
+
     /// The command's output lines.
     pub fn lines(&self) -> Vec<String> {
         self.run.report().lines()
@@ -239,6 +245,12 @@ impl ProxyInspector {
     #[wasm_bindgen(js_name = summaryLines)]
     pub fn summary_lines(&self) -> Vec<String> {
         self.inspector.summary_lines()
+    }
+
+    /// What was seen, as one self-contained HTML page (`--html FILE`).
+    #[wasm_bindgen(js_name = summaryHtml)]
+    pub fn summary_html(&self, upstream: &str) -> String {
+        licensing_verify::html::proxy_page(upstream, self.inspector.summary(), self.inspector.exhibits())
     }
 }
 

@@ -49,7 +49,7 @@ fn excerpt(text: &str, max: usize) -> String {
 
 /// What was sent, and the status that came.
 fn sent(probe: &Probe, status: Option<u16>) -> Sent {
-    Sent { method: probe.method, path: probe.path.clone(), status }
+    Sent { method: probe.method, path: probe.path.clone(), status, answer: None }
 }
 
 /// A check of `step` on its answer: the answer checked against the contract
@@ -77,7 +77,9 @@ fn checked(
             (Verdict::Differs, format!("{detail}: the answer differs from what the spec states in {places}"))
         }
     };
-    Check { id, title, source, verdict, detail, request: Some(sent(probe, Some(status))), differences }
+    // The body is the run's, its tokens already redacted.
+    let request = Sent { answer: Some(excerpt(body, super::ANSWER_SHOWN_CHARS)), ..sent(probe, Some(status)) };
+    Check { id, title, source, verdict, detail, request: Some(request), differences }
 }
 
 /// A probe with no answer to read: the first stops the run (the service cannot

@@ -283,7 +283,15 @@ pub struct Sent {
     pub path: String,
     /// The answer's HTTP status (`None`: no answer).
     pub status: Option<u16>,
+    /// The answer's body when it was judged against the contract: its first
+    /// [`ANSWER_SHOWN_CHARS`] characters, the tokens redacted (what the HTML
+    /// report shows behind a check).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
 }
+
+/// How much of an answer a report keeps (`Sent::answer`).
+pub const ANSWER_SHOWN_CHARS: usize = 4_000;
 
 /// One check of a run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
