@@ -16,12 +16,12 @@ const WORDS = {
   en: {
     title: 'Licensing calls', endpoint: 'Endpoint', outcome: 'Outcome', all: 'all', pending: 'pending', done: 'done', failed: 'failed',
     clear: 'Clear', jobs: 'Outbox jobs', attempt: 'attempt', attempts: 'attempts', retry: 'retry in', hook: 'hook', token: 'token asked',
-    refused: 'after a refusal', sender: 'this page sends', sends: 'sends', none: 'No call yet.',
+    refused: 'after a refusal', sender: 'this page sends', sends: 'sends', none: 'No call yet.', simulator: 'simulator, attempt',
   },
   'zh-CN': {
     title: '许可服务调用', endpoint: '接口', outcome: '结果', all: '全部', pending: '进行中', done: '成功', failed: '失败',
     clear: '清空', jobs: '发件箱任务', attempt: '第几次', attempts: '次尝试', retry: '重试，等待', hook: '钩子', token: '请求令牌',
-    refused: '令牌被拒后', sender: '本页负责发送', sends: '已发送', none: '尚无调用。',
+    refused: '令牌被拒后', sender: '本页负责发送', sends: '已发送', none: '尚无调用。', simulator: '模拟器，第几次',
   },
 };
 
@@ -67,6 +67,8 @@ class CallView {
     this.state = 'pending';
     this.attempts = 0;
     this.words = words;
+    /** Each attempt's number and URL (what the simulator's trace is looked up by). */
+    this.sent = [];
     this.node = el('details', undefined, { 'data-call': String(event.call), 'data-endpoint': event.endpoint, 'data-state': 'pending' });
     this.summary = el('summary');
     this.lines = el('ol');
@@ -96,6 +98,7 @@ class CallView {
         break;
       case 'request':
         this.attempts = event.attempt;
+        this.sent.push({ attempt: event.attempt, method: event.method, url: event.url });
         this.line(`${w.attempt} ${event.attempt}: ${event.method} ${event.url}`, 'request');
         break;
       case 'response': {
@@ -135,6 +138,8 @@ export class LicensingPanel extends Base {
     this.calls = new Map();
     this.jobs = new Map();
     this.stop = undefined;
+    /** `({ endpoint, attempt, method, url }) => entries`: the simulator's trace of an attempt, when the page talks to one. */
+    this.traceOf = undefined;
   }
 
   connectedCallback() {
@@ -204,6 +209,28 @@ export class LicensingPanel extends Base {
     if (view === undefined) return;
     view.take(event);
     this.show(view);
+    if ((event.type === 'done' || event.type === 'failed') && typeof this.traceOf === 'function') this.traced(view);
+  }
+
+  /**
+   * What the simulator did with each attempt of an ended call, as the page's
+   * `traceOf({ endpoint, attempt, method, url })` gives it (entries of the
+   * simulator's trace: `sim.trace(id)` in process, `GET /__sim/trace/ID`
+   * over HTTP), each shown as a line under the call.
+   */
+  async traced(view) {
+    for (const sent of view.sent) {
+      let entries;
+      try {
+        entries = await this.traceOf({ endpoint: view.endpoint, ...sent });
+      } catch (err) {
+        view.line(`${this.words.simulator} ${sent.attempt}: ${String(err?.message ?? err)}`, 'sim');
+        continue;
+      }
+      for (const entry of Array.isArray(entries) ? entries : []) {
+        view.line(`${this.words.simulator} ${sent.attempt}: ${JSON.stringify(entry)}`, 'sim');
+      }
+    }
   }
 
   takeJob(event) {

@@ -9,7 +9,16 @@
 // shows nothing.
 
 /** The element's class (`<licensing-panel>`; its words follow its `lang`, else the page's: English or Simplified Chinese). */
-export declare class LicensingPanel extends HTMLElement {}
+export declare class LicensingPanel extends HTMLElement {
+  /**
+   * Where the page talks to a simulator: what it did with an attempt, shown
+   * under the call once it ended (the entries of its trace: `sim.trace(id)` of
+   * `createSimulator`, or `GET /__sim/trace/ID` of `npx licensing-sdk-sim`, for
+   * a client whose `headers` carry `x-sim-trace: ID`; the attempt's `url` holds
+   * its `g_nonce`, which each entry's `query` does too).
+   */
+  traceOf?: (attempt: { endpoint: string; attempt: number; method: 'GET' | 'POST'; url: string }) => unknown[] | Promise<unknown[]>;
+}
 
 /** Defines the element as `name` (default `licensing-panel`); once defined, nothing. Importing the subpath calls it. */
 export declare function definePanel(name?: string): void;

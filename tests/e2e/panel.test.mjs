@@ -1,8 +1,8 @@
 // The devtools panel (`licensing-sdk/panel`, `<licensing-panel>`) in the demo
 // portal, a plain page, in headless Chromium against a simulator started for
 // the run: what it shows for a retried call, a body the rules refuse (each
-// issue at its field, in the client's locale), its filters, and an outbox job
-// carried on after a reload. Run: TMPDIR=target/tmp node --test tests/e2e/
+// issue at its field, in the client's locale), its filters, an outbox job
+// carried on after a reload, and the simulator's trace of each attempt. Run: TMPDIR=target/tmp node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim, launchBrowser } from './harness.mjs';
@@ -128,5 +128,28 @@ test('an outbox job carried on after a reload: the new page sends, and the panel
   assert.equal(await page.locator('licensing-panel .jobs li[data-sender="portal-orders"]').count(), 1, 'this page sends');
   // The job's call after the reload is listed too.
   assert.ok(await page.locator('licensing-panel details[data-state="done"]').count() >= 1);
+  check();
+});
+
+test("where the page talks to the simulator: each attempt's trace under its call", { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  assert.equal((await fault('code500;times=1', 'lockAssets')).status, 200);
+  await page.evaluate(async (admin) => {
+    const { LicensingClient } = await import('/pkg/slim.js');
+    // The simulator's trace of each attempt, found by its g_nonce.
+    document.querySelector('licensing-panel').traceOf = async ({ url }) => {
+      const trace = await (await fetch('/__sim/trace/e2e-panel', { headers: { 'x-sim-admin': admin } })).json();
+      const nonce = new URL(url).searchParams.get('g_nonce');
+      return trace.filter((entry) => new URLSearchParams(entry.query ?? '').get('g_nonce') === nonce);
+    };
+    const client = new LicensingClient({ baseUrl: location.origin, token: 'dev-all-token', headers: { 'x-sim-trace': 'e2e-panel' } });
+    await client.lockAssets({ assetNums: ['8999999999'], operatorIdentity: 'e2e-panel' });
+  }, ADMIN['x-sim-admin']);
+  const call = page.locator('licensing-panel details[data-endpoint="lockAssets"][data-state="done"]');
+  await until(async () => (await call.locator('li[data-kind="sim"]').count()) === 2, { what: "both attempts' traces" });
+  const traced = await call.locator('li[data-kind="sim"]').allTextContents();
+  assert.match(traced[0], /^simulator, attempt 1: \{"authorization":"Bearer \[redacted\]",.*"endpoint":"lockAssets","method":"POST","path":"\/order\/api\/order\/v1\/asset\/lock"/);
+  assert.match(traced[1], /^simulator, attempt 2: /);
+  assert.ok(!traced.join('\n').includes('dev-all-token'));
   check();
 });
