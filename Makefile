@@ -36,7 +36,7 @@ help:
 	@echo "make test   - install missing tools, run native, Node, browser and worker suites"
 	@echo "make pkg    - build the npm package in pkg/"
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
-	@echo "make screenshot - regenerate docs/portal.png"
+	@echo "make screenshot - regenerate docs/portal.png, docs/panel.png, docs/verify-report.png"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
@@ -216,7 +216,7 @@ test-e2e:
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) node --test tests/e2e/
 
-# Regenerates docs/portal.png (the README's screenshot).
+# Regenerates the docs' screenshots (docs/portal.png, docs/panel.png, docs/verify-report.png).
 screenshot: pkg
 	cargo build --release -q -p licensing-sim
 	mkdir -p $(SCRATCH)
