@@ -1,5 +1,6 @@
 // Shared by the portal's e2e tests and scripts/screenshot.mjs: starts the simulator
 // (serving www/ and pkg/) on a free port and launches Debian's headless Chromium.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -121,6 +122,42 @@ export async function startSim({ port, args = [], statics = true } = {}) {
       clearTimeout(timer);
     },
   };
+}
+
+/** Polls fn until it returns a truthy value (returned) or the time is up (last error thrown). */
+export async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = new Error(`${what}: got ${JSON.stringify(v)}`);
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last?.message}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A fresh page of the portal at `url` in a context of its own (closed after
+ * the test `t`), once the portal is ready; page errors fail the test at the
+ * end (`check()`). `prepare(context)` runs before the page loads (routes).
+ */
+export async function openPortalPage(browser, t, url, prepare = async () => {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(5_000);
+  t.after(() => context.close());
+  await prepare(context);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
 }
 
 export function launchBrowser() {

@@ -5,7 +5,7 @@
 // carried on after a reload, and the simulator's trace of each attempt. Run: TMPDIR=target/tmp node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, launchBrowser } from './harness.mjs';
+import { launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
 
 let sim;
 let browser;
@@ -21,35 +21,8 @@ after(async () => {
   await sim?.stop();
 });
 
-/** Polls fn until it returns a truthy value (returned) or the time is up. */
-async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-      last = new Error(`${what}: got ${JSON.stringify(v)}`);
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last?.message}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function openPortal(t, hash = '') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(5_000);
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(sim.url + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
-  return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
-}
+/** A fresh page on the portal (`hash`). */
+const openPortal = (t, hash = '') => openPortalPage(browser, t, sim.url + hash);
 
 /** What the panel lists of a call (Playwright's CSS reaches into its open shadow root). */
 async function shownCall(call) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints } from 'licensing-sdk/meta';
-import { startSim, launchBrowser } from './harness.mjs';
+import { launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
 
 let sim;
 let browser;
@@ -19,40 +19,8 @@ after(async () => {
   await sim?.stop();
 });
 
-/** Polls fn until it returns a truthy value (returned) or the time is up (last error thrown). */
-async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-      last = new Error(`${what}: got ${JSON.stringify(v)}`);
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${last?.message}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * A fresh page on the portal; page errors fail the test at the end (check()).
- * prepare(context) runs before the page loads (routes).
- */
-async function openPortal(t, hash = '', url = sim.url, prepare = async () => {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(5_000);
-  t.after(() => context.close());
-  await prepare(context);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  await page.goto(url + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
-  return { page, check: () => assert.deepEqual(problems, [], 'no errors in the page') };
-}
+/** A fresh page on the portal (`hash`, at `url`); `prepare(context)` runs before it loads (routes). */
+const openPortal = (t, hash = '', url = sim.url, prepare = async () => {}) => openPortalPage(browser, t, url + hash, prepare);
 
 const input = (page, path, root = '#order-form') => page.locator(`${root} [data-path="${path}"]`);
 
