@@ -840,6 +840,25 @@ export interface MessageKeys {
   "wrong_envelope": "field" | "found" | "expected";
 }
 
+// ---- Business codes ------------------------------------------------------------
+
+/**
+ * The codes the spec lists: the order module's `code`, the activity module's `resultCode`
+ * (licensing-core's `wire::BUSINESS_CODES`; what each means: `businessCodes` of
+ * `licensing-sdk/meta`). A service may send another: `LicensingError.code` is a string.
+ */
+export type BusinessCode =
+  | "0"
+  | "13004"
+  | "500"
+  | "0000"
+  | "1001"
+  | "1002"
+  | "1004"
+  | "2001"
+  | "3001"
+  | "3002";
+
 // ---- Validation ----------------------------------------------------------------
 
 export type Severity = "error" | "warning";
@@ -1085,7 +1104,7 @@ export interface ResponseEvent {
   /** From the attempt's start to the whole answer read. */
   durationMs?: number;
   /** The envelope's `code` (order module) or `resultCode` (activity), when it has one. */
-  code?: string;
+  code?: BusinessCode | (string & {});
 }
 
 export interface RetryEvent {
@@ -1115,7 +1134,7 @@ export type LicensingEvent =
   | CallEventOf<"call", {}>
   | CallEventOf<"token", { attempt: number; refused: boolean }>
   | CallEventOf<"request", { attempt: number; method: "GET" | "POST"; url: string }>
-  | CallEventOf<"response", { attempt: number; status: number; code?: string; durationMs?: number }>
+  | CallEventOf<"response", { attempt: number; status: number; code?: BusinessCode | (string & {}); durationMs?: number }>
   | CallEventOf<"retry", { attempt: number; error: LicensingError; delayMs: number }>
   | CallEventOf<"hook", { hook: "token" | keyof LicensingHooks; attempt: number; ended: "ok" | "failed" | "timedOut" | "aborted" }>
   | CallEventOf<"failed", { attempts: number; error: LicensingError }>
@@ -1191,8 +1210,11 @@ export type LicensingErrorKind =
 export interface LicensingError extends Error {
   name: "LicensingError";
   kind: LicensingErrorKind;
-  /** Business code (order module) or resultCode (activity module), always a string. */
-  code?: string;
+  /**
+   * Business code (order module) or resultCode (activity module), always a
+   * string: one the spec lists (`BusinessCode`), or another a service sent.
+   */
+  code?: BusinessCode | (string & {});
   /** The order module's `cause`. */
   cause?: string;
   /** HTTP status, when a response arrived. */

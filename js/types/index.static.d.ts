@@ -243,7 +243,7 @@ export interface ResponseEvent {
   /** From the attempt's start to the whole answer read. */
   durationMs?: number;
   /** The envelope's `code` (order module) or `resultCode` (activity), when it has one. */
-  code?: string;
+  code?: BusinessCode | (string & {});
 }
 
 export interface RetryEvent {
@@ -273,7 +273,7 @@ export type LicensingEvent =
   | CallEventOf<"call", {}>
   | CallEventOf<"token", { attempt: number; refused: boolean }>
   | CallEventOf<"request", { attempt: number; method: "GET" | "POST"; url: string }>
-  | CallEventOf<"response", { attempt: number; status: number; code?: string; durationMs?: number }>
+  | CallEventOf<"response", { attempt: number; status: number; code?: BusinessCode | (string & {}); durationMs?: number }>
   | CallEventOf<"retry", { attempt: number; error: LicensingError; delayMs: number }>
   | CallEventOf<"hook", { hook: "token" | keyof LicensingHooks; attempt: number; ended: "ok" | "failed" | "timedOut" | "aborted" }>
   | CallEventOf<"failed", { attempts: number; error: LicensingError }>
@@ -349,8 +349,11 @@ export type LicensingErrorKind =
 export interface LicensingError extends Error {
   name: "LicensingError";
   kind: LicensingErrorKind;
-  /** Business code (order module) or resultCode (activity module), always a string. */
-  code?: string;
+  /**
+   * Business code (order module) or resultCode (activity module), always a
+   * string: one the spec lists (`BusinessCode`), or another a service sent.
+   */
+  code?: BusinessCode | (string & {});
   /** The order module's `cause`. */
   cause?: string;
   /** HTTP status, when a response arrived. */

@@ -112,7 +112,7 @@ export declare const depends: readonly DependsMeta[];
  */
 export interface BusinessCodeMeta {
   module: 'order' | 'activity';
-  code: string;
+  code: BusinessCode;
   /** The module's success. */
   success: boolean;
   endpoints: Endpoint[];

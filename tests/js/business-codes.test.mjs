@@ -4,8 +4,8 @@
 // refused call's code: tests/e2e/portal.test.mjs). Held here through the packed
 // package: every code meta lists is one the check takes on every endpoint meta
 // gives it, a code it does not list is unlisted_code, every code means
-// something in both locales, and the recipe "Adding a business code" names
-// its places.
+// something in both locales, the TypeScript union BusinessCode lists them all,
+// and the recipe "Adding a business code" names its places.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { businessCodes, endpoints } from 'licensing-sdk/meta';
@@ -36,4 +36,15 @@ test("the answer check takes every refusal code meta lists, on the endpoints it 
 test('CONTRIBUTING\'s recipe "Adding a business code" names each place and this test', () => {
   assertRecipeNames('\n## Adding a business code\n', ['crates/licensing-core/src/wire/codes.rs', 'BUSINESS_CODES', 'cargo xtask gen',
     'RULES.md', 'businessCodes', 'www/', 'tests/js/business-codes.test.mjs', 'CHANGELOG']);
+});
+
+test('the TypeScript union BusinessCode is every code meta lists, once each', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const packageJson = createRequire(import.meta.url).resolve('licensing-sdk/package.json');
+  const declarations = readFileSync(new URL('index.d.ts', `file://${packageJson}`), 'utf8');
+  const union = /export type BusinessCode =([^;]*);/.exec(declarations)?.[1];
+  assert.ok(union, 'index.d.ts declares BusinessCode');
+  const typed = [...union.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(typed, [...new Set(businessCodes.map((c) => c.code))]);
 });

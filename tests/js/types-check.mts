@@ -200,3 +200,14 @@ tracing.stop();
 import { definePanel, LicensingPanel } from 'licensing-sdk/panel';
 definePanel();
 const panelElement: LicensingPanel = document.createElement('licensing-panel');
+
+// The business codes the spec lists, as a type (licensing-core's wire::BUSINESS_CODES).
+import { type BusinessCode } from 'licensing-sdk';
+import { businessCodes } from 'licensing-sdk/meta';
+const frozen: BusinessCode = '13004';
+// @ts-expect-error: not a code the spec lists
+const unlisted: BusinessCode = '99999';
+const listedCode: BusinessCode = businessCodes[0].code;
+// A service may send a code the spec does not list: LicensingError.code still takes it.
+declare const refusal: import('licensing-sdk').LicensingError;
+const anyCode: string | undefined = refusal.code;

@@ -53,6 +53,7 @@ pub(crate) fn index_d_ts() -> String {
         out.push_str(&interface(shape, *side));
     }
     out.push_str(&issue_codes());
+    out.push_str(&business_codes());
     out.push_str(include_str!("../../js/types/index.static.d.ts"));
     out.push_str(&client());
     out.push_str(&validate());
@@ -325,6 +326,29 @@ fn issue_codes() -> String {
     s.truncate(s.len() - 1);
     s.push_str(";\n\n");
     s.push_str(&message_keys());
+    s
+}
+
+/// `BusinessCode`: every code of licensing-core's `wire::BUSINESS_CODES`
+/// (both modules' envelopes), once each, in the table's order.
+fn business_codes() -> String {
+    let mut s = String::from(
+        "// ---- Business codes ------------------------------------------------------------\n\n\
+         /**\n\
+         \x20* The codes the spec lists: the order module's `code`, the activity module's `resultCode`\n\
+         \x20* (licensing-core's `wire::BUSINESS_CODES`; what each means: `businessCodes` of\n\
+         \x20* `licensing-sdk/meta`). A service may send another: `LicensingError.code` is a string.\n\
+         \x20*/\nexport type BusinessCode =\n",
+    );
+    let mut seen: Vec<&str> = Vec::new();
+    for c in licensing_core::wire::BUSINESS_CODES {
+        if !seen.contains(&c.code) {
+            seen.push(c.code);
+            let _ = writeln!(s, "  | \"{}\"", c.code);
+        }
+    }
+    s.truncate(s.len() - 1);
+    s.push_str(";\n\n");
     s
 }
 
