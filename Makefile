@@ -28,7 +28,7 @@ WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown -p licensing-sd
 	cargo test --target wasm32-unknown-unknown -p licensing-client --features fetch,simulator --test fetch --test simulated'
 
 
-.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot bench bench-sim test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test-playwright test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
+.PHONY: help tools tools-rust tools-package tools-browsers lint pkg sim screenshot wasm-bytes bench bench-sim test-msrv test-release release-check test-browser test-examples test-ecosystem test-contract test-e2e test-timers test-playwright test test-native install-pkg test-js test-abuse test-wasm test-wasm-node \
 	test-wasm-chrome test-wasm-firefox test-wasm-worker test-wasm-webkit test-load demo fuzz mutants clean
 
 help:
@@ -37,6 +37,7 @@ help:
 	@echo "make pkg    - build the npm package in pkg/"
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
 	@echo "make screenshot - regenerate docs/portal.png, docs/panel.png, docs/verify-report.png"
+	@echo "make wasm-bytes - where the validation-only wasm's bytes go, function by function, against BASE=main"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"
@@ -215,6 +216,11 @@ test-e2e:
 	cargo build --release -q -p licensing-sim
 	mkdir -p $(SCRATCH)
 	TMPDIR=$(SCRATCH) node --test tests/e2e/
+
+# Where the validation-only wasm's bytes go, function by function, against BASE
+# (default main): CONTRIBUTING, "Finding a wasm's bytes".
+wasm-bytes:
+	scripts/wasm-bytes.sh
 
 # Regenerates the docs' screenshots (docs/portal.png, docs/panel.png, docs/verify-report.png).
 screenshot: pkg
