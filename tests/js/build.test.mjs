@@ -18,7 +18,8 @@ const leaves = (tree) => Object.entries(tree).filter(([k]) => k !== 'types')
   .flatMap(([, v]) => (typeof v === 'string' ? [v] : leaves(v)));
 
 test('pkg/package.json is what the tables say (make pkg writes it)', () => {
-  assert.deepEqual(built, packageJson());
+  assert.deepEqual(built, packageJson(),
+    'pkg/package.json differs from what scripts/build-js.mjs writes from its tables (MODULES, SUBPATHS, js/package.json): run make pkg (or node scripts/build-js.mjs), and change the tables, not pkg/');
 });
 
 test('every module the build makes is shipped and reached: by a subpath, the bin, or a sibling that loads it', () => {
@@ -101,7 +102,8 @@ test('pkg/ is build output only: git tracks nothing there, and what the build co
 test('the Node ES modules over a CommonJS one are written by the build, with the names of what they stand for', async () => {
   const written = Object.entries(MODULES).filter(([, m]) => m.over !== undefined);
   assert.deepEqual(written.map(([out]) => out).sort(),
-    ['json-schema-node.mjs', 'node.mjs', 'outbox-node.mjs', 'testing-node.mjs', 'validate-node.mjs']);
+    ['json-schema-node.mjs', 'node.mjs', 'outbox-node.mjs', 'testing-node.mjs', 'validate-node.mjs'],
+    'the modules with `over` in MODULES changed: name the new one here (and in CONTRIBUTING\'s entries/ line), or give it an entry file instead');
   for (const [out, m] of written) {
     assert.equal(m.entry, undefined, `${out} is written by the build: it has no entry file`);
     const text = readFileSync(path.join(ROOT, 'pkg', out), 'utf8');

@@ -48,5 +48,6 @@ test('every step the wasm names, the loop takes: by its case, or as the hook the
     ...[...hooks.matchAll(/\("(\w+)", &mut set_of\./g)].map((m) => m[1]),
   ];
   assert.ok(named.length >= 9 && cases.length >= 4 && held.length >= 5, `named ${named}, cases ${cases}, hooks ${held}`);
-  assert.deepEqual(sorted(named), sorted([...cases, ...held]));
+  assert.deepEqual(sorted(named), sorted([...cases, ...held]),
+    "a step of js/wasm/src/client_js.rs's `step` is neither a case of js/src/client.js's loop nor a hook hooks_js.rs holds under that name (or the other way round): spell them alike");
 });

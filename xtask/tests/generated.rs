@@ -13,7 +13,11 @@ fn committed_files_are_the_generators_output() {
 fn every_output_is_marked_generated() {
     for output in xtask::outputs() {
         let head: String = output.content.lines().take(6).collect::<Vec<_>>().join("\n");
-        assert!(head.contains("@generated"), "{} does not say it is generated", output.path);
+        assert!(
+            head.contains("@generated"),
+            "{} does not say it is generated: its generator (xtask/src/) must write `@generated` in the file's first six lines",
+            output.path
+        );
     }
 }
 
