@@ -98,7 +98,7 @@ export class CallWatch {
       case 'afterResponse':
         return this.tell('response', { attempt: e.attempt, status: e.status, code: e.code, durationMs: e.durationMs });
       case 'beforeRetry':
-        return this.tell('retry', { attempt: e.attempt, error: e.error, delayMs: e.delayMs });
+        return this.tell('retry', { attempt: e.attempt, error: e.error, delayMs: e.delayMs, retryAfter: e.retryAfter });
       case 'onError':
         return this.tell('failed', { attempts: e.attempts, error: e.error });
       default:

@@ -73,6 +73,8 @@ class CallSpans {
     if (span === undefined) return;
     failed(span, event.error);
     span.setAttribute('licensing.retry.delay_ms', event.delayMs);
+    // The service's Retry-After chose the wait (else the backoff did).
+    if (event.retryAfter) span.setAttribute('licensing.retry.after', true);
     this.endAttempt(event.at);
   }
 

@@ -108,7 +108,7 @@ class CallView {
         break;
       }
       case 'retry':
-        this.line(`${w.retry} ${event.delayMs} ms: ${errorLine(event.error)}`, 'retry');
+        this.line(`${w.retry} ${event.delayMs} ms${event.retryAfter ? ' (Retry-After)' : ''}: ${errorLine(event.error)}`, 'retry');
         break;
       case 'hook':
         this.line(`${w.hook} ${event.hook}: ${event.ended}`, 'hook');

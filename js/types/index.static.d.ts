@@ -254,6 +254,8 @@ export interface RetryEvent {
   error: LicensingError;
   /** The wait chosen: the backoff, or the service's `Retry-After` when longer. */
   delayMs: number;
+  /** Whether the service's `Retry-After` chose the wait (else the backoff did). */
+  retryAfter: boolean;
 }
 
 export interface CallErrorEvent {
@@ -274,7 +276,7 @@ export type LicensingEvent =
   | CallEventOf<"token", { attempt: number; refused: boolean }>
   | CallEventOf<"request", { attempt: number; method: "GET" | "POST"; url: string }>
   | CallEventOf<"response", { attempt: number; status: number; code?: BusinessCode | (string & {}); durationMs?: number }>
-  | CallEventOf<"retry", { attempt: number; error: LicensingError; delayMs: number }>
+  | CallEventOf<"retry", { attempt: number; error: LicensingError; delayMs: number; retryAfter: boolean }>
   | CallEventOf<"hook", { hook: "token" | keyof LicensingHooks; attempt: number; ended: "ok" | "failed" | "timedOut" | "aborted" }>
   | CallEventOf<"failed", { attempts: number; error: LicensingError }>
   | CallEventOf<"done", { attempts: number }>

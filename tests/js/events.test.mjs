@@ -60,6 +60,17 @@ test('a call with no hooks, retried then failed: each step told in order, with i
   assert.ok(!('headers' in request), 'no headers at all');
 });
 
+test("a wait the service's Retry-After chose says so; the backoff's does not", async () => {
+  const sim = await createSimulator({ seed: 5 });
+  const c = new LicensingClient({ baseUrl: 'https://licensing.test', token: TOKEN, retryBaseMs: 1, fetch: sim.fetch });
+  sim.fault({ kind: 'http', status: 503, retryAfter: 1, times: 1, endpoint: 'lockAssets' });
+  sim.fault({ kind: 'http', status: 503, times: 1, endpoint: 'lockAssets' });
+  const { events, outcome } = await watching(() => c.lockAssets(lock));
+  assert.equal(outcome.error, undefined);
+  const retries = events.filter((e) => e.type === 'retry').map((e) => [e.error.status, e.retryAfter, e.delayMs >= 1000]);
+  assert.deepEqual(retries, [[503, true, true], [503, false, false]]);
+});
+
 test('a body the rules refuse: told with its report, nothing sent', async () => {
   const c = await client();
   const { events, outcome } = await watching(() => c.lockAssets({ assetNums: [], operatorIdentity: 'ops' }));

@@ -167,6 +167,8 @@ pub enum CallEvent<'a> {
         error: &'a ClientError,
         /// How long it waits.
         delay_ms: u32,
+        /// Whether the service's `Retry-After` chose the wait (else the backoff did).
+        retry_after: bool,
     },
     /// A caller's hook, or the token provider, ended.
     Hook {

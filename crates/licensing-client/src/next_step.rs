@@ -34,8 +34,9 @@ pub(crate) enum Next {
     /// HTTP 401 with a token provider not asked again yet: ask it (once per
     /// call, whatever the endpoint) and send again at once.
     ReaskToken,
-    /// Send again after `delay_ms`.
-    Retry { delay_ms: u32 },
+    /// Send again after `delay_ms`; `asked`: the service's `Retry-After` set
+    /// it (longer than the backoff).
+    Retry { delay_ms: u32, asked: bool },
     /// The call ends with the error.
     Stop,
     /// The call ends with the error: `Retry-After` asked for `asked_ms`,
@@ -69,8 +70,10 @@ pub(crate) fn next_step(
     match asked {
         // Waiting longer than a call may take is not a retry.
         Some(asked_ms) if asked_ms > u64::from(failed.timeout_ms) => Next::StopAskedTooLong { asked_ms },
-        Some(asked_ms) => Next::Retry { delay_ms: delay_ms.max(asked_ms as u32) },
-        None => Next::Retry { delay_ms },
+        Some(asked_ms) => {
+            Next::Retry { delay_ms: delay_ms.max(asked_ms as u32), asked: asked_ms > u64::from(delay_ms) }
+        }
+        None => Next::Retry { delay_ms, asked: false },
     }
 }
 
@@ -131,16 +134,28 @@ mod tests {
                 failed(ListAssets, None, None),
                 error(Network, None, None),
                 true,
-                Retry { delay_ms: 200 },
+                Retry { delay_ms: 200, asked: false },
             ),
-            ("timeout", failed(LockAssets, None, None), error(Timeout, None, None), true, Retry { delay_ms: 200 }),
-            ("503", failed(LockAssets, Some(503), None), error(Http, Some(503), None), true, Retry { delay_ms: 200 }),
+            (
+                "timeout",
+                failed(LockAssets, None, None),
+                error(Timeout, None, None),
+                true,
+                Retry { delay_ms: 200, asked: false },
+            ),
+            (
+                "503",
+                failed(LockAssets, Some(503), None),
+                error(Http, Some(503), None),
+                true,
+                Retry { delay_ms: 200, asked: false },
+            ),
             (
                 "code 500 (order module)",
                 failed(LockAssets, Some(299), None),
                 error(Business, Some(299), Some("500")),
                 true,
-                Retry { delay_ms: 200 },
+                Retry { delay_ms: 200, asked: false },
             ),
             // Not safe to repeat: the same failures stop.
             ("network, shellNums", failed(ShellNums, None, None), error(Network, None, None), false, Stop),
@@ -157,28 +172,28 @@ mod tests {
                 failed(LockAssets, Some(503), Some("5")),
                 error(Http, Some(503), None),
                 true,
-                Retry { delay_ms: 5000 },
+                Retry { delay_ms: 5000, asked: true },
             ),
             (
                 "429 asks 0 s",
                 failed(LockAssets, Some(429), Some("0")),
                 error(Http, Some(429), None),
                 true,
-                Retry { delay_ms: 200 },
+                Retry { delay_ms: 200, asked: false },
             ),
             (
                 "502 asks 5 s (not read)",
                 failed(LockAssets, Some(502), Some("5")),
                 error(Http, Some(502), None),
                 true,
-                Retry { delay_ms: 200 },
+                Retry { delay_ms: 200, asked: false },
             ),
             (
                 "503 asks a date",
                 failed(LockAssets, Some(503), Some("Thu, 01 Jan 1970 00:00:03 GMT")),
                 error(Http, Some(503), None),
                 true,
-                Retry { delay_ms: 3000 },
+                Retry { delay_ms: 3000, asked: true },
             ),
             (
                 "503 asks 60 s",
@@ -214,7 +229,7 @@ mod tests {
         f.retries = 1;
         // No Retry-After: the clock is not read. The backoff doubles with each retry.
         let next = next_step(f, &e, || true, || 0.0, || unreachable!("no Retry-After, no clock"));
-        assert_eq!(next, Next::Retry { delay_ms: 400 });
+        assert_eq!(next, Next::Retry { delay_ms: 400, asked: false });
     }
 
     #[test]

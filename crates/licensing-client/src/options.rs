@@ -66,6 +66,8 @@ pub struct RetryEvent {
     pub error: ClientError,
     /// The wait chosen: the backoff, or the service's `Retry-After` when longer.
     pub delay_ms: u32,
+    /// Whether the service's `Retry-After` chose the wait (it was longer than the backoff).
+    pub retry_after: bool,
 }
 
 /// A callback before each retry's wait: why, and how long. For logs and

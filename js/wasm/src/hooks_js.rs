@@ -72,6 +72,7 @@ pub(crate) fn retry_event(e: &RetryEvent) -> JsValue {
     let event = event_of(e.endpoint.name(), "attempt", e.attempt);
     set(&event, "error", &to_js_error(&e.error));
     set(&event, "delayMs", &JsValue::from_f64(f64::from(e.delay_ms)));
+    set(&event, "retryAfter", &JsValue::from_bool(e.retry_after));
     event
 }
 

@@ -186,7 +186,12 @@ impl Action {
                 (shown, HookName::AfterResponse, event.attempt)
             }
             Action::BeforeRetry { event, .. } => {
-                let shown = CallEvent::Retry { attempt: event.attempt, error: &event.error, delay_ms: event.delay_ms };
+                let shown = CallEvent::Retry {
+                    attempt: event.attempt,
+                    error: &event.error,
+                    delay_ms: event.delay_ms,
+                    retry_after: event.retry_after,
+                };
                 (shown, HookName::BeforeRetry, event.attempt)
             }
             Action::OnError { event, .. } => {
@@ -617,7 +622,7 @@ impl Call {
         let safe_to_repeat = &mut self.safe_to_repeat;
         let safe = || *safe_to_repeat.get_or_insert_with(|| repeatable || endpoint.is_safe_to_repeat(body));
         let jitter = || nonce::jitter(platform);
-        let delay_ms = match next_step(failed, &error, safe, jitter, || platform.now_ms()) {
+        let (delay_ms, retry_after) = match next_step(failed, &error, safe, jitter, || platform.now_ms()) {
             // A refused token: the provider is asked for a fresh one, once per
             // call, whatever the endpoint (never without one: `may_reask_token`).
             Next::ReaskToken => {
@@ -627,14 +632,14 @@ impl Call {
                 (self.refused, self.reasked) = (true, true);
                 return self.attempt(around);
             }
-            Next::Retry { delay_ms } => delay_ms,
+            Next::Retry { delay_ms, asked } => (delay_ms, asked),
             stop => return self.fail(stop.error(error)),
         };
         self.retries += 1;
         if let Some(failed) = hook_failed {
             return self.fail(failed);
         }
-        let event = RetryEvent { endpoint, attempt: self.attempt, error, delay_ms };
+        let event = RetryEvent { endpoint, attempt: self.attempt, error, delay_ms, retry_after };
         if let Some(hook) = &opts.on_retry {
             hook(&event);
         }
