@@ -20,9 +20,12 @@ function serverOf(url) {
   }
 }
 
-/** An error's facts on a span: `error.type` (the error's kind, unless the answer's status said it), the status. */
-function failed(span, error) {
-  if (span.licensingErrorType === undefined) span.setAttribute('error.type', error.kind);
+/**
+ * An error's facts on a span: its status, and `error.type` (the error's kind)
+ * unless `typed` (an HTTP error's status already gave it).
+ */
+function failed(span, error, typed = false) {
+  if (!typed) span.setAttribute('error.type', error.kind);
   span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
 }
 
@@ -37,6 +40,8 @@ class CallSpans {
     this.span = tracer.startSpan(event.endpoint, { kind: SpanKind.INTERNAL, startTime: event.at, attributes: { 'licensing.endpoint': event.endpoint } }, parent);
     this.context = trace.setSpan(parent, this.span);
     this.attempt = undefined;
+    /** The open attempt's answer was an HTTP error, whose status is its `error.type`. */
+    this.attemptHttpError = false;
   }
 
   /** An attempt is about to be sent: its span, a child of the call's. */
@@ -61,8 +66,8 @@ class CallSpans {
     if (event.code !== undefined) span.setAttribute('licensing.code', event.code);
     if (event.status >= 400) {
       // The conventions' error.type for an HTTP error: its status.
-      span.licensingErrorType = String(event.status);
-      span.setAttribute('error.type', span.licensingErrorType);
+      this.attemptHttpError = true;
+      span.setAttribute('error.type', String(event.status));
       span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${event.status}` });
     }
   }
@@ -71,7 +76,7 @@ class CallSpans {
   retry(event) {
     const span = this.attempt;
     if (span === undefined) return;
-    failed(span, event.error);
+    failed(span, event.error, this.attemptHttpError);
     span.setAttribute('licensing.retry.delay_ms', event.delayMs);
     // The service's Retry-After chose the wait (else the backoff did).
     if (event.retryAfter) span.setAttribute('licensing.retry.after', true);
@@ -91,7 +96,7 @@ class CallSpans {
 
   /** The call ended: `error` when it failed. */
   end(event, error) {
-    if (error !== undefined && this.attempt !== undefined && event.attempts > 0) failed(this.attempt, error);
+    if (error !== undefined && this.attempt !== undefined && event.attempts > 0) failed(this.attempt, error, this.attemptHttpError);
     this.endAttempt(event.at);
     this.span.setAttribute('licensing.attempts', event.attempts);
     if (error !== undefined) {
@@ -104,6 +109,7 @@ class CallSpans {
   endAttempt(at) {
     this.attempt?.end(at);
     this.attempt = undefined;
+    this.attemptHttpError = false;
   }
 }
 
