@@ -112,5 +112,7 @@ test('proxy --html: per endpoint, each difference of the answers with the exchan
   assert.equal(await behind.count(), 1);
   assert.match(await behind.locator('xpath=following-sibling::p[1]').textContent(), /^POST \/order\/api\/order\/v1\/asset\/lock\?g_nonce=\S+ → HTTP 200$/);
   assert.match(await behind.locator('xpath=following-sibling::details[1]').textContent(), /"status":\s*5/);
-  assert.ok(tables.some((rows) => rows.some((row) => row[0] === 'shellNums' && row[1] === '/size')), 'the request\'s issue');
+  const size = tables.flat().find((row) => row[0] === 'shellNums' && row[1] === '/size');
+  assert.ok(size, 'the request\'s issue');
+  assert.equal(size[4], 'error', "a request's issue is worded by its severity, as the proxy's log words it");
 });

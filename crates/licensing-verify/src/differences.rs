@@ -28,6 +28,21 @@ pub struct Difference {
     pub count: usize,
 }
 
+impl Difference {
+    /// Its verdict as the proxy's log and the HTML reports word it: of an
+    /// answer, `differs` where the spec states it, else a `note` (what this
+    /// service does where the spec is silent); of a request, its severity
+    /// under the profile it was validated with.
+    pub(crate) fn verdict(&self, answer: bool) -> &'static str {
+        match (answer, self.source, self.severity) {
+            (true, Source::Spec, Severity::Error) => "differs",
+            (true, _, _) => "note",
+            (false, _, Severity::Error) => "error",
+            (false, _, Severity::Warning) => "warning",
+        }
+    }
+}
+
 /// A JSON Pointer with its array indices as `*`.
 pub(crate) fn pattern(path: &str) -> String {
     let mut out = String::with_capacity(path.len());

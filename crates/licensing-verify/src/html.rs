@@ -4,7 +4,7 @@
 //! own findings ([`crate::verify::Report`], [`crate::proxy::Inspector`]), the
 //! tokens already redacted from them: this module only lays them out.
 
-use licensing_core::validate::{Severity, Source};
+use licensing_core::validate::Source;
 use licensing_core::wire::Endpoint;
 
 use crate::differences::Difference;
@@ -140,21 +140,12 @@ fn source_word(source: Source) -> &'static str {
     }
 }
 
-/// What a difference means for the run: `differs` (the spec states it), else
-/// a `note` (what this service does where the spec is silent).
-fn difference_verdict(d: &Difference) -> &'static str {
-    if d.source == Source::Spec && d.severity == Severity::Error {
-        "differs"
-    } else {
-        "note"
-    }
-}
-
 /// A table of differences, side by side: where, what the contract says (the
 /// rule's message, whose it is and its code), what the service answered (the
 /// first place it did, how often), the verdict and the rule; with the
-/// endpoint first when the rows have one.
-fn differences_table(page: &mut Page, differences: &[(Option<&str>, &Difference)]) {
+/// endpoint first when the rows have one. `answers`: the rows are an
+/// answer's differences (else a request's issues), which their verdict words.
+fn differences_table(page: &mut Page, answers: bool, differences: &[(Option<&str>, &Difference)]) {
     let by_endpoint = differences.iter().any(|(endpoint, _)| endpoint.is_some());
     let mut head = Vec::new();
     if by_endpoint {
@@ -164,7 +155,7 @@ fn differences_table(page: &mut Page, differences: &[(Option<&str>, &Difference)
     let rows: Vec<Vec<(&str, String)>> = differences
         .iter()
         .map(|(endpoint, d)| {
-            let verdict = difference_verdict(d);
+            let verdict = d.verdict(answers);
             let times = if d.count > 1 { format!(", {} times", d.count) } else { String::new() };
             let mut row = Vec::with_capacity(6);
             if by_endpoint {
@@ -255,7 +246,7 @@ pub fn verify_page(report: &Report) -> String {
             if !check.differences.is_empty() {
                 let differences: Vec<(Option<&str>, &Difference)> =
                     check.differences.iter().map(|d| (None, d)).collect();
-                differences_table(&mut page, &differences);
+                differences_table(&mut page, true, &differences);
             }
         }
     }
@@ -295,7 +286,7 @@ pub fn proxy_page(upstream: &str, summary: &ProxySummary, exhibits: &[Exhibit]) 
     } else {
         let rows: Vec<(Option<&str>, &Difference)> =
             summary.answers.iter().map(|(e, d)| (Some(e.as_str()), d)).collect();
-        differences_table(&mut page, &rows);
+        differences_table(&mut page, true, &rows);
         page.text("h2", "", "The exchanges behind them");
         for exhibit in exhibits {
             page.text("h3", "", &format!("{} {} ({})", exhibit.endpoint, exhibit.path, exhibit.code));
@@ -309,7 +300,7 @@ pub fn proxy_page(upstream: &str, summary: &ProxySummary, exhibits: &[Exhibit]) 
     } else {
         let rows: Vec<(Option<&str>, &Difference)> =
             summary.requests.iter().map(|(e, d)| (Some(e.as_str()), d)).collect();
-        differences_table(&mut page, &rows);
+        differences_table(&mut page, false, &rows);
     }
     page.finish()
 }

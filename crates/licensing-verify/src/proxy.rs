@@ -21,7 +21,7 @@
 //! ```
 
 use licensing_core::response::check_answer;
-use licensing_core::validate::{validate_json, Issue, Locale, Options, Profile, Severity, Source};
+use licensing_core::validate::{validate_json, Issue, Locale, Options, Profile, Severity};
 use licensing_core::wire::Endpoint;
 use licensing_sim_core::{read_request, refusal, RequestHead};
 use serde::{Deserialize, Serialize};
@@ -408,12 +408,7 @@ impl Inspector {
             seen.count += d.count;
             return None;
         }
-        let verdict = match (answer, d.source, d.severity) {
-            (true, Source::Spec, Severity::Error) => "differs",
-            (true, _, _) => "note",
-            (false, _, Severity::Error) => "error",
-            (false, _, Severity::Warning) => "warning",
-        };
+        let verdict = d.verdict(answer);
         let line = format!("{what:<7} {name} {} {} ({verdict}): {}", shown(&d.path), d.code, d.message);
         list.push((name.to_owned(), d));
         Some(line)
