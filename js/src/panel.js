@@ -42,6 +42,15 @@ li { padding: 1px 0 1px 12px; }
 .empty { padding: 6px 8px; color: #6a737d; }
 `;
 
+/** Drops the oldest entries of `map` past KEEP, each `remove`d from the page first. */
+function keepNewest(map, remove) {
+  for (const [key, value] of map) {
+    if (map.size <= KEEP) return;
+    remove(value);
+    map.delete(key);
+  }
+}
+
 /** An element with text (never markup: the answers and messages are shown as they are). */
 function el(name, text, attributes = {}) {
   const node = document.createElement(name);
@@ -189,19 +198,14 @@ export class LicensingPanel extends Base {
 
   /** Takes one event of the stream. */
   take(event) {
-    if (event?.type === 'job') return this.takeJob(event);
-    if (event?.type === 'sender') return this.takeJob(event);
+    if (event?.type === 'job' || event?.type === 'sender') return this.takeJob(event);
     if (event?.type === 'call') {
       const view = new CallView(event, this.words);
       this.calls.set(event.call, view);
       this.list.prepend(view.node);
       this.empty.hidden = true;
       this.offerEndpoint(event.endpoint);
-      while (this.calls.size > KEEP) {
-        const [oldest, old] = this.calls.entries().next().value;
-        old.node.remove();
-        this.calls.delete(oldest);
-      }
+      keepNewest(this.calls, (old) => old.node.remove());
       this.show(view);
       return;
     }
@@ -245,19 +249,16 @@ export class LicensingPanel extends Base {
       item = el('li');
       this.jobs.set(job.id, item);
       this.jobList.append(item);
-      while (this.jobs.size > KEEP) {
-        const [oldest, old] = this.jobs.entries().next().value;
-        old.remove();
-        this.jobs.delete(oldest);
-      }
+      keepNewest(this.jobs, (old) => old.remove());
     }
     const w = this.words;
     const check = job.check === undefined ? '' : ` · ${job.check}`;
     const why = job.error ?? job.waiting;
     const said = why === undefined ? '' : ` · ${errorLine(why)}`;
-    item.textContent = `${event.outbox} · ${job.endpoint}${job.key === undefined ? '' : ` ${job.key}`} · ${job.removed ? 'removed' : job.state} · ${w.sends} ${job.sends}${check}${said}`;
+    const state = job.removed ? 'removed' : job.state;
+    item.textContent = `${event.outbox} · ${job.endpoint}${job.key === undefined ? '' : ` ${job.key}`} · ${state} · ${w.sends} ${job.sends}${check}${said}`;
     item.dataset.job = job.id;
-    item.dataset.state = job.removed ? 'removed' : job.state;
+    item.dataset.state = state;
   }
 
   offerEndpoint(name) {
