@@ -53,7 +53,7 @@ impl<T: Transport> Client<T> {
             Ok(text) => (text, steps.next(self.around(text), Input::Start)),
             Err(refused) => ("", steps.refuse(refused)),
         };
-        own_poll(self.carry_out(number, steps, text, first, call)).await
+        own_poll(self.carry_out(number, endpoint, steps, text, first, call)).await
     }
 
     fn around<'a>(&'a self, body: &'a str) -> Around<'a, T> {
@@ -72,13 +72,13 @@ impl<T: Transport> Client<T> {
     async fn carry_out(
         &self,
         number: u64,
+        endpoint: Endpoint,
         mut steps: Call,
         body: &str,
         mut action: Action,
         call: &CallOptions<T::Signal>,
     ) -> Result<Answer, ClientError> {
         loop {
-            let endpoint = steps.endpoint();
             let input = match action {
                 Action::Done(answer) => {
                     self.tell(number, endpoint, CallEvent::Done { attempts: steps.sent() });

@@ -337,11 +337,6 @@ impl Call {
         }
     }
 
-    /// The endpoint called.
-    pub fn endpoint(&self) -> Endpoint {
-        self.endpoint
-    }
-
     /// Attempts handed to the network so far.
     pub fn sent(&self) -> u32 {
         self.sent
