@@ -347,25 +347,29 @@ impl Inspector {
     /// the first `known` of the summary's).
     fn keep_exhibits(&mut self, exchange: &Exchange, known: usize) {
         let Some(answer) = &exchange.response else { return };
+        if known == self.summary.answers.len() || self.exhibits.len() >= MAX_EXHIBITS {
+            return;
+        }
+        // Written once for every difference the exchange showed first. The
+        // body is redacted whole, then cut: a token cut in two would not be found.
         let request = &exchange.request;
-        for (endpoint, d) in self.summary.answers.iter().skip(known) {
-            if self.exhibits.len() >= MAX_EXHIBITS {
-                return;
-            }
-            let target = match &request.query {
-                Some(query) => format!("{}?{query}", request.path),
-                None => request.path.clone(),
-            };
-            // Redacted whole, then cut: a token cut in two would not be found.
-            let body = crate::redact::redact(&answer.body, &self.secrets);
+        let target = match &request.query {
+            Some(query) => format!("{}?{query}", request.path),
+            None => request.path.clone(),
+        };
+        let target = crate::redact::redact(&target, &self.secrets);
+        let body = crate::redact::redact(&answer.body, &self.secrets);
+        let shown = licensing_core::validate::excerpt(&body, crate::verify::ANSWER_SHOWN_CHARS);
+        let room = MAX_EXHIBITS - self.exhibits.len();
+        for (endpoint, d) in self.summary.answers.iter().skip(known).take(room) {
             self.exhibits.push(Exhibit {
                 endpoint: endpoint.clone(),
                 code: d.code,
                 path: d.path.clone(),
                 method: request.method.clone(),
-                target: crate::redact::redact(&target, &self.secrets),
+                target: target.clone(),
                 status: answer.status,
-                answer: licensing_core::validate::excerpt(&body, crate::verify::ANSWER_SHOWN_CHARS),
+                answer: shown.clone(),
             });
         }
     }
