@@ -37,7 +37,7 @@ help:
 	@echo "make pkg    - build the npm package in pkg/"
 	@echo "make sim    - run licensing-sim alone on http://$(DEMO_ADDR)/"
 	@echo "make screenshot - regenerate docs/portal.png, docs/panel.png, docs/verify-report.png"
-	@echo "make wasm-bytes - where the validation-only wasm's bytes go, function by function, against BASE=main"
+	@echo "make wasm-bytes - where the validation-only wasm's bytes go (WASM=full: the full wasm's), function by function, against BASE=main"
 	@echo "make fuzz   - the long property-test run of the validator (minutes)"
 	@echo "make mutants - mutation testing of the rule files (long; see CONTRIBUTING.md)"
 	@echo "make bench  - benchmarks and sizes against ajv and zod (bench/results.md)"

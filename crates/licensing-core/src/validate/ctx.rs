@@ -98,12 +98,12 @@ impl Scope {
             field.push('/');
         }
         field.push_str(pointer);
-        let order = field
-            .get(ORDER_LIST.len()..)
-            .filter(|_| field.as_bytes().starts_with(ORDER_LIST.as_bytes()))
-            .and_then(|rest| {
-                index(rest.get(..rest.bytes().position(|b| b == b'/').unwrap_or(rest.len())).unwrap_or_default())
-            });
+        // Over the bytes: slicing the string by its characters cost the wasm
+        // twice this code.
+        let order = field.as_bytes().strip_prefix(ORDER_LIST.as_bytes()).and_then(|rest| {
+            let end = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
+            index_of_bytes(rest.get(..end).unwrap_or_default())
+        });
         Self { pointer: field, order }
     }
 
@@ -120,10 +120,15 @@ const ORDER_LIST: &str = "/orderList/";
 /// The array index a step or a parameter names: decimal digits without a
 /// leading zero (`0`, `12`; not `012`, `+1` or `1e2`).
 pub(crate) fn index(text: &str) -> Option<usize> {
-    if text.is_empty() || (text.len() > 1 && text.starts_with('0')) {
+    index_of_bytes(text.as_bytes())
+}
+
+/// [`index`] of the bytes of a text.
+fn index_of_bytes(text: &[u8]) -> Option<usize> {
+    if text.is_empty() || (text.len() > 1 && text.first() == Some(&b'0')) {
         return None;
     }
-    text.bytes().try_fold(0usize, |n, b| {
+    text.iter().try_fold(0usize, |n, &b| {
         if b.is_ascii_digit() {
             n.checked_mul(10)?.checked_add(usize::from(b - b'0'))
         } else {
