@@ -95,8 +95,8 @@ lint:
 		--features licensing-client/fetch,licensing-client/simulator --all-targets -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sdk --no-default-features -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p interop-bench --features text,serde -- -D warnings
-	cargo clippy -q --target wasm32-unknown-unknown -p licensing-sim-wasm -- -D warnings
-	cargo clippy -q --target wasm32-unknown-unknown -p licensing-tools-wasm -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-testing-wasm -- -D warnings
+	cargo clippy -q --target wasm32-unknown-unknown -p licensing-verify-wasm -- -D warnings
 	cargo clippy -q --target wasm32-unknown-unknown -p licensing-outbox-wasm -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --workspace --features $(NATIVE_FEATURES)
 	RUSTDOCFLAGS="-D warnings" cargo doc -q --no-deps --target wasm32-unknown-unknown -p licensing-sdk -p licensing-client \

@@ -76,7 +76,7 @@ export async function measureSizes({ validationOnly = validationOnlyDir(), log =
   const inlinePath = join(PKG_DIR, 'index.js');
   // `licensing-sdk/testing` (createSimulator): its own wasm and module, loaded
   // only by tests; reported apart from the main entry.
-  const simWasm = join(PKG_DIR, 'sim', 'licensing_sim_wasm_bg.wasm');
+  const simWasm = join(PKG_DIR, 'testing', 'licensing_testing_wasm_bg.wasm');
   const testingJs = join(PKG_DIR, 'testing.mjs');
   const testing = existsSync(simWasm) && existsSync(testingJs)
     ? { wasm: fileSize(simWasm), jsMin: sizeOf(Buffer.from(await minifyFile(testingJs))) }

@@ -69,21 +69,21 @@ export const MODULES = {
   'opentelemetry.mjs': { entry: 'entries/opentelemetry.js', format: 'esm', peers: ['@opentelemetry/api'] },
   'opentelemetry.cjs': { entry: 'entries/opentelemetry.js', format: 'cjs', peers: ['@opentelemetry/api'] },
   'testing.mjs': { entry: 'entries/testing.mjs', format: 'esm' },
-  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./tools.cjs'] },
+  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./verify.cjs'] },
   'testing-node.mjs': { over: './testing.cjs', format: 'esm' },
-  'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./sim/licensing_sim_wasm_bg.wasm'] },
+  'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./testing/licensing_testing_wasm_bg.wasm'] },
   'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },
   'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
   'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
-  'tools.cjs': { entry: 'entries/tools.cjs', format: 'cjs', platform: 'node' },
+  'verify.cjs': { entry: 'entries/verify.cjs', format: 'cjs', platform: 'node' },
   'outbox.mjs': { entry: 'entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'entries/outbox-require.js', format: 'cjs', platform: 'node' },
   'outbox-node.mjs': { over: './outbox.cjs', format: 'esm', platform: 'node' },
   'playwright.cjs': { entry: 'entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
   'playwright.mjs': { entry: 'entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
-  'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../tools.cjs'] },
-  'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../tools.cjs'] },
+  'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../verify.cjs'] },
+  'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../verify.cjs'] },
 };
 
 /**
@@ -116,8 +116,8 @@ const TYPE_NAMES = [...new Set([...Object.values(SUBPATHS).map((s) => s.types), 
 
 /** Files that ship as they are (the wasm built into pkg/, the documents copied from contract/). */
 const ASSETS = [
-  'openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'validate/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm',
-  'tools/licensing_tools_wasm_bg.wasm',
+  'openapi.json', 'schemas/', 'web/licensing_sdk_bg.wasm', 'validate/licensing_sdk_bg.wasm', 'testing/licensing_testing_wasm_bg.wasm',
+  'verify/licensing_verify_wasm_bg.wasm',
 ];
 
 /** The contract's documents, copied whole into pkg/ (`cargo xtask gen` writes them into contract/). */
@@ -322,8 +322,8 @@ async function main() {
   const glues = [
     ['target/bind/web/licensing_sdk.js', 'glue.js'],
     ['target/bind/validate/licensing_sdk.js', 'validate-glue.js'],
-    ['target/bind/sim/licensing_sim_wasm.js', 'sim-glue.js'],
-    ['target/bind/tools/licensing_tools_wasm.js', 'tools-glue.js'],
+    ['target/bind/testing/licensing_testing_wasm.js', 'testing-glue.js'],
+    ['target/bind/verify/licensing_verify_wasm.js', 'verify-glue.js'],
     ['target/bind/outbox/licensing_outbox_wasm.js', 'outbox-glue.js'],
   ];
   for (const [glue, out] of glues) {
@@ -331,7 +331,7 @@ async function main() {
   }
   // The outbox's wasm ships inside its modules only (no .wasm file in pkg/).
   const wasmPath = (wasm) => (wasm.startsWith('outbox/') ? path.join(ROOT, 'target/bind', wasm) : path.join(PKG, wasm));
-  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-hex.js'], ['validate/licensing_sdk_bg.wasm', 'validate-hex.js'], ['sim/licensing_sim_wasm_bg.wasm', 'sim-hex.js'],
+  for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-hex.js'], ['validate/licensing_sdk_bg.wasm', 'validate-hex.js'], ['testing/licensing_testing_wasm_bg.wasm', 'testing-hex.js'],
     ['outbox/licensing_outbox_wasm_bg.wasm', 'outbox-hex.js']]) {
     writeFileSync(path.join(BUILT, out), stringModule(`${wasm} in hexadecimal`, readFileSync(wasmPath(wasm)).toString('hex')));
   }

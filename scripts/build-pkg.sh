@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds pkg/: the release wasm (pkg/web/) and the validation-only one of
 # `licensing-sdk/validate` (pkg/validate/), wasm-bindgen's web glue, wasm-opt
-# from npm binaryen, the simulator's, the tools' and the outbox's wasm likewise
+# from npm binaryen, the simulator's, the verify and the outbox's wasm likewise
 # (each crate in js/, beside the JavaScript that loads it), then every JavaScript
 # module the package ships (scripts/build-js.mjs, from js/). wasm-bindgen's
 # output (the glue, which build-js.mjs makes into factories) stays in
@@ -51,7 +51,7 @@ bind() {
   rm -rf "$dir"
   wasm-bindgen --target web --out-dir "$dir" "$wasm"
   # --converge: repeat -Oz while it still shrinks (the package's own wasm; the
-  # simulator's and the tools' are optimized once: see node_wasm); the producers and target_features
+  # simulator's and the verify wasm are optimized once: see node_wasm); the producers and target_features
   # sections are for tools, not for engines (-0.4 KB gzip together).
   # --zero-filled-memory: the module defines its memory (never imports it), so it
   # starts zeroed; --low-memory-unused: rustc puts data and stack at 1 MiB and
@@ -82,8 +82,8 @@ for t in $targets; do
   esac
 done
 
-# The wasm of the crate $2 (js/testing-wasm, js/tools-wasm) into pkg/$1.
-# One round of wasm-opt: on the tools' wasm (0.7 MB), converging took 36 s
+# The wasm of the crate $2 (js/testing-wasm, js/verify-wasm) into pkg/$1.
+# One round of wasm-opt: on the verify wasm (0.7 MB), converging took 36 s
 # instead of 21 and left the gzip 0.5 KB larger.
 node_wasm() {
   local name="$1" crate="$2"
@@ -99,10 +99,11 @@ if [ "$out" = pkg ]; then
   ship validate "$wasm"
   # The in-process simulator of `licensing-sdk/testing` (createSimulator,
   # checkAnswer): its own wasm, so the main entry carries none of it.
-  node_wasm sim licensing-sim-wasm
-  # The tools the package's commands drive (verify, the proxy, states from
-  # recordings, js/tools-wasm): read by Node from pkg/tools/, never by a page.
-  node_wasm tools licensing-tools-wasm
+  node_wasm testing licensing-testing-wasm
+  # licensing-verify, which the package's commands drive (verify, the proxy,
+  # states from recordings, js/verify-wasm): read by Node from pkg/verify/,
+  # never by a page.
+  node_wasm verify licensing-verify-wasm
   # The outbox's wasm (licensing-client's recovery, js/outbox-wasm):
   # its own, so the main entry carries none of it; embedded in
   # licensing-sdk/outbox's modules, so pkg/ gets no .wasm of it.
@@ -111,7 +112,7 @@ if [ "$out" = pkg ]; then
   # Every module the package ships, from js/ (and the wasm-bindgen glue made
   # into factories), the CommonJS declarations, package.json, README and licences.
   node scripts/build-js.mjs
-  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/sim/licensing_sim_wasm_bg.wasm pkg/tools/licensing_tools_wasm_bg.wasm \
+  for wasm_file in pkg/validate/licensing_sdk_bg.wasm pkg/testing/licensing_testing_wasm_bg.wasm pkg/verify/licensing_verify_wasm_bg.wasm \
     target/bind/outbox/licensing_outbox_wasm_bg.wasm; do
     printf '[pkg] %s: %s bytes, %s bytes gzip -9\n' "$wasm_file" "$(wc -c < "$wasm_file")" "$(gzip -9c "$wasm_file" | wc -c)" >&2
   done

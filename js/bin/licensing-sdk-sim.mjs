@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npx licensing-sdk-sim`: the simulator of licensing-sdk/testing served over
 // HTTP by Node alone (src/cli/sim.js). Its commands `proxy` (src/cli/proxy.js)
-// and `state` (src/cli/state.js) drive the tools that meet a real service (../tools.cjs).
+// and `state` (src/cli/state.js) drive licensing-verify, which meets a real service (../verify.cjs).
 import { createSimulator } from '../testing-node.mjs';
-import toolsModule from '../tools.cjs';
+import verifyModule from '../verify.cjs';
 import { proxyCommand } from '../src/cli/proxy.js';
 import { simCommand } from '../src/cli/sim.js';
 import { stateCommand } from '../src/cli/state.js';
@@ -19,8 +19,8 @@ const [command, ...rest] = process.argv.slice(2);
 const io = { stdout: process.stdout, stderr: process.stderr };
 try {
   let started;
-  if (command === 'state') started = await stateCommand(rest, { ...io, tools: toolsModule.tools() });
-  else if (command === 'proxy') started = await proxyCommand(rest, { ...io, tools: toolsModule.tools() });
+  if (command === 'state') started = await stateCommand(rest, { ...io, verify: verifyModule.verify() });
+  else if (command === 'proxy') started = await proxyCommand(rest, { ...io, verify: verifyModule.verify() });
   else started = await simCommand(process.argv.slice(2), { ...io, createSimulator, serving: stopOnSignal });
   if (typeof started === 'number') process.exitCode = started;
   else if (command === 'proxy') stopOnSignal(started);

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npx licensing-sdk`: the package's command. `verify` checks a live service
-// against the contract (src/cli/verify.js); the tools it drives are
-// licensing-verify's, in the wasm beside the package (../tools.cjs).
+// against the contract (src/cli/verify.js); what it drives is
+// licensing-verify's, in the wasm beside the package (../verify.cjs).
 import { verifyCommand } from '../src/cli/verify.js';
-import toolsModule from '../tools.cjs';
+import verifyModule from '../verify.cjs';
 
 const USAGE = `licensing-sdk: the Licensing Order and Activity Service's SDK
 
@@ -18,7 +18,7 @@ const [command, ...rest] = process.argv.slice(2);
 const io = { env: process.env, stdout: process.stdout, stderr: process.stderr };
 let code;
 if (command === 'verify') {
-  code = await verifyCommand(rest, { ...io, tools: toolsModule.tools() });
+  code = await verifyCommand(rest, { ...io, verify: verifyModule.verify() });
 } else if (command === undefined || command === '-h' || command === '--help') {
   process.stdout.write(`${USAGE}\n`);
   code = command === undefined ? 2 : 0;

@@ -1,16 +1,16 @@
 // `licensing-sdk/testing` in Cloudflare Workers (export condition `workerd`): the
 // simulator's wasm imported already compiled (see workerd.mjs).
-import createGlue from '#built/sim-glue.js';
+import createGlue from '#built/testing-glue.js';
 import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
-import wasm from './sim/licensing_sim_wasm_bg.wasm';
+import wasm from './testing/licensing_testing_wasm_bg.wasm';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
-import { makeFixtures } from '../src/fixtures.js';
+import { makeStateReaders } from '../src/states.js';
 import { makeOpenSession } from '../src/session.js';
 
-/** Node only (the tools' wasm): here they throw saying what to do instead. */
-export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
+/** Node only (licensing-verify's wasm): here they throw saying what to do instead. */
+export const { stateFromHar, stateFromRecording } = makeStateReaders(() => null);
 
 /** A session of a simulator a team shares (see testing.d.ts). */
 export const openSession = makeOpenSession({ stateFromHar, stateFromRecording });

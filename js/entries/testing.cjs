@@ -7,16 +7,16 @@
 const { invalidExamples } = require('../generated/invalid-examples.js');
 const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
 const { createVirtualClock } = require('../src/clock.js');
-const createGlue = require('#built/sim-glue.js').default;
-const { makeFixtures } = require('../src/fixtures.js');
+const createGlue = require('#built/testing-glue.js').default;
+const { makeStateReaders } = require('../src/states.js');
 const { makeOpenSession } = require('../src/session.js');
 
-// The tools' wasm (pkg/tools.cjs, beside the built module), loaded on the
+// licensing-verify's wasm (pkg/verify.cjs, beside the built module), loaded on the
 // first stateFromHar or stateFromRecording only.
-const { stateFromHar, stateFromRecording } = makeFixtures(() => require('./tools.cjs').tools());
+const { stateFromHar, stateFromRecording } = makeStateReaders(() => require('./verify.cjs').verify());
 
 let compiled;
-const compile = () => (compiled ??= new WebAssembly.Module(Buffer.from(require('#built/sim-hex.js').default, 'hex')));
+const compile = () => (compiled ??= new WebAssembly.Module(Buffer.from(require('#built/testing-hex.js').default, 'hex')));
 
 /** A fresh in-process simulator (see testing.d.ts). */
 async function createSimulator(options) {

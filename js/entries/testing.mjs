@@ -1,24 +1,24 @@
 // `licensing-sdk/testing` for browsers, workers and bundlers (pkg/testing.mjs,
 // one module): invalidExamples, and createSimulator and checkAnswer over the
 // simulator's wasm, fetched next to this module.
-import createGlue from '#built/sim-glue.js';
+import createGlue from '#built/testing-glue.js';
 import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
 import { fetchModule } from '../src/load.js';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
-import { makeFixtures } from '../src/fixtures.js';
+import { makeStateReaders } from '../src/states.js';
 import { makeOpenSession } from '../src/session.js';
 
-/** Node only (the tools' wasm): here they throw saying what to do instead. */
-export const { stateFromHar, stateFromRecording } = makeFixtures(() => null);
+/** Node only (licensing-verify's wasm): here they throw saying what to do instead. */
+export const { stateFromHar, stateFromRecording } = makeStateReaders(() => null);
 
 /** A session of a simulator a team shares (see testing.d.ts). */
 export const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
 
 // Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
 // `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
-const WASM_URL = new URL('./sim/licensing_sim_wasm_bg.wasm', import.meta.url);
+const WASM_URL = new URL('./testing/licensing_testing_wasm_bg.wasm', import.meta.url);
 
 let compiled;
 /** The compiled wasm; a failed load is not kept: the next call fetches again. */

@@ -232,7 +232,7 @@ function flatHeaders(request) {
 /**
  * A simulator in this JS realm: its own wasm instance (`createGlue()` is the
  * wasm-bindgen glue evaluated anew, `wasmModule` the compiled
- * licensing_sim_wasm_bg.wasm), with the sessions its registry makes (`POST
+ * licensing_testing_wasm_bg.wasm), with the sessions its registry makes (`POST
  * /__sim/sessions` through its fetch; each then named by `x-sim-session` or
  * `/s/ID/`, as licensing-sim's). Every decision about sessions is the
  * registry's (licensing-sim-core's sessions.rs): this routes.

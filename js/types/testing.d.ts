@@ -245,7 +245,7 @@ export declare function openSession(url: string, options: SessionOptions): Promi
 export declare function checkAnswer(endpoint: Endpoint, status: number, text: string, options?: ValidateOptions): Promise<ValidationReport>;
 
 /** A simulator state made from a HAR or a recording, and what it left out. */
-export interface FixtureFromTraffic {
+export interface StateFromTraffic {
   /** The state, for `createSimulator({ state })`. */
   state: SimulatorState;
   /** What the state does not hold as it was, each with its line (or HAR entry) and place. */
@@ -259,13 +259,13 @@ export interface FixtureFromTraffic {
  * `content: 'embed'`, schemathesis `--report har`, `proxy --har`) made a
  * simulator state, as `npx licensing-sdk-sim state --from-har` makes it: the
  * service's entries read tolerantly, the others skipped and counted. Node only
- * (the package's tools): elsewhere it throws saying to make the state with the
+ * (licensing-verify's wasm): elsewhere it throws saying to make the state with the
  * command. Throws an `Error` naming what makes the text no HAR.
  */
-export declare function stateFromHar(text: string): FixtureFromTraffic;
+export declare function stateFromHar(text: string): StateFromTraffic;
 
 /** A proxy's recording (`--record`) made a simulator state, as `state --from-recording` makes it. Node only, as `stateFromHar`. */
-export declare function stateFromRecording(text: string): FixtureFromTraffic;
+export declare function stateFromRecording(text: string): StateFromTraffic;
 
 /** What `createVirtualClock` is made with. */
 export interface VirtualClockOptions {

@@ -59,11 +59,11 @@ test('spans of a retried call in Chromium: a call span, a child per attempt, eac
   t.after(() => context.close());
   // The page, its bundle and the simulator's wasm (which licensing-sdk/testing
   // fetches beside itself in a browser) answered here: nothing else is fetched.
-  const simWasm = readFileSync(path.join(ROOT, 'node_modules/licensing-sdk/sim/licensing_sim_wasm_bg.wasm'));
+  const simWasm = readFileSync(path.join(ROOT, 'node_modules/licensing-sdk/testing/licensing_testing_wasm_bg.wasm'));
   await context.route('http://otel.test/**', (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/page.js') return route.fulfill({ contentType: 'text/javascript', body: script });
-    if (url.pathname === '/sim/licensing_sim_wasm_bg.wasm') return route.fulfill({ contentType: 'application/wasm', body: simWasm });
+    if (url.pathname === '/testing/licensing_testing_wasm_bg.wasm') return route.fulfill({ contentType: 'application/wasm', body: simWasm });
     if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><script type="module" src="/page.js"></script>' });
     return route.abort();
   });

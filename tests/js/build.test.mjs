@@ -103,7 +103,7 @@ test('the Node ES modules over a CommonJS one are written by the build, with the
   const written = Object.entries(MODULES).filter(([, m]) => m.over !== undefined);
   assert.deepEqual(written.map(([out]) => out).sort(),
     ['json-schema-node.mjs', 'node.mjs', 'outbox-node.mjs', 'testing-node.mjs', 'validate-node.mjs'],
-    'the modules with `over` in MODULES changed: name the new one here (and in CONTRIBUTING\'s entries/ line), or give it an entry file instead');
+    'the modules with `over` in MODULES changed: name the new one here (and in docs/house.md\'s entries/ line), or give it an entry file instead');
   for (const [out, m] of written) {
     assert.equal(m.entry, undefined, `${out} is written by the build: it has no entry file`);
     const text = readFileSync(path.join(ROOT, 'pkg', out), 'utf8');

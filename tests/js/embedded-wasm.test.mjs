@@ -16,7 +16,7 @@ import { default as WASM_TEXT } from '../../target/js/wasm-printable.js';
 import { default as VALIDATE_TEXT } from '../../target/js/validate-printable.js';
 import { default as WASM_HEX } from '../../target/js/wasm-hex.js';
 import { default as VALIDATE_HEX } from '../../target/js/validate-hex.js';
-import { default as SIM_HEX } from '../../target/js/sim-hex.js';
+import { default as TESTING_HEX } from '../../target/js/testing-hex.js';
 
 const pkg = (file) => readFileSync(new URL(`../../pkg/${file}`, import.meta.url));
 const roundTrip = (bytes) => Buffer.from(fromPrintable(toPrintable(bytes)));
@@ -50,7 +50,7 @@ test("the browser entries' texts and the Node entries' hexadecimal are the build
   assert.deepEqual(Buffer.from(fromPrintable(VALIDATE_TEXT)), pkg('validate/licensing_sdk_bg.wasm'));
   assert.deepEqual(Buffer.from(WASM_HEX, 'hex'), pkg('web/licensing_sdk_bg.wasm'));
   assert.deepEqual(Buffer.from(VALIDATE_HEX, 'hex'), pkg('validate/licensing_sdk_bg.wasm'));
-  assert.deepEqual(Buffer.from(SIM_HEX, 'hex'), pkg('sim/licensing_sim_wasm_bg.wasm'));
+  assert.deepEqual(Buffer.from(TESTING_HEX, 'hex'), pkg('testing/licensing_testing_wasm_bg.wasm'));
   // The bundles carry the text as written (esbuild re-prints string literals).
   assert.ok(pkg('index.js').toString().includes(WASM_TEXT));
   assert.ok(pkg('validate.js').toString().includes(VALIDATE_TEXT));

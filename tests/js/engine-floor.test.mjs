@@ -45,7 +45,7 @@ function memoryLimits(bytes) {
   return null;
 }
 
-for (const file of ['web/licensing_sdk_bg.wasm', 'sim/licensing_sim_wasm_bg.wasm']) {
+for (const file of ['web/licensing_sdk_bg.wasm', 'testing/licensing_testing_wasm_bg.wasm']) {
   test(`${file} declares a maximum memory (WebKit copies a memory without one on every grow)`, () => {
     assert.deepEqual(memoryLimits(readFileSync(join(PKG, file)))?.max, 65536, 'the maximum is 4 GiB (build.rs)');
   });

@@ -96,9 +96,9 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
   assert.deepEqual(await inside.listAssets({ enterpriseGlobalId: read.enterpriseGlobalId }), read.assets);
   assert.throws(() => stateFromHar('{"log":{}}'), /\/log\/entries: expected an array/);
   assert.throws(() => stateFromRecording(5), TypeError);
-  // Where the tools cannot load (a page, a worker), it says what to do instead.
+  // Where licensing-verify's wasm cannot load (a page, a worker), it says what to do instead.
   const browserEntry = await import(pathToFileURL(path.join(ROOT, 'node_modules/licensing-sdk/testing.mjs')).href);
-  assert.throws(() => browserEntry.stateFromHar(text), /load in Node only: make the state with `npx licensing-sdk-sim state --from-har FILE`/);
+  assert.throws(() => browserEntry.stateFromHar(text), /loads in Node only: make the state with `npx licensing-sdk-sim state --from-har FILE`/);
 
   // As devtools export it: no Authorization, the page's own entries, bodies in base64.
   const devtools = JSON.parse(text);

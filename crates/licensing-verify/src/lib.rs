@@ -2,7 +2,7 @@
 //! proxy (`npx licensing-sdk-sim proxy`) and `npx licensing-sdk-sim state
 //! --from-recording` decide, with no I/O of their own. The Node commands (and
 //! the tests, against the in-process simulator) send what this asks and hand
-//! back what came; every check, difference, refusal, redaction and fixture is
+//! back what came; every check, difference, refusal, redaction and state made is
 //! decided here, with the core's checks (`licensing_core::response::check_answer`,
 //! the validators).
 //!
@@ -15,7 +15,7 @@
 //!   and read back.
 //! - [`har`]: HAR 1.2 both ways: the proxy's exchanges as HAR entries, and a
 //!   HAR (devtools, Playwright, schemathesis) read as a recording's exchanges.
-//! - [`fixtures`]: a recording (or a HAR) as a simulator state.
+//! - [`states`]: a recording (or a HAR) as a simulator state.
 //!
 //! ```
 //! use licensing_sim_core::{Options, Simulator};
@@ -32,12 +32,12 @@
 //! ```
 
 mod differences;
-pub mod fixtures;
 pub mod har;
 pub mod html;
 pub mod proxy;
 pub mod recording;
 mod redact;
+pub mod states;
 pub mod verify;
 
 pub use differences::{group, Difference};

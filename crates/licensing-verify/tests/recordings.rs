@@ -3,9 +3,9 @@
 //! the service did; the proxy reports each drift once, at its path.
 
 use licensing_sim_core::{Drift, Options, RequestHead, Simulator, State};
-use licensing_verify::fixtures::{state_from_recording, NoteKind};
 use licensing_verify::proxy::{Inspector, ProxyOptions};
 use licensing_verify::recording::{header_line, read, Exchange, RecordedRequest, RecordedResponse};
+use licensing_verify::states::{state_from_recording, NoteKind};
 use licensing_verify::verify::{Auth, Config, Verify, WRONG_TOKEN};
 use serde_json::Value;
 
@@ -115,9 +115,9 @@ fn a_recording_becomes_a_state_that_answers_the_same_reads() {
     assert!(answers.iter().all(|(_, _, body)| data(body).as_array().is_some_and(|a| !a.is_empty())), "{answers:?}");
     let recording = proxied.recording;
     assert!(!recording.contains(ORDER) && !recording.contains(ACTIVITY), "a token in the recording");
-    let fixture = state_from_recording(&recording).unwrap();
-    assert_eq!(fixture.notes, [], "a clean service's recording leaves nothing out");
-    let state = fixture.state;
+    let made = state_from_recording(&recording).unwrap();
+    assert_eq!(made.notes, [], "a clean service's recording leaves nothing out");
+    let state = made.state;
     let mut options = Options::default();
     options.state = Some(State::from_json(&state).unwrap());
     let replica = Simulator::new(&options);
@@ -213,10 +213,10 @@ fn recorded(drifts: &str) -> String {
 }
 
 /// The state a recording makes loads in a simulator (`Err`: why not).
-fn loads(recording: &str) -> Result<licensing_verify::fixtures::Fixture, String> {
-    let fixture = state_from_recording(recording)?;
-    State::from_json(&fixture.state)?;
-    Ok(fixture)
+fn loads(recording: &str) -> Result<licensing_verify::states::MadeState, String> {
+    let made = state_from_recording(recording)?;
+    State::from_json(&made.state)?;
+    Ok(made)
 }
 
 /// Every drift a simulator can show, recorded, becomes a state that loads;
@@ -224,24 +224,24 @@ fn loads(recording: &str) -> Result<licensing_verify::fixtures::Fixture, String>
 #[test]
 fn a_recording_of_every_drift_becomes_a_state_that_loads() {
     for drift in Drift::ALL {
-        let fixture = loads(&recorded(drift.name())).unwrap_or_else(|e| panic!("{}: {e}", drift.name()));
-        let said: Vec<String> = fixture.notes.iter().map(ToString::to_string).collect();
+        let made = loads(&recorded(drift.name())).unwrap_or_else(|e| panic!("{}: {e}", drift.name()));
+        let said: Vec<String> = made.notes.iter().map(ToString::to_string).collect();
         match drift {
             Drift::RenamedField => {
                 assert!(
                     said.iter().any(|n| n.contains("answer /data/*/customerID: ") && n.contains("is left out")),
                     "{said:?}"
                 );
-                assert!(fixture.count(NoteKind::Field) > 0);
+                assert!(made.count(NoteKind::Field) > 0);
             }
             Drift::ExtraField => assert!(said.iter().all(|n| n.contains("/traceId")) || said.is_empty(), "{said:?}"),
             Drift::NumberId => {
                 assert!(said.iter().any(|n| n.contains("answer /data/*/licenseOrderId: the number")), "{said:?}");
-                assert!(fixture.count(NoteKind::NumberAsText) > 0);
+                assert!(made.count(NoteKind::NumberAsText) > 0);
             }
             _ => {}
         }
-        for note in &fixture.notes {
+        for note in &made.notes {
             assert!(note.line >= 2, "{}: {note}", drift.name());
         }
     }
@@ -254,15 +254,15 @@ fn an_extra_field_is_left_out_and_said_not_a_reason_to_refuse() {
     let recording = recorded("")
         .replace(r#"\"assetNum\":"#, r#"\"remark\":\"vip\",\"assetNum\":"#)
         .replace(r#"\"sequence\":"#, r#"\"surpriseField\":1,\"sequence\":"#);
-    let fixture = loads(&recording).unwrap();
-    let said: Vec<String> = fixture.notes.iter().map(ToString::to_string).collect();
+    let made = loads(&recording).unwrap();
+    let said: Vec<String> = made.notes.iter().map(ToString::to_string).collect();
     assert!(said.iter().any(|n| n.contains("answer /data/*/remark: \"vip\" is left out")), "{said:?}");
     assert!(said.iter().any(|n| n.contains("answer /data/*/surpriseField: 1 is left out")), "{said:?}");
-    let state: Value = serde_json::from_str(&fixture.state).unwrap();
+    let state: Value = serde_json::from_str(&made.state).unwrap();
     assert!(!state["assets"].as_array().unwrap().is_empty() && !state["orders"].as_array().unwrap().is_empty());
-    assert!(fixture.summary().unwrap().starts_with("left out "), "{:?}", fixture.summary());
-    let report: Value = serde_json::from_str(&fixture.report_json()).unwrap();
-    assert_eq!(report["counts"]["field"], fixture.count(NoteKind::Field));
+    assert!(made.summary().unwrap().starts_with("left out "), "{:?}", made.summary());
+    let report: Value = serde_json::from_str(&made.report_json()).unwrap();
+    assert_eq!(report["counts"]["field"], made.count(NoteKind::Field));
 }
 
 /// An asset record that says `assetNo` for `assetNum` names no asset: left
@@ -270,9 +270,9 @@ fn an_extra_field_is_left_out_and_said_not_a_reason_to_refuse() {
 #[test]
 fn a_record_without_what_names_it_is_left_out_and_said() {
     let recording = recorded("").replace(r#"\"assetNum\":"#, r#"\"assetNo\":"#);
-    let fixture = loads(&recording).unwrap();
-    assert!(fixture.count(NoteKind::Record) > 0, "{:?}", fixture.notes);
-    assert!(fixture.notes.iter().any(|n| n.what == "left out: an asset record without assetNum"));
+    let made = loads(&recording).unwrap();
+    assert!(made.count(NoteKind::Record) > 0, "{:?}", made.notes);
+    assert!(made.notes.iter().any(|n| n.what == "left out: an asset record without assetNum"));
 }
 
 /// Two records that cannot both be (one asset id on two asset numbers): the
@@ -295,10 +295,10 @@ fn a_record_that_contradicts_another_is_left_out_and_said() {
         })
         .collect::<String>();
     assert!(ids >= 2, "the recording lists two assets or more");
-    let fixture = loads(&same_id).unwrap();
-    assert!(fixture.count(NoteKind::Contradiction) >= 1, "{:?}", fixture.notes);
-    assert!(fixture.notes.iter().any(|n| n.what.contains("is another asset's id too")), "{:?}", fixture.notes);
-    let state: Value = serde_json::from_str(&fixture.state).unwrap();
+    let made = loads(&same_id).unwrap();
+    assert!(made.count(NoteKind::Contradiction) >= 1, "{:?}", made.notes);
+    assert!(made.notes.iter().any(|n| n.what.contains("is another asset's id too")), "{:?}", made.notes);
+    let state: Value = serde_json::from_str(&made.state).unwrap();
     assert!(state["assets"].as_array().unwrap().iter().any(|a| a["record"]["id"] == "A-same"));
 }
 
@@ -308,8 +308,8 @@ fn a_record_that_contradicts_another_is_left_out_and_said() {
 fn a_cut_last_line_is_left_out_a_duplicate_key_refused() {
     let recording = recorded("");
     let cut = &recording[..recording.len() - 40];
-    let fixture = loads(cut).unwrap();
-    assert_eq!(fixture.count(NoteKind::CutLine), 1, "{:?}", fixture.notes);
+    let made = loads(cut).unwrap();
+    assert_eq!(made.count(NoteKind::CutLine), 1, "{:?}", made.notes);
     let twice = recording.replacen(r#""method":"#, r#""method":"GET","method":"#, 2);
     assert!(state_from_recording(&twice).unwrap_err().contains("is given twice"));
 }
@@ -323,18 +323,18 @@ proptest::proptest! {
         ops in proptest::collection::vec(0u8..=255, 1..64),
     ) {
         let recording = drifting(&clean_recording(), &ops);
-        let fixture = match loads(&recording) {
-            Ok(fixture) => fixture,
+        let made = match loads(&recording) {
+            Ok(made) => made,
             Err(e) => return Err(proptest::test_runner::TestCaseError::fail(e)),
         };
         // Nothing vanishes unsaid: what the state lacks, a note counts.
-        let state: Value = serde_json::from_str(&fixture.state).unwrap();
-        let left_out = fixture.count(NoteKind::Record) + fixture.count(NoteKind::Contradiction);
+        let state: Value = serde_json::from_str(&made.state).unwrap();
+        let left_out = made.count(NoteKind::Record) + made.count(NoteKind::Contradiction);
         for list in ["assets", "orders", "customers"] {
-            proptest::prop_assert!(state[list].as_array().is_some_and(|a| !a.is_empty()) || left_out > 0, "{list}: {:?}", fixture.notes);
+            proptest::prop_assert!(state[list].as_array().is_some_and(|a| !a.is_empty()) || left_out > 0, "{list}: {:?}", made.notes);
         }
         if std::env::var_os("SHOW_NOTES").is_some() {
-            eprintln!("{:?}", fixture.summary());
+            eprintln!("{:?}", made.summary());
         }
     }
 }
@@ -418,8 +418,8 @@ fn change(value: &mut Value, ops: &[u8], n: &mut usize) {
 #[test]
 fn a_har_of_a_session_makes_the_state_its_recording_makes() {
     use base64::Engine;
-    use licensing_verify::fixtures::state_from_har;
     use licensing_verify::har::{har_entry, har_head, SdkView, HAR_TAIL};
+    use licensing_verify::states::state_from_har;
     let recording = recorded("");
     let exchanges = read(&recording).unwrap().exchanges;
     let sdk = SdkView::new(1, "agrees");
@@ -463,13 +463,9 @@ fn a_har_of_a_session_makes_the_state_its_recording_makes() {
         .iter()
         .map(|(_, e)| har_entry(e, &[], "http://127.0.0.1:8790", "2026-01-01T00:00:00.000Z", 1.0, &sdk))
         .collect();
-    let fixture = state_from_har(&format!("{}{}{HAR_TAIL}", har_head("0.1.0"), body.join(","))).unwrap();
-    assert!(
-        fixture.answers.iter().any(|l| l.contains("lockAssets /data/*/status enum (differs)")),
-        "{:?}",
-        fixture.answers
-    );
-    State::from_json(&fixture.state).unwrap();
+    let made = state_from_har(&format!("{}{}{HAR_TAIL}", har_head("0.1.0"), body.join(","))).unwrap();
+    assert!(made.answers.iter().any(|l| l.contains("lockAssets /data/*/status enum (differs)")), "{:?}", made.answers);
+    State::from_json(&made.state).unwrap();
 }
 
 /// A field left out is noted once per line, counted there: two records of one
@@ -481,8 +477,8 @@ fn a_note_is_counted_on_its_line_and_kept_apart_from_other_lines() {
         r#"{{"endpoint":"listAssets","request":{{"method":"GET","path":"/order/api/order/v1/asset/EG1/list","query":null,"headers":{{}},"body":null}},"response":{{"status":200,"headers":{{}},"body":"{answer}"}},"error":null}}"#
     );
     let recording = format!("{}{exchange}\n{exchange}\n", header_line("http://u"));
-    let fixture = loads(&recording).unwrap();
+    let made = loads(&recording).unwrap();
     let remarks: Vec<(usize, usize)> =
-        fixture.notes.iter().filter(|n| n.at == "answer /data/*/remark").map(|n| (n.line, n.count)).collect();
-    assert_eq!(remarks, [(2, 2), (3, 2)], "{:?}", fixture.notes);
+        made.notes.iter().filter(|n| n.at == "answer /data/*/remark").map(|n| (n.line, n.count)).collect();
+    assert_eq!(remarks, [(2, 2), (3, 2)], "{:?}", made.notes);
 }

@@ -3,7 +3,7 @@
 // validated (and with --refuse refused as the simulator refuses it), every
 // answer checked against the contract, each difference logged once, the
 // exchanges recorded with the tokens redacted, a summary on exit. Every one of
-// those decisions is licensing-verify's (ProxyInspector, in the tools' wasm);
+// those decisions is licensing-verify's (ProxyInspector, in its wasm);
 // this file carries the HTTP, within the bounds licensing-sim keeps (http.js).
 import { appendFileSync, closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { failure, optionTable, parseArgs, serviceUrl } from './args.js';
@@ -324,7 +324,7 @@ function harFile(file, head, tail) {
 }
 
 /** The command line read and checked: `{ settings, upstream, inspector }`, or an exit code (0: help; 2: bad input). */
-function prepare(argv, { tools, stdout, stderr }) {
+function prepare(argv, { verify, stdout, stderr }) {
   try {
     const args = parseArgs(argv, TABLE.flags);
     if (args.help) {
@@ -337,9 +337,9 @@ function prepare(argv, { tools, stdout, stderr }) {
     const set = TABLE.settings(args);
     listenAddress(set.listen);
     const options = { ...(args.rules !== undefined && { rules: args.rules }), refuse: Boolean(args.refuse), ...(args.locale !== undefined && { locale: args.locale }) };
-    const inspector = new tools.ProxyInspector(JSON.stringify(options));
-    if (set.record) writeFileSync(set.record, tools.recordingHeader(upstream));
-    const har = set.har ? harFile(set.har, tools.ProxyInspector.harHead(), tools.ProxyInspector.harTail()) : undefined;
+    const inspector = new verify.ProxyInspector(JSON.stringify(options));
+    if (set.record) writeFileSync(set.record, verify.recordingHeader(upstream));
+    const har = set.har ? harFile(set.har, verify.ProxyInspector.harHead(), verify.ProxyInspector.harTail()) : undefined;
     return { settings: set, upstream, inspector, har };
   } catch (err) {
     stderr.write(`licensing-sdk-sim proxy: ${err.message}\n`);
@@ -371,10 +371,10 @@ async function stopProxy(ctx, served, stderr) {
 /**
  * Runs the proxy with `argv`; resolves once it listens, to `{ server, address,
  * stop() }` (stop ends it gracefully, then prints the summary), or to an exit
- * code when it cannot start (2: bad input). `io`: `{ tools, stdout, stderr, fetch }`.
+ * code when it cannot start (2: bad input). `io`: `{ verify, stdout, stderr, fetch }`.
  */
-export async function proxyCommand(argv, { tools, stdout, stderr, fetch = globalThis.fetch }) {
-  const prepared = prepare(argv, { tools, stdout, stderr });
+export async function proxyCommand(argv, { verify, stdout, stderr, fetch = globalThis.fetch }) {
+  const prepared = prepare(argv, { verify, stdout, stderr });
   if (typeof prepared === 'number') return prepared;
   const { settings: set, upstream, inspector, har } = prepared;
   const log = set.quiet ? () => {} : (line) => stderr.write(`${line}\n`);

@@ -1,6 +1,6 @@
 // `npx licensing-sdk-sim state --from-recording FILE` (or `--from-har FILE`):
-// what a real service held, as a simulator state (licensing-verify's fixtures,
-// in the tools' wasm), printed for `--state FILE` and `createSimulator({ state })`.
+// what a real service held, as a simulator state (licensing-verify's states,
+// in licensing-verify's wasm), printed for `--state FILE` and `createSimulator({ state })`.
 // This file reads the files (a HAR's attached bodies too) and prints.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,7 @@ Options:
 ${TABLE.help}`;
 
 /** Runs `state` with `argv`; resolves to the exit code. */
-export async function stateCommand(argv, { tools, stdout, stderr }) {
+export async function stateCommand(argv, { verify, stdout, stderr }) {
   let args;
   let text;
   try {
@@ -60,28 +60,28 @@ export async function stateCommand(argv, { tools, stdout, stderr }) {
     stderr.write(`licensing-sdk-sim state: ${err.message}\n`);
     return 2;
   }
-  let fixture;
+  let made;
   try {
-    fixture = args.har ? tools.stateFromHar(text) : tools.stateFromRecording(text);
+    made = args.har ? verify.stateFromHar(text) : verify.stateFromRecording(text);
   } catch (err) {
     stderr.write(`licensing-sdk-sim state: ${args.har ?? args.recording}: ${err.message}\n`);
     return 2;
   }
   try {
-    const notes = fixture.noteLines();
+    const notes = made.noteLines();
     for (const line of notes.slice(0, SHOWN)) stderr.write(`licensing-sdk-sim state: ${line}\n`);
     if (notes.length > SHOWN) stderr.write(`licensing-sdk-sim state: … ${notes.length - SHOWN} more${args.report ? '' : ' (--report FILE lists them all)'}\n`);
-    for (const line of fixture.answerLines()) stderr.write(`licensing-sdk-sim state: ${line}\n`);
-    const summary = fixture.summary();
+    for (const line of made.answerLines()) stderr.write(`licensing-sdk-sim state: ${line}\n`);
+    const summary = made.summary();
     if (summary !== undefined) stderr.write(`licensing-sdk-sim state: ${summary}\n`);
-    if (args.report) writeFileSync(args.report, `${fixture.reportJson()}\n`);
-    stdout.write(`${fixture.state()}\n`);
+    if (args.report) writeFileSync(args.report, `${made.reportJson()}\n`);
+    stdout.write(`${made.state()}\n`);
     return 0;
   } catch (err) {
     stderr.write(`licensing-sdk-sim state: ${err.message}\n`);
     return 2;
   } finally {
-    fixture.free();
+    made.free();
   }
 }
 

@@ -1,5 +1,5 @@
 // `npx licensing-sdk verify`: a live service checked against the contract.
-// The run is licensing-verify's (crates/licensing-verify, through the tools'
+// The run is licensing-verify's (crates/licensing-verify, through its
 // wasm): it says what to send and judges what came. This file sends it, with
 // the tokens it alone holds, and prints what the run reports.
 import { writeFileSync } from 'node:fs';
@@ -53,10 +53,10 @@ ${TABLE.help}
 The tokens are never printed, logged or written to the report.`;
 
 /**
- * Runs `verify` with `argv`; resolves to the exit code. `io`: `{ tools, env,
- * stdout, stderr, fetch }` (the tools' wasm instance, and where to write).
+ * Runs `verify` with `argv`; resolves to the exit code. `io`: `{ verify, env,
+ * stdout, stderr, fetch }` (licensing-verify's wasm instance, and where to write).
  */
-export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = globalThis.fetch }) {
+export async function verifyCommand(argv, { verify, env, stdout, stderr, fetch = globalThis.fetch }) {
   let args;
   let base;
   try {
@@ -91,8 +91,8 @@ export async function verifyCommand(argv, { tools, env, stdout, stderr, fetch = 
     ...(args.enterpriseGlobalId !== undefined && { enterpriseGlobalId: args.enterpriseGlobalId }),
     ...(args.locale !== undefined && { locale: args.locale }),
   };
-  const run = new tools.VerifyRun(JSON.stringify(config));
-  const bearer = { order: token, activity: activityToken, wrong: tools.wrongToken() };
+  const run = new verify.VerifyRun(JSON.stringify(config));
+  const bearer = { order: token, activity: activityToken, wrong: verify.wrongToken() };
   const limits = { timeoutSecs, maxAnswerBytes };
   try {
     for (let json = run.nextProbe(); json !== undefined; json = run.nextProbe()) {

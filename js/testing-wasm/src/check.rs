@@ -13,9 +13,9 @@ use wasm_bindgen::prelude::*;
 ///
 /// ```
 /// use licensing_core::validate::{Locale, Profile};
-/// let opts = licensing_sim_wasm::check::options_from_json(r#"{"locale":"zh-CN","rules":"spec","maxIssues":5,"other":1}"#);
+/// let opts = licensing_testing_wasm::check::options_from_json(r#"{"locale":"zh-CN","rules":"spec","maxIssues":5,"other":1}"#);
 /// assert_eq!((opts.locale, opts.rules, opts.max_issues), (Locale::ZhCn, Profile::Spec, 5));
-/// assert_eq!(licensing_sim_wasm::check::options_from_json("not json"), Default::default());
+/// assert_eq!(licensing_testing_wasm::check::options_from_json("not json"), Default::default());
 /// ```
 pub fn options_from_json(text: &str) -> Options {
     let mut opts = Options::default();
@@ -38,9 +38,9 @@ pub fn options_from_json(text: &str) -> Options {
 /// report too, never an error.
 ///
 /// ```
-/// let report = licensing_sim_wasm::check::check_answer_json("shellNums", 200.0, Some(r#"{"code":0,"data":[]}"#), "{}");
+/// let report = licensing_testing_wasm::check::check_answer_json("shellNums", 200.0, Some(r#"{"code":0,"data":[]}"#), "{}");
 /// assert!(report.contains(r#""path":"/message","code":"missing_field""#));
-/// assert!(licensing_sim_wasm::check::check_answer_json("shelNums", 200.0, Some("{}"), "{}").contains("unknown_endpoint"));
+/// assert!(licensing_testing_wasm::check::check_answer_json("shelNums", 200.0, Some("{}"), "{}").contains("unknown_endpoint"));
 /// ```
 pub fn check_answer_json(endpoint: &str, status: f64, text: Option<&str>, options_json: &str) -> String {
     let opts = options_from_json(options_json);

@@ -1,6 +1,6 @@
 //! `licensing-verify` for JavaScript (Node only): what the package's commands
 //! drive (`npx licensing-sdk verify`, `npx licensing-sdk-sim proxy` and
-//! `state --from-recording`), shipped as pkg/tools/. Plain values across the
+//! `state --from-recording`), shipped as pkg/verify/. Plain values across the
 //! boundary, JSON text for the structured ones; every decision is the crate's.
 
 // The simulator's heap (talc growing the memory geometrically): a state read
@@ -14,64 +14,60 @@ static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::Wasm
     talc::cell::TalcSyncCell::new_wasm(heap::GrowByQuarter::new());
 
 use licensing_sim_core::RequestHead;
-use licensing_verify::fixtures::Fixture;
 use licensing_verify::proxy::{HarAt, Inspector, Output, ProxyOptions};
 use licensing_verify::recording::{Exchange, RecordedRequest, RecordedResponse};
+use licensing_verify::states;
 use licensing_verify::verify::{Config, Outcome, Verify};
 use wasm_bindgen::prelude::*;
 
 /// A recording's simulator state, and what it left out; the error names the
 /// line and the pointer of what cannot be read.
 #[wasm_bindgen(js_name = stateFromRecording)]
-pub fn state_from_recording(text: &str) -> Result<RecordingFixture, JsError> {
-    licensing_verify::fixtures::state_from_recording(text)
-        .map(|fixture| RecordingFixture { fixture })
-        .map_err(|e| JsError::new(&e))
+pub fn state_from_recording(text: &str) -> Result<MadeState, JsError> {
+    states::state_from_recording(text).map(|made| MadeState { made }).map_err(|e| JsError::new(&e))
 }
 
 /// A HAR's simulator state (devtools', Playwright's, schemathesis's), and
 /// what it left out; the error names what makes it no HAR, or the entry.
 #[wasm_bindgen(js_name = stateFromHar)]
-pub fn state_from_har(text: &str) -> Result<RecordingFixture, JsError> {
-    licensing_verify::fixtures::state_from_har(text)
-        .map(|fixture| RecordingFixture { fixture })
-        .map_err(|e| JsError::new(&e))
+pub fn state_from_har(text: &str) -> Result<MadeState, JsError> {
+    states::state_from_har(text).map(|made| MadeState { made }).map_err(|e| JsError::new(&e))
 }
 
 /// What `stateFromRecording` or `stateFromHar` made.
 #[wasm_bindgen]
-pub struct RecordingFixture {
-    fixture: Fixture,
+pub struct MadeState {
+    made: states::MadeState,
 }
 
 #[wasm_bindgen]
-impl RecordingFixture {
+impl MadeState {
     /// The state, as the state format's JSON text.
     pub fn state(&self) -> String {
-        self.fixture.state.clone()
+        self.made.state.clone()
     }
 
     /// Each note in words: its line, where in it, and what was done.
     #[wasm_bindgen(js_name = noteLines)]
     pub fn note_lines(&self) -> Vec<String> {
-        self.fixture.notes.iter().map(ToString::to_string).collect()
+        self.made.notes.iter().map(ToString::to_string).collect()
     }
 
     /// What of a HAR's answers differs from the contract, as the proxy logs it.
     #[wasm_bindgen(js_name = answerLines)]
     pub fn answer_lines(&self) -> Vec<String> {
-        self.fixture.answers.clone()
+        self.made.answers.clone()
     }
 
     /// What the notes count, in one line (`undefined`: none).
     pub fn summary(&self) -> Option<String> {
-        self.fixture.summary()
+        self.made.summary()
     }
 
     /// The notes as `--report`'s JSON text.
     #[wasm_bindgen(js_name = reportJson)]
     pub fn report_json(&self) -> String {
-        self.fixture.report_json()
+        self.made.report_json()
     }
 }
 
