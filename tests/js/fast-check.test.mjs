@@ -93,10 +93,16 @@ test('generated payloads: fastCheck is true exactly when the wasm finds no issue
   for (const item of agreementCorpus({ quick: true })) {
     total++;
     const got = checked('batchOrder', item.body, item.name);
-    const clean = isClean(wasmReport('batchOrder', item.body));
+    const report = wasmReport('batchOrder', item.body);
+    const clean = isClean(report);
+    // A body the generator means to be valid that the core finds issues in: a
+    // rule added since that the generator's bodies do not keep yet.
+    if (item.expectedValid && item.mutation === null) {
+      assert.ok(clean, `${item.name}: bench/generate.mjs (or generate-wide.mjs) makes this body to be valid, but the core finds ` +
+        `${JSON.stringify(report.issues.slice(0, 3).map(({ code, path }) => ({ code, path })))}: make the generator keep that rule`);
+    }
     // Plain JSON data: every clean one must take the fast path.
     assert.equal(got, clean, `${item.name}: fastCheck ${got}, wasm clean ${clean}`);
-    if (item.expectedValid && item.mutation === null) assert.equal(got, true, item.name);
     if (got) fast++;
   }
   // Valid batches straight from the generator (not cloned: dictionary-mode objects
@@ -104,6 +110,8 @@ test('generated payloads: fastCheck is true exactly when the wasm finds no issue
   for (const n of [1, 3, 25, 100, 400]) {
     for (const seed of [11, 12, 13]) {
       const body = makeBatch(n, seed);
+      const found = wasmReport('batchOrder', body).issues.slice(0, 3).map(({ code, path }) => ({ code, path }));
+      assert.deepEqual(found, [], `makeBatch(${n}, ${seed}) (bench/generate.mjs) is to be valid: make it keep the rule of these issues`);
       assert.equal(checked('batchOrder', body, `makeBatch(${n}, ${seed})`), true, `makeBatch(${n}, ${seed})`);
     }
   }
