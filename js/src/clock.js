@@ -15,7 +15,7 @@
 
 import { CLOCK_START_MS } from '../generated/clock.js';
 
-/** 2026-01-01T00:00:00Z (licensing-core's CLOCK_START_MS), where Rust's clocks and the simulator's manual clock start too. */
+/** 2026-01-01T00:00:00Z (licensing-core's CLOCK_START_MS), where Rust's clocks and the simulator's virtual clock start too. */
 const DEFAULT_START = CLOCK_START_MS;
 /** Timers one `runUntilIdle()` fires at most: past it, something re-arms forever. */
 const MAX_FIRED = 100_000;

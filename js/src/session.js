@@ -91,7 +91,7 @@ export function makeOpenSession(fixtures) {
       async drift(...names) {
         drifts = names.map(String);
       },
-      /** Moves a session made with `clock: 'manual'` on by `ms` (its faults' delays, its stamps). */
+      /** Moves a session made with `clock: 'virtual'` on by `ms` (its faults' delays, its stamps). */
       advance: (ms) => admin('POST', `/__sim/clock?advance=${Math.max(0, Math.trunc(Number(ms) || 0))}`),
       /** Deletes the session (its state goes with it). */
       async close() {

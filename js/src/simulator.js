@@ -25,21 +25,21 @@ const REAL_CLOCK = {
   clearTimeout: (handle) => clearTimeout(handle),
 };
 
-/** How often a wait on the simulator's manual clock looks at it again (real milliseconds). */
-const MANUAL_POLL_MS = 5;
+/** How often a wait on the simulator's virtual clock looks at it again (real milliseconds). */
+const VIRTUAL_POLL_MS = 5;
 
 /**
- * The clock of a simulator made with `{ clock: 'manual' }` (`npx
- * licensing-sdk-sim --clock manual`): its own time, moved by `POST
+ * The clock of a simulator made with `{ clock: 'virtual' }` (`npx
+ * licensing-sdk-sim --clock virtual`): its own time, moved by `POST
  * /__sim/clock`; a timer fires once that time has reached it (looked at every
  * few real milliseconds, as licensing-sim does).
  */
-function manualClock(core) {
+function simulatorVirtualClock(core) {
   const timers = new Map();
   let poll;
   let lastId = 0;
   const check = () => {
-    const now = core.manualNow;
+    const now = core.virtualNow;
     for (const [id, timer] of timers) {
       if (timer.due > now) continue;
       timers.delete(id);
@@ -51,11 +51,11 @@ function manualClock(core) {
     }
   };
   return {
-    now: () => core.manualNow,
+    now: () => core.virtualNow,
     setTimeout(callback, ms) {
       const id = ++lastId;
-      timers.set(id, { due: core.manualNow + Math.max(0, ms), callback });
-      poll ??= setInterval(check, MANUAL_POLL_MS);
+      timers.set(id, { due: core.virtualNow + Math.max(0, ms), callback });
+      poll ??= setInterval(check, VIRTUAL_POLL_MS);
       return id;
     },
     clearTimeout(id) {
@@ -241,8 +241,8 @@ function makeSimulator(createGlue, wasmModule, options) {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     throw new TypeError('createSimulator: options must be an object');
   }
-  // A clock object is this realm's (createVirtualClock); 'real' and 'manual'
-  // are the simulator's own (`--clock`: its manual one is moved by POST /__sim/clock).
+  // A clock object is this realm's (createVirtualClock); 'real' and 'virtual'
+  // are the simulator's own (`--clock`: its virtual one is moved by POST /__sim/clock).
   const { clock: given, ...rest } = options ?? {};
   const limits = {};
   const coreOptions = {};
@@ -313,14 +313,14 @@ function makeSimulator(createGlue, wasmModule, options) {
 
 /**
  * The fetch and methods of one simulator core: the simulator's own (its
- * clock `given`: a clock object, or 'real' or 'manual'), or a session's
- * (`'session'`: its own manual clock, else real time).
+ * clock `given`: a clock object, or 'real' or 'virtual'), or a session's
+ * (`'session'`: its own virtual clock, else real time).
  */
 function simulatorOver(core, given) {
   const own = typeof given === 'string';
-  const clock = own ? (core.manualNow === undefined ? REAL_CLOCK : manualClock(core))
+  const clock = own ? (core.virtualNow === undefined ? REAL_CLOCK : simulatorVirtualClock(core))
     : readClock(given, 'createSimulator') ?? REAL_CLOCK;
-  // Under its own manual clock, reading a body stays real time (it is real I/O), as in licensing-sim.
+  // Under its own virtual clock, reading a body stays real time (it is real I/O), as in licensing-sim.
   const bodyClock = own ? REAL_CLOCK : clock;
 
   async function fetch(input, init) {

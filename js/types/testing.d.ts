@@ -59,12 +59,12 @@ export interface SimulatorOptions {
    * The clock the simulator's time is read from: the stamps it stores
    * (`createTime`), its nonce window, faults' `delayMs` and stalls, its body
    * timeout. Give the client the same one (`new LicensingClient({ clock })`),
-   * and a test moves both. `'manual'`: a clock of the simulator's own, from
+   * and a test moves both. `'virtual'`: a clock of the simulator's own, from
    * 2026-01-01T00:00:00Z, moved only by `POST /__sim/clock?advance=MS` (or
-   * `?set=MS`) through `sim.fetch` (`npx licensing-sdk-sim --clock manual`).
+   * `?set=MS`) through `sim.fetch` (`npx licensing-sdk-sim --clock virtual`).
    * Default: the real one.
    */
-  clock?: Clock | 'real' | 'manual';
+  clock?: Clock | 'real' | 'virtual';
   /**
    * Sessions (`POST /__sim/sessions` through `sim.fetch`, with `adminToken`;
    * each then named by `x-sim-session: ID` or the path prefix `/s/ID/`, a
@@ -176,8 +176,8 @@ export interface SessionOptions {
   recording?: string;
   /** a HAR made a state (Node: `stateFromHar`). */
   har?: string;
-  /** `'real'` (default) or `'manual'`: a clock of the session's own, moved by `session.advance(ms)`. */
-  clock?: 'real' | 'manual';
+  /** `'real'` (default) or `'virtual'`: a clock of the session's own, moved by `session.advance(ms)`. */
+  clock?: 'real' | 'virtual';
   /** Drifts every answer of the session has. */
   drift?: Drift[];
   /** The session's rules profile. */
@@ -203,7 +203,7 @@ export interface SharedSession {
   readonly header: Record<string, string>;
   /** Its own admin token (its `/__sim` routes; it touches no other session). */
   readonly adminToken: string;
-  readonly clock: 'real' | 'manual';
+  readonly clock: 'real' | 'virtual';
   /** A standard fetch: any origin's request, its path and query sent to the session. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   reset(): Promise<unknown>;
@@ -213,7 +213,7 @@ export interface SharedSession {
   fault(spec: FaultSpec): Promise<void>;
   /** Every later answer through `fetch` differs as named (`x-sim-drift`). */
   drift(...names: Drift[]): Promise<void>;
-  /** Moves a session made with `clock: 'manual'` on by `ms`. */
+  /** Moves a session made with `clock: 'virtual'` on by `ms`. */
   advance(ms: number): Promise<unknown>;
   /** Deletes the session. */
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 // Time on both sides of a browser test (the testing guide, "Time"): Playwright's
-// page.clock moves the client in the page, licensing-sim's manual clock (`--clock
-// manual`, POST /__sim/clock) moves the service. Headless Chromium, the package
+// page.clock moves the client in the page, licensing-sim's virtual clock (`--clock
+// virtual`, POST /__sim/clock) moves the service. Headless Chromium, the package
 // from the simulator's own origin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { launchBrowser, startSim } from './harness.mjs';
 const ADMIN = 'clock-admin';
 
 test("page.clock times the client's Retry-After wait, POST /__sim/clock the service's delay", { timeout: 60_000 }, async (t) => {
-  const sim = await startSim({ args: ['--clock', 'manual', '--admin-token', ADMIN] });
+  const sim = await startSim({ args: ['--clock', 'virtual', '--admin-token', ADMIN] });
   t.after(() => sim.stop());
   const browser = await launchBrowser();
   t.after(() => browser.close());

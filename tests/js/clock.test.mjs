@@ -1,7 +1,7 @@
 // createVirtualClock (licensing-sdk/testing): one time for a LicensingClient
 // and createSimulator. The shared schedules (tests/browser/clock-schedules.mjs,
 // run in the browsers too) in Node, the clock's own behaviour, the options
-// refused, and a simulator's manual clock moved by POST /__sim/clock.
+// refused, and a simulator's virtual clock moved by POST /__sim/clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sdk from 'licensing-sdk';
@@ -107,7 +107,11 @@ test('options and arguments it cannot use are TypeErrors; a client or simulator 
     assert.throws(() => new sdk.LicensingClient({ baseUrl: BASE, token: 't', clock: bad }), (err) => err.kind === 'validation' && /clock/.test(err.message), JSON.stringify(bad));
   }
   await assert.rejects(createSimulator({ clock: {} }), /clock must have now\(\)/);
-  await assert.rejects(createSimulator({ clock: 'fake' }), /unknown clock "fake" \(real, manual\)/);
+  await assert.rejects(createSimulator({ clock: 'fake' }), /unknown clock "fake" \(real, virtual\)/);
+  // Its name before 0.1.0, as scripts and journals wrote it then, is still read.
+  const earlier = await createSimulator({ clock: 'manual', adminToken: 'adm' });
+  const said = await earlier.fetch(new Request('http://sim.test/__sim/clock', { method: 'POST', headers: { 'x-sim-admin': 'adm' } }));
+  assert.equal((await said.json()).clock, 'virtual');
 });
 
 test('a clock whose setTimeout throws ends the call before anything is sent (kind hook)', async () => {
@@ -118,10 +122,10 @@ test('a clock whose setTimeout throws ends the call before anything is sent (kin
   assert.equal(sim.stats().assets, 0);
 });
 
-test("a simulator's manual clock: POST /__sim/clock moves it, its stamps and its faults' delays follow it", async () => {
-  const sim = await createSimulator({ clock: 'manual', adminToken: 'adm' });
+test("a simulator's virtual clock: POST /__sim/clock moves it, its stamps and its faults' delays follow it", async () => {
+  const sim = await createSimulator({ clock: 'virtual', adminToken: 'adm' });
   const admin = (query) => sim.fetch(`${BASE}/__sim/clock${query}`, { method: 'POST', headers: { 'x-sim-admin': 'adm' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
-  assert.deepEqual(await admin(''), { status: 200, body: { clock: 'manual', now: 1_767_225_600_000, date: '2026-01-01 00:00:00' } });
+  assert.deepEqual(await admin(''), { status: 200, body: { clock: 'virtual', now: 1_767_225_600_000, date: '2026-01-01 00:00:00' } });
   assert.equal((await admin('?advance=3600000')).body.date, '2026-01-01 01:00:00');
   assert.equal((await admin('?set=0')).status, 409);
   assert.equal((await admin('?advance=soon')).status, 400);
@@ -133,12 +137,12 @@ test("a simulator's manual clock: POST /__sim/clock moves it, its stamps and its
   let settled = false;
   const call = client.shellNums({ size: 1 }).finally(() => { settled = true; });
   await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.equal(settled, false, 'answered before the manual clock moved');
+  assert.equal(settled, false, 'answered before the virtual clock moved');
   await admin('?advance=60000');
   assert.deepEqual(await call, ['8000000001']);
   // A real-clock simulator reads its clock but refuses to move it.
   const real = await createSimulator({ adminToken: 'adm' });
   const moved = await real.fetch(`${BASE}/__sim/clock?advance=5`, { method: 'POST', headers: { 'x-sim-admin': 'adm' } });
   assert.equal(moved.status, 409);
-  assert.match((await moved.json()).error, /--clock manual/);
+  assert.match((await moved.json()).error, /--clock virtual/);
 });

@@ -57,9 +57,9 @@ test('sessions of one simulator see nothing of each other, at the same time', as
 });
 
 test('a session with a clock of its own, drifts by header, and a refusal that says why', async () => {
-  const session = await openSession(SIM, { adminToken: ADMIN, clock: 'manual' });
+  const session = await openSession(SIM, { adminToken: ADMIN, clock: 'virtual' });
   try {
-    assert.equal(session.clock, 'manual');
+    assert.equal(session.clock, 'virtual');
     const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', fetch: session.fetch });
     const [number] = await client.shellNums({ size: 1 });
     await session.drift('number-id');

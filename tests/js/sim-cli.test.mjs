@@ -123,13 +123,13 @@ function listening(command, args) {
   });
 }
 
-test('both shells keep a manual clock: POST /__sim/clock moves it, and a delayed answer waits for it', { skip: !existsSync(NATIVE) && 'no target/release/licensing-sim' }, async () => {
+test('both shells keep a virtual clock: POST /__sim/clock moves it, and a delayed answer waits for it', { skip: !existsSync(NATIVE) && 'no target/release/licensing-sim' }, async () => {
   for (const [command, args] of [[NATIVE, []], [process.execPath, [NODE_BIN]]]) {
-    const sim = await listening(command, [...args, '--clock', 'manual', '--admin-token', 'clock-admin']);
+    const sim = await listening(command, [...args, '--clock', 'virtual', '--admin-token', 'clock-admin']);
     try {
       const admin = (query) => fetch(`${sim.url}/__sim/clock${query}`, { method: 'POST', headers: { 'x-sim-admin': 'clock-admin' } })
         .then(async (r) => ({ status: r.status, body: await r.json() }));
-      assert.deepEqual(await admin(''), { status: 200, body: { clock: 'manual', now: 1_767_225_600_000, date: '2026-01-01 00:00:00' } }, command);
+      assert.deepEqual(await admin(''), { status: 200, body: { clock: 'virtual', now: 1_767_225_600_000, date: '2026-01-01 00:00:00' } }, command);
       let answered = false;
       const delayed = fetch(`${sim.url}/order/api/order/v1/shellnums?g_nonce=clock-1`, {
         method: 'POST', body: '{"size":1}',

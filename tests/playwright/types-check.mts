@@ -12,7 +12,7 @@ export default defineConfig<SimulatorTestOptions>({
   use: { serviceOrigin: 'https://licensing.example', simOptions: { seed: 7 } },
 });
 
-test.use({ simOptions: { drift: ['number-id'], clock: 'manual', tokens: { 'portal-token': ['auth_order'] } } });
+test.use({ simOptions: { drift: ['number-id'], clock: 'virtual', tokens: { 'portal-token': ['auth_order'] } } });
 // A clock per test: the option given as a fixture (the testing guide).
 test.use({ simOptions: async ({}, use) => use({ clock: createVirtualClock() }) });
 // @ts-expect-error: a drift the simulator does not know

@@ -31,7 +31,7 @@ pub struct VirtualClock(Rc<Cell<i64>>);
 
 impl VirtualClock {
     /// 2026-01-01T00:00:00Z ([`licensing_core::CLOCK_START_MS`]), where
-    /// `createVirtualClock` and the simulator's manual clock start too.
+    /// `createVirtualClock` and the simulator's virtual clock start too.
     pub const START_MS: i64 = licensing_core::CLOCK_START_MS;
 
     /// A clock at `start_ms` (milliseconds since the Unix epoch).

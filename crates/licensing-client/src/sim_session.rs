@@ -4,7 +4,7 @@
 //! the network, natively (reqwest) and in wasm (fetch, wasm-bindgen-test).
 //! A client pointed at [`SimSession::base_url`] sees the session's state,
 //! clock, faults and nonce window and nobody else's; the session's methods
-//! are those of the in-process simulator (faults, snapshot, trace, the manual
+//! are those of the in-process simulator (faults, snapshot, trace, the virtual
 //! clock's advance, reset), as HTTP calls with the session's own admin token.
 //!
 //! ```no_run
@@ -15,7 +15,7 @@
 //! use licensing_client::{Client, ClientOptions};
 //!
 //! let transport = ReqwestTransport::new()?;
-//! let spec = serde_json::json!({ "clock": "manual" });
+//! let spec = serde_json::json!({ "clock": "virtual" });
 //! let session = SimSession::open(transport.clone(), "http://127.0.0.1:8787", "the-admin-token", &spec).await?;
 //! let client = Client::new(ClientOptions::new(&session.base_url(), "dev-order-token"), transport)?;
 //! session.inject_fault("code500;times=1", None).await?; // this session's next call only
@@ -146,8 +146,8 @@ impl<T: Transport> SimSession<T> {
         self.admin(Method::Get, &format!("/__sim/trace/{}", percent_encode(id)), None).await
     }
 
-    /// Moves the session's manual clock `ms` on (a session made with
-    /// `"clock": "manual"`): its time, as the simulator answers it.
+    /// Moves the session's virtual clock `ms` on (a session made with
+    /// `"clock": "virtual"`): its time, as the simulator answers it.
     pub async fn advance_clock(&self, ms: u64) -> Result<Value, ClientError> {
         self.admin(Method::Post, &format!("/__sim/clock?advance={ms}"), None).await
     }

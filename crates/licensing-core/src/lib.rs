@@ -46,8 +46,8 @@ pub mod wire;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Where every clock a test holds starts, in milliseconds since the Unix epoch:
-/// 2026-01-01T00:00:00Z. The simulator's manual clock
-/// (`licensing_sim_core::MANUAL_CLOCK_START_MS`), the client's `VirtualClock`
+/// 2026-01-01T00:00:00Z. The simulator's virtual clock
+/// (`licensing_sim_core::VIRTUAL_CLOCK_START_MS`), the client's `VirtualClock`
 /// and `SimTransport`, and the package's `createVirtualClock` (its generated
 /// `js/generated/clock.js`) all start here, so a page's clock and a simulator's
 /// agree without a word.

@@ -48,8 +48,8 @@ impl Simulator {
             },
             AdminRoute::Clock => match self.clock.admin(head.query.as_deref(), now_ms) {
                 Ok(time) => {
-                    // A manual clock's time is data: kept, as a write is.
-                    if let Some(now) = self.clock.manual() {
+                    // A virtual clock's time is data: kept, as a write is.
+                    if let Some(now) = self.clock.virtual_now() {
                         let store = lock(&self.store);
                         lock(&self.journal).push(crate::journal::Entry::Clock { now });
                         drop(store);

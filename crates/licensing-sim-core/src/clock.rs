@@ -1,15 +1,15 @@
 //! The simulator's time: the shell's clock (`real`, the default: every call
-//! takes the shell's `now`), or a manual one (`--clock manual`, `{"clock":
-//! "manual"}`) that starts at 2026-01-01T00:00:00Z and moves only when a test
+//! takes the shell's `now`), or a virtual one (`--clock virtual`, `{"clock":
+//! "virtual"}`) that starts at 2026-01-01T00:00:00Z and moves only when a test
 //! says so (`POST /__sim/clock?advance=MS` or `?set=MS`), beside the page's
-//! own clock in a browser test (Playwright's `page.clock`). Under a manual
+//! own clock in a browser test (Playwright's `page.clock`). Under a virtual
 //! clock, the stamps the simulator stores, its nonce window and the delays of
-//! its faults (the shells wait for the clock to pass them) are the manual
+//! its faults (the shells wait for the clock to pass them) are the virtual
 //! time; reading a body stays real time (it is real I/O).
 //!
 //! ```text
 //! curl -X POST -H 'x-sim-admin: TOKEN' 'http://127.0.0.1:8787/__sim/clock?advance=20000'
-//! {"clock":"manual","now":1767225620000,"date":"2026-01-01 00:00:20"}
+//! {"clock":"virtual","now":1767225620000,"date":"2026-01-01 00:00:20"}
 //! ```
 
 use std::sync::Mutex;
@@ -18,9 +18,9 @@ use serde_json::{json, Value};
 
 use crate::sync::lock;
 
-/// Where a manual clock starts: [`licensing_core::CLOCK_START_MS`], as the
+/// Where a virtual clock starts: [`licensing_core::CLOCK_START_MS`], as the
 /// client's virtual clocks do.
-pub const MANUAL_CLOCK_START_MS: i64 = licensing_core::CLOCK_START_MS;
+pub const VIRTUAL_CLOCK_START_MS: i64 = licensing_core::CLOCK_START_MS;
 
 /// Whose time the simulator answers by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -29,24 +29,25 @@ pub enum ClockMode {
     #[default]
     Real,
     /// A clock of its own, moved by `POST /__sim/clock`.
-    Manual,
+    Virtual,
 }
 
 impl ClockMode {
-    /// `real` or `manual`; the error names both.
+    /// `real` or `virtual`; the error names both.
     pub fn parse(name: &str) -> Result<Self, String> {
         match name {
             "real" => Ok(Self::Real),
-            "manual" => Ok(Self::Manual),
-            other => Err(format!("unknown clock {other:?} (real, manual)")),
+            // "manual", its name before 0.1.0, as journals and scripts wrote it then.
+            "virtual" | "manual" => Ok(Self::Virtual),
+            other => Err(format!("unknown clock {other:?} (real, virtual)")),
         }
     }
 
-    /// `real` or `manual`.
+    /// `real` or `virtual`.
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Real => "real",
-            Self::Manual => "manual",
+            Self::Virtual => "virtual",
         }
     }
 }
@@ -54,26 +55,26 @@ impl ClockMode {
 /// The clock of one simulator.
 #[derive(Debug)]
 pub(crate) struct SimClock {
-    manual: Option<Mutex<i64>>,
+    virtual_time: Option<Mutex<i64>>,
 }
 
 impl SimClock {
     pub(crate) fn new(mode: ClockMode) -> Self {
-        Self { manual: (mode == ClockMode::Manual).then(|| Mutex::new(MANUAL_CLOCK_START_MS)) }
+        Self { virtual_time: (mode == ClockMode::Virtual).then(|| Mutex::new(VIRTUAL_CLOCK_START_MS)) }
     }
 
-    /// The manual time, or `shell_now` under the real clock.
+    /// The virtual time, or `shell_now` under the real clock.
     pub(crate) fn now(&self, shell_now: i64) -> i64 {
-        self.manual().unwrap_or(shell_now)
+        self.virtual_now().unwrap_or(shell_now)
     }
 
-    /// The manual time; `None` under the real clock.
-    pub(crate) fn manual(&self) -> Option<i64> {
-        self.manual.as_ref().map(|time| *lock(time))
+    /// The virtual time; `None` under the real clock.
+    pub(crate) fn virtual_now(&self) -> Option<i64> {
+        self.virtual_time.as_ref().map(|time| *lock(time))
     }
 
     /// `POST /__sim/clock`: with `advance=MS` or `set=MS` (milliseconds since
-    /// the Unix epoch, no earlier than now), moves a manual clock; with
+    /// the Unix epoch, no earlier than now), moves a virtual clock; with
     /// neither, reads it. The answer says which clock and its time; a
     /// real clock cannot be moved (409).
     pub(crate) fn admin(&self, query: Option<&str>, shell_now: i64) -> Result<Value, (u16, String)> {
@@ -93,9 +94,12 @@ impl SimClock {
                 return Err((400, String::from("one of advance and set, once")));
             }
         }
-        let Some(time) = &self.manual else {
+        let Some(time) = &self.virtual_time else {
             if moved.is_some() {
-                return Err((409, String::from("this simulator runs on the real clock: start it with --clock manual")));
+                return Err((
+                    409,
+                    String::from("this simulator runs on the real clock: start it with --clock virtual"),
+                ));
             }
             return Ok(answer(ClockMode::Real, shell_now));
         };
@@ -108,15 +112,15 @@ impl SimClock {
             }
             Some(Move::To(ms)) => *now = ms,
         }
-        Ok(answer(ClockMode::Manual, *now))
+        Ok(answer(ClockMode::Virtual, *now))
     }
 }
 
 impl SimClock {
-    /// Sets a manual clock to `now` (a journal's entry replayed); a real
+    /// Sets a virtual clock to `now` (a journal's entry replayed); a real
     /// clock has nothing to set.
     pub(crate) fn set(&self, now: i64) -> Result<(), (u16, String)> {
-        match &self.manual {
+        match &self.virtual_time {
             Some(time) => {
                 *lock(time) = now;
                 Ok(())
@@ -141,32 +145,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_manual_clock_moves_forward_only_when_told() {
-        let clock = SimClock::new(ClockMode::Manual);
-        assert_eq!(clock.now(5), MANUAL_CLOCK_START_MS);
+    fn a_virtual_clock_moves_forward_only_when_told() {
+        let clock = SimClock::new(ClockMode::Virtual);
+        assert_eq!(clock.now(5), VIRTUAL_CLOCK_START_MS);
         let read = clock.admin(None, 5).map(|v| v["now"].as_i64());
-        assert_eq!(read, Ok(Some(MANUAL_CLOCK_START_MS)));
+        assert_eq!(read, Ok(Some(VIRTUAL_CLOCK_START_MS)));
         let moved = clock.admin(Some("advance=20000"), 5).map(|v| v["date"].clone());
         assert_eq!(moved, Ok(json!("2026-01-01 00:00:20")));
-        assert_eq!(clock.now(5), MANUAL_CLOCK_START_MS + 20_000);
+        assert_eq!(clock.now(5), VIRTUAL_CLOCK_START_MS + 20_000);
         assert_eq!(clock.admin(Some("set=1767229200000"), 5).map(|v| v["now"].as_i64()), Ok(Some(1_767_229_200_000)));
         assert!(clock.admin(Some("set=0"), 5).is_err_and(|(status, why)| status == 409 && why.contains("forward")));
     }
 
     #[test]
     fn bad_queries_and_a_real_clock_are_refused() {
-        let manual = SimClock::new(ClockMode::Manual);
+        let own = SimClock::new(ClockMode::Virtual);
         for query in
             ["advance=-1", "advance=1e3", "advance=", "set=x", "advance=1&set=2", "advance=1&advance=1", "at=5"]
         {
-            assert!(manual.admin(Some(query), 0).is_err_and(|(status, _)| status == 400), "{query}");
+            assert!(own.admin(Some(query), 0).is_err_and(|(status, _)| status == 400), "{query}");
         }
-        assert_eq!(manual.now(0), MANUAL_CLOCK_START_MS, "a refused query moves nothing");
+        assert_eq!(own.now(0), VIRTUAL_CLOCK_START_MS, "a refused query moves nothing");
         let real = SimClock::new(ClockMode::Real);
         assert_eq!(real.now(42), 42);
         assert_eq!(real.admin(None, 42).map(|v| v["clock"].clone()), Ok(json!("real")));
         assert!(real.admin(Some("advance=1"), 42).is_err_and(|(status, _)| status == 409));
-        assert_eq!(ClockMode::parse("manual"), Ok(ClockMode::Manual));
-        assert!(ClockMode::parse("fake").is_err_and(|e| e.contains("real, manual")));
+        assert_eq!(ClockMode::parse("virtual"), Ok(ClockMode::Virtual));
+        assert_eq!(ClockMode::parse("manual"), Ok(ClockMode::Virtual), "its earlier name");
+        assert_eq!(ClockMode::Virtual.as_str(), "virtual");
+        assert!(ClockMode::parse("fake").is_err_and(|e| e.contains("real, virtual")));
     }
 }

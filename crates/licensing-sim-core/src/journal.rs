@@ -8,7 +8,7 @@
 //!
 //! What is kept: every write the store took (its endpoint, its input as
 //! validated, the query fields it reads, its `g_nonce`, its time), a reset,
-//! a move of a manual clock. What is not: faults, drifts set at run time,
+//! a move of a virtual clock. What is not: faults, drifts set at run time,
 //! traces, and the nonces of reads (a read may be replayed within the nonce
 //! window after a restart; a write never).
 
@@ -36,7 +36,7 @@ pub enum Entry {
     },
     /// The store emptied (`POST /__sim/reset`).
     Reset,
-    /// A manual clock set to this time (`POST /__sim/clock`).
+    /// A virtual clock set to this time (`POST /__sim/clock`).
     Clock {
         /// Its time, in milliseconds since the epoch.
         now: i64,

@@ -44,7 +44,7 @@ mod unique_json;
 
 pub use activity::{ActivityCatalogue, ActivityDef, UnitDef, UnitProduct, SAMPLE_ACTIVITIES};
 pub use admin::ADMIN_HEADER;
-pub use clock::{ClockMode, MANUAL_CLOCK_START_MS};
+pub use clock::{ClockMode, VIRTUAL_CLOCK_START_MS};
 pub use drift::{Drift, Drifts, DRIFT_HEADER};
 pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::{FaultDirective, FAULT_HEADER};

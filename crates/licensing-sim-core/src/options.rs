@@ -87,7 +87,7 @@ pub struct Options {
     pub drifts: crate::Drifts,
     /// The largest state read, in bytes of JSON ([`crate::DEFAULT_MAX_STATE_BYTES`]).
     pub max_state_bytes: usize,
-    /// Whose time it answers by: the shell's, or a manual clock moved by
+    /// Whose time it answers by: the shell's, or a virtual clock moved by
     /// `POST /__sim/clock` ([`crate::ClockMode`]).
     pub clock: crate::ClockMode,
     /// The most bytes of accepted writes (the request bodies the store took)

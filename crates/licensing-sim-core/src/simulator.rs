@@ -62,7 +62,7 @@ pub struct Simulator {
     pub(crate) initial: Option<crate::State>,
     /// How every answer differs from the contract on purpose ([`Simulator::set_drifts`]).
     pub(crate) drifts: Mutex<Drifts>,
-    /// Its time: the shell's, or its own manual clock (`clock.rs`).
+    /// Its time: the shell's, or its own virtual clock (`clock.rs`).
     pub(crate) clock: crate::clock::SimClock,
     /// Bytes of the writes the store took since it started (or was reset),
     /// and the most it holds ([`Options::max_written_bytes`]).
@@ -214,10 +214,10 @@ impl Simulator {
         }
     }
 
-    /// The time of a manual clock (`--clock manual`), for a shell waiting out
+    /// The time of a virtual clock (`--clock virtual`), for a shell waiting out
     /// a fault's delay on it; `None` when the simulator runs on the shell's.
-    pub fn manual_now(&self) -> Option<i64> {
-        self.clock.manual()
+    pub fn virtual_now(&self) -> Option<i64> {
+        self.clock.virtual_now()
     }
 
     /// Makes every later answer differ from the contract as `drifts` say

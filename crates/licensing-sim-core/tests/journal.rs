@@ -68,16 +68,16 @@ proptest! {
     /// replayed from the journal, gives the state the simulator had, and
     /// refuses the nonces it refused.
     #[test]
-    fn a_replayed_journal_gives_the_same_state(steps in proptest::collection::vec((0u8..10, 0u64..1000), 1..60), manual in any::<bool>()) {
+    fn a_replayed_journal_gives_the_same_state(steps in proptest::collection::vec((0u8..10, 0u64..1000), 1..60), virtual_clock in any::<bool>()) {
         let mut options = Options::default();
-        options.clock = if manual { licensing_sim_core::ClockMode::Manual } else { licensing_sim_core::ClockMode::Real };
+        options.clock = if virtual_clock { licensing_sim_core::ClockMode::Virtual } else { licensing_sim_core::ClockMode::Real };
         let sim = Simulator::new(&options);
         sim.keep_journal();
         for (i, (what, n)) in steps.iter().enumerate() {
             let at = T0 + i as i64 * 1000;
             match what {
                 8 => { admin(&sim, "POST", "/__sim/reset", None); }
-                9 if manual => { admin(&sim, "POST", "/__sim/clock", Some(&format!("advance={n}"))); }
+                9 if virtual_clock => { admin(&sim, "POST", "/__sim/clock", Some(&format!("advance={n}"))); }
                 _ => {
                     let endpoint = WRITES[usize::from(*what) % WRITES.len()];
                     write(&sim, endpoint, &body(endpoint, *n), &format!("n{i}"), at);

@@ -127,7 +127,7 @@ pub struct Config {
     /// adds its own with the `x-sim-drift` header.
     #[arg(long = "drift", value_name = "NAME", value_parser = parse_drift)]
     pub drifts: Vec<Drift>,
-    /// Whose time the simulator answers by: `real`, or `manual`: a clock of its
+    /// Whose time the simulator answers by: `real`, or `virtual`: a clock of its
     /// own from 2026-01-01T00:00:00Z, moved only by `POST /__sim/clock?advance=MS`
     /// (or `?set=MS`), for the stamps it stores, its nonce window and the delays
     /// of its faults (a browser test moves it beside the page's clock).

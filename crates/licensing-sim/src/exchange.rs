@@ -185,22 +185,22 @@ fn too_large() -> Reply {
     )
 }
 
-/// How often a wait on a manual clock looks at it again.
-const MANUAL_CLOCK_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+/// How often a wait on a virtual clock looks at it again.
+const VIRTUAL_CLOCK_POLL: std::time::Duration = std::time::Duration::from_millis(5);
 
-/// Waits `ms` of the simulator's time: real time, or under a manual clock
-/// (`--clock manual`) until `POST /__sim/clock` has moved it `ms` on.
+/// Waits `ms` of the simulator's time: real time, or under a virtual clock
+/// (`--clock virtual`) until `POST /__sim/clock` has moved it `ms` on.
 async fn wait(sim: &Simulator, ms: u64) {
     if ms == 0 {
         return;
     }
-    let Some(start) = sim.manual_now() else {
+    let Some(start) = sim.virtual_now() else {
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
         return;
     };
     let due = start.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
-    while sim.manual_now().is_some_and(|now| now < due) {
-        tokio::time::sleep(MANUAL_CLOCK_POLL).await;
+    while sim.virtual_now().is_some_and(|now| now < due) {
+        tokio::time::sleep(VIRTUAL_CLOCK_POLL).await;
     }
 }
 

@@ -304,11 +304,11 @@ impl SimulatorCore {
         self.sim.max_body_bytes() as f64
     }
 
-    /// The time of its manual clock (`{ clock: 'manual' }`, moved by `POST
+    /// The time of its virtual clock (`{ clock: 'virtual' }`, moved by `POST
     /// /__sim/clock`), or `undefined` when it runs on the caller's.
-    #[wasm_bindgen(getter, js_name = manualNow)]
-    pub fn manual_now(&self) -> Option<f64> {
-        self.sim.manual_now().map(|ms| ms as f64)
+    #[wasm_bindgen(getter, js_name = virtualNow)]
+    pub fn virtual_now(&self) -> Option<f64> {
+        self.sim.virtual_now().map(|ms| ms as f64)
     }
 
     /// The token the `/__sim` routes need in `x-sim-admin`.

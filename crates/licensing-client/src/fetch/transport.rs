@@ -129,7 +129,7 @@ impl Drop for AbortListener {
 /// The fetch `Request`. Built with web-sys rather than gloo's `RequestBuilder`,
 /// which re-parses the URL and appends a stray `&` to an existing query: our URL
 /// is already exactly the spec's, percent-encoded by the client. Redirects are
-/// not followed (`manual`): a 307/308 would re-send the body, customer data
+/// not followed (`virtual`): a 307/308 would re-send the body, customer data
 /// included, to wherever the `Location` points.
 fn build(request: &HttpRequest<'_>, signal: &AbortSignal) -> Result<web_sys::Request, ClientError> {
     // The client checked the token and headers (no control characters), so no

@@ -1,5 +1,5 @@
 //! `SimSession` over reqwest: two sessions on one simulator, each a client's
-//! own (numbers, faults, the manual clock, traces), closed when done.
+//! own (numbers, faults, the virtual clock, traces), closed when done.
 
 use licensing_client::native::ReqwestTransport;
 use licensing_client::sim_session::SimSession;
@@ -16,7 +16,7 @@ use crate::{none, options, simulator, v};
 async fn two_sessions_on_one_simulator_see_only_their_own() {
     let origin = simulator(Profile::Recommended).await;
     let transport = ReqwestTransport::new().unwrap();
-    let a = SimSession::open(transport.clone(), &origin, "native-admin", &json!({ "clock": "manual" })).await.unwrap();
+    let a = SimSession::open(transport.clone(), &origin, "native-admin", &json!({ "clock": "virtual" })).await.unwrap();
     let b = SimSession::open(transport.clone(), &origin, "native-admin", &json!({ "seed": 500 })).await.unwrap();
     assert_ne!(a.id(), b.id());
     assert!(!format!("{a:?}").contains(a.admin_token()), "no token in a Debug print");
@@ -33,7 +33,7 @@ async fn two_sessions_on_one_simulator_see_only_their_own() {
     assert_eq!(client_a.shell_nums(&one, &none()).await.unwrap_err().kind, ErrorKind::Http);
     assert_eq!(client_b.shell_nums(&one, &none()).await.unwrap(), ["8000000502"]);
 
-    // A's manual clock, trace, snapshot and reset.
+    // A's virtual clock, trace, snapshot and reset.
     let before = a.advance_clock(0).await.unwrap()["now"].as_i64().unwrap();
     let after = a.advance_clock(60_000).await.unwrap()["now"].as_i64().unwrap();
     assert_eq!(after - before, 60_000);

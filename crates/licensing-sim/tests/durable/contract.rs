@@ -11,7 +11,7 @@ use serde_json::json;
 fn head(id: &str) -> SessionHead {
     SessionHead {
         id: id.to_owned(),
-        spec: json!({ "seed": 7, "clock": "manual" }),
+        spec: json!({ "seed": 7, "clock": "virtual" }),
         admin_token: format!("token-{id}"),
         created_ms: 1_000,
         idle_ms: 60_000,

@@ -133,13 +133,13 @@ fn three_processes_sprayed_at_random_agree_with_one() {
     let url = server.database();
     let procs: Vec<Sim> = (0..3).map(|_| Sim::start_on(url.as_ref(), None)).collect();
     let (status, made) =
-        procs[0].call("POST", "/__sim/sessions", &[("x-sim-admin", ADMIN)], r#"{"clock":"manual"}"#).unwrap();
+        procs[0].call("POST", "/__sim/sessions", &[("x-sim-admin", ADMIN)], r#"{"clock":"virtual"}"#).unwrap();
     assert_eq!(status, 201, "{made}");
     let (id, token) = (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
 
     // One process fed the same calls: a simulator made as the session was.
     let options = Config { admin_token: Some(ADMIN.into()), ..Config::default() }.simulator_options().unwrap();
-    let mut spec = SessionSpec::from_json(r#"{"clock":"manual"}"#, &options, &SessionLimits::default()).unwrap();
+    let mut spec = SessionSpec::from_json(r#"{"clock":"virtual"}"#, &options, &SessionLimits::default()).unwrap();
     spec.options.admin_token = token.clone();
     let one = Simulator::new(&spec.options);
 

@@ -1,6 +1,6 @@
 //! A restart on the same store (a new `AppState`, as a new process makes it)
 //! finds the simulator and its sessions as they were: their data, the next
-//! ids and asset numbers, the nonces refused, the manual clock, the admin
+//! ids and asset numbers, the nonces refused, the virtual clock, the admin
 //! tokens; a session deleted stays deleted, a reset stays reset.
 
 use axum::body::Body;
@@ -61,11 +61,11 @@ async fn a_restart_finds_the_simulator_and_its_sessions_as_they_were() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("sim.db");
     let (before, token) = app(&store, None);
-    // The simulator's own data, and a session on a manual clock with a seed.
+    // The simulator's own data, and a session on a virtual clock with a seed.
     assert_eq!(post(&before, None, SHELL, "a1", json!({ "size": 2 })).await.0, 200);
     assert_eq!(post(&before, None, BIND, "a2", bind(1)).await.0, 200);
     let (status, made) =
-        admin(&before, &token, "POST", "/__sim/sessions", json!({ "seed": 9000, "clock": "manual" })).await;
+        admin(&before, &token, "POST", "/__sim/sessions", json!({ "seed": 9000, "clock": "virtual" })).await;
     assert_eq!(status, 201, "{made}");
     let (id, session_token) =
         (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
@@ -84,7 +84,7 @@ async fn a_restart_finds_the_simulator_and_its_sessions_as_they_were() {
     assert_eq!(
         admin(&after, &session_token, "GET", &format!("/s/{id}/__sim/state"), Value::Null).await.1,
         theirs,
-        "stamped by its manual clock, moved an hour"
+        "stamped by its virtual clock, moved an hour"
     );
     // The sequences go on; the nonces used are refused, in the session too.
     let next = post(&after, None, SHELL, "a3", json!({ "size": 1 })).await.1;

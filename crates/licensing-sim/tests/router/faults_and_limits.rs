@@ -105,23 +105,23 @@ async fn cors_preflight_allows_authorization_from_any_origin() {
     assert!(headers["access-control-allow-headers"].to_str().unwrap().contains("authorization"));
 }
 
-/// `--clock manual`: a delayed answer comes once `POST /__sim/clock` has moved
+/// `--clock virtual`: a delayed answer comes once `POST /__sim/clock` has moved
 /// the clock past its delay, however long real time waits; the stamps follow it.
 #[tokio::test]
-async fn a_manual_clock_holds_a_delay_until_it_is_moved() {
+async fn a_virtual_clock_holds_a_delay_until_it_is_moved() {
     let config = licensing_sim::Config {
         admin_token: Some(ADMIN.into()),
-        clock: licensing_sim_core::ClockMode::Manual,
+        clock: licensing_sim_core::ClockMode::Virtual,
         ..licensing_sim::Config::default()
     };
     let app = licensing_sim::router(licensing_sim::AppState::new(&config).unwrap());
     let read = send(&app, admin("POST", "/__sim/clock")).await;
-    assert_eq!(read.body, json!({"clock": "manual", "now": 1_767_225_600_000_i64, "date": "2026-01-01 00:00:00"}));
+    assert_eq!(read.body, json!({"clock": "virtual", "now": 1_767_225_600_000_i64, "date": "2026-01-01 00:00:00"}));
     let delayed = tokio::spawn({
         let app = app.clone();
         async move { send(&app, with_fault("delay=60000", "{\"size\":1}")).await }
     });
-    // Real time passes; the manual clock does not: no answer yet.
+    // Real time passes; the virtual clock does not: no answer yet.
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert!(!delayed.is_finished(), "answered before the clock moved");
     let moved = send(&app, admin("POST", "/__sim/clock?advance=60000")).await;

@@ -104,11 +104,11 @@ async fn a_session_s_admin_token_reaches_that_session_alone() {
 }
 
 #[tokio::test]
-async fn each_session_has_its_own_manual_clock_and_faults() {
+async fn each_session_has_its_own_virtual_clock_and_faults() {
     let app = app_with(Config::default());
-    let a = create(&app, json!({ "clock": "manual" })).await.body;
-    let b = create(&app, json!({ "clock": "manual" })).await.body;
-    assert_eq!(a["clock"], json!("manual"));
+    let a = create(&app, json!({ "clock": "virtual" })).await.body;
+    let b = create(&app, json!({ "clock": "virtual" })).await.body;
+    assert_eq!(a["clock"], json!("virtual"));
     let clock = |s: &Value, query: &str| {
         Request::post(format!("/s/{}/__sim/clock{query}", s["id"].as_str().unwrap()))
             .header("x-sim-admin", s["adminToken"].as_str().unwrap())
