@@ -7,6 +7,8 @@
 //                  Rust tables (committed)
 //   js/entries/    one small file per shipped module; js/bin/ the CLI
 //   js/types/      hand-written declarations (and the hand-written parts of the generated ones)
+//   js/outbox/     licensing-sdk/outbox's wing, whole: its wasm crate (Cargo.toml,
+//                  src/), its JavaScript (src-js/), entries, declarations and tests
 //   contract/      the OpenAPI documents and JSON Schemas `cargo xtask gen` writes (committed)
 //   target/bind/   wasm-bindgen's output (scripts/build-pkg.sh), never shipped
 //   target/js/     this build's inputs made from wasm-bindgen's output: the glue
@@ -77,8 +79,8 @@ export const MODULES = {
   'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
   'verify.cjs': { entry: 'entries/verify.cjs', format: 'cjs', platform: 'node' },
-  'outbox.mjs': { entry: 'entries/outbox.js', format: 'esm', minify: true },
-  'outbox.cjs': { entry: 'entries/outbox-require.js', format: 'cjs', platform: 'node' },
+  'outbox.mjs': { entry: 'outbox/entries/outbox.js', format: 'esm', minify: true },
+  'outbox.cjs': { entry: 'outbox/entries/outbox-require.js', format: 'cjs', platform: 'node' },
   'outbox-node.mjs': { over: './outbox.cjs', format: 'esm', platform: 'node' },
   'playwright.cjs': { entry: 'entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
   'playwright.mjs': { entry: 'entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
@@ -124,7 +126,7 @@ const ASSETS = [
 const CONTRACT = ['openapi.json', 'schemas/'];
 
 /** Copied into pkg/ from the repository: the npm page, both licence texts, the declarations. */
-const COPIED = {
+export const COPIED = {
   'README.md': 'js/README.md',
   'LICENSE-MIT': 'LICENSE-MIT',
   'LICENSE-APACHE': 'LICENSE-APACHE',
@@ -138,7 +140,7 @@ const COPIED = {
   'opentelemetry.d.ts': 'js/types/opentelemetry.d.ts',
   'panel.d.ts': 'js/types/panel.d.ts',
   'validate.d.ts': 'js/types/validate.d.ts',
-  'outbox.d.ts': 'js/types/outbox.d.ts',
+  'outbox.d.ts': 'js/outbox/outbox.d.ts',
   'playwright.d.ts': 'js/types/playwright.d.ts',
   // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
   'messages/en.json': 'js/generated/messages/en.json',

@@ -104,7 +104,7 @@ if [ "$out" = pkg ]; then
   # states from recordings, js/verify-wasm): read by Node from pkg/verify/,
   # never by a page.
   node_wasm verify licensing-verify-wasm
-  # The outbox's wasm (licensing-client's recovery, js/outbox-wasm):
+  # The outbox's wasm (licensing-client's recovery, js/outbox/):
   # its own, so the main entry carries none of it; embedded in
   # licensing-sdk/outbox's modules, so pkg/ gets no .wasm of it.
   pkg_cargo -p licensing-outbox-wasm

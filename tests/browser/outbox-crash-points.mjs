@@ -1,7 +1,7 @@
 // The outbox's promise, as a property over every write endpoint × every crash
 // point × the simulator's faults × a reopen: the service holds exactly one
 // effect of the write, or the job says `unknown` and the write reached the
-// service at most once (it was not repeated); never two. Run in Node over fileStorage (tests/js/outbox-crash-points.test.mjs)
+// service at most once (it was not repeated); never two. Run in Node over fileStorage (js/outbox/tests/outbox-crash-points.test.mjs)
 // and in Chromium, Firefox and WebKit over IndexedDB (outbox.html), with the
 // same cases: the dependencies come in as arguments.
 //

@@ -2,7 +2,7 @@
 // IndexedDB (its unique key index, records a page cannot read), Web Locks and
 // BroadcastChannel (the tab that sends), the outbox's own key kept in
 // IndexedDB. Each case is named for what it holds (issue 76's numbers where
-// it is one of the twelve); Node has the rest (tests/js/outbox-edges.test.mjs).
+// it is one of the twelve); Node has the rest (js/outbox/tests/outbox-edges.test.mjs).
 // Run in a page by outbox-edges.html: `runEdges(deps)` resolves to
 // `[{ name, ok, detail }]`.
 

@@ -13,7 +13,7 @@
 //   is stuck (code 500 to every lock) ends while the lock still waits.
 //
 // The environment comes as `env` (Node: lives of one page over memory on a
-// virtual clock, tests/js/outbox-model.test.mjs; Chromium: tabs in iframes
+// virtual clock, js/outbox/tests/outbox-model.test.mjs; Chromium: tabs in iframes
 // over IndexedDB, outbox-model.html):
 //
 //   env.sim                      the simulator (createSimulator's)

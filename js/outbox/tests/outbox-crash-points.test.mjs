@@ -12,7 +12,7 @@ import { LicensingClient } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 import { createSimulator } from 'licensing-sdk/testing';
 import { fileStorage, openOutbox } from 'licensing-sdk/outbox';
-import { cases, runCase } from '../browser/outbox-crash-points.mjs';
+import { cases, runCase } from '../../../tests/browser/outbox-crash-points.mjs';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'outbox-crash-'));
 const paths = Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.path]));

@@ -1,12 +1,12 @@
 // `licensing-sdk/outbox` for browsers, workers and bundlers (pkg/outbox.mjs):
-// the outbox (js/src/outbox/) over its own wasm (licensing-client's
-// `recovery`, js/outbox-wasm), embedded as printable text as in
+// the outbox (js/outbox/src-js/) over its own wasm (licensing-client's
+// `recovery`, the crate in js/outbox/), embedded as printable text as in
 // the default entry, and IndexedDB (memory where IndexedDB is missing or
 // refused, which `outbox.storage.reason` says).
 import createGlue from '#built/outbox-glue.js';
-import { makeOpenOutbox } from '../src/outbox/index.js';
-import { indexedDbStorage, memoryStorage } from '../src/outbox/storage.js';
-import { compileEmbedded } from '../src/load.js';
+import { makeOpenOutbox } from '../src-js/index.js';
+import { indexedDbStorage, memoryStorage } from '../src-js/storage.js';
+import { compileEmbedded } from '../../src/load.js';
 import WASM_TEXT from '#built/outbox-printable.js';
 
 let glue;

@@ -5,9 +5,9 @@
 import { webcrypto } from 'node:crypto';
 import createGlue from '#built/outbox-glue.js';
 import WASM_HEX from '#built/outbox-hex.js';
-import { makeOpenOutbox } from '../src/outbox/index.js';
-import { indexedDbStorage, memoryStorage } from '../src/outbox/storage.js';
-import { fileStorage } from '../src/outbox/file.js';
+import { makeOpenOutbox } from '../src-js/index.js';
+import { indexedDbStorage, memoryStorage } from '../src-js/storage.js';
+import { fileStorage } from '../src-js/file.js';
 
 // Node 18 has Web Crypto only as node:crypto's webcrypto; job ids need it global.
 globalThis.crypto ??= webcrypto;

@@ -1,7 +1,7 @@
 // The words the outbox's wasm and its JavaScript share are written once on
 // each side: the steps (licensing-client's `Recovery::WORDS`) and a call's
 // ends (`AfterCall::WORDS`) in crates/licensing-client/src/recovery.rs, and
-// the tables js/src/outbox/runner.js acts on them with. They are held equal
+// the tables js/outbox/src-js/runner.js acts on them with. They are held equal
 // here, so that a step or an end added, renamed or misspelt on one side
 // fails at once (the runner ends a job whose step it has no word for rather
 // than wedge the queue, which no test would otherwise notice).
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
 
 /** The strings of a Rust `pub const WORDS: &'static [&'static str] = &[...]` in `impl NAME`. */
@@ -29,13 +29,13 @@ function tableKeys(source, name) {
 }
 
 test('the runner acts on every step of the core, by the core\'s words, and on no other', () => {
-  const runner = read('js/src/outbox/runner.js');
+  const runner = read('js/outbox/src-js/runner.js');
   const recovery = read('crates/licensing-client/src/recovery.rs');
   assert.deepEqual(tableKeys(runner, 'steps').sort(), rustWords(recovery, 'Recovery').sort());
 });
 
 test('the runner acts on every end of a call the core names, by its words, and compares with no other', () => {
-  const runner = read('js/src/outbox/runner.js');
+  const runner = read('js/outbox/src-js/runner.js');
   const ends = rustWords(read('crates/licensing-client/src/recovery.rs'), 'AfterCall');
   assert.deepEqual(tableKeys(runner, 'sendEnds').sort(), [...ends].sort());
   // Every end a read's result is compared with is one of them.

@@ -18,7 +18,7 @@ if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--no-turbo-i
 const { LicensingClient } = await import('licensing-sdk');
 const { createSimulator, createVirtualClock } = await import('licensing-sdk/testing');
 const { memoryStorage, openOutbox } = await import('licensing-sdk/outbox');
-const { runModel } = await import('../browser/outbox-model.mjs');
+const { runModel } = await import('../../../tests/browser/outbox-model.mjs');
 
 const SEEDS = Number(process.env.OUTBOX_MODEL_SEEDS ?? 300);
 const FROM = Number(process.env.OUTBOX_MODEL_FROM ?? 1);
