@@ -9,6 +9,8 @@
 //   js/types/      hand-written declarations (and the hand-written parts of the generated ones)
 //   js/outbox/     licensing-sdk/outbox's wing, whole: its wasm crate (Cargo.toml,
 //                  src/), its JavaScript (src-js/), entries, declarations and tests
+//   js/verify/     the commands' wing (verify, proxy, state): licensing-verify's
+//                  wasm crate, the commands and the state readers (src-js/), its entry, its tests
 //   contract/      the OpenAPI documents and JSON Schemas `cargo xtask gen` writes (committed)
 //   target/bind/   wasm-bindgen's output (scripts/build-pkg.sh), never shipped
 //   target/js/     this build's inputs made from wasm-bindgen's output: the glue
@@ -78,7 +80,7 @@ export const MODULES = {
   'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
   'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
   'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
-  'verify.cjs': { entry: 'entries/verify.cjs', format: 'cjs', platform: 'node' },
+  'verify.cjs': { entry: 'verify/entries/verify.cjs', format: 'cjs', platform: 'node' },
   'outbox.mjs': { entry: 'outbox/entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'outbox/entries/outbox-require.js', format: 'cjs', platform: 'node' },
   'outbox-node.mjs': { over: './outbox.cjs', format: 'esm', platform: 'node' },

@@ -82,7 +82,7 @@ for t in $targets; do
   esac
 done
 
-# The wasm of the crate $2 (js/testing-wasm, js/verify-wasm) into pkg/$1.
+# The wasm of the crate $2 (js/testing-wasm, js/verify) into pkg/$1.
 # One round of wasm-opt: on the verify wasm (0.7 MB), converging took 36 s
 # instead of 21 and left the gzip 0.5 KB larger.
 node_wasm() {
@@ -101,7 +101,7 @@ if [ "$out" = pkg ]; then
   # checkAnswer): its own wasm, so the main entry carries none of it.
   node_wasm testing licensing-testing-wasm
   # licensing-verify, which the package's commands drive (verify, the proxy,
-  # states from recordings, js/verify-wasm): read by Node from pkg/verify/,
+  # states from recordings, js/verify/): read by Node from pkg/verify/,
   # never by a page.
   node_wasm verify licensing-verify-wasm
   # The outbox's wasm (licensing-client's recovery, js/outbox/):

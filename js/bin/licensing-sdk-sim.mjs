@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npx licensing-sdk-sim`: the simulator of licensing-sdk/testing served over
-// HTTP by Node alone (src/cli/sim.js). Its commands `proxy` (src/cli/proxy.js)
-// and `state` (src/cli/state.js) drive licensing-verify, which meets a real service (../verify.cjs).
+// HTTP by Node alone (src/cli/sim.js). Its commands `proxy` (verify/src-js/proxy.js)
+// and `state` (verify/src-js/state.js) drive licensing-verify, which meets a real service (../verify.cjs).
 import { createSimulator } from '../testing-node.mjs';
 import verifyModule from '../verify.cjs';
-import { proxyCommand } from '../src/cli/proxy.js';
+import { proxyCommand } from '../verify/src-js/proxy.js';
 import { simCommand } from '../src/cli/sim.js';
-import { stateCommand } from '../src/cli/state.js';
+import { stateCommand } from '../verify/src-js/state.js';
 
 /** A server that listens stops gracefully on Ctrl-C or SIGTERM; then the process exits. */
 const stopOnSignal = ({ stop }) => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npx licensing-sdk`: the package's command. `verify` checks a live service
-// against the contract (src/cli/verify.js); what it drives is
+// against the contract (verify/src-js/verify.js); what it drives is
 // licensing-verify's, in the wasm beside the package (../verify.cjs).
-import { verifyCommand } from '../src/cli/verify.js';
+import { verifyCommand } from '../verify/src-js/verify.js';
 import verifyModule from '../verify.cjs';
 
 const USAGE = `licensing-sdk: the Licensing Order and Activity Service's SDK

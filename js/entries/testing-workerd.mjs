@@ -6,7 +6,7 @@ import wasm from './testing/licensing_testing_wasm_bg.wasm';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
-import { makeStateReaders } from '../src/states.js';
+import { makeStateReaders } from '../verify/src-js/states.js';
 import { makeOpenSession } from '../src/session.js';
 
 /** Node only (licensing-verify's wasm): here they throw saying what to do instead. */

@@ -8,7 +8,7 @@ const { invalidExamples } = require('../generated/invalid-examples.js');
 const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
 const { createVirtualClock } = require('../src/clock.js');
 const createGlue = require('#built/testing-glue.js').default;
-const { makeStateReaders } = require('../src/states.js');
+const { makeStateReaders } = require('../verify/src-js/states.js');
 const { makeOpenSession } = require('../src/session.js');
 
 // licensing-verify's wasm (pkg/verify.cjs, beside the built module), loaded on the

@@ -7,7 +7,7 @@ import { fetchModule } from '../src/load.js';
 
 export { invalidExamples } from '../generated/invalid-examples.js';
 export { createVirtualClock } from '../src/clock.js';
-import { makeStateReaders } from '../src/states.js';
+import { makeStateReaders } from '../verify/src-js/states.js';
 import { makeOpenSession } from '../src/session.js';
 
 /** Node only (licensing-verify's wasm): here they throw saying what to do instead. */

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulator } from 'licensing-sdk/testing';
-import { ROOT, runBin, startProxy } from '../e2e/harness.mjs';
+import { ROOT, runBin, startProxy } from '../../../tests/e2e/harness.mjs';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'proxy-bounds-'));
 const AUTH = { authorization: 'Bearer dev-order-token' };

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { LicensingClient } from 'licensing-sdk';
 import { createSimulator, stateFromHar, stateFromRecording } from 'licensing-sdk/testing';
-import { ROOT, runBin, startNodeSim, startProxy, startSim } from '../e2e/harness.mjs';
+import { ROOT, runBin, startNodeSim, startProxy, startSim } from '../../../tests/e2e/harness.mjs';
 
 const ORDER = 'har-order-token-1';
 const TOKENS = ['--token', `${ORDER}=auth_order`];
@@ -87,11 +87,17 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
     replica.stop();
   }
 
-  // In process: stateFromHar makes the same state, for createSimulator({ state }).
-  const inProcess = stateFromHar(text);
-  assert.deepEqual(inProcess.state, JSON.parse(made.stdout));
-  assert.ok(inProcess.answers.some((l) => /lockAssets \/data\/\*\/status enum \(differs\)/.test(l)), inProcess.answers.join('\n'));
-  const local = await createSimulator({ state: inProcess.state, tokens: { [ORDER]: ['auth_order'] } });
+  await inProcess(text, made, read);
+  await fromDevtoolsExport(text, made);
+  await fromAttachedBodies(text, made);
+});
+
+/** In process: stateFromHar makes the state the command made (`made`), for createSimulator({ state }). */
+async function inProcess(text, made, read) {
+  const fromText = stateFromHar(text);
+  assert.deepEqual(fromText.state, JSON.parse(made.stdout));
+  assert.ok(fromText.answers.some((l) => /lockAssets \/data\/\*\/status enum \(differs\)/.test(l)), fromText.answers.join('\n'));
+  const local = await createSimulator({ state: fromText.state, tokens: { [ORDER]: ['auth_order'] } });
   const inside = new LicensingClient({ baseUrl: 'https://licensing.test', token: ORDER, fetch: local.fetch });
   assert.deepEqual(await inside.listAssets({ enterpriseGlobalId: read.enterpriseGlobalId }), read.assets);
   assert.throws(() => stateFromHar('{"log":{}}'), /\/log\/entries: expected an array/);
@@ -99,8 +105,10 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
   // Where licensing-verify's wasm cannot load (a page, a worker), it says what to do instead.
   const browserEntry = await import(pathToFileURL(path.join(ROOT, 'node_modules/licensing-sdk/testing.mjs')).href);
   assert.throws(() => browserEntry.stateFromHar(text), /loads in Node only: make the state with `npx licensing-sdk-sim state --from-har FILE`/);
+}
 
-  // As devtools export it: no Authorization, the page's own entries, bodies in base64.
+/** A HAR as devtools export it: no Authorization, the page's own entries, bodies in base64. */
+async function fromDevtoolsExport(text, made) {
   const devtools = JSON.parse(text);
   devtools.log.entries.unshift({ request: { method: 'GET', url: 'http://127.0.0.1:5173/app.js', headers: [] }, response: { status: 200, headers: [], content: { text: '' } } });
   for (const entry of devtools.log.entries) {
@@ -114,8 +122,10 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
   assert.equal(fromDevtools.code, 0, fromDevtools.stderr);
   assert.match(fromDevtools.stderr, /skipped 1 entry not the service's/);
   assert.equal(fromDevtools.stdout, made.stdout);
+}
 
-  // Bodies attached beside the HAR (Playwright's content: "attach").
+/** Bodies attached beside the HAR (Playwright's content: "attach"), and what is no HAR. */
+async function fromAttachedBodies(text, made) {
   const attached = JSON.parse(text);
   attached.log.entries.forEach((entry, i) => {
     const content = entry.response.content;
@@ -136,11 +146,12 @@ test('proxy --har writes HAR 1.2, whole after each exchange, redacted, with the 
   assert.equal(elsewhere.code, 2);
   assert.match(elsewhere.stderr, /is not a file name/);
   // What is no HAR: exit 2, with why.
-  writeFileSync(exported, '{"log":{}}');
-  const none = await sim(['state', '--from-har', exported]);
+  const notHar = path.join(scratch, 'not-a.har');
+  writeFileSync(notHar, '{"log":{}}');
+  const none = await sim(['state', '--from-har', notHar]);
   assert.equal(none.code, 2);
   assert.match(none.stderr, /\/log\/entries: expected an array/);
-});
+}
 
 test("Chrome's Private Network Access preflight is answered yes by licensing-sim, npx licensing-sdk-sim and the proxy", async () => {
   const native = await startSim({ statics: false });

@@ -250,7 +250,7 @@ impl ProxyInspector {
     }
 }
 
-/// How an exchange ended, as js/src/cli/proxy.js's `finisher` gives it to
+/// How an exchange ended, as js/verify/src-js/proxy.js's `finisher` gives it to
 /// `ProxyInspector.finish`: one object rather than a row of arguments.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -1,6 +1,6 @@
 // licensing-verify, which the package's commands drive (`npx licensing-sdk verify`,
 // `npx licensing-sdk-sim proxy` and `state --from-recording`): licensing-verify's
-// wasm (js/verify-wasm), read from pkg/verify/ by Node. Not
+// wasm (js/verify/, its crate), read from pkg/verify/ by Node. Not
 // an export of the package: a page's `licensing-sdk/testing` carries none of it.
 'use strict';
 const { readFileSync } = require('node:fs');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
-import { runBin, startNodeSim, startProxy, startSim, ROOT } from '../e2e/harness.mjs';
+import { runBin, startNodeSim, startProxy, startSim, ROOT } from '../../../tests/e2e/harness.mjs';
 
 const BIN = path.join(ROOT, 'node_modules/licensing-sdk/bin');
 const ORDER = 'tok-order-s3cret';
