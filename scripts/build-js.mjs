@@ -9,6 +9,9 @@
 //   js/types/      hand-written declarations (and the hand-written parts of the generated ones)
 //   js/outbox/     licensing-sdk/outbox's wing, whole: its wasm crate (Cargo.toml,
 //                  src/), its JavaScript (src-js/), entries, declarations and tests
+//   js/testing/    licensing-sdk/testing's and /playwright's wing: the simulator's wasm
+//                  crate, createSimulator, openSession, the virtual clock and the
+//                  fixtures (src-js/), entries, declarations and tests
 //   js/verify/     the commands' wing (verify, proxy, state): licensing-verify's
 //                  wasm crate, the commands and the state readers (src-js/), its entry, its tests
 //   contract/      the OpenAPI documents and JSON Schemas `cargo xtask gen` writes (committed)
@@ -72,10 +75,10 @@ export const MODULES = {
   'panel-off.cjs': { entry: 'entries/panel-off.js', format: 'cjs' },
   'opentelemetry.mjs': { entry: 'entries/opentelemetry.js', format: 'esm', peers: ['@opentelemetry/api'] },
   'opentelemetry.cjs': { entry: 'entries/opentelemetry.js', format: 'cjs', peers: ['@opentelemetry/api'] },
-  'testing.mjs': { entry: 'entries/testing.mjs', format: 'esm' },
-  'testing.cjs': { entry: 'entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./verify.cjs'] },
+  'testing.mjs': { entry: 'testing/entries/testing.mjs', format: 'esm' },
+  'testing.cjs': { entry: 'testing/entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./verify.cjs'] },
   'testing-node.mjs': { over: './testing.cjs', format: 'esm' },
-  'testing-workerd.mjs': { entry: 'entries/testing-workerd.mjs', format: 'esm', external: ['./testing/licensing_testing_wasm_bg.wasm'] },
+  'testing-workerd.mjs': { entry: 'testing/entries/testing-workerd.mjs', format: 'esm', external: ['./testing/licensing_testing_wasm_bg.wasm'] },
   'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },
   'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
   'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
@@ -84,8 +87,8 @@ export const MODULES = {
   'outbox.mjs': { entry: 'outbox/entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'outbox/entries/outbox-require.js', format: 'cjs', platform: 'node' },
   'outbox-node.mjs': { over: './outbox.cjs', format: 'esm', platform: 'node' },
-  'playwright.cjs': { entry: 'entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
-  'playwright.mjs': { entry: 'entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
+  'playwright.cjs': { entry: 'testing/entries/playwright.cjs', format: 'cjs', platform: 'node', external: ['./testing.cjs'], peers: ['@playwright/test'] },
+  'playwright.mjs': { entry: 'testing/entries/playwright.mjs', format: 'esm', platform: 'node', external: ['./playwright.cjs'] },
   'bin/licensing-sdk-sim.mjs': { entry: 'bin/licensing-sdk-sim.mjs', format: 'esm', platform: 'node', external: ['../testing-node.mjs', '../verify.cjs'] },
   'bin/licensing-sdk.mjs': { entry: 'bin/licensing-sdk.mjs', format: 'esm', platform: 'node', external: ['../verify.cjs'] },
 };
@@ -136,14 +139,14 @@ export const COPIED = {
   'meta.d.ts': 'js/generated/meta.d.ts',
   'invalid-examples.d.ts': 'js/generated/invalid-examples.d.ts',
   'sim-state.d.ts': 'js/generated/sim-state.d.ts',
-  'testing.d.ts': 'js/types/testing.d.ts',
+  'testing.d.ts': 'js/testing/testing.d.ts',
   'json-schema.d.ts': 'js/types/json-schema.d.ts',
   'query.d.ts': 'js/types/query.d.ts',
   'opentelemetry.d.ts': 'js/types/opentelemetry.d.ts',
   'panel.d.ts': 'js/types/panel.d.ts',
   'validate.d.ts': 'js/types/validate.d.ts',
   'outbox.d.ts': 'js/outbox/outbox.d.ts',
-  'playwright.d.ts': 'js/types/playwright.d.ts',
+  'playwright.d.ts': 'js/testing/playwright.d.ts',
   // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
   'messages/en.json': 'js/generated/messages/en.json',
   'messages/zh-CN.json': 'js/generated/messages/zh-CN.json',

@@ -82,7 +82,7 @@ for t in $targets; do
   esac
 done
 
-# The wasm of the crate $2 (js/testing-wasm, js/verify) into pkg/$1.
+# The wasm of the crate $2 (js/testing, js/verify) into pkg/$1.
 # One round of wasm-opt: on the verify wasm (0.7 MB), converging took 36 s
 # instead of 21 and left the gzip 0.5 KB larger.
 node_wasm() {

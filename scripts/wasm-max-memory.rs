@@ -1,5 +1,5 @@
 // The build script of each crate whose wasm the package ships and loads into a
-// growing memory (js/wasm, js/testing-wasm, js/verify), included by their
+// growing memory (js/wasm, js/testing, js/verify), included by their
 // build.rs: one body for all.
 //
 // The wasm declares a maximum memory: WebKit copies a memory without one whole

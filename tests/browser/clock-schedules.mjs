@@ -4,7 +4,7 @@
 // that gets no answer ending at its 10 s timeout, a token that expires while
 // the client waits to retry, and the same schedule giving the same store and
 // trace on every run. Each takes the package's exports, so Node
-// (tests/js/clock.test.mjs) and the browsers' pages and workers
+// (js/testing/tests/clock.test.mjs) and the browsers' pages and workers
 // (simulator-checks.mjs) run the very same code. Each resolves to what it saw;
 // the callers assert on it, and `expectSchedule` says what it must be.
 const BASE = 'https://licensing.test';

@@ -15,12 +15,12 @@ const ROOT = new URL('../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
 
 test("testing.d.ts declares sim.fault's kinds as the list has them", () => {
-  const types = read('js/types/testing.d.ts');
+  const types = read('js/testing/testing.d.ts');
   const spec = types.slice(types.indexOf('export interface FaultSpec'));
   const union = /\n\s*kind: ([^;]+);/.exec(spec);
   assert.ok(union, 'FaultSpec has no kind');
   const declared = [...union[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
-  assert.deepEqual(declared, [...FAULT_KINDS], 'js/types/testing.d.ts: FaultSpec.kind is not the list of kinds');
+  assert.deepEqual(declared, [...FAULT_KINDS], 'js/testing/testing.d.ts: FaultSpec.kind is not the list of kinds');
   for (const kind of FAULT_KINDS) assert.ok(spec.includes(`\`${kind}\``), `FaultSpec's doc says nothing of \`${kind}\``);
 });
 
@@ -36,5 +36,5 @@ test('the testing guide names every kind, and the in-process simulator takes eac
 
 test('CONTRIBUTING\'s recipe "Adding a fault" names each place and this test', () => {
   assertRecipeNames('\n**A fault**', ['crates/licensing-sim-core/src/fault.rs', 'FaultDirective', 'simulator.rs', 'cargo xtask gen',
-    'js/types/testing.d.ts', 'docs/guide/testing.md', 'tests/js/sim-faults.test.mjs', 'CHANGELOG']);
+    'js/testing/testing.d.ts', 'docs/guide/testing.md', 'tests/js/sim-faults.test.mjs', 'CHANGELOG']);
 });

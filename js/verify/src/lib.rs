@@ -6,7 +6,7 @@
 // The simulator's heap (talc growing the memory geometrically): a state read
 // from a recording is as large as a simulator's, and loads as fast.
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[path = "../../testing-wasm/src/heap.rs"]
+#[path = "../../testing/src/heap.rs"]
 mod heap;
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]

@@ -1,13 +1,13 @@
 // The JS half of `createSimulator` (licensing-sdk/testing): a standard
 // `fetch(input, init) → Promise<Response>` over the in-process simulator
-// (js/testing-wasm, the same state machine as the native
+// (js/testing's crate, the same state machine as the native
 // `licensing-sim`). Every entry (Node CommonJS and ESM, browsers, workers)
 // builds its simulators with `makeSimulator(createGlue, wasmModule, options)`.
 // Its time (the stamps it stores, the nonce window, faults' delays, the body
 // timeout) is read from `options.clock` (createVirtualClock) when given.
 import { HOLD, readClock } from './clock.js';
 // The kinds sim.fault takes: licensing-sim-core's fault directives that are a fault of their own.
-import { FAULT_KINDS } from '../generated/sim-faults.js';
+import { FAULT_KINDS } from '../../generated/sim-faults.js';
 
 // Statuses whose Response may have no body (the Fetch standard's null body statuses).
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);

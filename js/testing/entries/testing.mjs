@@ -2,13 +2,13 @@
 // one module): invalidExamples, and createSimulator and checkAnswer over the
 // simulator's wasm, fetched next to this module.
 import createGlue from '#built/testing-glue.js';
-import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
-import { fetchModule } from '../src/load.js';
+import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
+import { fetchModule } from '../../src/load.js';
 
-export { invalidExamples } from '../generated/invalid-examples.js';
-export { createVirtualClock } from '../src/clock.js';
-import { makeStateReaders } from '../verify/src-js/states.js';
-import { makeOpenSession } from '../src/session.js';
+export { invalidExamples } from '../../generated/invalid-examples.js';
+export { createVirtualClock } from '../src-js/clock.js';
+import { makeStateReaders } from '../../verify/src-js/states.js';
+import { makeOpenSession } from '../src-js/session.js';
 
 /** Node only (licensing-verify's wasm): here they throw saying what to do instead. */
 export const { stateFromHar, stateFromRecording } = makeStateReaders(() => null);
@@ -17,7 +17,7 @@ export const { stateFromHar, stateFromRecording } = makeStateReaders(() => null)
 export const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
 
 // Relative to the built module, pkg/testing.mjs (esbuild leaves it as written). Literally
-// `new URL('./sim/…', import.meta.url)`: webpack 5 and Vite copy the file.
+// `new URL('./testing/…', import.meta.url)`: webpack 5 and Vite copy the file.
 const WASM_URL = new URL('./testing/licensing_testing_wasm_bg.wasm', import.meta.url);
 
 let compiled;

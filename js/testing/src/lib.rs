@@ -1,6 +1,6 @@
 //! `licensing-sim-core` for JavaScript: the wasm half of `createSimulator`
 //! (`licensing-sdk/testing`). It moves plain values only (strings, bytes,
-//! numbers); `js/src/simulator.js` turns a standard `Request` into them and the
+//! numbers); `js/testing/src-js/simulator.js` turns a standard `Request` into them and the
 //! reply into a `Response`, waits a fault's delay with the caller's abort
 //! signal, and streams a stalling body. Built apart from the SDK's wasm, so
 //! the main entry carries none of it.

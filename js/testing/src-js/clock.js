@@ -13,7 +13,7 @@
 // (Firefox reads a Request's body so), so the simulator holds the clock from a
 // request's start to its Response (HOLD), and no timer fires while it is held.
 
-import { CLOCK_START_MS } from '../generated/clock.js';
+import { CLOCK_START_MS } from '../../generated/clock.js';
 
 /** 2026-01-01T00:00:00Z (licensing-core's CLOCK_START_MS), where Rust's clocks and the simulator's virtual clock start too. */
 const DEFAULT_START = CLOCK_START_MS;

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as sdk from 'licensing-sdk';
 import { createSimulator, createVirtualClock } from 'licensing-sdk/testing';
-import { attemptTimeout, expectSchedule, seededRun, tokenExpiresMidRetry, twoRetryAfters } from '../browser/clock-schedules.mjs';
+import { attemptTimeout, expectSchedule, seededRun, tokenExpiresMidRetry, twoRetryAfters } from '../../../tests/browser/clock-schedules.mjs';
 
 const all = { ...sdk, createSimulator, createVirtualClock };
 const BASE = 'https://licensing.test';

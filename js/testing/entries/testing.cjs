@@ -4,12 +4,12 @@
 // file and read on the first createSimulator, never from a path next to it: a
 // bundler that moves this file (esbuild --platform=node, Bun) moves them along.
 'use strict';
-const { invalidExamples } = require('../generated/invalid-examples.js');
-const { makeSimulator, makeCheckAnswer } = require('../src/simulator.js');
-const { createVirtualClock } = require('../src/clock.js');
+const { invalidExamples } = require('../../generated/invalid-examples.js');
+const { makeSimulator, makeCheckAnswer } = require('../src-js/simulator.js');
+const { createVirtualClock } = require('../src-js/clock.js');
 const createGlue = require('#built/testing-glue.js').default;
-const { makeStateReaders } = require('../verify/src-js/states.js');
-const { makeOpenSession } = require('../src/session.js');
+const { makeStateReaders } = require('../../verify/src-js/states.js');
+const { makeOpenSession } = require('../src-js/session.js');
 
 // licensing-verify's wasm (pkg/verify.cjs, beside the built module), loaded on the
 // first stateFromHar or stateFromRecording only.

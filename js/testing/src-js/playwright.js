@@ -1,5 +1,5 @@
 // licensing-sdk/playwright: a simulator per Playwright test. The fixtures
-// (`simulatorFixtures`, given to `test.extend` by js/entries/playwright.cjs)
+// (`simulatorFixtures`, given to `test.extend` by js/testing/entries/playwright.cjs)
 // make one with createSimulator for each test and route the test's browser
 // context to it; `routeSimulator` is the routing alone, for suites with
 // fixtures of their own. The portal's code is unchanged: its LicensingClient

@@ -1,13 +1,13 @@
 // `licensing-sdk/testing` in Cloudflare Workers (export condition `workerd`): the
 // simulator's wasm imported already compiled (see workerd.mjs).
 import createGlue from '#built/testing-glue.js';
-import { makeCheckAnswer, makeSimulator } from '../src/simulator.js';
+import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
 import wasm from './testing/licensing_testing_wasm_bg.wasm';
 
-export { invalidExamples } from '../generated/invalid-examples.js';
-export { createVirtualClock } from '../src/clock.js';
-import { makeStateReaders } from '../verify/src-js/states.js';
-import { makeOpenSession } from '../src/session.js';
+export { invalidExamples } from '../../generated/invalid-examples.js';
+export { createVirtualClock } from '../src-js/clock.js';
+import { makeStateReaders } from '../../verify/src-js/states.js';
+import { makeOpenSession } from '../src-js/session.js';
 
 /** Node only (licensing-verify's wasm): here they throw saying what to do instead. */
 export const { stateFromHar, stateFromRecording } = makeStateReaders(() => null);
