@@ -111,6 +111,13 @@ test(`every source file of js/, of each crate's src/ and of xtask/ is named in i
 // so that a clone, GitHub and npm readers follow it (README's first link once led
 // outside the repository). js/README.md is the npm page: its licences are the copies
 // the build puts beside it in pkg/.
+// Build output lives under the root's target/ (git-ignored): a test that computes
+// its scratch folder from its own place once wrote into js/target/ after a move,
+// and it was committed.
+test('no tracked file lies in a target/ folder', () => {
+  assert.deepEqual(tracked.filter((f) => f.split('/').includes('target')), [], 'build output was committed: remove it, and mend what wrote it there');
+});
+
 test('every relative link of the Markdown files leads to a path in the tree', () => {
   const BESIDE_IN_PKG = new Set(['js/README.md -> LICENSE-MIT', 'js/README.md -> LICENSE-APACHE']);
   const pages = tracked.filter((f) => f.endsWith('.md'));
