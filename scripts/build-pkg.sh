@@ -38,9 +38,6 @@ pkg_cargo() {
 pkg_cargo -p licensing-sdk "${cargo_flags[@]}"
 wasm="$target_dir/wasm32-unknown-unknown/release/licensing_sdk.wasm"
 
-# The features rustc 1.95 emits for wasm32-unknown-unknown by default.
-features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
-  --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 
 # wasm-bindgen's web glue for the wasm $2 into the folder $1 (emptied first),
 # the wasm optimized and its import and export names shortened in both. With
@@ -59,11 +56,11 @@ bind() {
   local converge=(--converge)
   [[ "$rounds" = once ]] && converge=()
   node_modules/.bin/wasm-opt -Oz "${converge[@]}" --strip-producers --strip-target-features \
-    --zero-filled-memory --low-memory-unused "${features_flags[@]}" \
+    --zero-filled-memory --low-memory-unused "${PKG_WASM_FEATURES[@]}" \
     -o "$dir/${stem}_bg.wasm.opt" "$dir/${stem}_bg.wasm"
   mv "$dir/${stem}_bg.wasm.opt" "$dir/${stem}_bg.wasm"
   # Short names for what joins the wasm to its glue, in both.
-  node scripts/minify-names.mjs "$dir/${stem}_bg.wasm" "$dir/${stem}.js" "${features_flags[@]}"
+  node scripts/minify-names.mjs "$dir/${stem}_bg.wasm" "$dir/${stem}.js" "${PKG_WASM_FEATURES[@]}"
 }
 
 # wasm-bindgen's output for the wasm $2 in target/bind/$1, and its .wasm in pkg/$1

@@ -1,4 +1,4 @@
-# The toolchain that builds the package's wasm (sourced by build-pkg.sh and
+# The toolchain that builds the package's wasm (sourced by build-pkg.sh, wasm-bytes.sh and
 # install-tools.sh). A pinned nightly rebuilds the standard library with
 # panic=immediate-abort: a panic traps at once instead of formatting a message
 # nobody reads (in wasm a panic ends the module either way), which takes
@@ -8,3 +8,7 @@
 PKG_TOOLCHAIN=nightly-2026-05-20
 PKG_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
 PKG_BUILD_STD=(-Zbuild-std=std,panic_abort)
+# The features rustc emits for wasm32-unknown-unknown by default, which
+# wasm-opt is told of (build-pkg.sh, wasm-bytes.sh: the same for both).
+PKG_WASM_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
+  --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)

@@ -21,9 +21,6 @@ root="$PWD"
 out="$root/target/wasm-bytes"
 mkdir -p "$out"
 
-features_flags=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
-  --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
-
 # build SOURCE-DIR NAME: $out/NAME.wasm, the chosen wasm of SOURCE-DIR with names.
 build() {
   local src="$1" name="$2" target="$out/$2-target"
@@ -31,7 +28,7 @@ build() {
     --target wasm32-unknown-unknown "${PKG_BUILD_STD[@]}" --target-dir "$target" -p licensing-sdk "${features[@]}")
   rm -rf "$out/$name-bind"
   wasm-bindgen --target web --out-dir "$out/$name-bind" "$target/wasm32-unknown-unknown/release/licensing_sdk.wasm"
-  "$root/node_modules/.bin/wasm-opt" -Oz -g "${features_flags[@]}" -o "$out/$name.wasm" "$out/$name-bind/licensing_sdk_bg.wasm"
+  "$root/node_modules/.bin/wasm-opt" -Oz -g "${PKG_WASM_FEATURES[@]}" -o "$out/$name.wasm" "$out/$name-bind/licensing_sdk_bg.wasm"
 }
 
 # A worktree whose folder went with the target directory (make clean) is forgotten first.

@@ -112,7 +112,8 @@ test('generated payloads: fastCheck is true exactly when the wasm finds no issue
       const body = makeBatch(n, seed);
       const found = wasmReport('batchOrder', body).issues.slice(0, 3).map(({ code, path }) => ({ code, path }));
       assert.deepEqual(found, [], `makeBatch(${n}, ${seed}) (bench/generate.mjs) is to be valid: make it keep the rule of these issues`);
-      assert.equal(checked('batchOrder', body, `makeBatch(${n}, ${seed})`), true, `makeBatch(${n}, ${seed})`);
+      // Clean in the wasm (above): the fast path must say so.
+      assert.equal(fastCheck('batchOrder', body), true, `makeBatch(${n}, ${seed})`);
     }
   }
   // Every mutation alone, every seed: implication, and equivalence on plain data.
