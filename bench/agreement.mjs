@@ -100,7 +100,7 @@ export async function runAgreement({ quick = false, log = console.error, familie
   const byFamily = Object.fromEntries(families.map((f) => [f, { total: 0, valid: 0 }]));
   const disagreements = [];
   let total = 0, valid = 0;
-  for (const item of agreementCorpus({ quick, families })) {
+  for await (const item of agreementCorpus({ quick, families })) {
     total++;
     byFamily[item.family].total++;
     // The wire form: what a body becomes when sent (undefined dropped, NaN → null).

@@ -68,7 +68,11 @@ export async function build({ quiet = false } = {}) {
   const glue = readFileSync(join(BIND_DIR, 'web', 'licensing_sdk.js'), 'utf8');
   const min = await esbuild.transform(glue, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' });
   writeFileSync(join(BUILD_DIR, 'licensing_sdk.min.js'), min.code);
-  if (!quiet) console.error(`[build] ajv standalone validator, bundles and minified glue in ${BUILD_DIR}`);
+  // The cold starts' one-order payload, made here: makeBatch loads the simulator's
+  // wasm (makeValid), which the measured process or page must not compile.
+  const { makeBatch } = await import('./generate.mjs');
+  writeFileSync(join(BUILD_DIR, 'one-order.mjs'), `export default ${JSON.stringify(await makeBatch(1, 1))};\n`);
+  if (!quiet) console.error(`[build] ajv standalone validator, bundles, minified glue and the one-order payload in ${BUILD_DIR}`);
   return { standalone, bundles: BUNDLES, esbuildVersion: esbuild.version };
 }
 

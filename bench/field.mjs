@@ -11,8 +11,8 @@ import { measure, timingConfig } from './lib/measure.mjs';
 export async function runField({ quick = false, log = console.error } = {}) {
   const sdk = await import('../pkg/node.mjs');
   const rows = [];
-  const clean = makeBatch(1000, 3);
-  const withErrors = scattered(1000, 3).body;
+  const clean = await makeBatch(1000, 3);
+  const withErrors = (await scattered(1000, 3)).body;
   const badOrders = sdk.validate('batchOrder', withErrors).issues
     .map((i) => /^\/orderList\/(\d+)\//.exec(i.path)).filter(Boolean).map((m) => Number(m[1]));
   const badOrder = badOrders[badOrders.length >> 1] ?? 0;

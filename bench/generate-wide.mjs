@@ -19,6 +19,7 @@
 
 import { rng } from './lib/rng.mjs';
 import { LICENSE_TYPES } from './lib/values.mjs';
+import { makeValid } from './lib/make-valid.mjs';
 
 const DAY = 86_400_000;
 const EPOCH = 1_700_000_000_000;
@@ -225,7 +226,12 @@ function order(r, i) {
 }
 
 /** A valid "wide" batch order of n orders (about 8 KB per order): no error and no warning. */
-export function makeWideBatch(n, seed = 1) {
+export async function makeWideBatch(n, seed = 1) {
+  return makeValid('batchOrder', writtenWideBatch(n, seed));
+}
+
+/** The batch as written here (`makeWideBatch` makes it valid: lib/make-valid.mjs). */
+function writtenWideBatch(n, seed) {
   const r = rng(seed ^ 0x51de);
   return {
     channelCode: 'CH' + r.digits(4),

@@ -4,7 +4,9 @@
 //
 // - makeBatch(n, seed): a valid batch of n orders, each with a few assets, products
 //   (with features), nested merchandise packages, extensions and limits. new_buy,
-//   delete_asset and delete_product orders, every licence type. No issue at all.
+//   delete_asset and delete_product orders, every licence type. No issue at all:
+//   written here, then made valid by licensing-sdk/testing's makeValid (lib/make-valid.mjs),
+//   so a new rule's own repair keeps it valid (async for that).
 // - MUTATIONS: one named change each, with the code our validator reports for it and
 //   whether it is an error (the body becomes invalid) or only a warning (still valid).
 // - FAMILIES: the two payload families, "compact" (makeBatch, about 4 KB per order) and
@@ -17,6 +19,7 @@
 import { makeWideBatch } from './generate-wide.mjs';
 import { CLOUD_TYPES, LICENSE_TYPES } from './lib/values.mjs';
 import { rng } from './lib/rng.mjs';
+import { makeValid } from './lib/make-valid.mjs';
 
 export { rng, LICENSE_TYPES, CLOUD_TYPES };
 export const NON_CLOUD_TYPES = LICENSE_TYPES.filter((t) => !CLOUD_TYPES.includes(t));
@@ -163,7 +166,12 @@ function order(r, i) {
 }
 
 /** A valid batch order of n orders: no error and no warning. */
-export function makeBatch(n, seed = 1) {
+export async function makeBatch(n, seed = 1) {
+  return makeValid('batchOrder', writtenBatch(n, seed));
+}
+
+/** The batch as written here (`makeBatch` makes it valid). */
+function writtenBatch(n, seed) {
   const r = rng(seed);
   return {
     channelCode: 'CH' + r.digits(2),
@@ -314,9 +322,9 @@ export function mutated(base, m, seed) {
  * least one), of kinds drawn from ERROR_MUTATIONS, plus a few warnings. Mutations that
  * empty or restructure the whole batch (`empty orderList`) are left out.
  */
-export function scattered(n, seed, every = 25, family = 'compact') {
+export async function scattered(n, seed, every = 25, family = 'compact') {
   const r = rng(seed ^ 0x5eed);
-  const b = FAMILIES[family].makeBatch(n, seed);
+  const b = await FAMILIES[family].makeBatch(n, seed);
   const kinds = ERROR_MUTATIONS.filter((m) => m.name !== 'empty orderList');
   const applied = [];
   const count = Math.max(1, Math.round(n / every));
@@ -366,7 +374,7 @@ export const VARIANTS = ['valid', 'errors'];
  * The timed payloads: per family and size, a valid one and one with scattered errors
  * (`variants`: only those; the bench times each variant in its own process or page).
  */
-export function timingPayloads(sizes = SIZES, families = ['compact'], variants = VARIANTS) {
+export async function timingPayloads(sizes = SIZES, families = ['compact'], variants = VARIANTS) {
   const out = [];
   for (const family of families) {
     const { makeBatch: make, timingSeed } = FAMILIES[family];
@@ -374,14 +382,14 @@ export function timingPayloads(sizes = SIZES, families = ['compact'], variants =
       // Same base batch for both: the second differs only by the scattered changes.
       const seed = timingSeed(n);
       const both = {
-        valid: () => [make(n, seed), true],
-        errors: () => {
-          const bad = scattered(n, seed, 25, family);
+        valid: async () => [await make(n, seed), true],
+        errors: async () => {
+          const bad = await scattered(n, seed, 25, family);
           return [bad.body, bad.expectedValid];
         },
       };
       for (const variant of VARIANTS.filter((v) => variants.includes(v))) {
-        const [body, expectedValid] = both[variant]();
+        const [body, expectedValid] = await both[variant]();
         const text = JSON.stringify(body);
         out.push({ family, size: n, variant, body, text, bytes: utf8Bytes(text), expectedValid });
       }
@@ -396,22 +404,22 @@ export function timingPayloads(sizes = SIZES, families = ['compact'], variants =
  * 1 and 10); scattered errors and warnings in batches of 100 and 1,000; the timed
  * payloads. Each item names its family.
  */
-export function* agreementCorpus({ quick = false, families = ['compact'] } = {}) {
+export async function* agreementCorpus({ quick = false, families = ['compact'] } = {}) {
   for (const family of families) yield* familyCorpus(family, quick);
 }
 
-function* familyCorpus(family, quick) {
+async function* familyCorpus(family, quick) {
   const make = FAMILIES[family].makeBatch;
   const wide = family === 'wide';
   const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
   const tag = wide ? ' [wide]' : '';
   for (const n of [1, 2, 10, 100, 1000]) for (const s of seeds.slice(0, n >= 1000 || (wide && n >= 100) ? 2 : undefined)) {
-    yield { family, name: `valid n=${n} seed=${s}${tag}`, body: make(n, s), expectedValid: true, mutation: null };
+    yield { family, name: `valid n=${n} seed=${s}${tag}`, body: await make(n, s), expectedValid: true, mutation: null };
   }
   for (const m of MUTATIONS) {
     for (const n of wide ? [1, 10] : [1, 10, 100]) {
       for (const s of n === 100 ? seeds.slice(0, 1) : wide ? seeds.slice(0, 3) : seeds) {
-        const base = make(n, s * 7 + n);
+        const base = await make(n, s * 7 + n);
         const body = mutated(base, m, s * 31 + n);
         if (body) yield { family, name: `${m.name} n=${n} seed=${s}${tag}`, body, expectedValid: !m.error, mutation: m.name };
       }
@@ -420,12 +428,12 @@ function* familyCorpus(family, quick) {
   for (const n of [100, 1000]) {
     for (const s of seeds.slice(0, n >= 1000 ? (wide ? 1 : 2) : undefined)) {
       for (const every of [10, 50, 1000]) {
-        const x = scattered(n, s * 101 + every, every, family);
+        const x = await scattered(n, s * 101 + every, every, family);
         yield { family, name: `scattered n=${n} every=${every} seed=${s} (${x.applied.length} changes)${tag}`, body: x.body, expectedValid: x.expectedValid, mutation: null };
       }
     }
   }
-  for (const p of timingPayloads(SIZES, [family])) {
+  for (const p of await timingPayloads(SIZES, [family])) {
     yield { family, name: `timed n=${p.size} ${p.variant}${tag}`, body: p.body, expectedValid: p.expectedValid, mutation: null };
   }
 }

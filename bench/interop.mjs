@@ -36,7 +36,7 @@ export async function runInterop({ quick = false, log = console.error } = {}) {
   const text = buildPath('text');
   const serde = buildPath('serde');
   const rows = [];
-  for (const p of timingPayloads(quick ? [100] : [100, 1000])) {
+  for (const p of await timingPayloads(quick ? [100] : [100, 1000])) {
     const body = JSON.parse(p.text);
     // Same report both ways (checked before timing), but for the order of the
     // issues (a serde_json::Value sorts object keys, and issues come in key order)

@@ -22,7 +22,7 @@ export async function runNodeThroughput({ quick, log = console.error, families =
   const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads(SIZES, families, variants)) {
+  for (const p of await timingPayloads(SIZES, families, variants)) {
     const r = await measure(makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
@@ -37,7 +37,7 @@ export async function runNodeThroughput({ quick, log = console.error, families =
 export async function runNodeLight(throughput, { quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const light = await import('../pkg/validate-node.mjs');
   const cfg = timingConfig(quick);
-  for (const p of timingPayloads(SIZES, families, variants)) {
+  for (const p of await timingPayloads(SIZES, families, variants)) {
     const r = await measure(makeLightCase({ light }, p), { ...cfg, expectedValid: p.expectedValid });
     throughput.find((e) => e.family === p.family && e.size === p.size && e.variant === p.variant).cases.push(...r.cases);
     log(`[node] ${p.family}, ${p.size} orders ${p.variant}: oursLight ${r.cases[0].medianMs.toFixed(3)} ms`);
@@ -55,7 +55,7 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
-  for (const p of timingPayloads(SIZES, families, variants).filter(stepPayload)) {
+  for (const p of (await timingPayloads(SIZES, families, variants)).filter(stepPayload)) {
     const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });

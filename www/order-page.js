@@ -147,8 +147,15 @@ export function mountOrderPage({ getOutbox }) {
     if (button && button.closest('#panel-order')) view.goTo(button.dataset.goto);
   });
   resumeOpenOrders(page);
-  document.getElementById('order-sample').addEventListener('click', () => {
-    state.replace(sampleOrder());
+  document.getElementById('order-sample').addEventListener('click', async () => {
+    let order;
+    try {
+      order = await sampleOrder();
+    } catch (error) {
+      console.error('the sample order could not be made', error);
+      return;
+    }
+    state.replace(order);
     view.showForm(state);
     changed();
   });

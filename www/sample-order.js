@@ -1,8 +1,17 @@
 // The order the "Fill a sample order" button loads: one order with every level of
 // the tree (asset, product, package and its product), and a channel order number
 // new each time (the service answers a number it has seen with that batch's results).
+// Written once here, then made valid by licensing-sdk/testing's makeValid (the rule
+// tables' examples and each rule's own repair): a rule that tightens validity adds
+// what it needs to the sample without an edit here. The testing wing is the demo's,
+// not a portal's: it loads on the first click only.
 
-export function sampleOrder() {
+export async function sampleOrder() {
+  const { makeValid } = await import('/pkg/testing.mjs');
+  return makeValid('batchOrder', writtenOrder());
+}
+
+function writtenOrder() {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   return {
     channelCode: 'WEB',

@@ -3,9 +3,9 @@
 // performance.now() (its origin is the navigation). cold-nav.html has no hints;
 // cold-nav-hints.html preloads the module and the wasm. Result in window.__cold.
 import { validate } from '/pkg/slim.js';
-import { makeBatch } from '/bench/generate.mjs';
+import order from '/bench/build/one-order.mjs'; // makeBatch(1, 1), made by build.mjs
 
-const valid = validate('batchOrder', makeBatch(1, 1)).valid;
+const valid = validate('batchOrder', order).valid;
 const ms = performance.now();
 const wasmFetches = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/licensing_sdk_bg.wasm')).length;
 window.__cold = { ms, valid, wasmFetches };

@@ -6,10 +6,10 @@
 // compiles and instantiates the wasm inside: the fast path answers the valid one alone)
 // (noop: a tiny module, the baseline cost of a dynamic import). The payload is
 // made before the clock starts. Result in window.__cold.
-import { makeBatch } from '/bench/generate.mjs';
+import order from '/bench/build/one-order.mjs'; // makeBatch(1, 1), made by build.mjs
 
 const impl = new URLSearchParams(location.search).get('impl');
-const body = JSON.parse(JSON.stringify(makeBatch(1, 1)));
+const body = JSON.parse(JSON.stringify(order));
 const withError = { ...body, orderList: [{ ...body.orderList[0], orderType: 'not_an_order_type' }] };
 // Let the page finish loading first, so the clock times the import alone. And
 // the driver's own script: the result is read by Playwright's waitForFunction,

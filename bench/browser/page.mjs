@@ -16,7 +16,7 @@ import { makeCases, makeLightCase, makeStepCases, measure, stepPayload } from '/
 const query = new URLSearchParams(location.search);
 const family = query.get('family');
 const variant = query.get('variant');
-const payloads = timingPayloads(SIZES, family ? [family] : FAMILY_IDS, variant ? [variant] : VARIANTS);
+const payloads = await timingPayloads(SIZES, family ? [family] : FAMILY_IDS, variant ? [variant] : VARIANTS);
 window.benchInfo = () => ({
   crossOriginIsolated: self.crossOriginIsolated,
   userAgent: navigator.userAgent,

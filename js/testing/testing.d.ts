@@ -2,6 +2,7 @@
 // - invalidExamples(endpoint): bodies that fail with exactly one issue;
 // - createSimulator(options): the service in process, behind a standard fetch;
 // - checkAnswer(endpoint, status, text): an answer held to the contract;
+// - makeValid(endpoint, body): a fixture made valid by the tables and the rules' repairs;
 // - createVirtualClock(options): time a test holds, for a client and a simulator.
 import type { Clock, Endpoint, ValidateOptions, ValidationReport } from './index.js';
 
@@ -243,6 +244,27 @@ export declare function openSession(url: string, options: SessionOptions): Promi
  * (an unknown endpoint, a status that is not one: an issue).
  */
 export declare function checkAnswer(endpoint: Endpoint, status: number, text: string, options?: ValidateOptions): Promise<ValidationReport>;
+
+/**
+ * A body a fixture or a generator wrote, made valid where the contract says how:
+ * every required field it lacks, at any depth, gets the rule tables' example
+ * value, and each cross-field rule's own repair makes it true to that rule (a
+ * refund's `srcLicenseOrderId`, products where an order type needs them, the
+ * fields a strict-match delete is matched on, ordered limits, a `sequence` of
+ * its own per order). A valid value is left as it is, a value of the wrong type
+ * is not mended, and `body` itself is never changed: the answer is a JSON copy
+ * with its keys in their order and what was added last. Build fixtures on it and
+ * a rule that tightens validity mends them all (licensing-core's
+ * `testing::make_valid`, the same code). Rejects with a `TypeError` for an
+ * unknown endpoint or a body with no JSON form.
+ *
+ * ```ts
+ * const body = await makeValid('batchOrder', { channelCode: 'WEB', channelOrderId: 'CO-1', orderList: [
+ *   { sequence: 1, licenseType: 'cloud_account', orderType: 'delete_asset', assets: [{ assetNos: ['8000000001'] }] }] });
+ * body.orderList[0].srcLicenseOrderId; // 'LO-1'
+ * ```
+ */
+export declare function makeValid<T = unknown>(endpoint: Endpoint, body: T): Promise<T>;
 
 /** A simulator state made from a HAR or a recording, and what it left out. */
 export interface StateFromTraffic {

@@ -142,6 +142,18 @@ export async function until(fn, { timeout = 10_000, what = 'condition' } = {}) {
 }
 
 /**
+ * The portal's sample order in its form: "Fill a sample order" makes it with
+ * licensing-sdk/testing's makeValid (loaded on the first click), so the click
+ * returns before the form is filled; this waits for the JSON view to hold it
+ * (its channel order number, `CO-` and a 14-digit stamp).
+ */
+export async function fillSample(page) {
+  await page.locator('#order-sample').click();
+  const sample = async () => /^CO-\d{14}$/.test(JSON.parse(await page.locator('#order-json').inputValue()).channelOrderId ?? '');
+  await until(sample, { what: 'the sample order in the form' });
+}
+
+/**
  * A fresh page of the portal at `url` in a context of its own (closed after
  * the test `t`), once the portal is ready; page errors fail the test at the
  * end (`check()`). `prepare(context)` runs before the page loads (routes).

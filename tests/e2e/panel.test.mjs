@@ -5,7 +5,7 @@
 // carried on after a reload, and the simulator's trace of each attempt. Run: TMPDIR=target/tmp node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
+import { fillSample, launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
 
 let sim;
 let browser;
@@ -86,7 +86,7 @@ test('a body the rules refuse: its issues at their fields in the client\'s local
 
 test('an outbox job carried on after a reload: the new page sends, and the panel follows the job to its end', { timeout: 60_000 }, async (t) => {
   const { page, check } = await openPortal(t);
-  await page.locator('#order-sample').click();
+  await fillSample(page);
   const { channelOrderId } = JSON.parse(await page.locator('#order-json').inputValue());
   // The service does the work and holds its answer back, long past the reload.
   assert.equal((await fault('after;delay=30000', 'batchOrder')).status, 200);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints } from 'licensing-sdk/meta';
-import { launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
+import { fillSample, launchBrowser, openPortalPage, startSim, until } from './harness.mjs';
 
 let sim;
 let browser;
@@ -42,7 +42,7 @@ test('the page preloads the wasm and the SDK takes that download (one fetch of i
 
 test('batch order: leaving orderType shows the srcLicenseOrderId issue it causes, on a field never visited', { timeout: 30_000 }, async (t) => {
   const { page, check } = await openPortal(t);
-  await page.locator('#order-sample').click();
+  await fillSample(page);
   await page.locator('#order-clear').click();
   const src = '/orderList/0/srcLicenseOrderId';
   await input(page, '/orderList/0/licenseType').selectOption('cloud_account');
@@ -58,19 +58,11 @@ test('batch order: leaving orderType shows the srcLicenseOrderId issue it causes
 test('batch order: an invalid asset number is shown at its field, blocks submit, and the fixed order is accepted', { timeout: 40_000 }, async (t) => {
   const { page, check } = await openPortal(t);
 
-  await input(page, '/channelCode').fill('WEB');
-  await input(page, '/channelOrderId').fill(`CO-E2E-${Date.now()}`);
-  await input(page, '/syncMode').selectOption('sync');
-  await input(page, '/orderList/0/sequence').fill('1');
-  await input(page, '/orderList/0/licenseType').selectOption('normal_recover_usbkey');
-  await input(page, '/orderList/0/orderType').selectOption('new_buy');
+  // The sample order (valid: makeValid keeps it so whatever the rules ask), its
+  // asset number then typed anew, key by key: validation runs on every keystroke.
+  await fillSample(page);
   await input(page, '/orderList/0/customerName').fill('E2E Design Ltd');
-  await input(page, '/orderList/0/customerType').selectOption('company');
-  await input(page, '/orderList/0/enterpriseGlobalId').fill('EG-E2E');
-  await input(page, '/orderList/0/assets/0/products/0/productUri').fill('gms:1001');
-  await input(page, '/orderList/0/assets/0/products/0/trial').selectOption('0');
-
-  // Typed key by key: validation runs on every keystroke.
+  await input(page, ASSET_NO).fill('');
   await input(page, ASSET_NO).pressSequentially('7000000001');
   const msgs = await messagesAt(page, ASSET_NO);
   await until(async () => (await msgs.count()) === 1, { what: 'one issue at the asset number field' });
@@ -126,7 +118,7 @@ test('batch order: reloaded while the order is on its way, the page shows it bei
       if (text && text !== window.__shown.at(-1)) window.__shown.push(text);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await page.locator('#order-sample').click();
+  await fillSample(page);
   const { channelOrderId } = JSON.parse(await page.locator('#order-json').inputValue());
   const orders = async () => (await (await fetch(`${sim.url}__sim/state`, { headers: ADMIN })).json())
     .orders.filter((o) => o.channelOrderId === channelOrderId).length;
@@ -249,7 +241,7 @@ test('an endpoint with no page of its own gets a form on "More", titled and labe
 
 test('no text shows its raw i18n key, in either language', { timeout: 20_000 }, async (t) => {
   const { page, check } = await openPortal(t);
-  await page.locator('#order-sample').click(); // every level of the order tree, with its inputs
+  await fillSample(page); // every level of the order tree, with its inputs
   for (const lang of ['zh-CN', 'en']) {
     await page.locator('#locale').selectOption(lang);
     await until(async () => (await page.locator('html').getAttribute('lang')) === lang, { what: `the page in ${lang}` });

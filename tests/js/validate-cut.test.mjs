@@ -23,19 +23,19 @@ function same(body, label, options = OPTIONS) {
 
 const clone = (v) => JSON.parse(JSON.stringify(v));
 
-test('scattered batches: the cut is taken, and the report is the whole body\'s', () => {
+test('scattered batches: the cut is taken, and the report is the whole body\'s', async () => {
   let cuts = 0;
   for (const [n, seed] of [[4, 1], [10, 2], [100, 3], [100, 4], [1000, 5]]) {
-    const { body } = scattered(n, seed, n < 25 ? 4 : 25);
+    const { body } = await scattered(n, seed, n < 25 ? 4 : 25);
     if (cutBatch(body) !== null) cuts += 1;
     same(body, `scattered ${n}/${seed}`);
   }
   assert.ok(cuts >= 4, `the cut was taken on ${cuts} of 5 batches`);
 });
 
-test('valid batches are proved clean order by order, without the wasm', () => {
+test('valid batches are proved clean order by order, without the wasm', async () => {
   for (const n of [4, 10, 100]) {
-    const body = makeBatch(n, 21);
+    const body = await makeBatch(n, 21);
     assert.deepEqual(cutBatch(body), { clean: true }, `${n}`);
     same(body, `valid ${n}`, [undefined]);
     // Sequences out of order but unique are still clean; a repeat is not.
@@ -54,10 +54,10 @@ test('valid batches are proved clean order by order, without the wasm', () => {
   }
 });
 
-test('the bench corpus (every mutation in batches of 1, 10, 100; scattered; timed), and mutations again in 10 and 100', () => {
-  for (const item of agreementCorpus({ quick: true })) same(item.body, item.name, [undefined]);
+test('the bench corpus (every mutation in batches of 1, 10, 100; scattered; timed), and mutations again in 10 and 100', async () => {
+  for await (const item of agreementCorpus({ quick: true })) same(item.body, item.name, [undefined]);
   for (const n of [10, 100]) {
-    const base = makeBatch(n, 7);
+    const base = await makeBatch(n, 7);
     MUTATIONS.forEach((m, i) => {
       const b = mutated(base, m, 100 + i);
       if (b !== undefined) same(b, `${m.name} in ${n}`, [undefined, { rules: 'strict' }]);
@@ -65,8 +65,8 @@ test('the bench corpus (every mutation in batches of 1, 10, 100; scattered; time
   }
 });
 
-test('sequences: repeats across clean and failing orders keep their first index', () => {
-  const base = makeBatch(12, 9);
+test('sequences: repeats across clean and failing orders keep their first index', async () => {
+  const base = await makeBatch(12, 9);
   const seq = (k) => base.orderList[k].sequence;
   // A clean order repeats a failing one's sequence, in both orders of appearance.
   const a = clone(base);
@@ -90,8 +90,8 @@ test('sequences: repeats across clean and failing orders keep their first index'
   assert.equal(validate('batchOrder', d).issues.some((i) => i.code === 'duplicate_sequence'), true);
 });
 
-test('what the cut must leave to the whole body', () => {
-  const base = makeBatch(10, 11);
+test('what the cut must leave to the whole body', async () => {
+  const base = await makeBatch(10, 11);
   base.orderList[5].orderType = 'refund';
   // The batch's own fields, before and after orderList, still reported where they stand.
   const fields = { orderList: base.orderList, channelCode: 7, extra: true, channelOrderId: '' };
@@ -132,12 +132,12 @@ test('what the cut must leave to the whole body', () => {
   assert.equal(cutBatch(own), null);
   same(own, 'an order with toJSON');
   // Short batches are not cut.
-  const short = makeBatch(3, 12);
+  const short = await makeBatch(3, 12);
   short.orderList[0].licenseType = 'usbkey';
   assert.equal(cutBatch(short), null);
   same(short, 'short');
   // The issue cap counts the same issues.
-  const capped = makeBatch(40, 13);
+  const capped = await makeBatch(40, 13);
   for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
   same(capped, 'capped', [{ maxIssues: 2 }, { maxIssues: 5 }]);
 });

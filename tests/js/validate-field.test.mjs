@@ -80,8 +80,8 @@ test('editing orderType shows the srcLicenseOrderId issue of the order', () => {
   assert.deepEqual(validateField('batchOrder', '/channelCode', { ...body, channelCode: ' ' }).map((i) => i.code), ['empty']);
 });
 
-test('a repeated sequence is found whichever of the two orders is edited, with the batch indices', () => {
-  const body = makeBatch(30, 7);
+test('a repeated sequence is found whichever of the two orders is edited, with the batch indices', async () => {
+  const body = await makeBatch(30, 7);
   body.orderList[25].sequence = body.orderList[4].sequence;
   for (const pointer of ['/orderList/25/sequence', '/orderList/4/sequence']) {
     const issues = validateField('batchOrder', pointer, body);
@@ -93,9 +93,9 @@ test('a repeated sequence is found whichever of the two orders is edited, with t
   }
 });
 
-test('on bodies with scattered errors, every field gives what the whole report says of it', () => {
+test('on bodies with scattered errors, every field gives what the whole report says of it', async () => {
   for (const seed of [1, 2, 3]) {
-    const { body } = scattered(40, seed, 5);
+    const { body } = await scattered(40, seed, 5);
     const pointers = new Set(['/channelCode', '/syncMode', '/orderList/0']);
     for (const issue of validate('batchOrder', body).issues) {
       const parts = issue.path.split('/');

@@ -15,7 +15,8 @@
 //! the `axum::ValidJson` extractor (the text validated, then deserialized; the
 //! whole report when refused). Module `testing` (feature `meta`, on by
 //! default): invalid examples, each body failing with one issue; with feature
-//! `testing`, also proptest strategies of valid bodies.
+//! `repair`, `make_valid` (a body made valid by the tables and the rules' own
+//! repairs); with feature `testing`, both and proptest strategies of valid bodies.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -31,8 +32,8 @@ pub mod model;
 pub mod request;
 pub mod response;
 pub mod schema;
-#[cfg(feature = "meta")]
-#[cfg_attr(docsrs, doc(cfg(feature = "meta")))]
+#[cfg(any(feature = "meta", feature = "repair"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "meta", feature = "repair"))))]
 pub mod testing;
 pub mod valid;
 pub mod validate;

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use licensing_client::{Client, ClientOptions};
 use licensing_core::validate::Profile;
+use licensing_core::wire::Endpoint;
 use licensing_sim::{router, AppState, Config};
 use serde_json::{json, Value};
 
@@ -23,15 +24,19 @@ async fn gateway() -> String {
     url
 }
 
+/// An order as a portal sends it, made valid by licensing-core's `make_valid`
+/// (what a rule asks of it comes from the rule's own repair).
 fn order(asset_no: &str) -> Value {
-    json!({
+    let mut body = json!({
         "channelCode": "CH01", "channelOrderId": "GW-1", "syncMode": "sync",
         "orderList": [{
             "sequence": 1, "orderType": "new_buy", "licenseType": "softkey",
             "crmCustomerId": "C-1", "customerName": "Acme", "customerType": "company",
             "assets": [{ "assetNos": [asset_no], "products": [{ "productUri": "prod:1", "productName": "Editor" }] }]
         }]
-    })
+    });
+    licensing_core::testing::make_valid(Endpoint::BatchOrder, &mut body);
+    body
 }
 
 async fn post(url: &str, body: &str, content_type: &str, language: &str) -> (u16, String) {

@@ -2,6 +2,7 @@
 // simulator's wasm imported already compiled (see workerd.mjs).
 import createGlue from '#built/testing-glue.js';
 import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
+import { makeMakeValid } from '../src-js/make-valid.js';
 import wasm from './testing/licensing_testing_wasm_bg.wasm';
 
 export { invalidExamples } from '../../generated/invalid-examples.js';
@@ -22,3 +23,6 @@ export async function createSimulator(options) {
 
 /** An answer checked against the contract (see testing.d.ts). */
 export const checkAnswer = makeCheckAnswer(createGlue, () => wasm);
+
+/** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
+export const makeValid = makeMakeValid(createGlue, () => wasm);

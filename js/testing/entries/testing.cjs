@@ -6,6 +6,7 @@
 'use strict';
 const { invalidExamples } = require('../../generated/invalid-examples.js');
 const { makeSimulator, makeCheckAnswer } = require('../src-js/simulator.js');
+const { makeMakeValid } = require('../src-js/make-valid.js');
 const { createVirtualClock } = require('../src-js/clock.js');
 const createGlue = require('#built/testing-glue.js').default;
 const { makeStateReaders } = require('../../verify/src-js/states.js');
@@ -26,7 +27,10 @@ async function createSimulator(options) {
 /** An answer checked against the contract (see testing.d.ts). */
 const checkAnswer = makeCheckAnswer(createGlue, compile);
 
+/** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
+const makeValid = makeMakeValid(createGlue, compile);
+
 /** A session of a simulator a team shares (see testing.d.ts). */
 const openSession = makeOpenSession({ stateFromHar, stateFromRecording });
 
-module.exports = { invalidExamples, createSimulator, checkAnswer, createVirtualClock, stateFromHar, stateFromRecording, openSession };
+module.exports = { invalidExamples, createSimulator, checkAnswer, makeValid, createVirtualClock, stateFromHar, stateFromRecording, openSession };

@@ -3,6 +3,7 @@
 // simulator's wasm, fetched next to this module.
 import createGlue from '#built/testing-glue.js';
 import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
+import { makeMakeValid } from '../src-js/make-valid.js';
 import { fetchModule } from '../../src/load.js';
 
 export { invalidExamples } from '../../generated/invalid-examples.js';
@@ -37,3 +38,6 @@ export async function createSimulator(options) {
 
 /** An answer checked against the contract (see testing.d.ts). */
 export const checkAnswer = makeCheckAnswer(createGlue, compile);
+
+/** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
+export const makeValid = makeMakeValid(createGlue, compile);

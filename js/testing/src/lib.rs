@@ -22,6 +22,7 @@ static ALLOCATOR: talc::cell::TalcSyncCell<heap::GrowByQuarter, talc::wasm::Wasm
     talc::cell::TalcSyncCell::new_wasm(heap::GrowByQuarter::new());
 
 pub mod check;
+pub mod make_valid;
 
 use std::sync::Arc;
 

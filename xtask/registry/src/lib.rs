@@ -119,7 +119,7 @@ struct Item {
 /// them, see them), then the `registry!` that makes `Rule` of them, the
 /// `formats!` that gives each `FormatId` its file's `FORMAT`, and the
 /// `closers!` that calls each file's `on_close` when an object closes, and the
-/// `repairers!` that calls each file's `repair` (feature `testing`).
+/// `repairers!` that calls each file's `repair` (feature `repair`).
 fn rules_mod_rs(
     root: &Path,
     rules: &[Item],

@@ -20,7 +20,7 @@ mod codes;
 pub(crate) mod ctx;
 #[cfg(feature = "meta")]
 mod dependents;
-mod example;
+pub(crate) mod example;
 pub(crate) mod itoa;
 mod messages;
 mod report;

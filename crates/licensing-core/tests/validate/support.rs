@@ -1,5 +1,8 @@
-//! `check_ok` / `check_fail` helpers and a valid batch order to mutate.
+//! `check_ok` / `check_fail` helpers and a valid batch order to mutate, built on
+//! `testing::make_valid` (a rule that tightens validity keeps them valid with its
+//! own `repair`: no edit here).
 
+use licensing_core::testing::make_valid;
 use licensing_core::validate::{validate, Options, Report, Severity};
 use licensing_core::wire::Endpoint;
 use serde_json::{json, Value};
@@ -70,7 +73,7 @@ pub(crate) fn product() -> Value {
 
 /// A valid new_buy batch order with one order and one asset.
 pub(crate) fn new_buy() -> Value {
-    json!({
+    valid(json!({
         "channelCode": "CH01", "channelOrderId": "CO-1", "syncMode": "sync",
         "orderList": [{
             "sequence": 1, "customerName": "ACME", "crmCustomerId": "CRM-1",
@@ -83,7 +86,13 @@ pub(crate) fn new_buy() -> Value {
                 "products": [product()]
             }]
         }]
-    })
+    }))
+}
+
+/// A batch order as written, made valid (see the module's doc).
+fn valid(mut body: Value) -> Value {
+    make_valid(Endpoint::BatchOrder, &mut body);
+    body
 }
 
 /// A valid refund order of the given type and licence.
@@ -92,5 +101,5 @@ pub(crate) fn refund(order_type: &str, license_type: &str) -> Value {
     body["orderList"][0]["orderType"] = json!(order_type);
     body["orderList"][0]["licenseType"] = json!(license_type);
     body["orderList"][0]["srcLicenseOrderId"] = json!("LO-1");
-    body
+    valid(body)
 }

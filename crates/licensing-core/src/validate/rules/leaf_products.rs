@@ -73,16 +73,16 @@ pub(crate) fn lists_products(slots: &[Slot], children_products: bool) -> bool {
     slot(slots, PRODUCTS).is_non_empty_array() || children_products
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Merchandise];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
 pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
-    let list = &mut object["licenseOrderProductList"];
-    if list.as_array().is_none_or(Vec::is_empty) {
-        *list = serde_json::json!([{ "productUri": "gms:2" }]);
+    let empty = |name: &str| object.get(name).is_none_or(|v| v.as_array().is_none_or(Vec::is_empty));
+    if empty("children") && empty("licenseOrderProductList") {
+        object["licenseOrderProductList"] = serde_json::json!([{ "productUri": "gms:2" }]);
     }
 }
 

@@ -66,12 +66,12 @@ pub(crate) fn check(start: Slot, end: Slot, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset, crate::schema::Role::Product];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
 pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
     let int = |name: &str| object.get(name).and_then(serde_json::Value::as_i64);
     if let (Some(start), Some(end)) = (int("limitStartDate"), int("limitEndDate")) {

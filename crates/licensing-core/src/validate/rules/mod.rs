@@ -91,13 +91,13 @@ macro_rules! closers {
     };
 }
 
-/// The rules that make a generated request true to them (feature `testing`):
+/// The rules that make a body true to them (`testing::make_valid`, feature `repair`):
 /// each file with a `repair` (and the `REPAIRS` roles it visits), called in the
 /// order of the files' names.
 macro_rules! repairers {
     ($($module:ident),* $(,)?) => {
         /// Runs every rule's repair whose `REPAIRS` holds the object's role.
-        #[cfg(feature = "testing")]
+        #[cfg(feature = "repair")]
         pub(crate) fn repair(role: Role, object: &mut serde_json::Value, around: &Around<'_>) {
             $(
                 if $module::REPAIRS.contains(&role) {
@@ -108,13 +108,26 @@ macro_rules! repairers {
     };
 }
 
+/// Whether a repair is to write a field: it is absent, `null`, or blank text (the
+/// values `non_empty`-like rules refuse).
+#[cfg(feature = "repair")]
+pub(crate) fn is_blank(value: Option<&serde_json::Value>) -> bool {
+    match value {
+        None | Some(serde_json::Value::Null) => true,
+        Some(serde_json::Value::String(text)) => text.trim().is_empty(),
+        Some(_) => false,
+    }
+}
+
 /// Where an object being repaired is (`repair`): its order's type and its index in its list.
-#[cfg(feature = "testing")]
+#[cfg(feature = "repair")]
 pub(crate) struct Around<'a> {
     /// The `orderType` of the order it is in (or is).
     pub(crate) order_type: &'a str,
     /// Its index in the list that holds it.
     pub(crate) index: usize,
+    /// The elements before it in that list (already repaired).
+    pub(crate) before: &'a [serde_json::Value],
 }
 
 // registry:begin (written by `cargo xtask gen` from the rule files' `RULE`, `FORMAT`, `on_close` and `repair`: xtask/registry/src/lib.rs)

@@ -96,14 +96,20 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
     ctx.pop();
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Asset];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
-    if object.get("products").is_none_or(|p| p.as_array().is_none_or(Vec::is_empty)) {
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    let empty = |name: &str| object.get(name).is_none_or(|p| p.as_array().is_none_or(Vec::is_empty));
+    let wanted = match around.order_type {
+        "delete_product" => empty("products"),
+        "delete_asset" => false,
+        _ => empty("products") && empty("merchandises"),
+    };
+    if wanted {
         object["products"] = serde_json::json!([{ "productUri": "gms:1" }]);
     }
 }

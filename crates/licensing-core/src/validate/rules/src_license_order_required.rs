@@ -77,12 +77,14 @@ pub(crate) fn check(order_type: Option<OrderType>, license_type: Option<LicenseT
     }
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Order];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
-pub(crate) fn repair(object: &mut serde_json::Value, _around: &super::Around<'_>) {
-    object["srcLicenseOrderId"] = serde_json::Value::from("LO-1");
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
+pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
+    if around.order_type != "new_buy" && super::is_blank(object.get("srcLicenseOrderId")) {
+        object["srcLicenseOrderId"] = serde_json::Value::from("LO-1");
+    }
 }

@@ -91,14 +91,17 @@ pub(crate) fn check(order_type: OrderType, facts: &OrderFacts, ctx: &mut Ctx<'_>
     ctx.pop();
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Product];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
 pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    if around.order_type == "delete_product" {
+    // All three at once, so the dates it writes stay in order (`limit_range`).
+    let strict = object.get("strictMatchWhenDelete") == Some(&serde_json::Value::Bool(true));
+    let lacks_one = STRICT_MATCH_FIELDS.iter().any(|name| object.get(*name).is_none_or(serde_json::Value::is_null));
+    if around.order_type == "delete_product" && strict && lacks_one {
         object["limitStartDate"] = serde_json::Value::from(1_700_000_000_000i64);
         object["limitEndDate"] = serde_json::Value::from(1_800_000_000_000i64);
         object["limitConcurrent"] = serde_json::Value::from(1);

@@ -33,12 +33,12 @@ pub(crate) static DEF: RuleDef = {
     .in_schemas(No("a warning: the schemas carry errors only"))
 };
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Product];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
 pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
     if around.order_type != "new_buy" {
         if let Some(product) = object.as_object_mut() {

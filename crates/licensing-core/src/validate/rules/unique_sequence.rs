@@ -115,14 +115,22 @@ pub(crate) fn check(sequence: Slot, index: Option<usize>, seen: &mut SequenceInd
     }
 }
 
-/// The objects a generated valid request's repair visits for this rule (feature `testing`).
-#[cfg(feature = "testing")]
+/// The objects `testing::make_valid` repairs for this rule (feature `repair`).
+#[cfg(feature = "repair")]
 pub(crate) const REPAIRS: &[crate::schema::Role] = &[crate::schema::Role::Order];
 
-/// Makes a generated object true to this rule (`testing::valid_request`).
-#[cfg(feature = "testing")]
+/// Makes an object true to this rule (`testing::make_valid`).
+#[cfg(feature = "repair")]
 pub(crate) fn repair(object: &mut serde_json::Value, around: &super::Around<'_>) {
-    object["sequence"] = serde_json::Value::from(around.index as i64 + 1);
+    let taken =
+        |sequence: &serde_json::Value| around.before.iter().any(|order| order.get("sequence") == Some(sequence));
+    let own = object.get("sequence").filter(|s| s.is_i64() && !taken(s));
+    if own.is_none() {
+        let free = (around.index as i64 + 1..).map(serde_json::Value::from).find(|s| !taken(s));
+        if let Some(free) = free {
+            object["sequence"] = free;
+        }
+    }
 }
 
 #[cfg(test)]
