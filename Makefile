@@ -21,7 +21,7 @@ WEBKIT = SAFARIDRIVER=$$(command -v WebKitWebDriver)
 DEMO_ADDR ?= 127.0.0.1:8787
 # The optional native features every native run builds with.
 NATIVE_FEATURES := licensing-client/reqwest,licensing-client/simulator,licensing-client/hooks,licensing-client/outbox,licensing-core/validator,licensing-core/testing,licensing-core/axum
-# The wasm-bindgen suites: the JS bindings (tests/bindings), the Rust client over
+# The wasm-bindgen suites: the JS bindings (js/sdk/tests/bindings), the Rust client over
 # fetch against the native simulator (crates/licensing-client/tests/fetch) and over
 # the in-process one (tests/simulated, no network).
 WASM_SUITES := sh -c 'cargo test --target wasm32-unknown-unknown -p licensing-sdk --test bindings && \

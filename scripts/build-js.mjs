@@ -2,11 +2,16 @@
 // the wasm is built): every module it ships, the CommonJS declarations, and
 // package.json's exports map, all from the two tables below.
 //
-//   js/src/        hand-written ES modules (the API, routing, the simulator's fetch, ...)
+//   js/sdk/        the main entries' wing, whole: the SDK's wasm crate (Cargo.toml,
+//                  src/, its wasm-bindgen-test suites in tests/bindings/), its JavaScript
+//                  (src-js/: the API, routing, the client, the fast path, ...), its
+//                  entries (entries/: one small file per shipped module) and its
+//                  hand-written declarations (and the hand-written parts of the generated ones)
+//   js/shared/     what the wings share: the wasm loader (load.js, printable.js), the
+//                  watchers' events (events.js), the commands' argument and HTTP
+//                  helpers (cli/); js/bin/ the two CLIs
 //   js/generated/  ES modules and declarations written by `cargo xtask gen` from the
 //                  Rust tables (committed)
-//   js/entries/    one small file per shipped module; js/bin/ the CLI
-//   js/types/      hand-written declarations (and the hand-written parts of the generated ones)
 //   js/outbox/     licensing-sdk/outbox's wing, whole: its wasm crate (Cargo.toml,
 //                  src/), its JavaScript (src-js/), entries, declarations and tests
 //   js/testing/    licensing-sdk/testing's and /playwright's wing: the simulator's wasm
@@ -30,7 +35,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
-import { toPrintable } from '../js/src/printable.js';
+import { toPrintable } from '../js/shared/printable.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const JS = path.join(ROOT, 'js');
@@ -55,34 +60,34 @@ const requireHere = createRequire(import.meta.url);
  * CommonJS module's own, read from it as built (it comes first in the table).
  */
 export const MODULES = {
-  'index.js': { entry: 'entries/index.js', format: 'esm', minify: true, sideEffects: true },
-  'slim.js': { entry: 'entries/slim.js', format: 'esm', minify: true, sideEffects: true },
-  'node.cjs': { entry: 'entries/node-require.js', format: 'cjs', platform: 'node', sideEffects: true },
+  'index.js': { entry: 'sdk/entries/index.js', format: 'esm', minify: true, sideEffects: true },
+  'slim.js': { entry: 'sdk/entries/slim.js', format: 'esm', minify: true, sideEffects: true },
+  'node.cjs': { entry: 'sdk/entries/node-require.js', format: 'cjs', platform: 'node', sideEffects: true },
   'node.mjs': { over: './node.cjs', format: 'esm', sideEffects: true },
-  'workerd.mjs': { entry: 'entries/workerd.mjs', format: 'esm', external: ['./web/licensing_sdk_bg.wasm'], sideEffects: true },
-  'validate.js': { entry: 'entries/validate.js', format: 'esm', minify: true, sideEffects: true },
-  'validate-slim.js': { entry: 'entries/validate-slim.js', format: 'esm', minify: true, sideEffects: true },
-  'validate.cjs': { entry: 'entries/validate-require.js', format: 'cjs', platform: 'node', sideEffects: true },
+  'workerd.mjs': { entry: 'sdk/entries/workerd.mjs', format: 'esm', external: ['./web/licensing_sdk_bg.wasm'], sideEffects: true },
+  'validate.js': { entry: 'sdk/entries/validate.js', format: 'esm', minify: true, sideEffects: true },
+  'validate-slim.js': { entry: 'sdk/entries/validate-slim.js', format: 'esm', minify: true, sideEffects: true },
+  'validate.cjs': { entry: 'sdk/entries/validate-require.js', format: 'cjs', platform: 'node', sideEffects: true },
   'validate-node.mjs': { over: './validate.cjs', format: 'esm', sideEffects: true },
-  'validate-workerd.mjs': { entry: 'entries/validate-workerd.mjs', format: 'esm', external: ['./validate/licensing_sdk_bg.wasm'], sideEffects: true },
-  'meta.mjs': { entry: 'entries/meta.js', format: 'esm' },
-  'meta.cjs': { entry: 'entries/meta.js', format: 'cjs' },
-  'query.mjs': { entry: 'entries/query.js', format: 'esm' },
-  'query.cjs': { entry: 'entries/query.js', format: 'cjs' },
-  'panel.mjs': { entry: 'entries/panel.js', format: 'esm', minify: true, sideEffects: true },
-  'panel.cjs': { entry: 'entries/panel.js', format: 'cjs', sideEffects: true },
-  'panel-off.mjs': { entry: 'entries/panel-off.js', format: 'esm', minify: true },
-  'panel-off.cjs': { entry: 'entries/panel-off.js', format: 'cjs' },
-  'opentelemetry.mjs': { entry: 'entries/opentelemetry.js', format: 'esm', peers: ['@opentelemetry/api'] },
-  'opentelemetry.cjs': { entry: 'entries/opentelemetry.js', format: 'cjs', peers: ['@opentelemetry/api'] },
+  'validate-workerd.mjs': { entry: 'sdk/entries/validate-workerd.mjs', format: 'esm', external: ['./validate/licensing_sdk_bg.wasm'], sideEffects: true },
+  'meta.mjs': { entry: 'sdk/entries/meta.js', format: 'esm' },
+  'meta.cjs': { entry: 'sdk/entries/meta.js', format: 'cjs' },
+  'query.mjs': { entry: 'sdk/entries/query.js', format: 'esm' },
+  'query.cjs': { entry: 'sdk/entries/query.js', format: 'cjs' },
+  'panel.mjs': { entry: 'sdk/entries/panel.js', format: 'esm', minify: true, sideEffects: true },
+  'panel.cjs': { entry: 'sdk/entries/panel.js', format: 'cjs', sideEffects: true },
+  'panel-off.mjs': { entry: 'sdk/entries/panel-off.js', format: 'esm', minify: true },
+  'panel-off.cjs': { entry: 'sdk/entries/panel-off.js', format: 'cjs' },
+  'opentelemetry.mjs': { entry: 'sdk/entries/opentelemetry.js', format: 'esm', peers: ['@opentelemetry/api'] },
+  'opentelemetry.cjs': { entry: 'sdk/entries/opentelemetry.js', format: 'cjs', peers: ['@opentelemetry/api'] },
   'testing.mjs': { entry: 'testing/entries/testing.mjs', format: 'esm' },
   'testing.cjs': { entry: 'testing/entries/testing.cjs', format: 'cjs', platform: 'node', external: ['./verify.cjs'] },
   'testing-node.mjs': { over: './testing.cjs', format: 'esm' },
   'testing-workerd.mjs': { entry: 'testing/entries/testing-workerd.mjs', format: 'esm', external: ['./testing/licensing_testing_wasm_bg.wasm'] },
-  'json-schema.js': { entry: 'entries/json-schema.js', format: 'esm', external: ['./index.js'] },
-  'json-schema-node.cjs': { entry: 'entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
+  'json-schema.js': { entry: 'sdk/entries/json-schema.js', format: 'esm', external: ['./index.js'] },
+  'json-schema-node.cjs': { entry: 'sdk/entries/json-schema-node.cjs', format: 'cjs', platform: 'node', external: ['./node.cjs'] },
   'json-schema-node.mjs': { over: './json-schema-node.cjs', format: 'esm' },
-  'json-schema-workerd.mjs': { entry: 'entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
+  'json-schema-workerd.mjs': { entry: 'sdk/entries/json-schema-workerd.mjs', format: 'esm', external: ['./workerd.mjs'] },
   'verify.cjs': { entry: 'verify/entries/verify.cjs', format: 'cjs', platform: 'node' },
   'outbox.mjs': { entry: 'outbox/entries/outbox.js', format: 'esm', minify: true },
   'outbox.cjs': { entry: 'outbox/entries/outbox-require.js', format: 'cjs', platform: 'node' },
@@ -140,11 +145,11 @@ export const COPIED = {
   'invalid-examples.d.ts': 'js/generated/invalid-examples.d.ts',
   'sim-state.d.ts': 'js/generated/sim-state.d.ts',
   'testing.d.ts': 'js/testing/testing.d.ts',
-  'json-schema.d.ts': 'js/types/json-schema.d.ts',
-  'query.d.ts': 'js/types/query.d.ts',
-  'opentelemetry.d.ts': 'js/types/opentelemetry.d.ts',
-  'panel.d.ts': 'js/types/panel.d.ts',
-  'validate.d.ts': 'js/types/validate.d.ts',
+  'json-schema.d.ts': 'js/sdk/json-schema.d.ts',
+  'query.d.ts': 'js/sdk/query.d.ts',
+  'opentelemetry.d.ts': 'js/sdk/opentelemetry.d.ts',
+  'panel.d.ts': 'js/sdk/panel.d.ts',
+  'validate.d.ts': 'js/sdk/validate.d.ts',
   'outbox.d.ts': 'js/outbox/outbox.d.ts',
   'playwright.d.ts': 'js/testing/playwright.d.ts',
   // The built-in message catalogues, for translators to start from (`cargo xtask gen`).
@@ -323,7 +328,7 @@ export function packageJson() {
 async function main() {
   mkdirSync(BUILT, { recursive: true });
   // The glue factories, and the wasms as text: printable text for the browser
-  // entries (js/src/printable.js: gzip finds the wasm's repeats in it as in the
+  // entries (js/shared/printable.js: gzip finds the wasm's repeats in it as in the
   // wasm, 68.4 KB against 75.0 KB for hexadecimal), hexadecimal for the Node
   // ones (Buffer decodes it natively; no download to save).
   const glues = [
@@ -344,7 +349,7 @@ async function main() {
   }
   for (const [wasm, out] of [['web/licensing_sdk_bg.wasm', 'wasm-printable.js'], ['validate/licensing_sdk_bg.wasm', 'validate-printable.js'],
     ['outbox/licensing_outbox_wasm_bg.wasm', 'outbox-printable.js']]) {
-    writeFileSync(path.join(BUILT, out), stringModule(`${wasm} as printable text (js/src/printable.js)`, toPrintable(readFileSync(wasmPath(wasm)))));
+    writeFileSync(path.join(BUILT, out), stringModule(`${wasm} as printable text (js/shared/printable.js)`, toPrintable(readFileSync(wasmPath(wasm)))));
   }
 
   for (const out of Object.keys(MODULES)) await esbuild.build(moduleOptions(out));

@@ -61,7 +61,7 @@ export function stepPayload(p) {
  * The steps of one payload's unmet target, each timed alone beside the whole call
  * and the peer, so the report can say where the time goes: `{ steps, facts }`
  * (facts: `partBytes`, the bytes of the first 100 orders). `cutBatch` is the
- * package's order-by-order pass (js/src/fast-path.js).
+ * package's order-by-order pass (js/sdk/src-js/fast-path.js).
  * - valid (validateJson ≥ 1.5× JSON.parse + ajv): the UTF-8 copy of the text
  *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
  *   validateJson, and the peer's two parts; at 1,000 orders (growth ≤ 1.25) also

@@ -5,7 +5,7 @@
 import { createSimulator } from '../testing-node.mjs';
 import verifyModule from '../verify.cjs';
 import { proxyCommand } from '../verify/src-js/proxy.js';
-import { simCommand } from '../src/cli/sim.js';
+import { simCommand } from '../shared/cli/sim.js';
 import { stateCommand } from '../verify/src-js/state.js';
 
 /** A server that listens stops gracefully on Ctrl-C or SIGTERM; then the process exits. */

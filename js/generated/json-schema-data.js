@@ -2,7 +2,7 @@
 // The request schemas of contract/schemas/*.json (recommended), contract/schemas/spec/*.json (spec) and
 // strict's (recommended's, no additional properties) as JSON text without $comment, $id and
 // the x-licensing-* keywords: the data of
-// `~standard.jsonSchema` (js/src/json-schema.js parses one per call and converts it).
+// `~standard.jsonSchema` (js/sdk/src-js/json-schema.js parses one per call and converts it).
 export default {
   recommended: {
     bindEnterprise: "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"BindEnterpriseRequest\",\"type\":\"object\",\"description\":\"Body of `bindEnterprise`: creates an authorized customer and binds it to an enterprise main account.\",\"required\":[\"channelCode\",\"channelCustomerId\"],\"properties\":{\"channelCode\":{\"type\":\"string\",\"pattern\":\"[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]\",\"description\":\"channel code\"},\"channelCustomerId\":{\"type\":\"string\",\"pattern\":\"[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]\",\"description\":\"channel customer id\"},\"customerName\":{\"type\":[\"string\",\"null\"],\"description\":\"customer name\"},\"branchName\":{\"type\":[\"string\",\"null\"],\"description\":\"branch name\"},\"enterpriseName\":{\"type\":[\"string\",\"null\"],\"description\":\"enterprise main account name\"},\"passwordMobile\":{\"type\":[\"string\",\"null\"],\"description\":\"purchaser mobile number\"}}}",

@@ -3,7 +3,7 @@
 //
 // Each option of licensing-sim: its flag, the name of its value (none: a
 // switch), its default, whether it repeats, and its help text. `npx
-// licensing-sdk-sim` (js/src/cli/sim.js) reads its options and prints its help
+// licensing-sdk-sim` (js/shared/cli/sim.js) reads its options and prints its help
 // from these.
 
 export const SIM_FLAGS = Object.freeze([

@@ -1,5 +1,5 @@
-// The words js/src/client.js and the wasm's LicensingCall
-// (js/wasm/src/client_js.rs) share, written once on each side and held equal
+// The words js/sdk/src-js/client.js and the wasm's LicensingCall
+// (js/sdk/src/client_js.rs) share, written once on each side and held equal
 // here: why a wait ended without what it waited for (`call.failed(why, …)`,
 // as licensing-client's `NoAnswer` names the facts), and the steps the wasm
 // asks the loop to take. A word misspelt on either side fails here; without
@@ -24,11 +24,11 @@ function rustFunction(source, signature) {
 }
 
 test('the loop reports only the whys the wasm matches, and the wasm matches only those it reports', () => {
-  const failed = rustFunction(read('js/wasm/src/client_js.rs'), 'pub fn failed(');
+  const failed = rustFunction(read('js/sdk/src/client_js.rs'), 'pub fn failed(');
   const matched = [...failed.matchAll(/^\s*"(\w+)" =>/gm)].map((m) => m[1]);
   // The fallback arm is `network`'s (what the runtime threw): named so in the source.
   assert.match(failed, /\/\/ "network"(?:[^\n]*\n\s*\/\/)*[^\n]*\n\s*_ =>/, 'the fallback arm says it is "network"\'s');
-  const client = read('js/src/client.js');
+  const client = read('js/sdk/src-js/client.js');
   const reported = [
     ...[...client.matchAll(/\bwhy: '(\w+)'/g)].map((m) => m[1]),
     ...[...client.matchAll(/\bcall\.failed\('(\w+)'/g)].map((m) => m[1]),
@@ -38,16 +38,16 @@ test('the loop reports only the whys the wasm matches, and the wasm matches only
 });
 
 test('every step the wasm names, the loop takes: by its case, or as the hook the client holds under that name', () => {
-  const step = rustFunction(read('js/wasm/src/client_js.rs'), 'fn step(&mut self, action: Action)');
+  const step = rustFunction(read('js/sdk/src/client_js.rs'), 'fn step(&mut self, action: Action)');
   const named = [...step.matchAll(/\("(\w+)", Waiting::/g)].map((m) => m[1]);
-  const loop = read('js/src/client.js');
+  const loop = read('js/sdk/src-js/client.js');
   const cases = [...loop.slice(loop.indexOf('export async function callService')).matchAll(/case '(\w+)':/g)].map((m) => m[1]);
-  const hooks = read('js/wasm/src/hooks_js.rs');
+  const hooks = read('js/sdk/src/hooks_js.rs');
   const held = [
     ...[...hooks.matchAll(/set\(&io, "(\w+)"/g)].map((m) => m[1]),
     ...[...hooks.matchAll(/\("(\w+)", &mut set_of\./g)].map((m) => m[1]),
   ];
   assert.ok(named.length >= 9 && cases.length >= 4 && held.length >= 5, `named ${named}, cases ${cases}, hooks ${held}`);
   assert.deepEqual(sorted(named), sorted([...cases, ...held]),
-    "a step of js/wasm/src/client_js.rs's `step` is neither a case of js/src/client.js's loop nor a hook hooks_js.rs holds under that name (or the other way round): spell them alike");
+    "a step of js/sdk/src/client_js.rs's `step` is neither a case of js/sdk/src-js/client.js's loop nor a hook hooks_js.rs holds under that name (or the other way round): spell them alike");
 });

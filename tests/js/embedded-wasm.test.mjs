@@ -1,5 +1,5 @@
 // The wasm the entries carry inside. The browser entries' (index.js,
-// validate.js) is printable text (js/src/printable.js, written into
+// validate.js) is printable text (js/shared/printable.js, written into
 // target/js/*-printable.js by scripts/build-js.mjs): every byte value comes back,
 // the text is the build's wasm, its characters are ones a bundler copies as they
 // are, and the decoder's bytes are what its WebAssembly text source assembles to.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ALPHABET, DECODER, fromPrintable, toPrintable } from '../../js/src/printable.js';
+import { ALPHABET, DECODER, fromPrintable, toPrintable } from '../../js/shared/printable.js';
 import { default as WASM_TEXT } from '../../target/js/wasm-printable.js';
 import { default as VALIDATE_TEXT } from '../../target/js/validate-printable.js';
 import { default as WASM_HEX } from '../../target/js/wasm-hex.js';
@@ -57,7 +57,7 @@ test("the browser entries' texts and the Node entries' hexadecimal are the build
 });
 
 test("the decoder is its source's assembly (binaryen's wasm-as)", () => {
-  const source = readFileSync(new URL('../../js/src/printable.js', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../js/shared/printable.js', import.meta.url), 'utf8');
   const comment = source.match(/ \* \(module\n(?: \*[^\n]*\n)+?(?= \*\/)/)?.[0];
   assert.ok(comment, 'the WebAssembly text in the comment above DECODER');
   const dir = mkdtempSync(path.join(tmpdir(), 'decoder-'));

@@ -10,7 +10,7 @@
 // 16.0–16.3 (rustwasm/wasm-bindgen#4470), so Safari/iOS 16.4. The JavaScript
 // needs Chrome 94 (its newest syntax), Firefox 89 (top-level await in
 // licensing-sdk/slim). The browser entries decode their embedded wasm with a
-// wasm of their own that needs no feature at all (js/src/printable.js) and
+// wasm of their own that needs no feature at all (js/shared/printable.js) and
 // `TextEncoder.encodeInto` (Safari 14.1). Node 18 (fetch), Deno 2 and Bun 1 are
 // run by the suites.
 import { test } from 'node:test';
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import binaryen from 'binaryen';
 import * as esbuild from 'esbuild';
-import { DECODER } from '../../js/src/printable.js';
+import { DECODER } from '../../js/shared/printable.js';
 import { readLeb, wasmSections } from '../../scripts/wasm-sections.mjs';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-// The package's event stream (`watch`, js/src/events.js): what a watcher is
+// The package's event stream (`watch`, js/shared/events.js): what a watcher is
 // told of calls made with no hooks at all, of a refused body and of an
 // outbox's jobs; that it holds no token and no header value; that a watcher's
 // failure is its own; that every copy of the package tells the same watchers;

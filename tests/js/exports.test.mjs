@@ -1,5 +1,5 @@
 // The package's exports are written once, as the exports of two modules:
-// js/src/api.js for the main entry and js/src/validation.js for
+// js/sdk/src-js/api.js for the main entry and js/sdk/src-js/validation.js for
 // `licensing-sdk/validate` (the main entry but the client). Every ES module
 // entry re-exports one of them (`export *`) and spells no name; every module of
 // an entry exports exactly those names, and its declarations declare exactly them.
@@ -11,16 +11,16 @@ import ts from 'typescript';
 
 const require = createRequire(import.meta.url);
 const sorted = (names) => [...names].sort();
-const EXPORTS = Object.keys(await import('../../js/src/api.js'));
-const VALIDATE_EXPORTS = Object.keys(await import('../../js/src/validation.js'));
+const EXPORTS = Object.keys(await import('../../js/sdk/src-js/api.js'));
+const VALIDATE_EXPORTS = Object.keys(await import('../../js/sdk/src-js/validation.js'));
 
 test('every entry of the API re-exports api.js or validation.js and spells no export of its own', () => {
-  const entries = new URL('../../js/entries/', import.meta.url);
+  const entries = new URL('../../js/sdk/entries/', import.meta.url);
   let reexporting = 0;
   for (const name of readdirSync(entries)) {
     const text = readFileSync(new URL(name, entries), 'utf8');
     const code = text.split('\n').filter((line) => !line.trim().startsWith('//') && line.trim() !== '');
-    if (!/^export \* from '(\.\.\/src\/(api|validation)\.js|\.\/(node|validate)\.cjs)';$/m.test(text)) continue;
+    if (!/^export \* from '(\.\.\/src-js\/(api|validation)\.js|\.\/(node|validate)\.cjs)';$/m.test(text)) continue;
     reexporting++;
     assert.ok(!/^export (const|function|class|\{)/m.test(text), `${name} spells exports of its own`);
     assert.ok(code.length <= 9, `${name}: ${code.length} lines of code (automerge's entries: 1-9)`);

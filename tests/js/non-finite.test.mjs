@@ -25,7 +25,7 @@ test('NaN, Infinity and -Infinity are type errors at their field, in any endpoin
 });
 
 // validate writes a body with no NaN or ±Infinity by a plain JSON.stringify, after a
-// walk that looks for them (js/src/routing.js, bodyText); wherever the walk is unsure,
+// walk that looks for them (js/sdk/src-js/routing.js, bodyText); wherever the walk is unsure,
 // the marking serializer writes it. Each way must give the same report.
 test('validate finds NaN behind a toJSON, deep in arrays, past the walk\'s depth and in a getter', () => {
   const type = (report) => codesAt(report).filter(([, code]) => code === 'type').map(([path]) => path);

@@ -197,7 +197,7 @@ test('Standard Schema objects: shape, the same value back, error paths as keys, 
 });
 
 test('Standard Schema paths decode JSON Pointer escapes and keep big or padded numbers as keys', async () => {
-  const { pathKeys } = await import('../../js/src/paths.js');
+  const { pathKeys } = await import('../../js/sdk/src-js/paths.js');
   assert.deepEqual(pathKeys(''), []);
   assert.deepEqual(pathKeys('/orderList/0/a~1b/01/~0~01/10000000000'), ['orderList', 0, 'a/b', '01', '~~1', '10000000000']);
 });
@@ -237,8 +237,8 @@ test('licensing-sdk/meta: the wire as data, the same as the validator reads', as
 test('the API makes the glue and compiles the wasm on the first call that needs them, once', async () => {
   // The sources the entries bundle: the API, the instance an entry picks, and the
   // glue factory and wasm of the build.
-  const sdk = await import('../../js/src/api.js');
-  const { use } = await import('../../js/src/instance.js');
+  const sdk = await import('../../js/sdk/src-js/api.js');
+  const { use } = await import('../../js/sdk/src-js/instance.js');
   const { default: createGlue } = await import('../../target/js/glue.js');
   const { default: hex } = await import('../../target/js/wasm-hex.js');
   const wasm = new WebAssembly.Module(Buffer.from(hex, 'hex'));

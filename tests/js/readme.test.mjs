@@ -153,13 +153,14 @@ test('the sections the package\'s error messages name are headings of the shippe
   const headings = lines('pkg/README.md').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').trim());
   const named = new Set();
   // The sources (not the modules built from them).
-  for (const [dir, source] of [['js/entries', /\.c?js$/], ['js/src', /\.js$/]]) {
+  const wings = ['sdk', 'outbox', 'testing', 'verify'].flatMap((wing) => [[`js/${wing}/entries`, /\.c?js$/], [`js/${wing}/src-js`, /\.js$/]]);
+  for (const [dir, source] of [...wings, ['js/shared', /\.js$/]]) {
     for (const file of readdirSync(path.join(ROOT, dir)).filter((f) => source.test(f))) {
       for (const m of readFileSync(path.join(ROOT, dir, file), 'utf8').matchAll(/\(README: \\?"([^"\\]+)\\?"\)/g)) named.add(m[1]);
     }
   }
-  assert.ok(named.has('Loading the wasm'), 'js/src/load.js names its README section');
-  assert.ok(named.has('More entries'), 'js/src/api.js names its README section');
+  assert.ok(named.has('Loading the wasm'), 'js/shared/load.js names its README section');
+  assert.ok(named.has('More entries'), 'js/sdk/src-js/api.js names its README section');
   for (const section of named) assert.ok(headings.includes(section), `pkg/README.md has no heading "${section}"`);
 });
 

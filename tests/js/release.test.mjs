@@ -18,7 +18,7 @@ test('bump-version moves the workspace, every internal dependency, the npm packa
   // Every crate's manifest: the Rust library's (crates/) and the npm package's wasm crates (js/).
   const manifests = ['crates', 'js'].flatMap((dir) => readdirSync(path.join(ROOT, dir))
     .map((c) => `${dir}/${c}/Cargo.toml`).filter((f) => existsSync(path.join(ROOT, f))));
-  assert.ok(manifests.includes('js/wasm/Cargo.toml') && manifests.includes('crates/licensing-core/Cargo.toml'), manifests.join(' '));
+  assert.ok(manifests.includes('js/sdk/Cargo.toml') && manifests.includes('crates/licensing-core/Cargo.toml'), manifests.join(' '));
   for (const f of manifests) cpSync(path.join(ROOT, f), path.join(copy, f));
   const { version } = project();
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/bump-version.mjs'), '9.8.7', '--date', '2030-01-02', '--no-lock'],
@@ -28,7 +28,7 @@ test('bump-version moves the workspace, every internal dependency, the npm packa
   for (const f of manifests) {
     assert.doesNotMatch(read(f), new RegExp(`licensing-[a-z-]+ = \\{ version = "${version.replace(/\./g, '\\.')}"`), f);
   }
-  assert.match(read('js/wasm/Cargo.toml'), /licensing-core = \{ version = "9\.8\.7", path/);
+  assert.match(read('js/sdk/Cargo.toml'), /licensing-core = \{ version = "9\.8\.7", path/);
   assert.match(read('crates/licensing-client/Cargo.toml'), /licensing-core = \{ version = "9\.8\.7", path/);
   assert.equal(JSON.parse(read('js/package.json')).version, '9.8.7');
   assert.match(read('CHANGELOG.md'), /^## \[Unreleased\]\n\n## \[9\.8\.7\] - 2030-01-02$/m);

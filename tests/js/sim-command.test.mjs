@@ -1,14 +1,14 @@
 // The package's commands read their command lines with one reader
-// (js/src/cli/args.js): verify, proxy and state with its defaults, the
-// simulator's command (js/src/cli/sim.js) with what it adds: words refused
+// (js/shared/cli/args.js): verify, proxy and state with its defaults, the
+// simulator's command (js/shared/cli/sim.js) with what it adds: words refused
 // at once, a flag refused with why (licensing-sim's --static), readers of
 // their own (--token, --activities, --help=VALUE). Here the reader, and the
 // simulator's command run in-process as the bin runs it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createSimulator } from 'licensing-sdk/testing';
-import { parseArgs } from '../../js/src/cli/args.js';
-import { SIM_HELP, simCommand } from '../../js/src/cli/sim.js';
+import { parseArgs } from '../../js/shared/cli/args.js';
+import { SIM_HELP, simCommand } from '../../js/shared/cli/sim.js';
 
 const FLAGS = {
   '--name': { key: 'name', kind: 'string' },

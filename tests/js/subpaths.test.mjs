@@ -28,7 +28,7 @@ test('every subpath has its declarations, its section of the API report, its wor
     const name = `licensing-sdk/${subpath.slice(2)}`;
     // The file the build copies into pkg/ as its declarations (COPIED), and that file in the tree.
     const source = COPIED[`${types}.d.ts`];
-    if (source === undefined || !existsSync(new URL(source, ROOT))) missing.push(`${name}: its declarations (js/types/${types}.d.ts, or its wing's; COPIED in scripts/build-js.mjs)`);
+    if (source === undefined || !existsSync(new URL(source, ROOT))) missing.push(`${name}: its declarations (js/sdk/${types}.d.ts, or its wing's; COPIED in scripts/build-js.mjs)`);
     if (!report.includes(`\n## ${subpath} (${types}.d.ts)\n`)) missing.push(`${name}: its section of api/npm/licensing-sdk.api.txt (node scripts/api-report.mjs write)`);
     if (!npmPage.includes(name)) missing.push(`${name}: a word on the npm page (js/README.md)`);
     if (!changelog.includes(name)) missing.push(`${name}: its line in CHANGELOG.md`);
@@ -39,6 +39,6 @@ test('every subpath has its declarations, its section of the API report, its wor
 });
 
 test("CONTRIBUTING's recipe names each step's place and this test", () => {
-  assertRecipeNames('\n## Adding a subpath\n', ['js/entries/', 'MODULES', 'SUBPATHS', 'js/types/', 'api/npm/', 'js/README.md',
+  assertRecipeNames('\n## Adding a subpath\n', ['js/sdk/entries/', 'MODULES', 'SUBPATHS', 'js/sdk/', 'api/npm/', 'js/README.md',
     'CHANGELOG.md', 'tests/js/size-budget.test.mjs', 'tests/js/subpaths.test.mjs', 'tests/js/build.test.mjs']);
 });

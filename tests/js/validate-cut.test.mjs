@@ -1,6 +1,6 @@
 // `validate('batchOrder', body)` on a batch with issues sends the wasm only the
 // orders the fast path cannot prove clean (and those whose sequence repeats),
-// and the core writes the whole batch's indices into the report (js/src/fast-path.js,
+// and the core writes the whole batch's indices into the report (js/sdk/src-js/fast-path.js,
 // cutBatch; licensing-core's validate_orders_json). The report must
 // be the one the wasm gives for the whole body: checked here against
 // validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { validate, validateJson } from 'licensing-sdk';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../bench/generate.mjs';
 
-const { cutBatch } = await import('../../js/src/fast-path.js');
+const { cutBatch } = await import('../../js/sdk/src-js/fast-path.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 

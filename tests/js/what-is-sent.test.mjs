@@ -1,6 +1,6 @@
 // What the client validates is what it sends, and what the caller's code says
 // never shows the token (issue 45): the body is read once (one JSON.stringify,
-// js/src/routing.js `serialize`), and the wasm validates and sends exactly that
+// js/sdk/src-js/routing.js `serialize`), and the wasm validates and sends exactly that
 // text; a throwing getter, Proxy or toJSON anywhere in the body, the options or
 // the hooks ends in a LicensingError with the token redacted; headers from the
 // options or from beforeRequest are bounded (64 names, 16 KiB); a lone UTF-16

@@ -73,7 +73,7 @@ pub(crate) fn fast_check_js() -> String {
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with
-/// issues, to send only those to the wasm (`js/src/fast-path.js`).
+/// issues, to send only those to the wasm (`js/sdk/src-js/fast-path.js`).
 const ORDER_ENTRY: &str = r"
 // fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
 // depth there): true only when the wasm reports no issue at all inside it. What it

@@ -494,7 +494,7 @@ pub(crate) fn request_schema(endpoint: Endpoint, profile: Profile) -> String {
 const DATA_PROFILES: [Profile; 3] = [Profile::Recommended, Profile::Spec, Profile::Strict];
 
 /// `js/generated/json-schema-data.js`: every request schema of `contract/schemas/` and
-/// `contract/schemas/spec/`, and of `strict`, as `~standard.jsonSchema` hands it out (`js/src/json-schema.js`
+/// `contract/schemas/spec/`, and of `strict`, as `~standard.jsonSchema` hands it out (`js/sdk/src-js/json-schema.js`
 /// converts it to the target asked for). Each is JSON text, parsed on each call
 /// (a fresh object; loading the module parses none), without `$comment`, `$id` and
 /// the `x-licensing-*` keywords: a Standard JSON Schema goes verbatim to tools
@@ -506,7 +506,7 @@ pub(crate) fn json_schema_data_js() -> String {
          // The request schemas of contract/schemas/*.json (recommended), contract/schemas/spec/*.json (spec) and\n\
          // strict's (recommended's, no additional properties) as JSON text without $comment, $id and\n\
          // the x-licensing-* keywords: the data of\n\
-         // `~standard.jsonSchema` (js/src/json-schema.js parses one per call and converts it).\n\
+         // `~standard.jsonSchema` (js/sdk/src-js/json-schema.js parses one per call and converts it).\n\
          export default {\n",
     );
     for profile in DATA_PROFILES {

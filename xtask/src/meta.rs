@@ -122,7 +122,7 @@ fn business_codes_json() -> Value {
 }
 
 /// What the cross-field rules read and where their issues are (`RuleDef::depends`),
-/// for `dependents` (js/src/dependents.js).
+/// for `dependents` (js/sdk/src-js/dependents.js).
 fn depends_json() -> Value {
     let mut out = Vec::new();
     for rule in Rule::ALL {
@@ -233,5 +233,5 @@ pub(crate) fn meta_d_ts() -> String {
     ) + "/** The string formats the rules define (each in its rule's file). */\nexport type FormatKind = "
         + &union.join(" | ")
         + ";\n\n"
-        + include_str!("../../js/types/meta.static.d.ts")
+        + include_str!("../../js/sdk/meta.static.d.ts")
 }

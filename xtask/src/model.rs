@@ -80,7 +80,7 @@ fn with_requests() -> String {
 
 /// `with_endpoints!`: every endpoint as its client methods need it, from the
 /// endpoint table: the Rust client's methods (`licensing-client`) and the JS
-/// client's (`js/wasm/src/client_js.rs`) are written from it, so a new endpoint needs
+/// client's (`js/sdk/src/client_js.rs`) are written from it, so a new endpoint needs
 /// no line there. `send` reads the payload into the result type, `unit` reads
 /// none, `texts` reads a list of strings tolerantly (a number as its text).
 fn with_endpoints() -> String {

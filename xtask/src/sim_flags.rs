@@ -27,7 +27,7 @@ pub(crate) fn sim_flags_js() -> String {
          //\n\
          // Each option of licensing-sim: its flag, the name of its value (none: a\n\
          // switch), its default, whether it repeats, and its help text. `npx\n\
-         // licensing-sdk-sim` (js/src/cli/sim.js) reads its options and prints its help\n\
+         // licensing-sdk-sim` (js/shared/cli/sim.js) reads its options and prints its help\n\
          // from these.\n\n\
          export const SIM_FLAGS = Object.freeze([\n",
     );

@@ -1,6 +1,6 @@
 //! `js/generated/stales.js`: which endpoints are reads, and which reads each write makes
 //! stale, from the endpoint table (`EndpointDef::stales`): the data of
-//! `licensing-sdk/query` (js/src/query.js), which holds no copy of it.
+//! `licensing-sdk/query` (js/sdk/src-js/query.js), which holds no copy of it.
 
 use std::fmt::Write as _;
 

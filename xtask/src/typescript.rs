@@ -1,7 +1,7 @@
 //! `js/generated/index.d.ts` (`pkg/index.d.ts` once built): the package's TypeScript declarations, from the schema
 //! tables (every request and answer type, the enumerations, the endpoint maps,
 //! `validate`'s per-endpoint overloads, the client's methods) and the rules
-//! (the issue codes), around a hand-written part (`js/types/index.static.d.ts`: the
+//! (the issue codes), around a hand-written part (`js/sdk/index.static.d.ts`: the
 //! report, the options, Standard Schema).
 
 use std::fmt::Write as _;
@@ -54,7 +54,7 @@ pub(crate) fn index_d_ts() -> String {
     }
     out.push_str(&issue_codes());
     out.push_str(&business_codes());
-    out.push_str(include_str!("../../js/types/index.static.d.ts"));
+    out.push_str(include_str!("../../js/sdk/index.static.d.ts"));
     out.push_str(&client());
     out.push_str(&validate());
     out

@@ -6,7 +6,7 @@
 import createGlue from '#built/outbox-glue.js';
 import { makeOpenOutbox } from '../src-js/index.js';
 import { indexedDbStorage, memoryStorage } from '../src-js/storage.js';
-import { compileEmbedded } from '../../src/load.js';
+import { compileEmbedded } from '../../shared/load.js';
 import WASM_TEXT from '#built/outbox-printable.js';
 
 let glue;

@@ -10,7 +10,7 @@
 // (with a growing wait, or at once on `retry()`), the lock held meanwhile:
 // a tab never holds the lock without sending.
 
-import { tell, watched } from '../../src/events.js';
+import { tell, watched } from '../../shared/events.js';
 
 /** The waits between two reads of a failing storage at a takeover: 0.5 s doubled, up to 30 s. */
 const loadRetryMs = (attempt) => Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));

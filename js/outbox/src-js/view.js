@@ -2,7 +2,7 @@
 // with the other tabs), the tombstones of pruned keyed jobs, each job's
 // `settled` promise, and the listeners. Nothing here sends or stores.
 import { FINISHED, isJob, isTomb, outboxError, toError } from './records.js';
-import { tell as tellWatchers, watched } from '../../src/events.js';
+import { tell as tellWatchers, watched } from '../../shared/events.js';
 
 export class JobView {
   /** id → record of each job. */

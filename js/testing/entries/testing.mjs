@@ -4,7 +4,7 @@
 import createGlue from '#built/testing-glue.js';
 import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
 import { makeMakeValid } from '../src-js/make-valid.js';
-import { fetchModule } from '../../src/load.js';
+import { fetchModule } from '../../shared/load.js';
 
 export { invalidExamples } from '../../generated/invalid-examples.js';
 export { createVirtualClock } from '../src-js/clock.js';

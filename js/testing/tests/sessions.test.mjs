@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LicensingClient } from 'licensing-sdk';
 import { createSimulator, openSession } from 'licensing-sdk/testing';
-import { simCommand } from '../../src/cli/sim.js';
+import { simCommand } from '../../shared/cli/sim.js';
 
 const SIM = process.env.LICENSING_SIM_URL ?? 'http://127.0.0.1:8788';
 const ADMIN = process.env.LICENSING_SIM_ADMIN_TOKEN ?? 'licensing-sim-test-admin';

@@ -6,10 +6,10 @@
 // those decisions is licensing-verify's (ProxyInspector, in its wasm);
 // this file carries the HTTP, within the bounds licensing-sim keeps (http.js).
 import { appendFileSync, closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { failure, optionTable, parseArgs, serviceUrl } from '../../src/cli/args.js';
+import { failure, optionTable, parseArgs, serviceUrl } from '../../shared/cli/args.js';
 import {
   answeredPreflight, boundedServer, CORS, listenAddress, listenOn, readAnswer, shownAddress, simFlag, STOP_GRACE_MS, target,
-} from '../../src/cli/http.js';
+} from '../../shared/cli/http.js';
 
 /** A bound licensing-sim has too: its words and its default. */
 const simBound = (flag, key) => ({ flag, key, kind: 'number', value: 'N', help: simFlag(flag).help, default: Number(simFlag(flag).default) });

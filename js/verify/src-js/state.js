@@ -4,7 +4,7 @@
 // This file reads the files (a HAR's attached bodies too) and prints.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { optionTable, parseArgs } from '../../src/cli/args.js';
+import { optionTable, parseArgs } from '../../shared/cli/args.js';
 
 /** How many notes stderr shows before it only counts. */
 const SHOWN = 20;

@@ -4,8 +4,8 @@
 // the tokens it alone holds, and prints what the run reports.
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { failure, optionTable, parseArgs, serviceUrl } from '../../src/cli/args.js';
-import { readAnswer, simFlag } from '../../src/cli/http.js';
+import { failure, optionTable, parseArgs, serviceUrl } from '../../shared/cli/args.js';
+import { readAnswer, simFlag } from '../../shared/cli/http.js';
 
 /**
  * verify's options, each once: how it is read (args.js), its value's name, its

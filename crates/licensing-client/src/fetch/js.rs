@@ -1,5 +1,5 @@
 //! Reading JS values safely from wasm: a property that may throw, the message of
-//! a thrown value. Shared with the JS bindings (js/wasm, the crate licensing-sdk).
+//! a thrown value. Shared with the JS bindings (js/sdk, the crate licensing-sdk).
 //!
 //! ```no_run
 //! use licensing_client::fetch::js::{error_text, get};

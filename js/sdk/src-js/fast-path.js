@@ -1,0 +1,96 @@
+// The fast path: the generated yes/no of js/generated/fast-check.js (true only
+// when the wasm would report no issue at all) and the batch cut it allows
+// (`cutBatch`: only the orders it cannot prove clean cross). It decides no
+// issue: a body it is unsure of goes to the wasm, which reports. api.js installs
+// it (routing.js's `useFastPath`) for the entries of the full wasm;
+// `licensing-sdk/validate` (validation.js alone) ships without it, for its bytes.
+import { fastCheck, fastCheckOrder, builtinsClean } from '../../generated/fast-check.js';
+import { CLEAN_BATCH } from './routing.js';
+
+/** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
+const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+  && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
+
+/** Batches this long or longer are checked order by order (shorter ones: whole). */
+const SUBSET_MIN_ORDERS = 4;
+
+/**
+ * A batch checked order by order, so that when it has issues the wasm sees
+ * only the orders it must for the whole report: those the fast path cannot
+ * prove clean, and those whose `sequence` repeats (the one rule across orders).
+ * A clean order with a unique sequence adds no issue anywhere, so leaving it
+ * out changes nothing but the indices, which the core writes back itself
+ * (`__validateInput` with the orders' indices, licensing-core's `validate_orders_json`).
+ *
+ * `CLEAN_BATCH` when every order is clean, no sequence repeats and the batch's
+ * own fields are clean (what `fastCheck` would prove, in one pass); `{ cut,
+ * kept }`, the batch to validate instead and the indices it keeps; `null` when
+ * the batch is not a plain one to cut, a cut would save little, or reading it
+ * throws (the caller then goes the whole-body way, and the wasm reports).
+ */
+function cutBatch(body) {
+  try {
+    return cutBatchOrThrow(body);
+  } catch {
+    return null;
+  }
+}
+
+/** A sequence as the wasm reads it from JSON.stringify's text (5, 5.0 and new Number(5) are one). */
+function sequenceKey(s) {
+  if (typeof s === 'number') return s;
+  const text = JSON.stringify(s);
+  return text !== undefined && /^-?[0-9]/.test(text) ? Number(text) : `json:${text}`;
+}
+
+function cutBatchOrThrow(body) {
+  if (!plainObject(body) || !builtinsClean()) return null;
+  const orders = body.orderList;
+  if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
+    || orders.length < SUBSET_MIN_ORDERS) return null;
+  const n = orders.length;
+  const clean = new Array(n);
+  let failing = 0;
+  // Sequences strictly increasing as numbers cannot repeat (arr_order's test too).
+  let increasing = true;
+  let prev = -Infinity;
+  for (let k = 0; k < n; k++) {
+    if (!(k in orders)) return null; // a hole: JSON.stringify writes null
+    const o = orders[k];
+    clean[k] = fastCheckOrder(o);
+    if (!clean[k]) failing += 1;
+    const s = o !== null && typeof o === 'object' ? o.sequence : undefined;
+    if (typeof s === 'number' && s > prev) prev = s;
+    else increasing = false;
+  }
+  let repeats = null;
+  if (!increasing) {
+    const count = new Map();
+    repeats = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const o = orders[k];
+      repeats[k] = sequenceKey(o !== null && typeof o === 'object' ? o.sequence : undefined);
+      count.set(repeats[k], (count.get(repeats[k]) ?? 0) + 1);
+    }
+    for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
+  }
+  const kept = [];
+  for (let k = 0; k < n; k++) {
+    if (!clean[k] || (repeats !== null && repeats[k])) {
+      // An order with its own toJSON would be asked for its JSON with another index.
+      if (orders[k] !== null && typeof orders[k] === 'object' && orders[k].toJSON !== undefined) return null;
+      kept.push(k);
+    }
+  }
+  // The batch's own fields, with one (clean) order standing in for the list.
+  const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
+  if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;
+  if (failing * 2 > n || kept.length * 2 > n) return null;
+  if (kept.length === 0) return { cut: head, kept: [0] };
+  return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
+}
+
+/** What routing.js asks of a fast path. */
+export const FAST_PATH = Object.freeze({ check: fastCheck, cutBatch });
+
+export { cutBatch };

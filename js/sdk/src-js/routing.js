@@ -1,0 +1,128 @@
+// What the package's JavaScript decides before anything crosses into the
+// wasm, and nothing more: whether anything crosses at all (the entry's fast
+// path, below), which orders of a batch cross (`cutBatch`, `withOrderOf`), the
+// text that crosses (`serialize`, `bodyText`: one read of the body) and where
+// it held the NaN or ±Infinity that JSON.stringify would write as null. Every
+// report, its paths and its messages are the core's.
+
+/** `cutBatch`'s answer for a batch with no issue at all. */
+const CLEAN_BATCH = Object.freeze({ clean: true });
+
+/** No fast path: nothing is proved clean, nothing is cut; every body crosses whole. */
+const NO_FAST_PATH = Object.freeze({ check: () => false, cutBatch: () => null });
+
+let fastPath = NO_FAST_PATH;
+
+/**
+ * The fast path of the API module that ships one (`FAST_PATH` of
+ * js/sdk/src-js/fast-path.js: api.js, the entries of the full wasm). validation.js
+ * alone (`licensing-sdk/validate`) has none: the generated checks are 4.4 KB
+ * gzip of the 9 KB of JavaScript that entry would load (docs/design.md, "What
+ * the validation-only entry leaves out").
+ */
+const useFastPath = (path) => {
+  fastPath = path;
+};
+
+/** True only when the fast path proves `body` clean: the wasm would report no issue at all. */
+const fastCheck = (endpoint, body) => fastPath.check(endpoint, body);
+
+/**
+ * `CLEAN_BATCH`, `{ cut, kept }` (the orders that must cross, and their
+ * indices) or null (the whole body crosses): the fast path's `cutBatch`.
+ */
+const cutBatch = (body) => fastPath.cutBatch(body);
+
+/**
+ * `value` as the JSON text that crosses into the wasm, read once (by one
+ * JSON.stringify: a getter or a Proxy cannot make what is validated differ
+ * from what is sent), with every NaN and ±Infinity written as 0.5 (a number
+ * that is no integer: every known field then gets its `type` issue) and
+ * `nonFinite`, the JSON Pointers where they were. JSON.stringify alone writes
+ * `null` for them, read as absent: a form's unparsable number would be
+ * dropped without a word. Throws what JSON.stringify throws (a cycle, a
+ * BigInt, a throwing getter or `toJSON`); `undefined` and functions are `null`.
+ */
+function serialize(value) {
+  let mark;
+  const text = JSON.stringify(value, function replace(key, v) {
+    if (typeof v !== 'number' || v - v === 0) return v;
+    // A string no caller writes, found again in the text below: this pass
+    // stays as light as a replacer can be (1.7x a plain JSON.stringify, where
+    // tracking every object's path was 5x).
+    return (mark ??= `\u0000licensing-sdk non-finite ${Math.random()}`);
+  }) ?? 'null';
+  if (mark === undefined) return { text, nonFinite: [] };
+  return { text: text.split(JSON.stringify(mark)).join('0.5'), nonFinite: pointersTo(JSON.parse(text), mark) };
+}
+
+/** The JSON Pointers of the places in `root` (parsed JSON) that hold `mark`, in document order. */
+function pointersTo(root, mark) {
+  const found = [];
+  // Depth first by hand: the text can nest deeper than the call stack allows.
+  const stack = [[root, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop();
+    if (v === mark) found.push(at);
+    if (v === null || typeof v !== 'object') continue;
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      stack.push([v[keys[i]], `${at}/${keys[i].replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+  return found;
+}
+
+/**
+ * The orders of a cut batch to send for a field: those `validate` would send,
+ * and the field's own order (`/orderList/i/…`) if it has one, ascending.
+ */
+function withOrderOf(pointer, kept, length) {
+  const m = /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer);
+  const i = m === null ? -1 : Number(m[1]);
+  if (i < 0 || i >= length || kept.includes(i)) return kept;
+  return [...kept, i].sort((a, b) => a - b);
+}
+
+/**
+ * A body as the text the wasm validates (`serialize`'s); `null` when it
+ * cannot be serialized: the wasm's own `validate` then says why. A body that a
+ * walk finds no NaN or ±Infinity in is written by a plain JSON.stringify:
+ * `serialize`'s replacer keeps JSON.stringify off its fast path, 3x its time
+ * in Chromium, and the walk costs a fraction of that (docs/design.md, "A body's
+ * text without a replacer"). The validators read a body more than once anyway
+ * (the fast path reads it first); the client's send reads it once, through
+ * `serialize` alone.
+ */
+function bodyText(body) {
+  try {
+    if (!mayHoldNonFinite(body, 0)) return JSON.stringify(body) ?? 'null';
+    return serialize(body).text;
+  } catch {
+    return null;
+  }
+}
+
+/** Deeper than this, the walk gives up and `serialize` writes the text. */
+const WALK_DEPTH = 64;
+
+/**
+ * False only when JSON.stringify would meet no NaN or ±Infinity in `v`: every
+ * number it would write is finite. True when one is found, and whenever
+ * unsure: a toJSON (what it returns is not walked), or deeper than WALK_DEPTH.
+ * It reads what JSON.stringify reads, and more (for-in also lists inherited
+ * keys): more can only make it unsure.
+ */
+function mayHoldNonFinite(v, depth) {
+  if (typeof v === 'number') return v - v !== 0;
+  if (v === null || typeof v !== 'object') return false;
+  if (depth > WALK_DEPTH || typeof v.toJSON === 'function') return true;
+  if (Array.isArray(v)) {
+    for (let i = 0, n = v.length; i < n; i++) if (mayHoldNonFinite(v[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) if (mayHoldNonFinite(v[k], depth + 1)) return true;
+  return false;
+}
+
+export { CLEAN_BATCH, bodyText, withOrderOf, cutBatch, fastCheck, serialize, useFastPath };
