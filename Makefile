@@ -117,7 +117,7 @@ install-pkg:
 # the conformance suite runs its cases against the native and the in-process simulator.
 test-js: install-pkg
 	node_modules/.bin/tsc -p tests/js/tsconfig.json
-	scripts/with-sim.sh node --test tests/js/ tests/conformance/ js/outbox/tests/ js/verify/tests/ js/testing/tests/
+	scripts/with-sim.sh node --test tests/js/ tests/conformance/ js/outbox/tests/ js/verify/tests/ js/testing/tests/ js/sdk/tests/
 
 # The adversarial probes (under 2 minutes): the simulator with its memory held
 # under a ceiling, and the installed package (hangs, memory, redirects, options).

@@ -6,7 +6,7 @@
 // on every `memory.grow` (WebKit PR #70042). The maximum is wasm32's own
 // (4 GiB), so no body that fits today is refused: the package still moves to a
 // fresh instance after a call that grew the memory past 64 MiB
-// (js/sdk/src-js/instance.js), and tests/js/engine-floor.test.mjs reads the maximum
+// (js/sdk/src-js/instance.js), and js/sdk/tests/engine-floor.test.mjs reads the maximum
 // back.
 fn main() {
     if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {

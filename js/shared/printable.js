@@ -26,7 +26,7 @@ const BITMAP_DIGITS = 64;
 
 /**
  * The decoder, assembled by binaryen's `wasm-as` from this source
- * (tests/js/embedded-wasm.test.mjs assembles it again and compares):
+ * (js/sdk/tests/embedded-wasm.test.mjs assembles it again and compares):
  *
  * (module
  *   ;; [0, 256): a u16 for each character code below 128: the byte its one-character

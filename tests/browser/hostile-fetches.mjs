@@ -2,7 +2,7 @@
 // Response: a logging wrapper that read the body, a locked body, throwing
 // getters, a Proxy, no Response at all, a duck-typed Response (another realm),
 // a stream whose reader misbehaves. Shared by the Node suite
-// (tests/js/hostile-fetch.test.mjs) and the browser checks (simulator-checks.mjs).
+// (js/sdk/tests/hostile-fetch.test.mjs) and the browser checks (simulator-checks.mjs).
 // Each call must settle on time: resolved where the answer is readable, else a
 // LicensingError of the kind given (never an uncaught exception).
 export const HOSTILE_TIMEOUT_MS = 2000;

@@ -3,7 +3,7 @@
 // /opentelemetry) and the OpenTelemetry SDK, run in headless Chromium. A call
 // retried after a code 500 against createSimulator in the page: its span and
 // one child per attempt in the SDK's in-memory exporter, and each request
-// carried its own attempt's traceparent. (Node: tests/js/opentelemetry.test.mjs.)
+// carried its own attempt's traceparent. (Node: js/sdk/tests/opentelemetry.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

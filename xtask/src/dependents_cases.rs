@@ -1,6 +1,6 @@
 //! `tests/js/dependents-cases.json`: licensing-core's `validate::dependents` for
 //! every field of every request (each array's items as `*` and as indices, the
-//! merchandise tree two levels down), so that tests/js/dependents.test.mjs holds
+//! merchandise tree two levels down), so that js/sdk/tests/dependents.test.mjs holds
 //! `licensing-sdk/meta`'s `dependents` to the same answers. Not shipped.
 
 use licensing_core::schema::{Kind, Shape};

@@ -23,7 +23,7 @@
 //! `tests/generated.rs` fails when it differs (`cargo xtask gen` rewrites it).
 //! The field checks come from the tables; the cross-field rules
 //! are hand-written JS below that mirrors `rules/*.rs`, kept in step by the
-//! differential tests of `tests/js/fast-check.test.mjs` (generated payloads and
+//! differential tests of `js/sdk/tests/fast-check.test.mjs` (generated payloads and
 //! random mutations, each checked against the wasm).
 
 use std::fmt::Write as _;
@@ -543,7 +543,7 @@ fn var(shape: &Shape, name: &str) -> String {
 /// (the field's variable, checked to exist), `ORDER(x)` (an order type's
 /// constant, checked to be one), `REFUND` (the refund order types). Any issue,
 /// error or warning, is `return false`; the differential tests of
-/// tests/js/fast-check.test.mjs keep the parts in step with the Rust checks.
+/// js/sdk/tests/fast-check.test.mjs keep the parts in step with the Rust checks.
 fn role_rules(shape: &Shape) -> String {
     let mut s = String::new();
     for rule in Rule::ALL {

@@ -2,7 +2,7 @@
 // touches, from the cross-field rules' declarations (`depends`, generated from
 // the rule files' `RuleDef::depends`) and the request shapes. The same reading
 // as licensing-core's `validate::dependents` (crates/licensing-core/src/validate/
-// dependents.rs), held to it by tests/js/dependents.test.mjs on every field of
+// dependents.rs), held to it by js/sdk/tests/dependents.test.mjs on every field of
 // every request (tests/js/dependents-cases.json, written from the Rust).
 import { depends, endpoints, shapes } from '../../generated/meta.js';
 

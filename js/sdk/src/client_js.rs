@@ -390,7 +390,7 @@ impl JsCall {
             "bodyFailed" => NoAnswer::BodyFailed { status: status_or_0 }.error(),
             "notBytes" => NoAnswer::NotBytes { status: status_or_0 }.error(),
             "clockThrew" => NoAnswer::ClockThrew(&said("an error")).error(),
-            // "network": what the runtime threw (tests/js/client-words.test.mjs holds
+            // "network": what the runtime threw (js/sdk/tests/client-words.test.mjs holds
             // the words above to the ones js/sdk/src-js/client.js reports).
             _ => NoAnswer::Network(&said("fetch failed")).error(),
         };

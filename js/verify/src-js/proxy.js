@@ -137,7 +137,7 @@ function bodyWithin(req, max, ms) {
 /**
  * The exchanges under way, each `{ req, body, started, finished, abort }`:
  * what a stop waits for, and cuts. (Closures, not class fields: every shipped
- * module keeps to the package's engine floor, tests/js/engine-floor.test.mjs.)
+ * module keeps to the package's engine floor, js/sdk/tests/engine-floor.test.mjs.)
  */
 function flights() {
   const open = new Set();

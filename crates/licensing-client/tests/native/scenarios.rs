@@ -1,7 +1,7 @@
 //! The shared hook scenarios (`tests/hook-scenarios.json`) run by the Rust
 //! client over reqwest and a simulator: what each hook sees and how the call
 //! ends, line by line. The npm package runs the same table
-//! (`tests/js/hook-scenarios.test.mjs`): the two carry out the same steps
+//! (`js/sdk/tests/hook-scenarios.test.mjs`): the two carry out the same steps
 //! (`licensing_client::call`), and this holds the Rust loop's waiting to it.
 //! Each scenario's `events` are what a watcher (`on_event`) is told, the same
 //! lines as the npm package's stream (`watch`).

@@ -172,7 +172,7 @@ mod tests {
     /// `got` holds every one of `expected` and nothing outside `within`. The
     /// spot checks below name what the spec's rules make a field touch; a new
     /// rule may add to it (its declaration is held by the soundness test of
-    /// tests/js/dependents.test.mjs), never take it out of its scope.
+    /// js/sdk/tests/dependents.test.mjs), never take it out of its scope.
     fn holds(got: &[String], expected: &[&str], within: &str) {
         for e in expected {
             assert!(got.iter().any(|g| g == e), "{e} missing from {got:?}");

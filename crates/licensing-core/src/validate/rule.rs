@@ -571,7 +571,7 @@ impl Format {
     }
 
     /// Its JavaScript predicate refuses every lone surrogate itself (see
-    /// [`JsFormat::refuses_lone_surrogates`]; tests/js/fast-check.test.mjs
+    /// [`JsFormat::refuses_lone_surrogates`]; js/sdk/tests/fast-check.test.mjs
     /// holds each such format to it).
     #[cfg_attr(not(feature = "meta"), allow(unused_mut))]
     pub(crate) const fn js_refuses_lone_surrogates(mut self) -> Self {

@@ -13,7 +13,7 @@ import { createSimulator } from 'licensing-sdk/testing';
 
 const TOKEN = 'dev-all-token';
 const { scenarios } = JSON.parse(
-  readFileSync(new URL('../../crates/licensing-client/tests/hook-scenarios.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../crates/licensing-client/tests/hook-scenarios.json', import.meta.url), 'utf8'),
 );
 
 /** A watcher's line for `event`, as `events` in the table writes it. */

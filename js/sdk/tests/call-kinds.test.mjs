@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
 const kinds = (file, pattern) => Object.fromEntries([...readFileSync(new URL(file, ROOT), 'utf8').matchAll(pattern)].map(([, name, value]) => [name, Number(value)]));
 
 test("__validateInput's call kinds are the same in the wasm and in the JavaScript", () => {

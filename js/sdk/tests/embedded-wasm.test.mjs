@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ALPHABET, DECODER, fromPrintable, toPrintable } from '../../js/shared/printable.js';
-import { default as WASM_TEXT } from '../../target/js/wasm-printable.js';
-import { default as VALIDATE_TEXT } from '../../target/js/validate-printable.js';
-import { default as WASM_HEX } from '../../target/js/wasm-hex.js';
-import { default as VALIDATE_HEX } from '../../target/js/validate-hex.js';
-import { default as TESTING_HEX } from '../../target/js/testing-hex.js';
+import { ALPHABET, DECODER, fromPrintable, toPrintable } from '../../shared/printable.js';
+import { default as WASM_TEXT } from '../../../target/js/wasm-printable.js';
+import { default as VALIDATE_TEXT } from '../../../target/js/validate-printable.js';
+import { default as WASM_HEX } from '../../../target/js/wasm-hex.js';
+import { default as VALIDATE_HEX } from '../../../target/js/validate-hex.js';
+import { default as TESTING_HEX } from '../../../target/js/testing-hex.js';
 
-const pkg = (file) => readFileSync(new URL(`../../pkg/${file}`, import.meta.url));
+const pkg = (file) => readFileSync(new URL(`../../../pkg/${file}`, import.meta.url));
 const roundTrip = (bytes) => Buffer.from(fromPrintable(toPrintable(bytes)));
 
 test('every byte value comes back, in any mix, and nothing from nothing', () => {
@@ -57,12 +57,12 @@ test("the browser entries' texts and the Node entries' hexadecimal are the build
 });
 
 test("the decoder is its source's assembly (binaryen's wasm-as)", () => {
-  const source = readFileSync(new URL('../../js/shared/printable.js', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../shared/printable.js', import.meta.url), 'utf8');
   const comment = source.match(/ \* \(module\n(?: \*[^\n]*\n)+?(?= \*\/)/)?.[0];
   assert.ok(comment, 'the WebAssembly text in the comment above DECODER');
   const dir = mkdtempSync(path.join(tmpdir(), 'decoder-'));
   writeFileSync(path.join(dir, 'decoder.wat'), comment.replace(/^ \* ?/gm, ''));
-  const wasmAs = fileURLToPath(new URL('../../node_modules/.bin/wasm-as', import.meta.url));
+  const wasmAs = fileURLToPath(new URL('../../../node_modules/.bin/wasm-as', import.meta.url));
   execFileSync(wasmAs, [path.join(dir, 'decoder.wat'), '-o', path.join(dir, 'decoder.wasm')]);
   assert.deepEqual(readFileSync(path.join(dir, 'decoder.wasm')), Buffer.from(DECODER));
 });

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { validate } from 'licensing-sdk';
 import { dependents, endpoints } from 'licensing-sdk/meta';
-import { rng } from '../../bench/generate.mjs';
-import { hostileValue, mutate, pointers, container } from './hostile-bodies.mjs';
+import { rng } from '../../../bench/generate.mjs';
+import { hostileValue, mutate, pointers, container } from '../../../tests/js/hostile-bodies.mjs';
 
-const CASES = JSON.parse(readFileSync(new URL('./dependents-cases.json', import.meta.url), 'utf8'));
+const CASES = JSON.parse(readFileSync(new URL('../../../tests/js/dependents-cases.json', import.meta.url), 'utf8'));
 const BUDGET_MS = 6_000;
 
 test('dependents gives licensing-core\'s answer for every field of every request', () => {

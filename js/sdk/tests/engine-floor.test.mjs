@@ -20,8 +20,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import binaryen from 'binaryen';
 import * as esbuild from 'esbuild';
-import { DECODER } from '../../js/shared/printable.js';
-import { readLeb, wasmSections } from '../../scripts/wasm-sections.mjs';
+import { DECODER } from '../../shared/printable.js';
+import { readLeb, wasmSections } from '../../../scripts/wasm-sections.mjs';
 
 const require = createRequire(import.meta.url);
 const PKG = dirname(require.resolve('licensing-sdk/package.json'));

@@ -17,8 +17,8 @@ import assert from 'node:assert/strict';
 import { createSchemas, exampleBody, validate, validateField, validateJson } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 import * as light from 'licensing-sdk/validate';
-import { rng } from '../../bench/generate.mjs';
-import { mutate, pointers } from './hostile-bodies.mjs';
+import { rng } from '../../../bench/generate.mjs';
+import { mutate, pointers } from '../../../tests/js/hostile-bodies.mjs';
 
 const BUDGET_MS = 15_000;
 const PROFILES = ['spec', 'recommended', 'strict'];

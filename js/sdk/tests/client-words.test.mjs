@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
 const read = (file) => readFileSync(new URL(file, ROOT), 'utf8');
 const sorted = (words) => [...new Set(words)].sort();
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LicensingClient } from 'licensing-sdk';
 import { createSimulator } from 'licensing-sdk/testing';
-import { HOSTILE_TIMEOUT_MS, hostileFetches, runHostile } from '../browser/hostile-fetches.mjs';
+import { HOSTILE_TIMEOUT_MS, hostileFetches, runHostile } from '../../../tests/browser/hostile-fetches.mjs';
 
 test('every hostile fetch ends in an answer or a LicensingError, on time, with nothing uncaught', async () => {
   const escaped = [];

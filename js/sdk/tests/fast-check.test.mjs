@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { validate, validateJson, exampleBody } from 'licensing-sdk';
-import { fastCheck, wellFormedSearch, wellFormedWhole } from '../../js/generated/fast-check.js';
+import { fastCheck, wellFormedSearch, wellFormedWhole } from '../../generated/fast-check.js';
 import { endpoints, enums, shapes } from 'licensing-sdk/meta';
-import { agreementCorpus, makeBatch, MUTATIONS, mutated, rng, scattered } from '../../bench/generate.mjs';
+import { agreementCorpus, makeBatch, MUTATIONS, mutated, rng, scattered } from '../../../bench/generate.mjs';
 
 const require = createRequire(import.meta.url);
 const cjs = require('licensing-sdk');
@@ -56,7 +56,7 @@ test('every endpoint: its example body takes the fast path and is clean', () => 
 });
 
 test("every rule's case table (tests/js/rule-cases.json, from its file): fails are caught, passes are clean", () => {
-  const cases = JSON.parse(readFileSync(new URL('./rule-cases.json', import.meta.url), 'utf8'));
+  const cases = JSON.parse(readFileSync(new URL('../../../tests/js/rule-cases.json', import.meta.url), 'utf8'));
   let fails = 0;
   let passes = 0;
   for (const [rule, { fails: failing, passes: passing }] of Object.entries(cases).filter(([k]) => k !== '$comment')) {

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { validate, validateField, exampleBody } from 'licensing-sdk';
-import { makeBatch, scattered } from '../../bench/generate.mjs';
+import { makeBatch, scattered } from '../../../bench/generate.mjs';
 
 // Every rule's case table and whether it is cross-field, from the rules' files
 // (generated): the ground truth here is not api.js's.
-const RULES = JSON.parse(readFileSync(new URL('./rule-cases.json', import.meta.url), 'utf8'));
+const RULES = JSON.parse(readFileSync(new URL('../../../tests/js/rule-cases.json', import.meta.url), 'utf8'));
 const CROSS = new Set(Object.entries(RULES).filter(([, r]) => r.crossField).map(([id]) => id));
 
 const within = (path, pointer) => path === pointer || path.startsWith(`${pointer}/`);

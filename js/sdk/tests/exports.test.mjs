@@ -11,11 +11,11 @@ import ts from 'typescript';
 
 const require = createRequire(import.meta.url);
 const sorted = (names) => [...names].sort();
-const EXPORTS = Object.keys(await import('../../js/sdk/src-js/api.js'));
-const VALIDATE_EXPORTS = Object.keys(await import('../../js/sdk/src-js/validation.js'));
+const EXPORTS = Object.keys(await import('../src-js/api.js'));
+const VALIDATE_EXPORTS = Object.keys(await import('../src-js/validation.js'));
 
 test('every entry of the API re-exports api.js or validation.js and spells no export of its own', () => {
-  const entries = new URL('../../js/sdk/entries/', import.meta.url);
+  const entries = new URL('../entries/', import.meta.url);
   let reexporting = 0;
   for (const name of readdirSync(entries)) {
     const text = readFileSync(new URL(name, entries), 'utf8');

@@ -8,9 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate, validateJson } from 'licensing-sdk';
-import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../bench/generate.mjs';
+import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../../bench/generate.mjs';
 
-const { cutBatch } = await import('../../js/sdk/src-js/fast-path.js');
+const { cutBatch } = await import('../src-js/fast-path.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 
