@@ -83,11 +83,7 @@ fn repair(body: &mut Value) {
         let Some(assets) = order.get_mut("assets").and_then(Value::as_array_mut) else { return };
         each(assets, |index, before, asset| {
             by_rules(Role::Asset, asset, &Around { order_type, index, before });
-            if let Some(products) = asset.get_mut("products").and_then(Value::as_array_mut) {
-                each(products, |index, before, product| {
-                    by_rules(Role::Product, product, &Around { order_type, index, before });
-                });
-            }
+            repair_each(asset, "products", Role::Product, order_type);
             if let Some(packages) = asset.get_mut("merchandises").and_then(Value::as_array_mut) {
                 repair_packages(packages, order_type);
             }
@@ -99,15 +95,18 @@ fn repair(body: &mut Value) {
 fn repair_packages(packages: &mut [Value], order_type: &str) {
     each(packages, |index, before, package| {
         by_rules(Role::Merchandise, package, &Around { order_type, index, before });
-        if let Some(products) = package.get_mut("licenseOrderProductList").and_then(Value::as_array_mut) {
-            each(products, |index, before, product| {
-                by_rules(Role::Product, product, &Around { order_type, index, before });
-            });
-        }
+        repair_each(package, "licenseOrderProductList", Role::Product, order_type);
         if let Some(children) = package.get_mut("children").and_then(Value::as_array_mut) {
             repair_packages(children, order_type);
         }
     });
+}
+
+/// Each element of the list `owner[key]` (when it is one) repaired as an object of `role`.
+fn repair_each(owner: &mut Value, key: &str, role: Role, order_type: &str) {
+    if let Some(list) = owner.get_mut(key).and_then(Value::as_array_mut) {
+        each(list, |index, before, element| by_rules(role, element, &Around { order_type, index, before }));
+    }
 }
 
 /// Visits a list's elements in order, each with its index and the elements before it.
