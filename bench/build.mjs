@@ -7,7 +7,7 @@
 // - valibot.bundle.js: valibot + our valibot schema;
 // - licensing_sdk.min.js: our JS glue minified the same way (size only);
 // - cut-batch.bundle.js: the package's order-by-order pass and its serializer
-//   (js/sdk/src-js/fast-path.js's cutBatch, js/sdk/src-js/routing.js's serialize), for the browser's step timings.
+//   (js/sdk/src-js/fast-path.js's cutBatch, js/shared/serialize.js's serialize), for the browser's step timings.
 // Run alone: node build.mjs
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ export async function build({ quiet = false } = {}) {
     // the browser entry does not export it).
     cutBatch: [
       `export { cutBatch } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'fast-path.js'))};`,
-      `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'routing.js'))};`,
+      `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'shared', 'serialize.js'))};`,
     ].join('\n'),
   };
   for (const [name, contents] of Object.entries(entries)) {

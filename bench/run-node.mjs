@@ -49,7 +49,7 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const sdk = await import('../pkg/node.mjs');
   // The package's order-by-order pass and its serializer, as the entry bundles them.
   const { cutBatch } = await import('../js/sdk/src-js/fast-path.js');
-  const { serialize } = await import('../js/sdk/src-js/routing.js');
+  const { serialize } = await import('../js/shared/serialize.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');

@@ -14,7 +14,7 @@
 //   passes `resume` for those only);
 // - else a new job.
 import { outboxError, RECORD_VERSION, newId } from './records.js';
-import { serialize } from '../../sdk/src-js/routing.js';
+import { serialize } from '../../shared/serialize.js';
 
 /** How many records that cannot be read may stand in a key's way before a write under it is refused. */
 const MAX_UNREADABLE_IN_THE_WAY = 8;

@@ -5,7 +5,8 @@
 import { ENDPOINTS } from '../../generated/endpoints.js';
 import { FAST_PATH } from './fast-path.js';
 import { callService } from './client.js';
-import { serialize, useFastPath } from './routing.js';
+import { useFastPath } from './routing.js';
+import { serialize } from '../../shared/serialize.js';
 import { current, onInstance } from './instance.js';
 
 export * from './validation.js';
