@@ -16,7 +16,7 @@ use crate::wire::Endpoint;
 ///    object of the roles it names, outside in (an order before its assets, an
 ///    asset before its products and packages): a refund's `srcLicenseOrderId`,
 ///    products where an order type needs them, the fields a strict-match delete
-///    is matched on, ordered limits, orders numbered `1..=n`, no product transfer
+///    is matched on, ordered limits, a `sequence` of its own per order, no product transfer
 ///    outside `new_buy`.
 ///
 /// A valid value is left as it is (an order whose `sequence` an earlier order has
