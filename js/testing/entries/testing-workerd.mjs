@@ -1,7 +1,7 @@
 // `licensing-sdk/testing` in Cloudflare Workers (export condition `workerd`): the
 // simulator's wasm imported already compiled (see workerd.mjs).
 import createGlue from '#built/testing-glue.js';
-import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
+import { makeCheckAnswer, makeSimulator, toolsInstance } from '../src-js/simulator.js';
 import { makeMakeValid } from '../src-js/make-valid.js';
 import wasm from './testing/licensing_testing_wasm_bg.wasm';
 
@@ -21,8 +21,11 @@ export async function createSimulator(options) {
   return makeSimulator(createGlue, wasm, options);
 }
 
+/** One instance of the simulator's wasm for checkAnswer and makeValid, made on the first call. */
+const tools = toolsInstance(createGlue, () => wasm);
+
 /** An answer checked against the contract (see testing.d.ts). */
-export const checkAnswer = makeCheckAnswer(createGlue, () => wasm);
+export const checkAnswer = makeCheckAnswer(tools);
 
 /** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
-export const makeValid = makeMakeValid(createGlue, () => wasm);
+export const makeValid = makeMakeValid(tools);

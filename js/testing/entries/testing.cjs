@@ -5,7 +5,7 @@
 // bundler that moves this file (esbuild --platform=node, Bun) moves them along.
 'use strict';
 const { invalidExamples } = require('../../generated/invalid-examples.js');
-const { makeSimulator, makeCheckAnswer } = require('../src-js/simulator.js');
+const { makeSimulator, makeCheckAnswer, toolsInstance } = require('../src-js/simulator.js');
 const { makeMakeValid } = require('../src-js/make-valid.js');
 const { createVirtualClock } = require('../src-js/clock.js');
 const createGlue = require('#built/testing-glue.js').default;
@@ -24,11 +24,14 @@ async function createSimulator(options) {
   return makeSimulator(createGlue, compile(), options);
 }
 
+/** One instance of the simulator's wasm for checkAnswer and makeValid, made on the first call. */
+const tools = toolsInstance(createGlue, compile);
+
 /** An answer checked against the contract (see testing.d.ts). */
-const checkAnswer = makeCheckAnswer(createGlue, compile);
+const checkAnswer = makeCheckAnswer(tools);
 
 /** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
-const makeValid = makeMakeValid(createGlue, compile);
+const makeValid = makeMakeValid(tools);
 
 /** A session of a simulator a team shares (see testing.d.ts). */
 const openSession = makeOpenSession({ stateFromHar, stateFromRecording });

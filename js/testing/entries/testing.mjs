@@ -2,7 +2,7 @@
 // one module): invalidExamples, and createSimulator and checkAnswer over the
 // simulator's wasm, fetched next to this module.
 import createGlue from '#built/testing-glue.js';
-import { makeCheckAnswer, makeSimulator } from '../src-js/simulator.js';
+import { makeCheckAnswer, makeSimulator, toolsInstance } from '../src-js/simulator.js';
 import { makeMakeValid } from '../src-js/make-valid.js';
 import { fetchModule } from '../../shared/load.js';
 
@@ -36,8 +36,11 @@ export async function createSimulator(options) {
   return makeSimulator(createGlue, await compile(), options);
 }
 
+/** One instance of the simulator's wasm for checkAnswer and makeValid, made on the first call. */
+const tools = toolsInstance(createGlue, compile);
+
 /** An answer checked against the contract (see testing.d.ts). */
-export const checkAnswer = makeCheckAnswer(createGlue, compile);
+export const checkAnswer = makeCheckAnswer(tools);
 
 /** A body made valid by the tables and the rules' own repairs (see testing.d.ts). */
-export const makeValid = makeMakeValid(createGlue, compile);
+export const makeValid = makeMakeValid(tools);

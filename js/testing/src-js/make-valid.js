@@ -5,15 +5,10 @@
 // caller's body, so its keys keep their order (the wasm's objects would sort
 // them) and the caller's object is never changed.
 
-/** `makeValid(endpoint, body)` over one wasm instance, made on the first call (see testing.d.ts). */
-function makeMakeValid(createGlue, wasmModule) {
-  let instance;
+/** `makeValid(endpoint, body)` over the tools' instance (simulator.js's `toolsInstance`; see testing.d.ts). */
+function makeMakeValid(tools) {
   return async function makeValid(endpoint, body) {
-    if (!instance) {
-      const glue = createGlue();
-      glue.initSync({ module: await wasmModule() });
-      instance ??= glue;
-    }
+    const instance = await tools();
     const text = jsonText(body);
     let patch;
     try {

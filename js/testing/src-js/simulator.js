@@ -410,19 +410,31 @@ function methodsOf(core) {
 }
 
 /**
- * `checkAnswer(endpoint, status, text, options)` over one instance of the
- * simulator's wasm, made by the first call (`wasmModule()` gives the compiled
- * module, or a promise of it): licensing-core's check_answer, the report as
- * the validators give theirs. Async: a page's testing entry fetches the wasm.
+ * The one instance of the simulator's wasm that `checkAnswer` and `makeValid`
+ * share (no simulator's state in it), made by the first call that needs it
+ * (`wasmModule()` gives the compiled module, or a promise of it): async, as a
+ * page's testing entry fetches the wasm.
  */
-function makeCheckAnswer(createGlue, wasmModule) {
+function toolsInstance(createGlue, wasmModule) {
   let instance;
-  return async function checkAnswer(endpoint, status, text, options) {
+  return async function tools() {
     if (!instance) {
       const glue = createGlue();
       glue.initSync({ module: await wasmModule() });
       instance ??= glue;
     }
+    return instance;
+  };
+}
+
+/**
+ * `checkAnswer(endpoint, status, text, options)` over the tools' instance
+ * (`toolsInstance`): licensing-core's check_answer, the report as the
+ * validators give theirs.
+ */
+function makeCheckAnswer(tools) {
+  return async function checkAnswer(endpoint, status, text, options) {
+    const instance = await tools();
     let optionsJson = '{}';
     try {
       optionsJson = JSON.stringify(options ?? {}) ?? '{}';
@@ -435,4 +447,4 @@ function makeCheckAnswer(createGlue, wasmModule) {
   };
 }
 
-export { makeSimulator, makeCheckAnswer, directives };
+export { makeSimulator, makeCheckAnswer, toolsInstance, directives };
