@@ -8,9 +8,9 @@
 // client's"), the default entry (one module, the wasm inside as printable
 // text) at most 74 KB (80.5 KB until issue 63; 86.3 KB while the wasm inside
 // was hexadecimal: docs/design.md, "The wasm inside as printable text"); `licensing-sdk/validate` (the
-// validation-only wasm inside, no fast path) and its slim twin with the wasm it
-// fetches at most 40 KB each (issue 47; 44.6 and 43.8 KB while they carried the
-// fast path: docs/design.md, "What the validation-only entry leaves out"); KB =
+// validation-only wasm inside, and the fast path) and its slim twin with the wasm it
+// fetches at most 45 KB each (40 KB from issue 47 while they left the fast path out,
+// issue 78: docs/design.md, "The fast path back in the validation-only entry"); KB =
 // 1000 bytes, gzip at level 9, as bench/results.md measures them. docs/design.md
 // says what each step cost and what keeps them there ("The package's wasm toolchain").
 // `licensing-sdk/outbox` (its own wasm inside, licensing-client's recovery, and
@@ -34,8 +34,8 @@ const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, imp
 const BUDGETS = [
   [['web/licensing_sdk_bg.wasm'], 64_000],
   [['index.js'], 74_000],
-  [['validate.js'], 40_000],
-  [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 40_000],
+  [['validate.js'], 45_000],
+  [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 45_000],
   [['outbox.mjs'], 32_000],
   [['panel.mjs'], 4_000],
 ];

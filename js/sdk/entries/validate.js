@@ -3,8 +3,8 @@
 // without its `client` feature), bundled as the default entry is (index.js:
 // one module, the wasm inside as printable text, instantiated by the first call
 // that needs it). For a portal that validates its forms and calls the service
-// some other way (or from its server): about half the default entry's bytes,
-// and no fast path (js/sdk/src-js/validation.js alone: every body goes to the wasm).
+// some other way (or from its server): 60 % of the default entry's bytes, with
+// the same fast path (a body it proves clean does not cross).
 import createGlue from '#built/validate-glue.js';
 import { use } from '../src-js/instance.js';
 import { checkWasmAllowed, compileEmbedded } from '../../shared/load.js';

@@ -1,18 +1,14 @@
-// The package's main API: the validators (validation.js) with the fast path
-// (fast-path.js) and `LicensingClient`, over the full wasm. Every entry of the
+// The package's main API: the validators (validation.js) and
+// `LicensingClient`, over the full wasm. Every entry of the
 // full wasm picks its wasm (instance.js's `use`) and re-exports this module:
 // its exports are the list.
 import { ENDPOINTS } from '../../generated/endpoints.js';
-import { FAST_PATH } from './fast-path.js';
 import { callService } from './client.js';
-import { useFastPath } from './routing.js';
 import { serialize } from '../../shared/serialize.js';
 import { current, onInstance } from './instance.js';
 
 export * from './validation.js';
 export { watch } from '../../shared/events.js';
-
-useFastPath(FAST_PATH);
 
 /**
  * The exported class: `new LicensingClient(options)` makes the client in the

@@ -1,11 +1,13 @@
 // The fast path: the generated yes/no of js/generated/fast-check.js (true only
 // when the wasm would report no issue at all) and the batch cut it allows
 // (`cutBatch`: only the orders it cannot prove clean cross). It decides no
-// issue: a body it is unsure of goes to the wasm, which reports. api.js installs
-// it (routing.js's `useFastPath`) for the entries of the full wasm;
-// `licensing-sdk/validate` (validation.js alone) ships without it, for its bytes.
+// issue: a body it is unsure of goes to the wasm, which reports. Every entry
+// has it, `licensing-sdk/validate` too (docs/design.md, "The fast path back in
+// the validation-only entry").
 import { fastCheck, fastCheckOrder, builtinsClean } from '../../generated/fast-check.js';
-import { CLEAN_BATCH } from './routing.js';
+
+/** `cutBatch`'s answer for a batch with no issue at all. */
+const CLEAN_BATCH = Object.freeze({ clean: true });
 
 /** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
 const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -90,7 +92,4 @@ function cutBatchOrThrow(body) {
   return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
 }
 
-/** What routing.js asks of a fast path. */
-export const FAST_PATH = Object.freeze({ check: fastCheck, cutBatch });
-
-export { cutBatch };
+export { CLEAN_BATCH, cutBatch, fastCheck };

@@ -1,39 +1,11 @@
 // What the package's JavaScript decides before anything crosses into the
-// wasm, and nothing more: whether anything crosses at all (the entry's fast
-// path, below), which orders of a batch cross (`cutBatch`, `withOrderOf`), the
+// wasm, and nothing more: whether anything crosses at all and which orders of
+// a batch cross (fast-path.js), the orders a field's check adds (`withOrderOf`), the
 // text that crosses (`bodyText`, over js/shared/serialize.js's `serialize`: one
 // read of the body) and where it held the NaN or ±Infinity that JSON.stringify
 // would write as null. Every report, its paths and its messages are the core's.
 
 import { serialize } from '../../shared/serialize.js';
-
-/** `cutBatch`'s answer for a batch with no issue at all. */
-const CLEAN_BATCH = Object.freeze({ clean: true });
-
-/** No fast path: nothing is proved clean, nothing is cut; every body crosses whole. */
-const NO_FAST_PATH = Object.freeze({ check: () => false, cutBatch: () => null });
-
-let fastPath = NO_FAST_PATH;
-
-/**
- * The fast path of the API module that ships one (`FAST_PATH` of
- * js/sdk/src-js/fast-path.js: api.js, the entries of the full wasm). validation.js
- * alone (`licensing-sdk/validate`) has none: the generated checks are 4.4 KB
- * gzip of the 9 KB of JavaScript that entry would load (docs/design.md, "What
- * the validation-only entry leaves out").
- */
-const useFastPath = (path) => {
-  fastPath = path;
-};
-
-/** True only when the fast path proves `body` clean: the wasm would report no issue at all. */
-const fastCheck = (endpoint, body) => fastPath.check(endpoint, body);
-
-/**
- * `CLEAN_BATCH`, `{ cut, kept }` (the orders that must cross, and their
- * indices) or null (the whole body crosses): the fast path's `cutBatch`.
- */
-const cutBatch = (body) => fastPath.cutBatch(body);
 
 /**
  * The orders of a cut batch to send for a field: those `validate` would send,
@@ -87,4 +59,4 @@ function mayHoldNonFinite(v, depth) {
   return false;
 }
 
-export { CLEAN_BATCH, bodyText, withOrderOf, cutBatch, fastCheck, useFastPath };
+export { bodyText, withOrderOf };

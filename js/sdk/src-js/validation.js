@@ -1,12 +1,13 @@
 // The validators: everything the package exports but the client, each a
 // function of its own (`licensing-sdk/validate` is this module alone, over the
-// validation-only wasm, with no fast path: every body crosses; api.js adds the
-// fast path and `LicensingClient`). An entry picks the wasm (instance.js's
-// `use`) and re-exports this module: its exports are the list.
+// validation-only wasm; api.js adds `LicensingClient`). A body the fast path
+// (fast-path.js) proves clean does not cross. An entry picks the wasm
+// (instance.js's `use`) and re-exports this module: its exports are the list.
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
 import { ENDPOINTS } from '../../generated/endpoints.js';
-import { CLEAN_BATCH, bodyText, cutBatch, fastCheck, withOrderOf } from './routing.js';
+import { CLEAN_BATCH, cutBatch, fastCheck } from './fast-path.js';
+import { bodyText, withOrderOf } from './routing.js';
 import { current, jsonSchemas, settle } from './instance.js';
 import { pathKeys } from './paths.js';
 
@@ -146,7 +147,7 @@ const checked = (options) => {
   if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
 };
 
-/** Validates a body; a body the fast path (where the API has one) proves clean skips the wasm. */
+/** Validates a body; a body the fast path proves clean skips the wasm. */
 export const validate = (endpoint, body, options) => {
   checked(options);
   // A batch, order by order: clean at once, or only the orders with issues
