@@ -1,6 +1,7 @@
 // Agreement: for every generated payload of both families (compact and wide, see
 // generate.mjs), ours (`validate('batchOrder', p).valid`), ajv, zod and valibot give the same
-// verdict, and it is the one the generator built the payload for; and on every
+// verdict, and it is the one the generator built the payload for (and ajv without
+// the surrogate keyword gives ajv's verdict on the body made whole); and on every
 // invalid example of batchOrder (licensing-sdk/testing: each rule file's, so a new
 // rule is checked here even when generate.mjs makes no body that needs it) the
 // peers give our verdict. Prints disagreements; exits 1 if there is any (when run
@@ -11,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { build } from './build.mjs';
-import { AJV_OPTIONS, addKeywords, schema } from './peers/ajv-schema.mjs';
+import { AJV_OPTIONS, addKeywords, schema, schemaWithoutSurrogateTest } from './peers/ajv-schema.mjs';
 import { agreementCorpus, FAMILY_IDS, MUTATIONS } from './generate.mjs';
 
 /**
@@ -27,24 +28,28 @@ export async function loadValidators() {
   await build({ quiet: true });
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const { validate: ajvPlainValidate } = await import('./build/ajv-plain-validate.mjs');
   const { batchOrder } = await import('./peers/zod-schema.mjs');
   const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
-  return { sdk, ajvValidate, zodSchema: batchOrder, valibotParse };
+  return { sdk, ajvValidate, ajvPlainValidate, zodSchema: batchOrder, valibotParse };
 }
 
-function short(v, n = 300) {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > n ? s.slice(0, n) + '…' : s;
+/** `v` with every string (keys too), at any depth, made whole: each lone surrogate U+FFFD. */
+export function wellFormedCopy(v) {
+  if (typeof v === 'string') return v.toWellFormed();
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(wellFormedCopy);
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toWellFormed(), wellFormedCopy(x)]));
 }
 
-/** The first errors each of the four gave, as short lines, for a disagreement. */
-function excerpts(report, ajvValidate, zodResult, valibotResult) {
-  return {
-    oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
-    ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
-    zodIssues: zodResult.success ? [] : zodResult.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
-    valibotIssues: valibotResult.success ? [] : valibotResult.issues.slice(0, 5).map((i) => `/${(i.path ?? []).map((p) => p.key).join('/')} ${i.type} ${i.message}`),
-  };
+/**
+ * ajv without the surrogate keyword decides a body as ajv decides it with every
+ * half of a character made whole (U+FFFD, which every string rule takes as it
+ * takes any other character): null when it does, else a line saying where not.
+ */
+function plainDisagreement(name, body, ajvValidate, ajvPlain) {
+  const expected = ajvValidate(wellFormedCopy(body));
+  return ajvPlain === expected ? null : `${name}: ajv without the surrogate keyword ${ajvPlain}, ajv on the body made whole ${expected}`;
 }
 
 /**
@@ -53,9 +58,12 @@ function excerpts(report, ajvValidate, zodResult, valibotResult) {
  * with the `_` template of the ajv it imports, which must be the ajv compiling it
  * (bench/ has its own node_modules, the repository's root another).
  */
-export function compileAjvPeer() {
-  return addKeywords(new Ajv(AJV_OPTIONS)).compile(schema);
+export function compileAjvPeer(of = schema) {
+  return addKeywords(new Ajv(AJV_OPTIONS)).compile(of);
 }
+
+/** The same without the surrogate keyword (peers/ajv-schema.mjs, `schemaWithoutSurrogateTest`). */
+export const compileAjvPlainPeer = () => compileAjvPeer(schemaWithoutSurrogateTest);
 
 /**
  * On every invalid example of batchOrder that `licensing-sdk/testing` holds (each
@@ -65,10 +73,14 @@ export function compileAjvPeer() {
  * Shared by the bench and by `make test` (tests/js/peers-agree.test.mjs), so a new
  * error rule the peers do not say fails before any bench is run.
  *
- * @returns {{ examples: number, disagreements: object[] }}
+ * With `ajvPlainValidate`, ajv without the surrogate keyword gives ajv's verdict
+ * on the example made whole (`plainDisagreements` lists where not).
+ *
+ * @returns {{ examples: number, disagreements: object[], plainDisagreements: string[] }}
  */
-export function examplesAgreement({ validate, ajvValidate, zodSchema, valibotParse, invalidExamples }) {
+export function examplesAgreement({ validate, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, invalidExamples }) {
   const disagreements = [];
+  const plainDisagreements = [];
   let examples = 0;
   for (const ex of invalidExamples('batchOrder')) {
     if (ex.body === undefined || PEERS_LACK[ex.code]) continue;
@@ -89,12 +101,16 @@ export function examplesAgreement({ validate, ajvValidate, zodSchema, valibotPar
         ...excerpts(report, ajvValidate, zr, vr),
       });
     }
+    // Last: it runs ajv again, on another body (ajv's `errors` are the last call's).
+    const plain = ajvPlainValidate && plainDisagreement(`invalid example ${ex.code} at ${ex.path}`, ex.body, ajvValidate, ajvPlainValidate(ex.body));
+    if (plain) plainDisagreements.push(plain);
   }
-  return { examples, disagreements };
+  return { examples, disagreements, plainDisagreements };
 }
 
 export async function runAgreement({ quick = false, log = console.error, families = FAMILY_IDS } = {}) {
-  const { sdk, ajvValidate, zodSchema, valibotParse } = await loadValidators();
+  const { sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse } = await loadValidators();
+  const plainDisagreements = [];
   const perFamily = () => Object.fromEntries(families.map((f) => [f, 0]));
   const byMutation = new Map(MUTATIONS.map((m) => [m.name, { mutation: m, payloads: 0, codeSeen: 0, byFamily: perFamily() }]));
   const byFamily = Object.fromEntries(families.map((f) => [f, { total: 0, valid: 0 }]));
@@ -135,12 +151,16 @@ export async function runAgreement({ quick = false, log = console.error, familie
         ...excerpts(report, ajvValidate, zr, vr),
       });
     }
+    // Last: it runs ajv again, on another body (ajv's `errors` are the last call's).
+    const plain = plainDisagreement(item.name, body, ajvValidate, ajvPlainValidate(body));
+    if (plain) plainDisagreements.push(plain);
   }
   // Every rule's invalid examples: the peers give our verdict.
   const { invalidExamples } = await import('../pkg/testing-node.mjs');
-  const onExamples = examplesAgreement({ validate: sdk.validate, ajvValidate, zodSchema, valibotParse, invalidExamples });
+  const onExamples = examplesAgreement({ validate: sdk.validate, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, invalidExamples });
   const examples = onExamples.examples;
   disagreements.push(...onExamples.disagreements);
+  plainDisagreements.push(...onExamples.plainDisagreements);
   // A mutation must apply in every family (else that family's bodies never have it).
   const uncovered = [...byMutation.values()].flatMap((e) => families.filter((f) => e.byFamily[f] === 0).map((f) => `${e.mutation.name} (${f})`));
   const codeMissing = [...byMutation.values()].filter((e) => e.payloads > 0 && e.codeSeen < e.payloads);
@@ -148,6 +168,7 @@ export async function runAgreement({ quick = false, log = console.error, familie
     log(`DISAGREE ${d.name}: expected ${d.expected}, ours ${d.ours}, ajv ${d.ajv}, zod ${d.zod}, valibot ${d.valibot}`);
     log(`  ours: ${short(d.oursIssues)}\n  ajv:  ${short(d.ajvErrors)}\n  zod:  ${short(d.zodIssues)}\n  valibot: ${short(d.valibotIssues)}`);
   }
+  for (const line of plainDisagreements) log(`DISAGREE ${line}`);
   for (const name of uncovered) log(`UNCOVERED mutation never applied: ${name}`);
   for (const e of codeMissing) log(`note: ${e.mutation.name}: our report lacks '${e.mutation.code ?? 'no issue'}' in ${e.payloads - e.codeSeen} of ${e.payloads} payloads`);
   const result = {
@@ -156,13 +177,15 @@ export async function runAgreement({ quick = false, log = console.error, familie
     invalid: total - valid,
     byFamily,
     disagreements,
+    plainDisagreements,
     uncovered,
     mutations: [...byMutation.values()].map((e) => ({ name: e.mutation.name, code: e.mutation.code, error: e.mutation.error, payloads: e.payloads, byFamily: e.byFamily, codeSeen: e.codeSeen })),
     examples,
-    ok: disagreements.length === 0 && uncovered.length === 0,
+    ok: disagreements.length === 0 && plainDisagreements.length === 0 && uncovered.length === 0,
   };
   log(`[agreement] ${total} payloads (${valid} valid, ${total - valid} invalid; ` + families.map((f) => `${f} ${byFamily[f].total}`).join(', ') + `), ${MUTATIONS.length} mutation kinds, ${examples} invalid examples: ` +
-    (result.ok ? 'ours, ajv, zod and valibot agree on every verdict' : `${disagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
+    (result.ok ? 'ours, ajv, zod and valibot agree on every verdict (and ajv without the surrogate keyword with ajv on each body made whole)'
+      : `${disagreements.length + plainDisagreements.length} disagreements, ${uncovered.length} uncovered mutations`));
   return result;
 }
 

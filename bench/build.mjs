@@ -1,13 +1,19 @@
 // Builds what the benchmark loads and measures, into bench/build/:
 // - ajv-validate.mjs: the batch order schema compiled by ajv to standalone ESM code
 //   (ajv/dist/standalone), the validator the Node and browser runs time;
-// - ajv-standalone.bundle.js: that validator bundled by esbuild (minified, browser, esm);
+// - ajv-plain-validate.mjs: the same without the lone-surrogate keyword, as ajv's users
+//   usually write it (peers/ajv-schema.mjs, schemaWithoutSurrogateTest);
+// - ajv-standalone.bundle.js, ajv-plain.bundle.js: those validators bundled by esbuild
+//   (minified, browser, esm);
 // - ajv-runtime.bundle.js: ajv itself + the schema, compiled when loaded;
 // - zod.bundle.js: zod + our zod schema;
 // - valibot.bundle.js: valibot + our valibot schema;
 // - licensing_sdk.min.js: our JS glue minified the same way (size only);
+// - fast-check-without-surrogate-test.mjs: js/generated/fast-check.js with its test for
+//   half of a character turned off (what that test costs, for the steps);
 // - cut-batch.bundle.js: the package's order-by-order pass and its serializer
-//   (js/sdk/src-js/fast-path.js's cutBatch, js/shared/serialize.js's serialize), for the browser's step timings.
+//   (js/sdk/src-js/fast-path.js's cutBatch, js/shared/serialize.js's serialize), and
+//   the generated fast path with and without that test, for the browser's step timings.
 // Run alone: node build.mjs
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as esbuild from 'esbuild';
-import { AJV_OPTIONS, addKeywords, schema } from './peers/ajv-schema.mjs';
+import { AJV_OPTIONS, addKeywords, schema, schemaWithoutSurrogateTest } from './peers/ajv-schema.mjs';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const BUILD_DIR = join(BENCH_DIR, 'build');
@@ -24,18 +30,34 @@ export const PKG_DIR = process.env.BENCH_PKG_DIR || join(BENCH_DIR, '..', 'pkg')
 /** wasm-bindgen's output beside the wasm (the glue as generated), where scripts/build-pkg.sh keeps it. */
 export const BIND_DIR = join(BENCH_DIR, '..', 'target', 'bind');
 
+const GENERATED_FAST_CHECK = join(BENCH_DIR, '..', 'js', 'generated', 'fast-check.js');
+export const FAST_CHECK_WITHOUT_SURROGATE_TEST = join(BUILD_DIR, 'fast-check-without-surrogate-test.mjs');
+
+/**
+ * The generated fast path with its lone-surrogate test answering true for every
+ * string: not a validator (it passes half of a character), only a measure of
+ * what that test costs the fast path, beside ajv without the surrogate keyword.
+ */
+function fastCheckWithoutSurrogateTest() {
+  const source = readFileSync(GENERATED_FAST_CHECK, 'utf8');
+  const line = /^const wellFormed = .*;$/m;
+  if (!line.test(source)) throw new Error('js/generated/fast-check.js has no `const wellFormed = …;` line to turn off');
+  return source.replace(line, 'const wellFormed = () => true; // turned off by bench/build.mjs: a measure, not a validator');
+}
+
 export const BUNDLES = {
   ajvStandalone: join(BUILD_DIR, 'ajv-standalone.bundle.js'),
+  ajvPlain: join(BUILD_DIR, 'ajv-plain.bundle.js'),
   ajvRuntime: join(BUILD_DIR, 'ajv-runtime.bundle.js'),
   zod: join(BUILD_DIR, 'zod.bundle.js'),
   valibot: join(BUILD_DIR, 'valibot.bundle.js'),
   cutBatch: join(BUILD_DIR, 'cut-batch.bundle.js'),
 };
 
-/** The ajv validator of the batch order schema as standalone ESM source. */
-export function ajvStandaloneSource() {
+/** The ajv validator of the batch order schema (or of `of`) as standalone ESM source. */
+export function ajvStandaloneSource(of = schema) {
   const ajv = addKeywords(new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } }));
-  const validate = ajv.compile(schema);
+  const validate = ajv.compile(of);
   return standaloneCode(ajv, validate);
 }
 
@@ -43,10 +65,14 @@ export async function build({ quiet = false } = {}) {
   mkdirSync(BUILD_DIR, { recursive: true });
   const standalone = join(BUILD_DIR, 'ajv-validate.mjs');
   writeFileSync(standalone, ajvStandaloneSource());
+  const plain = join(BUILD_DIR, 'ajv-plain-validate.mjs');
+  writeFileSync(plain, ajvStandaloneSource(schemaWithoutSurrogateTest));
+  writeFileSync(FAST_CHECK_WITHOUT_SURROGATE_TEST, fastCheckWithoutSurrogateTest());
 
   const common = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: true, logLevel: 'warning', legalComments: 'none' };
   const entries = {
     ajvStandalone: `export { default as validate } from ${JSON.stringify(standalone)};`,
+    ajvPlain: `export { default as validate } from ${JSON.stringify(plain)};`,
     ajvRuntime: [
       `import Ajv from 'ajv';`,
       `import { AJV_OPTIONS, addKeywords, schema } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'ajv-schema.mjs'))};`,
@@ -59,6 +85,8 @@ export async function build({ quiet = false } = {}) {
     cutBatch: [
       `export { cutBatch } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'fast-path.js'))};`,
       `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'shared', 'serialize.js'))};`,
+      `export { fastCheck } from ${JSON.stringify(GENERATED_FAST_CHECK)};`,
+      `export { fastCheck as fastCheckWithoutSurrogateTest } from ${JSON.stringify(FAST_CHECK_WITHOUT_SURROGATE_TEST)};`,
     ].join('\n'),
   };
   for (const [name, contents] of Object.entries(entries)) {

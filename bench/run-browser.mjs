@@ -1,5 +1,5 @@
 // The Chromium run (playwright-core driving Debian's /usr/bin/chromium, headless):
-// throughput of the six cases on every timed payload, one page (in a fresh browser
+// throughput of the cases of lib/measure.mjs on every timed payload, one page (in a fresh browser
 // context) per payload family and variant (valid, errors), the steps of the unmet targets
 // (lib/measure.mjs, makeStepCases) in that page, then cold starts,
 // each in a fresh browser context (empty cache), plus a second visit in the same

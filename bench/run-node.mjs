@@ -1,4 +1,4 @@
-// The Node run: throughput of the six cases on every timed payload of both families
+// The Node run: throughput of the cases of lib/measure.mjs on every timed payload of both families
 // (compact and wide, generate.mjs), the steps of the unmet targets (lib/measure.mjs,
 // makeStepCases), then cold starts in fresh processes.
 // Prints the results as JSON on stdout (progress on stderr).
@@ -18,12 +18,13 @@ export const COLD_IMPLS = ['ours', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop
 export async function runNodeThroughput({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
+  const { validate: ajvPlainValidate } = await import('./build/ajv-plain-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
   const { safeParse: valibotParse } = await import('./peers/valibot-schema.mjs');
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of await timingPayloads(SIZES, families, variants)) {
-    const r = await measure(makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
+    const r = await measure(makeCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases });
     log(`[node] ${p.family}, ${p.size} orders ${p.variant} (${(p.bytes / 1e6).toFixed(3)} MB): ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));
   }
@@ -49,6 +50,9 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const sdk = await import('../pkg/node.mjs');
   // The package's order-by-order pass and its serializer, as the entry bundles them.
   const { cutBatch } = await import('../js/sdk/src-js/fast-path.js');
+  const { fastCheck } = await import('../js/generated/fast-check.js');
+  const { fastCheck: fastCheckWithoutSurrogateTest } = await import('./build/fast-check-without-surrogate-test.mjs');
+  const { validate: ajvPlainValidate } = await import('./build/ajv-plain-validate.mjs');
   const { serialize } = await import('../js/shared/serialize.js');
   const { validate: ajvValidate } = await import('./build/ajv-validate.mjs');
   const { batchOrder: zodSchema } = await import('./peers/zod-schema.mjs');
@@ -56,7 +60,7 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of (await timingPayloads(SIZES, families, variants)).filter(stepPayload)) {
-    const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, p);
+    const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
     log(`[node] steps, ${p.family}, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));

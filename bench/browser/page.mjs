@@ -4,10 +4,11 @@
 import * as sdk from '/pkg/index.js';
 import * as light from '/pkg/validate.js';
 import { validate as ajvValidate } from '/bench/build/ajv-standalone.bundle.js';
+import { validate as ajvPlainValidate } from '/bench/build/ajv-plain.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { safeParse as valibotParse } from '/bench/build/valibot.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
-import { cutBatch, serialize } from '/bench/build/cut-batch.bundle.js';
+import { cutBatch, fastCheck, fastCheckWithoutSurrogateTest, serialize } from '/bench/build/cut-batch.bundle.js';
 import { makeCases, makeLightCase, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
 // ?family=compact|wide: that family's payloads only; ?variant=valid|errors: that variant's
@@ -24,7 +25,7 @@ window.benchInfo = () => ({
 });
 window.benchPayload = async (i, cfg) => {
   const p = payloads[i];
-  const r = await measure(makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
+  const r = await measure(makeCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse }, p), { ...cfg, expectedValid: p.expectedValid });
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, expectedValid: p.expectedValid, cases: r.cases };
 };
 /** `licensing-sdk/validate` on payload i (makeLightCase): its case, timed after everything else in the page. */
@@ -37,7 +38,7 @@ window.benchLight = async (i, cfg) => {
 window.benchSteps = async (i, cfg) => {
   const p = payloads[i];
   if (!stepPayload(p)) return null;
-  const { steps, facts } = makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, p);
+  const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
   const r = await measure(steps, cfg);
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases };
 };

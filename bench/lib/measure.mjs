@@ -10,6 +10,7 @@ export const CASES = [
   { id: 'ours', label: 'ours validate (object)' },
   { id: 'oursLight', label: 'ours `licensing-sdk/validate` validate (object)' },
   { id: 'ajv', label: 'ajv (object)' },
+  { id: 'ajvPlain', label: 'ajv without the surrogate keyword (object; valid bodies only)' },
   { id: 'zod', label: 'zod safeParse (object)' },
   { id: 'valibot', label: 'valibot safeParse (object)' },
   { id: 'oursJson', label: 'ours validateJson (text)' },
@@ -17,27 +18,31 @@ export const CASES = [
 ];
 
 /**
- * The six timed functions of the targets for one payload, timed in turns; each
- * returns the verdict.
+ * The timed functions of the targets for one payload, timed in turns; each
+ * returns the verdict. ajv without the surrogate keyword only on the valid
+ * bodies: on a body with errors it would pass a lone surrogate, and its target
+ * is on valid bodies.
  */
-export function makeCases({ sdk, ajvValidate, zodSchema, valibotParse }, payload) {
+export function makeCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse }, payload) {
   const text = payload.text;
   const body = JSON.parse(text); // the wire form, the same object for all of them
   const fns = {
     ours: () => sdk.validate('batchOrder', body).valid,
     ajv: () => ajvValidate(body),
+    ajvPlain: () => ajvPlainValidate(body),
     zod: () => zodSchema.safeParse(body).success,
     valibot: () => valibotParse(body).success,
     oursJson: () => sdk.validateJson('batchOrder', text).valid,
     parseAjv: () => ajvValidate(JSON.parse(text)),
   };
-  return CASES.filter((c) => c.id !== 'oursLight').map((c) => ({ ...c, fn: fns[c.id] }));
+  const timed = (c) => c.id !== 'oursLight' && (c.id !== 'ajvPlain' || payload.variant === 'valid');
+  return CASES.filter(timed).map((c) => ({ ...c, fn: fns[c.id] }));
 }
 
 /**
  * `licensing-sdk/validate` (`light`: the validation-only wasm, with the fast path
- * since issue 78) on one payload, the sixth case. Each run times it last, after
- * every payload's five cases and steps: while it had no fast path, its garbage (the
+ * since issue 78) on one payload, its last case. Each run times it last, after
+ * every payload's other cases and steps: while it had no fast path, its garbage (the
  * whole body's text on every call, 8 MB at 1,000 wide orders) weighed on whatever
  * ran after it in the same heap. Timed in turns with
  * the five (the run of a918e71), the default entry's validate grew ×12.9 from 100 to
@@ -66,7 +71,9 @@ export function stepPayload(p) {
  * - valid (validateJson ≥ 1.5× JSON.parse + ajv): the UTF-8 copy of the text
  *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
  *   validateJson, and the peer's two parts; at 1,000 orders (growth ≤ 1.25) also
- *   validate and ajv on the batch's first 100 orders, the same objects.
+ *   validate and ajv on the batch's first 100 orders, the same objects. And
+ *   (validate ≥ 1× ajv without the surrogate keyword) the generated fast path
+ *   alone, with and without its test for half of a character, beside both ajvs.
  * - errors, 1 order (validate ≥ 1.0× zod): the body's text as the call writes it
  *   (`serialize`: JSON.stringify with the replacer that finds NaN and ±Infinity) and a
  *   plain JSON.stringify beside it, the wasm on that text (validateJson: copy, walk,
@@ -77,7 +84,7 @@ export function stepPayload(p) {
  *   (`serialize`, as the call writes it) and the wasm on that text, beside validate
  *   and ajv.
  */
-export function makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBatch, serialize }, payload) {
+export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, serialize, fastCheck, fastCheckWithoutSurrogateTest }, payload) {
   const text = payload.text;
   const body = JSON.parse(text);
   const steps = [];
@@ -90,6 +97,10 @@ export function makeStepCases({ sdk, ajvValidate, zodSchema, valibotParse, cutBa
     step('oursJson', 'ours validateJson (copy + walk + report)', () => sdk.validateJson('batchOrder', text).valid);
     step('parse', 'JSON.parse', () => JSON.parse(text));
     step('ajv', 'ajv (object)', () => ajvValidate(body));
+    step('ours', 'ours validate (the whole call)', () => sdk.validate('batchOrder', body).valid);
+    step('fast', 'the generated fast path alone (fastCheck)', () => fastCheck('batchOrder', body));
+    step('fastNoTest', 'the same with its test for half of a character turned off (a measure, not a validator)', () => fastCheckWithoutSurrogateTest('batchOrder', body));
+    step('ajvPlain', 'ajv without the surrogate keyword (object)', () => ajvPlainValidate(body));
     if (payload.size >= 1000) {
       // Growth: the same code on the same objects, 100 orders at a time against all
       // of them (the working set: 0.4 MB against 4 MB).
