@@ -39,15 +39,16 @@ function onInput(glue, encoder, text, check) {
  * `jsonSchema.input`/`output` (Standard JSON Schema) call `jsonSchemas()`'s
  * converter (js/sdk/src-js/json-schema.js), loaded on first use where the entry has it.
  */
-function schemasWith(validate, untouchedIssue, checked) {
+function schemasWith(validateBody, untouchedIssue, checked) {
   return (options) => {
     const touched = touchedTest(options?.touched);
     checked(options);
     const out = {};
     for (const name of ENDPOINTS) {
       const check = (value) => {
-        if (fastCheck(name, value)) return { value };
-        const report = validate(name, value, options);
+        // The fast path once: a body it cannot prove clean goes on to the wasm
+        // from there (the catalogue checked again then, as `validate` does).
+        const report = validateBody(name, value, options, checked);
         if (report.valid) return { value };
         const errors = report.issues.filter((issue) => issue.severity === 'error');
         const shown = touched ? errors.filter((issue) => touched(issue.path)) : errors;
@@ -147,18 +148,28 @@ const checked = (options) => {
   if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
 };
 
-/** Validates a body; a body the fast path proves clean skips the wasm. */
-export const validate = (endpoint, body, options) => {
-  checked(options);
+/**
+ * `validate` after its options' first check: a body the fast path proves clean
+ * skips the wasm; `beforeWasm(options)`, when given, runs only when the body
+ * crosses (the schemas check their catalogue there).
+ */
+function validateBody(endpoint, body, options, beforeWasm) {
   // A batch, order by order: clean at once, or only the orders with issues
   // (and those their sequences tie them to) cross to the wasm, as text.
   const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
+  beforeWasm?.(options);
   const text = bodyText(batch !== null ? batch.cut : body);
   if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body));
   const wasm = current();
   return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
+}
+
+/** Validates a body; a body the fast path proves clean skips the wasm. */
+export const validate = (endpoint, body, options) => {
+  checked(options);
+  return validateBody(endpoint, body, options);
 };
 
 /**
@@ -194,7 +205,7 @@ export const validateJson = (endpoint, text, options) => {
 const untouchedIssue = (count, options) => call(CALL_UNTOUCHED, undefined, options, count).issues[0];
 
 /** Standard Schema v1 objects, one per endpoint, in the options' locale, messages and rules. */
-export const createSchemas = schemasWith(validate, untouchedIssue, checked);
+export const createSchemas = schemasWith(validateBody, untouchedIssue, checked);
 
 /** Standard Schema v1 objects, one per endpoint (English messages). */
 export const schemas = lazySchemas(() => createSchemas());

@@ -141,3 +141,27 @@ test('what the cut must leave to the whole body', async () => {
   for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
   same(capped, 'capped', [{ maxIssues: 2 }, { maxIssues: 5 }]);
 });
+
+test("a Standard Schema reads a body with issues as validate does: the fast path once, then the wasm", async () => {
+  const { createSchemas } = await import('licensing-sdk');
+  const schema = createSchemas().batchOrder['~standard'];
+  for (const [n, seed] of [[1, 31], [10, 32], [100, 33]]) {
+    const { body } = await scattered(n, seed, n < 25 ? 4 : 25);
+    // Every read of the batch's own `channelCode`, as the fast path and the text make them.
+    let reads = 0;
+    const counted = () => {
+      const value = body.channelCode;
+      const copy = { ...body };
+      Object.defineProperty(copy, 'channelCode', { enumerable: true, configurable: true, get: () => { reads += 1; return value; } });
+      return copy;
+    };
+    reads = 0;
+    const report = validate('batchOrder', counted());
+    const byValidate = reads;
+    reads = 0;
+    const result = schema.validate(counted());
+    assert.equal(report.valid, false, `scattered ${n}/${seed} has issues`);
+    assert.ok('issues' in result, `scattered ${n}/${seed}: the schema fails it`);
+    assert.equal(reads, byValidate, `scattered ${n}/${seed}: the schema read the body ${reads} times where validate read it ${byValidate}`);
+  }
+});
