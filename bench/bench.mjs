@@ -390,7 +390,7 @@ function report(r) {
       }
     }
   }
-  const coldNames = { ours: 'ours, `licensing-sdk/slim` (load + fetch and instantiate wasm + first validate)', 'ours-inline': 'ours, default entry `licensing-sdk` (one module, wasm inside)', 'ours-inline-error': 'ours, default entry, the order with one error (the first call decodes, compiles and instantiates the wasm inside)', 'ajv-standalone': 'ajv standalone validator (load + first validate)', 'ajv-runtime': 'ajv + schema (load + compile + first validate)', zod: 'zod + schema (load + first safeParse)', noop: 'baseline: import of a tiny module, no validation' };
+  const coldNames = { ours: 'ours, `licensing-sdk/slim` (load + fetch and instantiate wasm + first validate)', 'ours-inline': 'ours, default entry `licensing-sdk` (one module, wasm inside)', 'ours-inline-error': 'ours, default entry, the order with one error (the first call decodes, compiles and instantiates the wasm inside)', 'ours-steps': 'ours, the default entry\'s parts as one module, the same order, its steps timed one by one (below)', 'ajv-standalone': 'ajv standalone validator (load + first validate)', 'ajv-runtime': 'ajv + schema (load + compile + first validate)', zod: 'zod + schema (load + first safeParse)', noop: 'baseline: import of a tiny module, no validation' };
   const range = (s) => `${f(s.medianMs, 1)} (${f(s.minMs, 1)}–${f(s.maxMs, 1)})`;
   const coldRows = Object.keys(coldNames).map((k) => [coldNames[k], node.cold[k] ? range(node.cold[k]) : '–', browser?.cold[k] ? range(browser.cold[k].first) : '–', browser?.cold[k] ? range(browser.cold[k].repeat) : '–']);
 
@@ -555,6 +555,21 @@ function report(r) {
       ['the module parsed and run until it asks for the wasm', f(ph.moduleReceived, 1), f(ph.wasmRequested, 1), f(ph.wasmRequested - ph.moduleReceived, 1)],
       ['the wasm downloaded (compiled as it streams)', f(ph.wasmRequested, 1), f(ph.wasmReceived, 1), f(ph.wasmReceived - ph.wasmRequested, 1)],
       ['compile finished, instantiate, first validate', f(ph.wasmReceived, 1), f(ph.done, 1), f(ph.done - ph.wasmReceived, 1)],
+    ]));
+  }
+  const st = browser?.cold['ours-steps']?.steps;
+  if (st) {
+    out.push('');
+    out.push('Where the default entry\'s first call with an error goes in Chromium, first visits (medians of each step, ms): the entry\'s parts (the glue, the validators, the wasm as printable text and its decoder: `bench/build/cold-steps.bundle.js`, built by `build.mjs`) as one module, each step the entry takes timed alone by the page (`browser/cold.mjs`, `ours-steps`). A valid order needs only the import: the fast path answers it.');
+    out.push('');
+    const sum = st.import + st.decode + st.compile + st.instantiate + st.firstCall;
+    out.push(table(['step', 'ms'], [
+      ['import the module (download, parse, run)', f(st.import, 1)],
+      ['decode the printable text into the wasm\'s bytes', f(st.decode, 1)],
+      ['compile (`new WebAssembly.Module`, synchronous)', f(st.compile, 1)],
+      ['instantiate (the glue\'s `initSync`)', f(st.instantiate, 1)],
+      ['the first `validate` (the fast path, the text, the walk, the report)', f(st.firstCall, 1)],
+      ['the steps together', f(sum, 1)],
     ]));
   }
   const nav = browser?.cold.navigation;

@@ -9,6 +9,9 @@
 // - zod.bundle.js: zod + our zod schema;
 // - valibot.bundle.js: valibot + our valibot schema;
 // - licensing_sdk.min.js: our JS glue minified the same way (size only);
+// - cold-steps.bundle.js: the default entry's parts (the glue, the validators, the
+//   wasm as printable text and its decoder) as one module whose steps a cold page
+//   times one by one (browser/cold.mjs, `ours-steps`);
 // - fast-check-without-surrogate-test.mjs: js/generated/fast-check.js with its test for
 //   half of a character turned off (what that test costs, for the steps);
 // - cut-batch.bundle.js: the package's order-by-order pass and its serializer
@@ -52,7 +55,12 @@ export const BUNDLES = {
   zod: join(BUILD_DIR, 'zod.bundle.js'),
   valibot: join(BUILD_DIR, 'valibot.bundle.js'),
   cutBatch: join(BUILD_DIR, 'cut-batch.bundle.js'),
+  coldSteps: join(BUILD_DIR, 'cold-steps.bundle.js'),
 };
+
+/** The package's JavaScript and the build's generated modules (scripts/build-js.mjs writes target/js/). */
+const JS_DIR = join(BENCH_DIR, '..', 'js');
+const BUILT_DIR = join(BENCH_DIR, '..', 'target', 'js');
 
 /** The ajv validator of the batch order schema (or of `of`) as standalone ESM source. */
 export function ajvStandaloneSource(of = schema) {
@@ -87,6 +95,15 @@ export async function build({ quiet = false } = {}) {
       `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'shared', 'serialize.js'))};`,
       `export { fastCheck } from ${JSON.stringify(GENERATED_FAST_CHECK)};`,
       `export { fastCheck as fastCheckWithoutSurrogateTest } from ${JSON.stringify(FAST_CHECK_WITHOUT_SURROGATE_TEST)};`,
+    ].join('\n'),
+    // What the default entry (js/sdk/entries/index.js) puts together, with its
+    // steps left to the page: decode the text, compile, instantiate, first call.
+    coldSteps: [
+      `export { default as createGlue } from ${JSON.stringify(join(BUILT_DIR, 'glue.js'))};`,
+      `export { use, current } from ${JSON.stringify(join(JS_DIR, 'sdk', 'src-js', 'instance.js'))};`,
+      `export { validate } from ${JSON.stringify(join(JS_DIR, 'sdk', 'src-js', 'validation.js'))};`,
+      `export { fromPrintable } from ${JSON.stringify(join(JS_DIR, 'shared', 'printable.js'))};`,
+      `export { default as WASM_TEXT } from ${JSON.stringify(join(BUILT_DIR, 'wasm-printable.js'))};`,
     ].join('\n'),
   };
   for (const [name, contents] of Object.entries(entries)) {

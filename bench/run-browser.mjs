@@ -14,7 +14,7 @@ import { FAMILY_IDS, VARIANTS } from './generate.mjs';
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const COLD_IMPLS = ['ours', 'ours-inline', 'ours-inline-error', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
+export const COLD_IMPLS = ['ours', 'ours-inline', 'ours-inline-error', 'ours-steps', 'ajv-standalone', 'ajv-runtime', 'zod', 'noop'];
 
 function stats(xs) {
   return { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), samples: xs };
@@ -78,6 +78,7 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
     const runs = quick ? 3 : 9;
     const first = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
     const phases = [];
+    const inlineSteps = [];
     const repeat = Object.fromEntries(COLD_IMPLS.map((i) => [i, []]));
     for (let k = 0; k < runs; k++) {
       for (const impl of COLD_IMPLS) {
@@ -87,6 +88,7 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
           const r = await coldVisit(p, `${server.url}/bench/browser/cold.html?impl=${impl}`, `cold start ${impl}`);
           bucket[impl].push(r.ms);
           if (bucket === first && r.phases) phases.push(r.phases);
+          if (bucket === first && r.steps) inlineSteps.push(r.steps);
         }
         await ctx.close();
       }
@@ -109,6 +111,8 @@ export async function runBrowser({ quick, log = console.error, families = FAMILY
     cold.navigation = { plain: stats(nav.plain), hints: stats(nav.hints) };
     // The default entry's first visits, phase by phase (medians of each mark).
     if (phases.length) cold.ours.phases = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
+    // The default entry's parts, step by step (medians of each step).
+    if (inlineSteps.length) cold['ours-steps'].steps = Object.fromEntries(Object.keys(inlineSteps[0]).map((k) => [k, median(inlineSteps.map((s) => s[k]))]));
     log('[chromium] cold start, first visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].first.medianMs.toFixed(1)}`).join(', '));
     log('[chromium] cold start, repeat visit (median ms): ' + COLD_IMPLS.map((i) => `${i} ${cold[i].repeat.medianMs.toFixed(1)}`).join(', '));
     log(`[chromium] from navigation, a page importing licensing-sdk/slim (median ms): no hints ${cold.navigation.plain.medianMs.toFixed(1)}, preload hints ${cold.navigation.hints.medianMs.toFixed(1)}`);

@@ -3,7 +3,9 @@
 // (ours: the package's browser entry, JS modules and the .wasm fetched side by side;
 // ours: licensing-sdk/slim, which fetches the .wasm; ours-inline: the default entry, one module with the wasm inside;
 // ours-inline-error: the same with one error in the order, so that the first call decodes,
-// compiles and instantiates the wasm inside: the fast path answers the valid one alone)
+// compiles and instantiates the wasm inside: the fast path answers the valid one alone;
+// ours-steps: the same parts as one module, /bench/build/cold-steps.bundle.js, each
+// step timed: the import, decoding the text, compiling, instantiating, the first call)
 // (noop: a tiny module, the baseline cost of a dynamic import). The payload is
 // made before the clock starts. Result in window.__cold.
 import order from '/bench/build/one-order.mjs'; // makeBatch(1, 1), made by build.mjs
@@ -34,6 +36,7 @@ await new Promise((go) => {
 await new Promise((r) => setTimeout(r, 50));
 const t0 = performance.now();
 let valid;
+let steps = null;
 if (impl === 'ours' || impl === 'ours-inline') {
   const m = await import(impl === 'ours' ? '/pkg/slim.js' : '/pkg/index.js');
   valid = m.validate('batchOrder', body).valid;
@@ -41,6 +44,19 @@ if (impl === 'ours' || impl === 'ours-inline') {
   const m = await import('/pkg/index.js');
   // `valid` here: the verdict is the right one (the error found where it is).
   valid = m.validate('batchOrder', withError).issues.some((i) => i.path === '/orderList/0/orderType');
+} else if (impl === 'ours-steps') {
+  const m = await import('/bench/build/cold-steps.bundle.js');
+  const imported = performance.now();
+  const bytes = m.fromPrintable(m.WASM_TEXT);
+  const decoded = performance.now();
+  const module = new WebAssembly.Module(bytes);
+  const compiled = performance.now();
+  m.use(m.createGlue, module);
+  m.current();
+  const instantiated = performance.now();
+  valid = m.validate('batchOrder', withError).issues.some((i) => i.path === '/orderList/0/orderType');
+  const called = performance.now();
+  steps = { import: imported - t0, decode: decoded - imported, compile: compiled - decoded, instantiate: instantiated - compiled, firstCall: called - instantiated };
 } else if (impl === 'ajv-standalone') {
   const m = await import('/bench/build/ajv-standalone.bundle.js');
   valid = m.validate(body);
@@ -74,4 +90,4 @@ if (impl === 'ours') {
     };
   }
 }
-result = { impl, ms: t1 - t0, valid, sinceNavigation: t1, phases };
+result = { impl, ms: t1 - t0, valid, sinceNavigation: t1, phases, steps };
