@@ -34,6 +34,21 @@ export async function loadValidators() {
   return { sdk, ajvValidate, ajvPlainValidate, zodSchema: batchOrder, valibotParse };
 }
 
+function short(v, n = 300) {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}
+
+/** The first errors each of the four gave, as short lines, for a disagreement. */
+function excerpts(report, ajvValidate, zodResult, valibotResult) {
+  return {
+    oursIssues: report.issues.filter((i) => i.severity === 'error').slice(0, 5).map((i) => `${i.path} ${i.code}`),
+    ajvErrors: (ajvValidate.errors || []).slice(0, 5).map((e) => `${e.instancePath} ${e.keyword} ${e.message}`),
+    zodIssues: zodResult.success ? [] : zodResult.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.code} ${i.message}`),
+    valibotIssues: valibotResult.success ? [] : valibotResult.issues.slice(0, 5).map((i) => `/${(i.path ?? []).map((p) => p.key).join('/')} ${i.type} ${i.message}`),
+  };
+}
+
 /** `v` with every string (keys too), at any depth, made whole: each lone surrogate U+FFFD. */
 export function wellFormedCopy(v) {
   if (typeof v === 'string') return v.toWellFormed();

@@ -35,6 +35,19 @@ test('ajv without the surrogate keyword (the bench\'s second ajv) gives ajv\'s v
   for (const ex of surrogate) assert.equal(compileAjvPlainPeer()(ex.body), true, `${ex.path}: passes ajv without the keyword`);
 });
 
+test('a peer that disagrees is named, with the first errors of each', () => {
+  // A valibot that passes everything: every example ours fails is then a disagreement.
+  const passesAll = () => ({ success: true });
+  const { disagreements } = examplesAgreement({ validate, ajvValidate: compileAjvPeer(), zodSchema, valibotParse: passesAll, invalidExamples });
+  const failed = invalidExamples('batchOrder').filter((ex) => ex.body !== undefined && !PEERS_LACK[ex.code] && !validate('batchOrder', ex.body).valid);
+  assert.ok(failed.length > 0);
+  assert.equal(disagreements.length, failed.length);
+  for (const d of disagreements) {
+    assert.equal(d.valibot, true);
+    assert.ok(d.oursIssues.length > 0 && d.ajvErrors.length > 0 && d.zodIssues.length > 0, `${d.name}: the errors of each peer`);
+  }
+});
+
 test('every rule the peers are excused from is a rule that reports on batchOrder', () => {
   const codes = new Set(invalidExamples('batchOrder').map((ex) => ex.code));
   for (const code of Object.keys(PEERS_LACK)) assert.ok(codes.has(code), `PEERS_LACK in bench/agreement.mjs names ${code}, which no invalid example of batchOrder has: take it out`);
