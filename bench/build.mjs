@@ -34,7 +34,7 @@ export const PKG_DIR = process.env.BENCH_PKG_DIR || join(BENCH_DIR, '..', 'pkg')
 export const BIND_DIR = join(BENCH_DIR, '..', 'target', 'bind');
 
 const GENERATED_FAST_CHECK = join(BENCH_DIR, '..', 'js', 'generated', 'fast-check.js');
-export const FAST_CHECK_WITHOUT_SURROGATE_TEST = join(BUILD_DIR, 'fast-check-without-surrogate-test.mjs');
+const FAST_CHECK_WITHOUT_SURROGATE_TEST = join(BUILD_DIR, 'fast-check-without-surrogate-test.mjs');
 
 /**
  * The generated fast path with its lone-surrogate test answering true for every
