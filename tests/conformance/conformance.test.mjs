@@ -335,8 +335,11 @@ test('both shells, and the checking proxy in front of one, keep the same bounds 
 test('both shells stop gracefully on SIGTERM: a request in flight gets its answer, then the process ends', async () => {
   const native = await startSim({ args: ['--admin-token', ADMIN], statics: false });
   const node = await startNodeSim(['--admin-token', ADMIN]);
+  // The native shell's own grace (STOP_GRACE, 10 s) is what is tested, not the
+  // harness's SIGKILL: the request's delay outlasts the harness's default 3 s,
+  // which cut it under load when the two were nearly the same (3 s each).
   const exits = [
-    [native.url.replace(/\/$/, ''), () => native.stop()],
+    [native.url.replace(/\/$/, ''), () => native.stop({ killAfterMs: 15_000 })],
     [node.url, () => { const gone = new Promise((r) => node.child.once('exit', (code) => r(code))); node.stop(); return gone; }],
   ];
   // Both shells at once: each waits out its request's delay, not the other's too.
@@ -344,7 +347,7 @@ test('both shells stop gracefully on SIGTERM: a request in flight gets its answe
     const trace = `stop-${(nonces += 1)}`;
     const inFlight = fetch(`${base}/order/api/order/v1/shellnums?g_nonce=${trace}`, {
       method: 'POST',
-      headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=3000', 'x-sim-trace': trace },
+      headers: { authorization: 'Bearer dev-order-token', 'content-type': 'application/json', 'x-sim-fault': 'delay=4000', 'x-sim-trace': trace },
       body: '{"size":1}',
     });
     // The signal comes once the simulator holds the request (its trace shows it, its delay runs).

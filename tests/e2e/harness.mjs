@@ -113,11 +113,12 @@ export async function startSim({ port, args = [], statics = true } = {}) {
   }
   return {
     url: `http://127.0.0.1:${p}/`,
-    async stop() {
+    /** SIGTERM, then SIGKILL if it has not exited after `killAfterMs`. */
+    async stop({ killAfterMs = 3000 } = {}) {
       if (exited) return;
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       await gone;
       clearTimeout(timer);
     },
