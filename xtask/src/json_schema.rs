@@ -242,20 +242,36 @@ fn shape_schema_on(shape: &Shape, refs: Refs, tolerant: bool) -> Json {
 }
 
 /// The constructs the rules' files give for the objects of a role
-/// (`RuleDef::schema`), under the profiles whose errors they are.
+/// (`RuleDef::schema`), under the profiles whose errors they are. A part that is
+/// an `allOf` alone gives its items: nested, a one-item `allOf` is what
+/// Redocly's `no-illogical-composition-keywords` refuses.
 fn rule_parts(role: Role, refs: Refs) -> Vec<Json> {
-    Rule::ALL
-        .iter()
-        .filter(|&&rule| refs.errs(rule))
-        .filter_map(|&rule| rule.def().schema.filter(|part| part.on == role).map(|part| schema_part(rule, part)))
-        .collect()
+    let mut parts = Vec::new();
+    for &rule in Rule::ALL.iter().filter(|&&rule| refs.errs(rule)) {
+        let Some(part) = rule.def().schema.filter(|part| part.on == role) else { continue };
+        match schema_part(rule, part) {
+            Json::Obj(mut entries) if entries.len() == 1 && entries[0].0 == "allOf" => {
+                if let (_, Json::Arr(items)) = entries.remove(0) {
+                    parts.extend(items);
+                }
+            }
+            json => parts.push(json),
+        }
+    }
+    parts
 }
 
 /// A rule's construct from its JSON text: `"type": "object"` first in an `if`,
-/// `then` or `else` that names no type (ajv's strict mode), and `"$notBlank"` as
-/// a pattern written as [`NOT_BLANK`].
+/// `then` or `else`, and in a part of `properties` or `required`, that names no
+/// type (ajv's strict mode), and `"$notBlank"` as a pattern written as
+/// [`NOT_BLANK`].
 pub(crate) fn schema_part(rule: Rule, part: SchemaPart) -> Json {
-    let mut json: Json = serde_json::from_str(part.json)
+    part_json(rule, part.json)
+}
+
+/// [`schema_part`] of a part's text.
+fn part_json(rule: Rule, text: &str) -> Json {
+    let mut json: Json = serde_json::from_str(text)
         .unwrap_or_else(|e| panic!("{rule:?}: its schema part (`.schema(…)` in its file) is not JSON: {e}"));
     not_blank(&mut json);
     if let Json::Obj(entries) = &mut json {
@@ -265,6 +281,10 @@ pub(crate) fn schema_part(rule: Rule, part: SchemaPart) -> Json {
                     inner.insert(0, (String::from("type"), s("object")));
                 }
             }
+        }
+        let of_fields = entries.iter().any(|(key, _)| key == "properties" || key == "required");
+        if of_fields && !entries.iter().any(|(key, _)| key == "type") {
+            entries.insert(0, (String::from("type"), s("object")));
         }
     }
     json
@@ -568,17 +588,27 @@ mod tests {
         }
     }
 
+    /// The keywords a rule's schema part may be made of: what constrains an
+    /// object (a field's `properties`, `required`, an `if`/`then`, a composition).
+    const PART_KEYWORDS: &[&str] =
+        &["if", "then", "else", "allOf", "anyOf", "oneOf", "not", "properties", "required", "type"];
+
     /// A rule's schema part reads as JSON, belongs to an error rule the
-    /// schemas say they carry, and is an object's `if`/`then`.
+    /// schemas say they carry, and constrains an object.
     #[test]
     fn every_schema_part_is_an_error_rules_construct() {
         for &rule in Rule::ALL {
             let Some(part) = rule.def().schema else { continue };
             let json = schema_part(rule, part);
-            assert!(
-                json.get("if").is_some() || json.get("allOf").is_some() || json.get("anyOf").is_some(),
-                "{rule:?}: its schema part is not a construct of an object (`if`/`then`, `allOf`, `anyOf`)"
-            );
+            let Json::Obj(entries) = &json else { panic!("{rule:?}: its schema part is not a JSON object") };
+            for (key, _) in entries {
+                assert!(
+                    PART_KEYWORDS.contains(&key.as_str()),
+                    "{rule:?}: its schema part says `{key}`; a part constrains an object with {PART_KEYWORDS:?} \
+                     (a field's own keywords go under `properties`: `{{\"properties\": {{\"assets\": \
+                     {{\"type\": \"array\", \"items\": {{}}, \"maxItems\": 50}}}}}}`)"
+                );
+            }
             assert_eq!(
                 rule.recommended_severity(),
                 Severity::Error,
@@ -591,6 +621,42 @@ mod tests {
         }
         let leaf = schema_part(Rule::LeafProducts, Rule::LeafProducts.def().schema.unwrap());
         assert_eq!(leaf.get("if").and_then(|b| b.get("type")), Some(&s("object")), "the type is added");
+        let of_fields = part_json(
+            Rule::LeafProducts,
+            r#"{"properties": {"assets": {"type": "array", "items": {}, "maxItems": 50}}}"#,
+        );
+        assert_eq!(of_fields.get("type"), Some(&s("object")), "the type is added");
+    }
+
+    /// No schema the generators write holds an `allOf` of one item with no
+    /// other keyword beside it (Redocly's `no-illogical-composition-keywords`,
+    /// which `make test-contract` runs, refuses it): a rule's part that is an
+    /// `allOf` of its own is spliced into its role's.
+    #[test]
+    fn no_allof_of_one_item_alone() {
+        fn walk(json: &Json, at: &str) {
+            match json {
+                Json::Obj(entries) => {
+                    if let [(key, Json::Arr(items))] = entries.as_slice() {
+                        assert!(!(key == "allOf" && items.len() < 2), "{at}: an `allOf` of one item alone");
+                    }
+                    entries.iter().for_each(|(key, value)| walk(value, &format!("{at}/{key}")));
+                }
+                Json::Arr(items) => items.iter().enumerate().for_each(|(i, item)| walk(item, &format!("{at}/{i}"))),
+                Json::Null | Json::Bool(_) | Json::Int(_) | Json::Str(_) => {}
+            }
+        }
+        for &endpoint in Endpoint::ALL.iter() {
+            for profile in [Profile::Recommended, Profile::Spec, Profile::Strict] {
+                walk(&request_schema_json(endpoint, profile), endpoint.name());
+            }
+        }
+        // A part that is an `allOf` alone, spliced: a role's parts hold no `allOf` alone.
+        for role in [Role::Order, Role::Asset, Role::Product, Role::Merchandise, Role::Plain] {
+            for part in rule_parts(role, Refs::new("#/$defs/", Profile::Recommended)) {
+                walk(&part, "part");
+            }
+        }
     }
 
     /// No `contains` of the rules' helper schemas looks for a bare `$ref`:

@@ -69,13 +69,46 @@ pub(crate) fn request(text: &str, endpoint: Endpoint) -> Option<Envelope<'_>> {
     walk::read(text, shape).ok().map(|(_, spans)| Envelope { text, shape, spans })
 }
 
-/// The JSON type a payload must have at its top level: an array for the list
-/// endpoints, an object for the record ones; `None` when the spec shows none.
-pub(crate) fn payload_type(kind: &Kind) -> Option<Token> {
+/// What an endpoint's payload is at its top level ([`payload_type`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Payload {
+    /// None: the spec shows no payload (`updateEnterprise`'s [`Kind::Any`]).
+    Nothing,
+    /// An array (the list endpoints); absent, it reads as `[]`.
+    Array,
+    /// An object (the record endpoints); absent, it reads as `{}`.
+    Object,
+    /// One value (a count, a name); absent, it reads as `null`. Its type is
+    /// compared as a field's is: a deviation is a warning.
+    Value,
+}
+
+impl Payload {
+    /// What an absent or `null` payload reads as.
+    pub(crate) fn empty(self) -> &'static str {
+        match self {
+            Self::Array => "[]",
+            Self::Object => "{}",
+            Self::Nothing | Self::Value => "null",
+        }
+    }
+}
+
+/// What a payload of `kind` is at its top level: every kind is listed, so a
+/// payload of a kind no endpoint had yet (a bare integer) is read, not dropped.
+pub(crate) fn payload_type(kind: &Kind) -> Payload {
     match kind {
-        Kind::Array(_) => Some(Token::Array),
-        Kind::Object(_) => Some(Token::Object),
-        _ => None,
+        Kind::Array(_) | Kind::ArrayOrNull(_) => Payload::Array,
+        Kind::Object(_) => Payload::Object,
+        Kind::Any => Payload::Nothing,
+        Kind::Str
+        | Kind::Int
+        | Kind::IntMin(_)
+        | Kind::Bool
+        | Kind::Enum(_)
+        | Kind::IntEnum(_)
+        | Kind::Format(_)
+        | Kind::IntOrStr => Payload::Value,
     }
 }
 
@@ -83,11 +116,16 @@ pub(crate) fn payload_type(kind: &Kind) -> Option<Token> {
 /// type is wrong (or it is not JSON); otherwise the deviations inside, as
 /// warnings whose paths start with `at` (`/data`, `/detail`).
 pub(crate) fn tolerate(kind: &'static Kind, text: &str, at: &str) -> Result<Vec<Issue>, String> {
-    if let Some(wanted) = payload_type(kind) {
+    let wanted = match payload_type(kind) {
+        Payload::Array => Some((Token::Array, ": expected an array")),
+        Payload::Object => Some((Token::Object, ": expected an object")),
+        Payload::Nothing | Payload::Value => None,
+    };
+    if let Some((token, expected)) = wanted {
         let found = Scanner::new(text).peek().map_err(|e| e.describe(text))?;
-        if found != wanted {
+        if found != token {
             let mut message = String::from(at);
-            message.push_str(if wanted == Token::Array { ": expected an array" } else { ": expected an object" });
+            message.push_str(expected);
             return Err(message);
         }
     }

@@ -11,7 +11,7 @@
 //! fields it does not name). Under the `spec` profile only the first are
 //! errors.
 
-use super::answer::{self, payload_type};
+use super::answer::{self, payload_type, Payload};
 use crate::model::result_code;
 use crate::schema::{self, Kind, Shape};
 use crate::validate::ctx::{excerpt, Ctx, Seg};
@@ -117,13 +117,13 @@ fn check<'a>(endpoint: Endpoint, status: u16, text: &'a str, ctx: &mut Ctx<'a>) 
             let kind = endpoint.data();
             match (payload_type(kind), envelope.raw("data")) {
                 // `updateEnterprise`: "only code and message (no data)".
-                (None, Some(_)) => ctx.report_at("data", Rule::UnknownField, Params::none),
-                (None, None) => {}
-                (Some(_), Some(data)) => payload(ctx, "data", data, kind),
+                (Payload::Nothing, Some(_)) => ctx.report_at("data", Rule::UnknownField, Params::none),
+                (Payload::Nothing, None) => {}
+                (_, Some(data)) => payload(ctx, "data", data, kind),
                 // An async batch may answer before it has results: the spec
                 // does not show the difference between `sync` and `async`.
-                (Some(_), None) if endpoint == Endpoint::BatchOrder => {}
-                (Some(_), None) => ctx.report_at("data", Rule::EnvelopeField, Params::none),
+                (_, None) if endpoint == Endpoint::BatchOrder => {}
+                (_, None) => ctx.report_at("data", Rule::EnvelopeField, Params::none),
             }
         }
         Module::Order => {}
@@ -204,7 +204,9 @@ mod tests {
         for e in Endpoint::ALL {
             let data = crate::validate::schema_example_of_data(e);
             let text = match e.module() {
-                Module::Order if payload_type(e.data()).is_none() => String::from(r#"{"code":0,"message":"success"}"#),
+                Module::Order if payload_type(e.data()) == Payload::Nothing => {
+                    String::from(r#"{"code":0,"message":"success"}"#)
+                }
                 Module::Order => format!(r#"{{"code":0,"message":"success","data":{data}}}"#),
                 Module::Activity => format!(r#"{{"resultCode":"0000","resultMessage":"ok","detail":{data}}}"#),
             };

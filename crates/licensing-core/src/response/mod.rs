@@ -42,7 +42,6 @@ use serde::de::DeserializeOwned;
 
 use crate::model::{result_code, ActivityDetail, BusinessCode};
 use crate::schema::{self, Kind};
-use crate::validate::scan::Token;
 use crate::validate::Issue;
 use crate::wire::{Endpoint, Module, HTTP_BUSINESS_ERROR};
 use error::{business, cut, decode_error, http_error};
@@ -104,15 +103,16 @@ fn payload(
     warn_absent: bool,
     status: u16,
 ) -> Result<Answer, ClientError> {
-    let Some(wanted) = answer::payload_type(kind) else {
+    let wanted = answer::payload_type(kind);
+    if wanted == answer::Payload::Nothing {
         // An endpoint that returns no payload (`updateEnterprise`): a `data` it
         // sends anyway is an extra field, like any other.
         return Ok(Answer { data: None, warnings: Vec::new() });
-    };
+    }
     let mut at = String::from("/");
     at.push_str(field);
     let Some(raw) = envelope.raw(field) else {
-        let empty = if wanted == Token::Array { "[]" } else { "{}" };
+        let empty = wanted.empty();
         let warnings = if warn_absent { vec![answer::absent(&at)] } else { Vec::new() };
         return Ok(Answer { data: Some(RawJson(empty.to_owned())), warnings });
     };
@@ -256,6 +256,31 @@ mod tests {
         assert_eq!(read_activity(200, r#"{"resultMessage":"no code"}"#).unwrap_err().kind, ErrorKind::Decode);
         assert_eq!(read_activity(200, r#"{"resultCode":"0000","detail":[]}"#).unwrap_err().kind, ErrorKind::Decode);
         assert_eq!(decode_activity(200, "{}").unwrap_err().kind, ErrorKind::Decode);
+    }
+
+    /// A payload of one value (no endpoint has one yet; an endpoint counting
+    /// records would) is read, not dropped: the rehearsal of such an endpoint
+    /// found the JS client resolving `undefined` for `"data": 1`.
+    #[test]
+    fn a_payload_of_one_value_is_read() {
+        static COUNT: Kind = Kind::IntMin(0);
+        static LIST: Kind = Kind::ArrayOrNull(&Kind::Str);
+        let read = |kind: &'static Kind, body: &str| {
+            let envelope = order_envelope(200, body).unwrap();
+            payload(&envelope, "data", kind, true, 200).unwrap()
+        };
+        let answer = read(&COUNT, r#"{"code":0,"message":"success","data":1}"#);
+        assert_eq!((answer.data.as_ref().map(RawJson::as_str), answer.warnings.len()), (Some("1"), 0));
+        assert_eq!(answer.parse::<u64>().unwrap(), 1);
+        // Of another type, a warning, as inside a payload; absent, `null` and a warning.
+        let answer = read(&COUNT, r#"{"code":0,"message":"success","data":"1"}"#);
+        assert_eq!((answer.data.as_ref().map(RawJson::as_str), answer.warnings.len()), (Some(r#""1""#), 1));
+        let answer = read(&COUNT, r#"{"code":0,"message":"success"}"#);
+        assert_eq!((answer.data.as_ref().map(RawJson::as_str), answer.warnings.len()), (Some("null"), 1));
+        // A list that may be `null` is a list: absent, `[]`.
+        let answer = read(&LIST, r#"{"code":0,"message":"success"}"#);
+        assert_eq!(answer.data.as_ref().map(RawJson::as_str), Some("[]"));
+        assert_eq!(read(&crate::schema::NO_DATA, r#"{"code":0,"message":"success","data":1}"#).data, None);
     }
 
     #[test]

@@ -329,3 +329,27 @@ int_enum! {
         Gen5 = 2,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LicenseType;
+    use crate::schema::WireEnum;
+
+    /// Cloud licences whose wire value is not of the spec's `cloud_*` family
+    /// (none the spec names): a new one that is goes here, beside its value.
+    const CLOUD_OUTSIDE_THE_FAMILY: &[LicenseType] = &[];
+
+    #[test]
+    fn the_cloud_licences_are_the_cloud_family() {
+        for &t in LicenseType::ALL {
+            assert_eq!(
+                t.is_cloud(),
+                t.as_str().starts_with("cloud_") || CLOUD_OUTSIDE_THE_FAMILY.contains(&t),
+                "{}: a cloud licence is one whose wire value starts with `cloud_` (the spec's family): classify \
+                 it in `LicenseType::is_cloud`, or, for a cloud licence outside the family, name it in \
+                 `CLOUD_OUTSIDE_THE_FAMILY` (both in this file)",
+                t.as_str()
+            );
+        }
+    }
+}

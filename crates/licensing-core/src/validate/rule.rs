@@ -447,13 +447,16 @@ pub struct JsPart {
     pub source: &'static str,
 }
 
-/// A rule's construct in the JSON Schemas (the `schema` of its [`RuleDef`]), for a rule of
-/// one object: usually `{"if": {…}, "then": {…}}`, written in the rule's file as
-/// JSON Schema (2020-12) text. The generator places it in the `allOf` of every
-/// shape of its role, under the profiles whose errors it is, adds `"type":
-/// "object"` to an `if` or `then` that names none (ajv's strict mode asks for
-/// it), and writes the string `"$notBlank"` as the pattern of a string that is
-/// not blank (what `str::trim` leaves something of).
+/// A rule's construct in the JSON Schemas (the `schema` of its [`RuleDef`]),
+/// for a rule of one object, as JSON Schema (2020-12) text: usually an
+/// `if`/`then` (`{"if": {…}, "then": {…}}`), or `properties` holding a field's
+/// own keywords (`{"properties": {"assets": {"type": "array", "items": {},
+/// "maxItems": 50}}}`), or a composition. The generator places it in the
+/// `allOf` of every shape of its role (an `allOf` alone gives its items), under
+/// the profiles whose errors it is, adds `"type": "object"` to an `if`, a
+/// `then` or a part of `properties` that names none (ajv's strict mode asks
+/// for it), and writes the string `"$notBlank"` as the pattern of a string that
+/// is not blank (what `str::trim` leaves something of).
 #[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
 pub struct SchemaPart {

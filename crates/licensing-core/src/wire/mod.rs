@@ -68,9 +68,13 @@ impl Module {
 
 /// Makes [`Endpoint`] and [`Endpoint::ALL`] from one list, so that a variant
 /// cannot be left out of `ALL` (the `def` and `data` matches are exhaustive
-/// already; this makes the list the third thing the compiler holds).
+/// already; this makes the list the third thing the compiler holds), and from
+/// the list's `write`s the crate's [`Write`]: what only writes have (an
+/// outbox's facts, `wire/outbox.rs`) is an exhaustive match over the writes,
+/// which a new read is not asked into. A test holds `read`/`write` to the
+/// method (GET reads).
 macro_rules! endpoints {
-    ($($(#[doc = $doc:literal])* $name:ident,)+) => {
+    ($($(#[doc = $doc:literal])* $access:ident $name:ident,)+) => {
         /// The endpoints of the service, named as in the JS API.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[cfg_attr(not(feature = "exhaustive"), non_exhaustive)]
@@ -82,30 +86,58 @@ macro_rules! endpoints {
             /// All of them, in the spec's order.
             pub const ALL: [Endpoint; [$(Endpoint::$name),+].len()] = [$(Endpoint::$name),+];
         }
+
+        endpoints!(@writes [] $($access $name,)+);
+    };
+    (@writes [$($w:ident)*] write $name:ident, $($rest:tt)*) => {
+        endpoints!(@writes [$($w)* $name] $($rest)*);
+    };
+    (@writes [$($w:ident)*] read $name:ident, $($rest:tt)*) => {
+        endpoints!(@writes [$($w)*] $($rest)*);
+    };
+    (@writes [$($w:ident)*]) => {
+        /// The endpoints that write (`write` in the list), each an [`Endpoint`]'s
+        /// name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[cfg_attr(not(feature = "outbox"), allow(dead_code))]
+        pub(crate) enum Write {
+            $($w,)*
+        }
+
+        impl Endpoint {
+            /// The write it is; `None` for a read.
+            #[cfg_attr(not(feature = "outbox"), allow(dead_code))]
+            pub(crate) fn write(self) -> Option<Write> {
+                match self {
+                    $(Self::$w => Some(Write::$w),)*
+                    _ => None,
+                }
+            }
+        }
     };
 }
 
 endpoints! {
     /// 1. Create enterprise main account binding.
-    BindEnterprise,
+    write BindEnterprise,
     /// 2. Create industry customer (enterprise main account).
-    CreateEnterprise,
+    write CreateEnterprise,
     /// 3. Query enterprise main accounts.
-    QueryEnterprises,
+    read QueryEnterprises,
     /// 4. Update enterprise customer information.
-    UpdateEnterprise,
+    write UpdateEnterprise,
     /// 5. Batch create basic license orders.
-    BatchOrder,
+    write BatchOrder,
     /// 6. Batch disable physical locks.
-    LockAssets,
+    write LockAssets,
     /// 7. Batch enable physical locks.
-    UnlockAssets,
+    write UnlockAssets,
     /// 8. List enterprise virtual assets.
-    ListAssets,
+    read ListAssets,
     /// 9. Get asset numbers.
-    ShellNums,
+    write ShellNums,
     /// 10. Join an activity and claim products.
-    JoinActivity,
+    write JoinActivity,
 }
 
 /// Everything the SDK knows of an endpoint, once: its name, method, module,
@@ -622,6 +654,18 @@ mod tests {
                 _ => panic!("{e}: a path split without a parameter, or a parameter without a split"),
             };
             assert_eq!(joined, e.path_template(), "{e}");
+        }
+    }
+
+    /// `read` or `write` in the `endpoints!` list is the method: a GET reads.
+    #[test]
+    fn the_list_says_read_where_the_method_is_get() {
+        for e in Endpoint::ALL {
+            assert_eq!(
+                e.write().is_none(),
+                e.def().method == Method::Get,
+                "{e}: in the `endpoints!` list (wire/mod.rs), a GET is `read`, a POST `write`"
+            );
         }
     }
 

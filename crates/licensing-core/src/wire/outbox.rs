@@ -1,10 +1,11 @@
 //! What an outbox reads of the endpoint table (feature `outbox`: no other wasm
 //! carries it): how a write is found done by a read ([`Reconcile`]), what it
 //! touches ([`Touch`]), and what a portal can check when its outcome stays
-//! unknown. Each an exhaustive match over the endpoints, as
-//! [`Endpoint::def`] is.
+//! unknown. Each an exhaustive match over the writes ([`Write`]), as
+//! [`Endpoint::def`] is over the endpoints: a new write does not compile until
+//! it says its facts here; a read has none.
 
-use super::Endpoint;
+use super::{Endpoint, Write};
 
 /// How a write is found done by a read ([`Endpoint::reconcile`]): the
 /// records of `read`'s answer that `id` did not name before the first send,
@@ -68,20 +69,18 @@ impl Endpoint {
     /// only an outbox reads it, and through the table it would be linked into
     /// every wasm that reads the table.
     pub fn reconcile(self) -> Option<Reconcile> {
-        match self {
+        match self.write()? {
             // Every bind stores one more customer of the channel customer, which
             // `defaultCustomer: N` lists: one not listed before, of this
             // enterprise name, is this bind's.
-            Self::BindEnterprise => Some(RECONCILE_BIND),
-            Self::CreateEnterprise
-            | Self::QueryEnterprises
-            | Self::UpdateEnterprise
-            | Self::BatchOrder
-            | Self::LockAssets
-            | Self::UnlockAssets
-            | Self::ListAssets
-            | Self::ShellNums
-            | Self::JoinActivity => None,
+            Write::BindEnterprise => Some(RECONCILE_BIND),
+            Write::CreateEnterprise
+            | Write::UpdateEnterprise
+            | Write::BatchOrder
+            | Write::LockAssets
+            | Write::UnlockAssets
+            | Write::ShellNums
+            | Write::JoinActivity => None,
         }
     }
 
@@ -95,18 +94,19 @@ impl Endpoint {
     /// Reads touch nothing. Two kinds of thing are told apart by `what`, so a
     /// customer id and an asset number never meet.
     pub fn touches(self) -> &'static [Touch] {
-        match self {
-            Self::BindEnterprise => &[Touch { what: "channelCustomer", at: &["channelCustomerId"] }],
-            Self::CreateEnterprise | Self::UpdateEnterprise => &[Touch { what: "customer", at: &["crmCustomerId"] }],
-            Self::BatchOrder => &[
+        let Some(write) = self.write() else { return &[] };
+        match write {
+            Write::BindEnterprise => &[Touch { what: "channelCustomer", at: &["channelCustomerId"] }],
+            Write::CreateEnterprise | Write::UpdateEnterprise => &[Touch { what: "customer", at: &["crmCustomerId"] }],
+            Write::BatchOrder => &[
                 Touch { what: "asset", at: &["orderList", "*", "assets", "*", "assetNos", "*"] },
                 Touch { what: "enterprise", at: &["orderList", "*", "enterpriseGlobalId"] },
                 Touch { what: "customer", at: &["orderList", "*", "crmCustomerId"] },
                 Touch { what: "channelCustomer", at: &["orderList", "*", "channelCustomerId"] },
             ],
-            Self::LockAssets | Self::UnlockAssets => &[Touch { what: "asset", at: &["assetNums", "*"] }],
-            Self::JoinActivity => &[Touch { what: "participant", at: &["identity"] }],
-            Self::QueryEnterprises | Self::ListAssets | Self::ShellNums => &[],
+            Write::LockAssets | Write::UnlockAssets => &[Touch { what: "asset", at: &["assetNums", "*"] }],
+            Write::JoinActivity => &[Touch { what: "participant", at: &["identity"] }],
+            Write::ShellNums => &[],
         }
     }
 
@@ -116,40 +116,39 @@ impl Endpoint {
     /// came in as many rounds as the outbox allows). `None` for a read. Not a
     /// field of [`EndpointDef`](super::EndpointDef), as [`Endpoint::reconcile`] is not.
     pub fn when_unknown(self) -> Option<&'static str> {
-        match self {
-            Self::BindEnterprise => Some(
+        match self.write()? {
+            Write::BindEnterprise => Some(
             "queryEnterprises with this channelCode and channelCustomerId and defaultCustomer N lists the channel \
              customer's customers: one of this enterpriseName is this bind's, if the list did not hold it before",
             ),
-            Self::CreateEnterprise => Some(
+            Write::CreateEnterprise => Some(
             "an enterprise created without a crmCustomerId cannot be looked up by the SDK: ask the service's \
              operators whether it exists; give every create a crmCustomerId, and a repeat is safe",
             ),
-            Self::BatchOrder => Some(
+            Write::BatchOrder => Some(
             "listAssets of each order's enterpriseGlobalId shows its assets if the batch was done; give every batch \
              a channelOrderId, and a repeat is safe",
             ),
-            Self::ShellNums => Some(
+            Write::ShellNums => Some(
             "the service lists no numbers it handed out: at worst they go unused; ask again (repeatable: true \
              accepts that numbers may be wasted)",
             ),
-            Self::JoinActivity => Some(
+            Write::JoinActivity => Some(
             "the participant's products show whether the claim was made; claimed again, a claim that was made \
              is refused with 3002 (unit errorCode 14005, the personal claim count exceeded)",
             ),
-            Self::UpdateEnterprise => Some(
+            Write::UpdateEnterprise => Some(
                 "queryEnterprises of the customer's channel shows its name and address: this update's, if it was \
                  done; sent again, an update sets the same values",
             ),
-            Self::LockAssets => Some(
+            Write::LockAssets => Some(
                 "listAssets of each lock's enterprise shows whether it is locked; sent again, locking a locked lock \
                  changes nothing",
             ),
-            Self::UnlockAssets => Some(
+            Write::UnlockAssets => Some(
                 "listAssets of each lock's enterprise shows whether it is unlocked; sent again, unlocking an \
                  unlocked lock changes nothing",
             ),
-            Self::QueryEnterprises | Self::ListAssets => None,
         }
     }
 }
