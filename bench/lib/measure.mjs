@@ -74,17 +74,14 @@ export function stepPayload(p) {
  *   validate and ajv on the batch's first 100 orders, the same objects. And
  *   (validate ≥ 1× ajv without the surrogate keyword) the generated fast path
  *   alone, with and without its test for half of a character, beside both ajvs.
- * - errors, 1 order (validate ≥ 1.0× zod): the body's text as the call writes it
- *   (`serialize`: JSON.stringify with the replacer that finds NaN and ±Infinity) and a
- *   plain JSON.stringify beside it, the wasm on that text (validateJson: copy, walk,
- *   report), beside validate, zod and ajv; and JSON.parse of the report's text (the
- *   report validateJson returns, as JSON text: what the wasm hands JS), the most that a
- *   report crossing as compact rows would save on the JS side.
- * - errors, more orders: the order-by-order pass, the text of the orders it keeps
- *   (`serialize`, as the call writes it) and the wasm on that text, beside validate
- *   and ajv.
+ * - errors (validate ≥ 1× zod and valibot at one order, ajv at more): the fast
+ *   path's rejecting pass (`fastCheck`; from 4 orders, `cutBatch`, order by order),
+ *   the vouched text it writes (`vouchedText`: only the failing parts, the rest `!`),
+ *   and so the wasm on that text (the whole call less the two), beside validate and
+ *   the peers; and the way it replaced, beside it: the whole body's text
+ *   (`serialize`) and the wasm on that text (validateJson).
  */
-export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, serialize, fastCheck, fastCheckWithoutSurrogateTest }, payload) {
+export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, payload) {
   const text = payload.text;
   const body = JSON.parse(text);
   const steps = [];
@@ -112,26 +109,20 @@ export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, v
     }
     return { steps, facts };
   }
+  const batch = payload.size < 4 ? null : cutBatch(body);
+  if (payload.size >= 4 && (batch === null || !batch.vouched)) throw new Error(`${payload.size} orders with errors: not checked order by order`);
+  const vouched = vouchedText('batchOrder', body, batch?.vouched);
+  if (vouched === null) throw new Error(`${payload.size} orders with errors: no vouched text`);
+  if (batch === null) step('pass', 'the fast path, which rejects it (fastCheck)', () => fastCheck('batchOrder', body));
+  else step('pass', `the order-by-order pass (cutBatch: ${batch.vouched.filter(Boolean).length} of ${payload.size} orders vouched)`, () => cutBatch(body));
+  step('vouched', `its vouched text (${vouched.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters)`, () => vouchedText('batchOrder', body, batch?.vouched).length);
+  step('serialize', "instead, the whole body's text (serialize)", () => serialize(body).text.length);
+  step('wasm', 'and the wasm on it (validateJson)', () => sdk.validateJson('batchOrder', text).valid);
+  const reportText = JSON.stringify(sdk.validate('batchOrder', body));
+  step('reportParse', `JSON.parse of the report (${reportText.length.toLocaleString('en-US')} characters of JSON)`, () => JSON.parse(reportText).valid);
   if (payload.size < 4) {
-    step('serialize', "the body's text as the call writes it (JSON.stringify with serialize's replacer)", () => serialize(body).text.length);
-    step('stringify', 'of which a plain JSON.stringify', () => JSON.stringify(body).length);
-    step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', text).valid);
-    const reportText = JSON.stringify(sdk.validateJson('batchOrder', text));
-    step('reportParse', `of which JSON.parse of its report (${reportText.length} characters of JSON)`, () => JSON.parse(reportText).valid);
     step('zod', 'zod (object)', () => zodSchema.safeParse(body).success);
     step('valibot', 'valibot (object)', () => valibotParse(body).success);
-  } else {
-    const cut = cutBatch(body);
-    if (cut === null || !cut.cut) throw new Error(`${payload.size} orders with errors: the batch was not cut`);
-    const cutText = serialize(cut.cut).text;
-    step('pass', 'order-by-order pass (fastCheckOrder, every order)', () => cutBatch(body));
-    step('stringify', `the text of the ${cut.kept.length} orders it keeps (serialize)`, () => serialize(cut.cut).text.length);
-    step('wasm', 'the wasm on that text (validateJson)', () => sdk.validateJson('batchOrder', cutText).valid);
-    // The three one after the other, as the call makes them (without its index remapping).
-    step('chain', 'the three steps chained', () => {
-      const c = cutBatch(body);
-      return sdk.validateJson('batchOrder', serialize(c.cut).text).valid;
-    });
   }
   step('ours', 'ours validate (the whole call)', () => sdk.validate('batchOrder', body).valid);
   step('ajv', 'ajv (object)', () => ajvValidate(body));

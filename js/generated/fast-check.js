@@ -36,6 +36,10 @@ const NO_ORDER = -1;
 const NEW_BUY = 0;
 const DELETE_ASSET = 1;
 const DELETE_PRODUCT = 2;
+// An order's mode from its `orderType`.
+function orderMode(t) {
+  return t === 'new_buy' ? NEW_BUY : t === 'delete_asset' ? DELETE_ASSET : t === 'delete_product' ? DELETE_PRODUCT : NO_ORDER;
+}
 
 // Not Rust white space (char::is_whitespace, what str::trim removes); generated from it.
 const NOT_BLANK = /[^\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028-\u2029\u202f\u205f\u3000]/;
@@ -353,7 +357,7 @@ function obj_order(o, d, m) {
   const v_licenseType = o.licenseType;
   const v_orderType = o.orderType;
   const v_assets = o.assets;
-  m = v_orderType === 'new_buy' ? NEW_BUY : v_orderType === 'delete_asset' ? DELETE_ASSET : v_orderType === 'delete_product' ? DELETE_PRODUCT : NO_ORDER;
+  m = orderMode(v_orderType);
   let def = 0;
   if (v_sequence == null || !(isSafeInteger(v_sequence))) return false;
   def |= 1;
@@ -1018,6 +1022,61 @@ function dispatch(endpoint, body) {
   }
 }
 
+// The vouched text (vouchedText, js/sdk/src-js/fast-path.js): a body the fast path
+// rejects crosses with every value it can prove clean written as `!`, which
+// licensing-core's validate_vouched_json reads as such a value. V_<shape>.entries has an
+// entry per field of the shape, in the order of K_<shape> (I_<shape>: a field's index):
+//   VOUCH_NONE: the value is written as JSON.stringify writes it;
+//   [VOUCH_STRING, check]: a string that passes `check` and is not blank;
+//   [VOUCH_OBJECT, obj_<shape>, V_<shape>, passes m]: an object obj_<shape> passes (at
+//     its own depth); otherwise, a plain object is written field by field. Null for
+//     an order, never vouched here (its sequence may repeat: the batch's writer knows);
+//   [VOUCH_LIST, item, null, passes m]: a list, each item vouched as `item` says.
+// `passes m`: the field's objects get the holder's order type (else NO_ORDER).
+// V_<shape>.order: the shape is an order, whose type its objects get (orderMode).
+const VOUCH_STRING = 0;
+const VOUCH_OBJECT = 1;
+const VOUCH_LIST = 2;
+const VOUCH_NONE = [-1];
+// A shape's table (`written` is the writer's own, made on first use: its keys as
+// written).
+const vouchTable = (keys, index, order) => ({ order, keys, index, entries: null, written: null });
+
+const VOUCH_TEXT = [VOUCH_STRING, (v) => (typeof v === 'string' && wellFormed(v))];
+const VOUCH_EMAIL = [VOUCH_STRING, (v) => (typeof v === 'string' && isEmailOrEmpty(v))];
+const VOUCH_ASSET_NUMBER = [VOUCH_STRING, (v) => (typeof v === 'string' && isAssetNumber(v))];
+const VOUCH_DURATION = [VOUCH_STRING, (v) => (typeof v === 'string' && isDuration(v))];
+const VOUCH_PATH_SEGMENT = [VOUCH_STRING, (v) => (typeof v === 'string' && wellFormed(v) && isPathSegment(v))];
+const V_bindEnterprise = vouchTable(K_bindEnterprise, I_bindEnterprise, false);
+const V_createEnterprise = vouchTable(K_createEnterprise, I_createEnterprise, false);
+const V_queryEnterprises = vouchTable(K_queryEnterprises, I_queryEnterprises, false);
+const V_batchOrder = vouchTable(K_batchOrder, I_batchOrder, false);
+const V_order = vouchTable(K_order, I_order, true);
+const V_asset = vouchTable(K_asset, I_asset, false);
+const V_assetExtendList = vouchTable(K_assetExtendList, I_assetExtendList, false);
+const V_product = vouchTable(K_product, I_product, false);
+const V_productFeatures = vouchTable(K_productFeatures, I_productFeatures, false);
+const V_merchandise = vouchTable(K_merchandise, I_merchandise, false);
+const V_lockAssets = vouchTable(K_lockAssets, I_lockAssets, false);
+const V_listAssets = vouchTable(K_listAssets, I_listAssets, false);
+const V_shellNums = vouchTable(K_shellNums, I_shellNums, false);
+const V_joinActivity = vouchTable(K_joinActivity, I_joinActivity, false);
+V_bindEnterprise.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT];
+V_createEnterprise.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT];
+V_queryEnterprises.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE];
+V_batchOrder.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE, [VOUCH_LIST, [VOUCH_OBJECT, null, V_order], null, false]];
+V_order.entries = [VOUCH_NONE, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_EMAIL, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE, VOUCH_NONE, [VOUCH_LIST, [VOUCH_OBJECT, obj_asset, V_asset], null, true]];
+V_asset.entries = [[VOUCH_LIST, VOUCH_ASSET_NUMBER, null, false], [VOUCH_LIST, [VOUCH_OBJECT, obj_assetExtendList, V_assetExtendList], null, false], VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, [VOUCH_LIST, [VOUCH_OBJECT, obj_product, V_product], null, true], [VOUCH_LIST, [VOUCH_OBJECT, obj_merchandise, V_merchandise], null, false]];
+V_assetExtendList.entries = [VOUCH_TEXT, VOUCH_TEXT];
+V_product.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, VOUCH_NONE, [VOUCH_LIST, VOUCH_TEXT, null, false], VOUCH_TEXT, VOUCH_NONE, VOUCH_DURATION, VOUCH_TEXT, [VOUCH_LIST, [VOUCH_OBJECT, obj_productFeatures, V_productFeatures], null, false]];
+V_productFeatures.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_NONE, VOUCH_NONE];
+V_merchandise.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_DURATION, [VOUCH_LIST, [VOUCH_OBJECT, obj_merchandise, V_merchandise], null, false], [VOUCH_LIST, [VOUCH_OBJECT, obj_product, V_product], null, false]];
+V_lockAssets.entries = [[VOUCH_LIST, VOUCH_ASSET_NUMBER, null, false], VOUCH_TEXT];
+V_listAssets.entries = [VOUCH_PATH_SEGMENT, VOUCH_TEXT];
+V_shellNums.entries = [VOUCH_NONE];
+V_joinActivity.entries = [VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT, VOUCH_TEXT];
+const VOUCH_TABLES = { __proto__: null, bindEnterprise: V_bindEnterprise, createEnterprise: V_createEnterprise, queryEnterprises: V_queryEnterprises, updateEnterprise: V_createEnterprise, batchOrder: V_batchOrder, lockAssets: V_lockAssets, unlockAssets: V_lockAssets, listAssets: V_listAssets, shellNums: V_shellNums, joinActivity: V_joinActivity };
+
 function fastCheck(endpoint, body) {
   // A throwing getter or proxy: the wasm path decides (and reports it).
   try {
@@ -1039,4 +1098,5 @@ function fastCheckOrder(order) {
   }
 }
 
-export { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole };
+export { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole,
+  VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };

@@ -65,11 +65,76 @@ pub(crate) fn fast_check_js() -> String {
     out.push_str(&functions);
     out.push_str(&arrays);
     out.push_str(&dispatch(&g));
+    out.push_str(&vouch_tables(&mut g));
     out.push_str(ENTRY);
     out.push_str(ORDER_ENTRY);
     // The two well-formedness tests are exported for their agreement test.
-    out.push_str("\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole };\n");
+    out.push_str(
+        "\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole,\n  \
+         VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };\n",
+    );
     out
+}
+
+/// What the vouched text's writer reads (`vouchedText` in js/sdk/src-js/fast-path.js,
+/// licensing-core's `validate_vouched_json`): per shape, the fields whose value
+/// may be written as `!` when it passes its check, and how.
+const VOUCH_HEAD: &str = r"// The vouched text (vouchedText, js/sdk/src-js/fast-path.js): a body the fast path
+// rejects crosses with every value it can prove clean written as `!`, which
+// licensing-core's validate_vouched_json reads as such a value. V_<shape>.entries has an
+// entry per field of the shape, in the order of K_<shape> (I_<shape>: a field's index):
+//   VOUCH_NONE: the value is written as JSON.stringify writes it;
+//   [VOUCH_STRING, check]: a string that passes `check` and is not blank;
+//   [VOUCH_OBJECT, obj_<shape>, V_<shape>, passes m]: an object obj_<shape> passes (at
+//     its own depth); otherwise, a plain object is written field by field. Null for
+//     an order, never vouched here (its sequence may repeat: the batch's writer knows);
+//   [VOUCH_LIST, item, null, passes m]: a list, each item vouched as `item` says.
+// `passes m`: the field's objects get the holder's order type (else NO_ORDER).
+// V_<shape>.order: the shape is an order, whose type its objects get (orderMode).
+const VOUCH_STRING = 0;
+const VOUCH_OBJECT = 1;
+const VOUCH_LIST = 2;
+const VOUCH_NONE = [-1];
+// A shape's table (`written` is the writer's own, made on first use: its keys as
+// written).
+const vouchTable = (keys, index, order) => ({ order, keys, index, entries: null, written: null });
+
+";
+
+/// The vouch tables (see [`VOUCH_HEAD`]), one per shape, and `VOUCH_TABLES` by endpoint.
+fn vouch_tables(g: &mut Gen) -> String {
+    let mut s = String::from(VOUCH_HEAD);
+    let _ = writeln!(s, "const VOUCH_TEXT = [VOUCH_STRING, (v) => {}];", g.check(&Kind::Str, "v", "m"));
+    let shapes = g.shapes.clone();
+    let mut entries = String::new();
+    for (shape, name) in &shapes {
+        let mut row = Vec::new();
+        for field in shape.fields {
+            let passes = mode_passed(shape.role, field.name) == "m";
+            let entry = match &field.kind {
+                Kind::Array(item) | Kind::ArrayOrNull(item) => {
+                    g.vouch_entry(item).map(|item| format!("[VOUCH_LIST, {item}, null, {passes}]"))
+                }
+                kind @ Kind::Object(_) => {
+                    g.vouch_entry(kind).map(|entry| format!("{}, {passes}]", entry.trim_end_matches(']')))
+                }
+                kind => g.vouch_entry(kind),
+            };
+            row.push(entry.unwrap_or_else(|| "VOUCH_NONE".into()));
+        }
+        let _ = writeln!(entries, "V_{name}.entries = [{}];", row.join(", "));
+    }
+    for (name, entry) in &g.string_entries {
+        let _ = writeln!(s, "const {name} = {entry};");
+    }
+    for (shape, name) in &shapes {
+        let _ = writeln!(s, "const V_{name} = vouchTable(K_{name}, I_{name}, {});", shape.role == Role::Order);
+    }
+    s.push_str(&entries);
+    let by_endpoint: Vec<String> =
+        Endpoint::ALL.iter().map(|e| format!("{}: V_{}", e.name(), g.name_of(e.def().request))).collect();
+    let _ = writeln!(s, "const VOUCH_TABLES = {{ __proto__: null, {} }};\n", by_endpoint.join(", "));
+    s
 }
 
 /// The per-order check: how `validate` finds the orders of a batch with
@@ -144,6 +209,13 @@ const isSafeInteger = Number.isSafeInteger;
     for (i, t) in OrderType::ALL.iter().enumerate() {
         let _ = writeln!(s, "const {} = {i};", order_const(*t));
     }
+    let arms: Vec<String> =
+        OrderType::ALL.iter().map(|t| format!("t === {} ? {} : ", js_str(t.as_str()), order_const(*t))).collect();
+    let _ = writeln!(
+        s,
+        "// An order's mode from its `orderType`.\nfunction orderMode(t) {{\n  return {}NO_ORDER;\n}}",
+        arms.concat()
+    );
     s.push('\n');
     let _ = writeln!(
         s,
@@ -249,6 +321,8 @@ struct Gen {
     arrays: Vec<(String, String, String)>,
     /// The formats' predicates used, once each (two formats may share one).
     formats: Vec<JsFormat>,
+    /// The vouch entries of the formats' strings (name, source), once each.
+    string_entries: Vec<(String, String)>,
 }
 
 impl Gen {
@@ -360,6 +434,37 @@ impl Gen {
         }
     }
 
+    /// A value's vouch entry (see [`VOUCH_HEAD`]), without `passes m`; `None`
+    /// for a kind whose value is written as it is.
+    fn vouch_entry(&mut self, kind: &'static Kind) -> Option<String> {
+        match kind {
+            // One entry per string kind, shared by its fields.
+            Kind::Str => Some("VOUCH_TEXT".into()),
+            Kind::Format(format) => {
+                let mut name = String::from("VOUCH_");
+                for c in format.def().name.chars() {
+                    if c.is_ascii_uppercase() {
+                        name.push('_');
+                    }
+                    name.push(c.to_ascii_uppercase());
+                }
+                let entry = format!("[VOUCH_STRING, (v) => {}]", self.check(kind, "v", "m"));
+                if !self.string_entries.iter().any(|(n, _)| *n == name) {
+                    self.string_entries.push((name.clone(), entry));
+                }
+                Some(name)
+            }
+            Kind::Object(shape) if shape.role == Role::Order => {
+                Some(format!("[VOUCH_OBJECT, null, V_{}]", self.name_of(shape)))
+            }
+            Kind::Object(shape) => {
+                let name = self.name_of(shape);
+                Some(format!("[VOUCH_OBJECT, obj_{name}, V_{name}]"))
+            }
+            _ => None,
+        }
+    }
+
     /// The helper checking every item of an array of `item` (shared by the fields
     /// whose items are checked alike); returns its name.
     fn array_fn(&mut self, item: &'static Kind) -> String {
@@ -419,11 +524,7 @@ impl Gen {
         }
         if shape.role == Role::Order {
             // The order's type decides the rules of its assets and products (order.rs).
-            let arms: Vec<String> = OrderType::ALL
-                .iter()
-                .map(|t| format!("v_orderType === {} ? {} : ", js_str(t.as_str()), order_const(*t)))
-                .collect();
-            let _ = writeln!(s, "  m = {}NO_ORDER;", arms.concat());
+            s.push_str("  m = orderMode(v_orderType);\n");
         }
         // A bit per field read as defined (see the header).
         s.push_str("  let def = 0;\n");

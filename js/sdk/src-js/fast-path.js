@@ -1,9 +1,9 @@
 // The fast path: the generated yes/no of js/generated/fast-check.js (true only
-// when the wasm would report no issue at all) and the batch cut it allows
-// (`cutBatch`: only the orders it cannot prove clean cross). It decides no
-// issue: a body it is unsure of goes to the wasm, which reports. Every entry
-// has it, `licensing-sdk/validate` too (docs/design.md, "The fast path back in
-// the validation-only entry").
+// when the wasm would report no issue at all) and the batch's orders it proves
+// clean (`cutBatch`; routing.js's `vouchedText` writes them as `!`). It decides
+// no issue: a body it is unsure of goes to the wasm, which reports. Every
+// entry has it, `licensing-sdk/validate` too (docs/design.md, "The fast path
+// back in the validation-only entry").
 import { fastCheck, fastCheckOrder, builtinsClean } from '../../generated/fast-check.js';
 
 /** `cutBatch`'s answer for a batch with no issue at all. */
@@ -17,18 +17,17 @@ const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray
 const SUBSET_MIN_ORDERS = 4;
 
 /**
- * A batch checked order by order, so that when it has issues the wasm sees
- * only the orders it must for the whole report: those the fast path cannot
- * prove clean, and those whose `sequence` repeats (the one rule across orders).
- * A clean order with a unique sequence adds no issue anywhere, so leaving it
- * out changes nothing but the indices, which the core writes back itself
- * (`__validateInput` with the orders' indices, licensing-core's `validate_orders_json`).
+ * A batch checked order by order, so that when it has issues the wasm reads
+ * only the orders it must: those the fast path cannot prove clean, and those
+ * whose `sequence` repeats (the one rule across orders). Every other order
+ * crosses vouched (`!`, `vouchedText`): a clean order with a unique sequence
+ * adds no issue anywhere.
  *
  * `CLEAN_BATCH` when every order is clean, no sequence repeats and the batch's
- * own fields are clean (what `fastCheck` would prove, in one pass); `{ cut,
- * kept }`, the batch to validate instead and the indices it keeps; `null` when
- * the batch is not a plain one to cut, a cut would save little, or reading it
- * throws (the caller then goes the whole-body way, and the wasm reports).
+ * own fields are clean (what `fastCheck` would prove, in one pass); `{ vouched
+ * }`, whether each order may cross vouched; `null` when the batch is not a
+ * plain one to check so, or reading it throws (the caller then asks
+ * `fastCheck`, and no order crosses vouched whole).
  */
 function cutBatch(body) {
   try {
@@ -76,20 +75,11 @@ function cutBatchOrThrow(body) {
     }
     for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
   }
-  const kept = [];
-  for (let k = 0; k < n; k++) {
-    if (!clean[k] || (repeats !== null && repeats[k])) {
-      // An order with its own toJSON would be asked for its JSON with another index.
-      if (orders[k] !== null && typeof orders[k] === 'object' && orders[k].toJSON !== undefined) return null;
-      kept.push(k);
-    }
-  }
-  // The batch's own fields, with one (clean) order standing in for the list.
-  const head = kept.length === 0 ? { ...body, orderList: [orders[0]] } : null;
-  if (head !== null && fastCheck('batchOrder', head)) return CLEAN_BATCH;
-  if (failing * 2 > n || kept.length * 2 > n) return null;
-  if (kept.length === 0) return { cut: head, kept: [0] };
-  return { cut: { ...body, orderList: kept.map((k) => orders[k]) }, kept };
+  const vouched = new Array(n);
+  for (let k = 0; k < n; k++) vouched[k] = clean[k] && (repeats === null || !repeats[k]);
+  if (failing === 0 && (repeats === null || !repeats.includes(true))
+    && fastCheck('batchOrder', { ...body, orderList: [orders[0]] })) return CLEAN_BATCH;
+  return { vouched };
 }
 
-export { CLEAN_BATCH, cutBatch, fastCheck };
+export { CLEAN_BATCH, cutBatch, fastCheck, plainObject };

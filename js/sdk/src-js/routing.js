@@ -1,22 +1,16 @@
-// What the package's JavaScript decides before anything crosses into the
-// wasm, and nothing more: whether anything crosses at all and which orders of
-// a batch cross (fast-path.js), the orders a field's check adds (`withOrderOf`), the
-// text that crosses (`bodyText`, over js/shared/serialize.js's `serialize`: one
-// read of the body) and where it held the NaN or ±Infinity that JSON.stringify
-// would write as null. Every report, its paths and its messages are the core's.
+// The text that crosses into the wasm, and nothing more: for a body the fast
+// path (fast-path.js) rejects, the body with every value it proves clean
+// written as `!` (`vouchedText`), so that only the failing parts cross; where
+// that text cannot be written, the whole body's (`bodyText`, over
+// js/shared/serialize.js's `serialize`: one read of the body, which marks the
+// NaN or ±Infinity that JSON.stringify would write as null). Every report, its
+// paths and its messages are the core's.
 
 import { serialize } from '../../shared/serialize.js';
-
-/**
- * The orders of a cut batch to send for a field: those `validate` would send,
- * and the field's own order (`/orderList/i/…`) if it has one, ascending.
- */
-function withOrderOf(pointer, kept, length) {
-  const m = /^\/orderList\/(0|[1-9][0-9]*)(?:\/|$)/.exec(pointer);
-  const i = m === null ? -1 : Number(m[1]);
-  if (i < 0 || i >= length || kept.includes(i)) return kept;
-  return [...kept, i].sort((a, b) => a - b);
-}
+import { plainObject } from './fast-path.js';
+import {
+  VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, builtinsClean, orderMode, isBlank, FAST_DEPTH, NO_ORDER,
+} from '../../generated/fast-check.js';
 
 /**
  * A body as the text the wasm validates (`serialize`'s); `null` when it
@@ -35,6 +29,118 @@ function bodyText(body) {
   } catch {
     return null;
   }
+}
+
+/** Thrown by the writer of a vouched text where it cannot write one. */
+const UNWRITTEN = Symbol('unwritten');
+
+/**
+ * The text the wasm validates for a body the fast path rejects
+ * (licensing-core's `validate_vouched_json`): the body's JSON text, but for
+ * each value the fast path proves clean, written `!` (the generated
+ * `VOUCH_TABLES` say which fields' values may be, and with which check). A
+ * failing object is written field by field, so only the failing parts and
+ * what their rules read (every number, enumeration and list length of the
+ * objects around them) cross. `orders`: `cutBatch`'s `vouched`, which orders
+ * of a batch cross as `!` (no other writer vouches an order). `null` where the
+ * text cannot be written so: a value JSON.stringify writes from a NaN or
+ * ±Infinity (`serialize` marks those for the wasm), one it cannot write, or
+ * a read that throws. The caller then sends the whole body.
+ */
+function vouchedText(endpoint, body, orders) {
+  const shape = VOUCH_TABLES[endpoint];
+  if (shape === undefined || !builtinsClean()) return null;
+  try {
+    return objectText(body, shape, 0, NO_ORDER, orders) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A value as JSON.stringify writes it (undefined: not at all), refused when it holds a NaN or ±Infinity. */
+function plainText(v) {
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'number':
+      // Number's own decimal form is JSON.stringify's.
+      if (v - v !== 0) throw UNWRITTEN;
+      return `${v}`;
+    case 'boolean':
+      return v ? 'true' : 'false';
+    default:
+      if (mayHoldNonFinite(v, 0)) throw UNWRITTEN;
+      return JSON.stringify(v);
+  }
+}
+
+/**
+ * A shape's keys as the text writes them: `"name":` (`[i]`), and with a
+ * vouched value, `"name":!` (`[n + i]`), made once per shape. Its fields'
+ * names are plain identifiers, which JSON writes as they are.
+ */
+function writtenKeys(shape) {
+  const keys = shape.keys.map((k) => `"${k}":`);
+  return (shape.written = [...keys, ...keys.map((k) => `${k}!`)]);
+}
+
+/** An object of `shape` at depth `d` in an order of type `m`, its clean values vouched. */
+function objectText(o, shape, d, m, orders) {
+  if (!plainObject(o) || d > FAST_DEPTH) return plainText(o);
+  if (shape.order) m = orderMode(o.orderType);
+  const { keys, index, entries } = shape;
+  const written = shape.written ?? writtenKeys(shape);
+  let out = '{';
+  let first = true;
+  // The fields' order in the table first, as the fast path reads them.
+  let h = 0;
+  for (const k in o) {
+    const v = o[k];
+    const i = k === keys[h] ? h : index[k];
+    let text;
+    if (i === undefined) {
+      text = plainText(v);
+      if (text !== undefined) text = `${JSON.stringify(k)}:${text}`;
+    } else {
+      h = i + 1;
+      const entry = entries[i];
+      if (orders !== undefined && k === 'orderList') text = listText(v, entry[1], d, NO_ORDER, orders);
+      else text = valueText(v, entry, d, entry[3] === true ? m : NO_ORDER);
+      if (text === '!') text = written[keys.length + i];
+      else if (text !== undefined) text = written[i] + text;
+    }
+    if (text === undefined) continue;
+    out += first ? text : `,${text}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** A field's value (or a list's item) as its vouch entry says, in an object at depth `d`. */
+function valueText(v, entry, d, m) {
+  switch (entry[0]) {
+    case VOUCH_STRING:
+      return typeof v === 'string' && entry[1](v) && !isBlank(v) ? '!' : plainText(v);
+    case VOUCH_OBJECT:
+      return entry[1] !== null && entry[1](v, d + 1, m) ? '!' : objectText(v, entry[2], d + 1, m);
+    case VOUCH_LIST:
+      return listText(v, entry[1], d, m);
+    default:
+      return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? undefined : plainText(v);
+  }
+}
+
+/** A list whose items are vouched as `item` says (`vouched`: which items cross as `!`, for a batch's orders). */
+function listText(v, item, d, m, vouched) {
+  if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || v.toJSON !== undefined) return plainText(v);
+  let out = '[';
+  for (let i = 0, n = v.length; i < n; i++) {
+    const x = v[i];
+    const text = vouched !== undefined && vouched[i] ? '!'
+      : x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : valueText(x, item, d, m);
+    out += (i === 0 ? '' : ',') + text;
+  }
+  return out + ']';
 }
 
 /** Deeper than this, the walk gives up and `serialize` writes the text. */
@@ -59,4 +165,4 @@ function mayHoldNonFinite(v, depth) {
   return false;
 }
 
-export { bodyText, withOrderOf };
+export { bodyText, vouchedText };

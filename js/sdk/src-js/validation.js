@@ -7,7 +7,7 @@
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
 import { ENDPOINTS } from '../../generated/endpoints.js';
 import { CLEAN_BATCH, cutBatch, fastCheck } from './fast-path.js';
-import { bodyText, withOrderOf } from './routing.js';
+import { bodyText, vouchedText } from './routing.js';
 import { current, jsonSchemas, settle } from './instance.js';
 import { pathKeys } from './paths.js';
 
@@ -105,7 +105,9 @@ const CALL_VALIDATE_VALUE = 1;
 const CALL_VALIDATE_JSON_VALUE = 2;
 const CALL_UNTOUCHED = 3;
 const CALL_CHECK_MESSAGES = 4;
-const call = (what, endpoint, options, value) => current().__validateInput(endpoint, 0, options, undefined, undefined, value, what);
+/** The input is a vouched text (routing.js's `vouchedText`), not JSON. */
+const CALL_VALIDATE_VOUCHED = 5;
+const call = (what, endpoint, options, value) => current().__validateInput(endpoint, 0, options, undefined, value, what);
 
 /**
  * A `messages` catalogue is checked by the core when it is given, before the
@@ -154,16 +156,28 @@ const checked = (options) => {
  * crosses (the schemas check their catalogue there).
  */
 function validateBody(endpoint, body, options, beforeWasm) {
-  // A batch, order by order: clean at once, or only the orders with issues
-  // (and those their sequences tie them to) cross to the wasm, as text.
+  // A batch, order by order: clean at once, or its clean orders cross vouched.
   const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
   beforeWasm?.(options);
-  const text = bodyText(batch !== null ? batch.cut : body);
-  if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body));
+  return crossed(endpoint, undefined, body, batch, options);
+}
+
+/**
+ * The core's report of a body the fast path rejected, or of its field at
+ * `pointer`: from its vouched text (only the failing parts cross), or, where
+ * that cannot be written, from the whole body's text or the body itself.
+ */
+function crossed(endpoint, pointer, body, batch, options) {
   const wasm = current();
-  return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, undefined, batch?.kept)));
+  const vouched = vouchedText(endpoint, body, batch?.vouched);
+  if (vouched !== null) {
+    return settle(onInput(wasm, encoder, vouched, (length) => wasm.__validateInput(endpoint, length, options, pointer, undefined, CALL_VALIDATE_VOUCHED)));
+  }
+  const text = bodyText(body);
+  if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body));
+  return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer)));
 }
 
 /** Validates a body; a body the fast path proves clean skips the wasm. */
@@ -176,9 +190,9 @@ export const validate = (endpoint, body, options) => {
  * The issues of one field (licensing-core's `validate_field_json`): those at
  * `pointer` or inside it, every issue of the body as a whole, and for a
  * field of order i of a batch, order i's cross-field issues and the later
- * orders that repeat its sequence; the cap counts these only. A batch is cut
- * as `validate` cuts it (fast-path.js), with order i always among the orders
- * that cross: the report is the same, from a fraction of the text.
+ * orders that repeat its sequence; the cap counts these only. The body
+ * crosses as `validate`'s does (its vouched text): the report is the same,
+ * from the failing parts alone.
  */
 export const validateField = (endpoint, pointer, body, options) => {
   if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
@@ -186,12 +200,7 @@ export const validateField = (endpoint, pointer, body, options) => {
   const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
   if (batch === CLEAN_BATCH) return [];
   if (batch === null && fastCheck(endpoint, body)) return [];
-  const orders = batch === null ? null : withOrderOf(pointer, batch.kept, body.orderList.length);
-  const text = bodyText(orders === null ? body : { ...body, orderList: orders.map((k) => body.orderList[k]) });
-  if (text === null) return settle(call(CALL_VALIDATE_VALUE, endpoint, options, body)).issues;
-  const wasm = current();
-  const report = onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options, pointer, orders ?? undefined));
-  return settle(report).issues;
+  return crossed(endpoint, pointer, body, batch, options).issues;
 };
 
 /** Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw. */

@@ -40,7 +40,7 @@ pub mod js {
     pub use crate::messages::check_messages;
     pub use crate::text_input::{
         memory, text_input, untouched_report, validate_input, CALL_CHECK_MESSAGES, CALL_UNTOUCHED,
-        CALL_VALIDATE_JSON_VALUE, CALL_VALIDATE_VALUE,
+        CALL_VALIDATE_JSON_VALUE, CALL_VALIDATE_VALUE, CALL_VALIDATE_VOUCHED,
     };
     pub use crate::validate::{example_body, validate, validate_json};
 }

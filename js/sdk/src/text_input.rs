@@ -57,13 +57,16 @@ pub const CALL_VALIDATE_JSON_VALUE: u8 = 2;
 pub const CALL_UNTOUCHED: u8 = 3;
 /// `__validateInput`'s `call`: `checkMessages(options)` (`[locale, ...missing]`, or why not).
 pub const CALL_CHECK_MESSAGES: u8 = 4;
+/// `__validateInput`'s `call`: the input is a vouched text, the fast path's
+/// (licensing-core's `validate_vouched_json`).
+pub const CALL_VALIDATE_VOUCHED: u8 = 5;
 
 /// Validates the first `len` bytes written into the input buffer: the whole
 /// body (`validateJson`); with `pointer`, the issues of that field
-/// (licensing-core's `validate_field_json`, for `validateField`); with
-/// `orders`, a `batchOrder` cut down to the orders at those indices of the
-/// whole batch, whose report names them (`validate_orders_json`); with both,
-/// that field of the cut batch. One export for all: each export costs the wasm
+/// (licensing-core's `validate_field_json`, for `validateField`); with `call`
+/// [`CALL_VALIDATE_VOUCHED`], the text `validate` and `validateField` write,
+/// whose values the fast path proved clean are vouched
+/// (`validate_vouched_json`). One export for all: each export costs the wasm
 /// its own wrapper.
 #[wasm_bindgen(js_name = __validateInput, unchecked_return_type = "ValidationReport")]
 pub fn validate_input(
@@ -71,7 +74,6 @@ pub fn validate_input(
     len: usize,
     #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] options: JsValue,
     pointer: Option<String>,
-    orders: Option<Vec<usize>>,
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
     call: u8,
 ) -> JsValue {
@@ -110,14 +112,12 @@ pub fn validate_input(
                     None => Err("the input is longer than its buffer"),
                 },
             };
-            match (text, &pointer, &orders) {
+            match (text, &pointer, call == CALL_VALIDATE_VOUCHED) {
                 (Err(reason), _, _) => core_validate::invalid_json(reason, &opts),
-                (Ok(text), Some(pointer), Some(orders)) => {
-                    core_validate::validate_orders_field_json(text, orders, pointer, &opts)
-                }
-                (Ok(text), Some(pointer), None) => core_validate::validate_field_json(e, pointer, text, &opts),
-                (Ok(text), None, Some(orders)) => core_validate::validate_orders_json(text, orders, &opts),
-                (Ok(text), None, None) => core_validate::validate_json(e, text, &opts),
+                (Ok(text), Some(pointer), true) => core_validate::validate_vouched_field_json(e, pointer, text, &opts),
+                (Ok(text), Some(pointer), false) => core_validate::validate_field_json(e, pointer, text, &opts),
+                (Ok(text), None, true) => core_validate::validate_vouched_json(e, text, &opts),
+                (Ok(text), None, false) => core_validate::validate_json(e, text, &opts),
             }
         }),
     };

@@ -66,13 +66,14 @@ pub fn validate(endpoint: Endpoint, body: &Value, opts: &Options) -> Report {
 /// Validates JSON text in one pass, without building a tree; malformed JSON is an
 /// `invalid_json` error at `""` (and then the only issue).
 pub fn validate_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
-    checked(text, endpoint, Ctx::new(opts.clone()))
+    checked(text, endpoint, Ctx::new(opts.clone()), false)
 }
 
-/// The report of the walk over `text` in `ctx`, or the `invalid_json` error that stopped it.
-fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>) -> Report {
+/// The report of the walk over `text` in `ctx`, or the `invalid_json` error that
+/// stopped it; `vouched`: the text may hold vouched values ([`validate_vouched_json`]).
+fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>, vouched: bool) -> Report {
     let opts = ctx.opts.clone();
-    walk::run(text, endpoint.def().request, ctx).unwrap_or_else(|reason| invalid_json(&reason, &opts))
+    walk::run(text, endpoint.def().request, ctx, vouched).unwrap_or_else(|reason| invalid_json(&reason, &opts))
 }
 
 /// Validates one field of a body's JSON text, for a form that shows each
@@ -92,7 +93,7 @@ fn checked<'a>(text: &'a str, endpoint: Endpoint, ctx: Ctx<'a>) -> Report {
 /// assert_eq!(paths, ["/assetNums/1"]); // not /operatorIdentity's
 /// ```
 pub fn validate_field_json(endpoint: Endpoint, pointer: &str, text: &str, opts: &Options) -> Report {
-    checked(text, endpoint, Ctx::new(opts.clone()).scoped(ctx::Scope::new(pointer)))
+    checked(text, endpoint, Ctx::new(opts.clone()).scoped(ctx::Scope::new(pointer)), false)
 }
 
 /// [`validate_field_json`] of a parsed body (read as its JSON text, as [`validate`] reads it).
@@ -103,20 +104,34 @@ pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Op
     }
 }
 
-/// Validates the text of a `batchOrder` whose `orderList` holds only some of
-/// the orders of the whole batch: its nth order is order `orders[n]` of the
-/// whole list, and the report says so in every path and parameter. Leaving out
-/// orders that have no issue and whose `sequence` no other order repeats
-/// changes nothing else in the report (the package's JavaScript sends only the
-/// orders its fast path cannot prove clean).
-pub fn validate_orders_json(text: &str, orders: &[usize], opts: &Options) -> Report {
-    checked(text, Endpoint::BatchOrder, Ctx::new(opts.clone()).orders_at(orders))
+/// Validates the text the package's JavaScript writes of a body its fast path
+/// rejected: the body's JSON text, but for the values that fast path proved
+/// have no issue, each written as `!` (a *vouched* value). Only an object, or
+/// a string that is not blank where a string field belongs, may be vouched;
+/// every other value is as `JSON.stringify` writes it, so what the rules read
+/// (an enumeration's value, a number, a list's length) is all there. The
+/// report is [`validate_json`]'s of the whole body: a vouched value adds no
+/// issue, and the fast path checked an order's assets and products with the
+/// order's type, as the order's rules would. An order of a batch is vouched
+/// only when no other order repeats its `sequence` (the one rule across
+/// orders). `!` anywhere else is a syntax error, and [`validate_json`] never
+/// accepts one.
+///
+/// ```
+/// use licensing_core::validate::{validate_vouched_json, Options};
+/// use licensing_core::wire::Endpoint;
+/// let text = r#"{"channelCode": !, "channelOrderId": "", "orderList": [!, !]}"#;
+/// let report = validate_vouched_json(Endpoint::BatchOrder, text, &Options::default());
+/// let paths: Vec<&str> = report.issues.iter().map(|i| i.path.as_str()).collect();
+/// assert_eq!(paths, ["/channelOrderId"]);
+/// ```
+pub fn validate_vouched_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
+    checked(text, endpoint, Ctx::new(opts.clone()), true)
 }
 
-/// [`validate_field_json`] of a cut batch's text ([`validate_orders_json`]): the
-/// pointer names orders by their index in the whole batch, as the report does.
-pub fn validate_orders_field_json(text: &str, orders: &[usize], pointer: &str, opts: &Options) -> Report {
-    checked(text, Endpoint::BatchOrder, Ctx::new(opts.clone()).orders_at(orders).scoped(ctx::Scope::new(pointer)))
+/// [`validate_field_json`] of a vouched text ([`validate_vouched_json`]).
+pub fn validate_vouched_field_json(endpoint: Endpoint, pointer: &str, text: &str, opts: &Options) -> Report {
+    checked(text, endpoint, Ctx::new(opts.clone()).scoped(ctx::Scope::new(pointer)), true)
 }
 
 /// The issue of the body as a whole that counts `count` errors a form leaves

@@ -134,7 +134,8 @@ impl<'a> Scanner<'a> {
         Self { text, bytes: text.as_bytes(), pos: 0, nesting: 0 }
     }
 
-    fn err<T>(&self, what: &'static str) -> Res<T> {
+    /// A syntax error at the current position.
+    pub(crate) fn err<T>(&self, what: &'static str) -> Res<T> {
         Err(Syntax { pos: self.pos, what })
     }
 
@@ -163,6 +164,15 @@ impl<'a> Scanner<'a> {
             Some(_) => return self.err("expected a JSON value"),
             None => return self.err("unexpected end of the text, expected a JSON value"),
         })
+    }
+
+    /// Reads a vouched value (`!`, what the package's fast path writes for a
+    /// value it proved has no issue: `validate_vouched_json`), if one is next.
+    pub(crate) fn vouched(&mut self) -> bool {
+        self.ws();
+        let next = self.bytes.get(self.pos) == Some(&b'!');
+        self.pos += usize::from(next);
+        next
     }
 
     /// The byte offset reached.

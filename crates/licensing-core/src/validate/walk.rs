@@ -13,7 +13,7 @@ use super::rules;
 use super::scan::{Key, Number, RawStr, Res, Scanner, Token};
 use super::slot::{Slot, NOT_ALLOWED};
 use super::Options;
-use crate::schema::{Field, Kind, Presence, Shape};
+use crate::schema::{Field, Kind, Presence, Role, Shape};
 
 /// Deepest object nesting followed (merchandise packages nest through
 /// `children`); deeper objects are one `too_deep` error and are skipped.
@@ -25,8 +25,11 @@ pub(crate) const MAX_FIELDS: usize = 32;
 /// Validates JSON text against a shape: the report, or the syntax error that
 /// stopped the reading (then no other issue counts). The context says what the
 /// report keeps (a field's scope) and how it names orders (a cut batch's indices).
-pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>) -> Result<Report, String> {
+/// With `vouched`, a value may be `!` where an object or a string field's
+/// value belongs (`Walk::vouched`).
+pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>, vouched: bool) -> Result<Report, String> {
     let mut walk = Walk::new(text, ctx, Mode::Request);
+    walk.vouching = vouched;
     match walk.root(shape) {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
@@ -105,6 +108,8 @@ struct Walk<'a> {
     mode: Mode,
     /// Where the root object's fields are (answers only).
     spans: Option<Spans>,
+    /// Whether the text may hold vouched values (`validate_vouched_json`).
+    vouching: bool,
 }
 
 /// Name of the JSON type a kind expects, as used in `type` issues.
@@ -152,7 +157,7 @@ impl<'a> Walk<'a> {
     }
 
     fn new(text: &'a str, ctx: Ctx<'a>, mode: Mode) -> Self {
-        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None }
+        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None, vouching: false }
     }
 
     /// Reads the whole text as one value of `kind`.
@@ -331,6 +336,9 @@ impl<'a> Walk<'a> {
     /// its merchandise tree. Null counts as absent (but for `children`, where
     /// null is a value); a required string or list must not be blank or empty.
     fn field(&mut self, field: &'static Field, depth: usize, slot: &mut Slot) -> Res<bool> {
+        if let Some(products) = self.vouched(&field.kind, slot)? {
+            return Ok(products);
+        }
         let token = self.s.peek()?;
         if token == Token::Null && !matches!(field.kind, Kind::ArrayOrNull(_)) {
             self.s.literal(token)?;
@@ -418,14 +426,43 @@ impl<'a> Walk<'a> {
         // What the rules keep of an array is its length: its items' slots go.
         let mut item_slot = Slot::Absent;
         while self.s.next_item(len == 0)? {
-            self.ctx.push(Seg::Index(self.ctx.item_index(len)));
-            let token = self.s.peek()?;
-            products |= self.value(item, token, depth, &mut item_slot)?;
+            self.ctx.push(Seg::Index(len));
+            products |= match self.vouched(item, &mut item_slot)? {
+                Some(products) => products,
+                None => {
+                    let token = self.s.peek()?;
+                    self.value(item, token, depth, &mut item_slot)?
+                }
+            };
             self.ctx.pop();
             len += 1;
         }
         *slot = Slot::Array(len);
         Ok(products)
+    }
+
+    /// A vouched value (`!`) of `kind`, if one is next and the text may hold
+    /// them: the package's fast path wrote it for an object with no issue
+    /// inside it, or a string that is not blank and has no issue. Its slot is
+    /// what such a value leaves (an object; a string, not blank, not an
+    /// enumeration's); a merchandise the fast path passed lists products
+    /// somewhere in its tree (`leaf_products` holds at every leaf). An
+    /// object's rules that read its orders' facts (`order.rs`) see none of
+    /// it: the fast path checked it with its order's type. `!` anywhere else
+    /// is a syntax error.
+    fn vouched(&mut self, kind: &'static Kind, slot: &mut Slot) -> Res<Option<bool>> {
+        if !self.vouching || !self.s.vouched() {
+            return Ok(None);
+        }
+        *slot = match kind {
+            Kind::Object(shape) => {
+                *slot = Slot::Other;
+                return Ok(Some(shape.role == Role::Merchandise));
+            }
+            Kind::Str | Kind::Format(_) => Slot::Str { blank: false, variant: NOT_ALLOWED },
+            _ => return self.s.err("a vouched value where it cannot stand"),
+        };
+        Ok(Some(false))
     }
 
     /// Checks a string read for a kind (`blank`: whether it is blank, computed

@@ -1,10 +1,10 @@
-//! Field-scoped reports (`validate_field_json`), cut batches
-//! (`validate_orders_json`) and what a form shows of a report
+//! Field-scoped reports (`validate_field_json`), vouched texts
+//! (`validate_vouched_json`) and what a form shows of a report
 //! (`Report::touched_errors`): each the issues the whole report has, picked or
 //! placed by the core itself.
 
 use licensing_core::validate::{
-    validate_field_json, validate_json, validate_orders_field_json, validate_orders_json, Issue, Options, Report,
+    validate_field_json, validate_json, validate_vouched_field_json, validate_vouched_json, Issue, Options, Report,
     Severity,
 };
 use licensing_core::wire::Endpoint;
@@ -206,8 +206,9 @@ fn a_field_of_an_order_gets_its_orders_cross_field_issues_and_the_repeats_of_its
 }
 
 #[test]
-fn a_cut_batch_reports_the_whole_batchs_indices() {
-    // Orders 0, 2 and 4 of five: 0 and 4 share sequence 3, 2 has a bad asset number.
+fn a_vouched_text_reports_what_the_whole_text_does() {
+    // Five orders: 0 and 4 share sequence 3, 2 has a bad asset number; 1 and 3
+    // are clean and vouched (`!`), and so are clean parts of the others.
     let mut body = new_buy();
     let order = body["orderList"][0].clone();
     let mut orders: Vec<Value> = (0..5).map(|_| order.clone()).collect();
@@ -219,32 +220,65 @@ fn a_cut_batch_reports_the_whole_batchs_indices() {
     orders[2]["assets"][0]["assetNos"] = json!(["7000000001"]);
     orders[2]["assets"][0]["products"] = json!([product()]);
     body["orderList"] = Value::Array(orders.clone());
+    // The text as the package writes it: each order's clean strings vouched,
+    // order 2's clean products too.
+    let vouch_strings = |o: &Value| -> Value {
+        let mut o = o.clone();
+        for key in ["crmCustomerId", "customerName", "adminEmail"] {
+            if o.get(key).is_some_and(Value::is_string) {
+                o[key] = json!("VOUCHED");
+            }
+        }
+        o
+    };
+    let mut text_orders: Vec<Value> = orders.iter().map(vouch_strings).collect();
+    text_orders[1] = json!("VOUCHED");
+    text_orders[3] = json!("VOUCHED");
+    text_orders[2]["assets"][0]["products"] = json!(["VOUCHED"]);
+    let mut vouched_body = body.clone();
+    vouched_body["orderList"] = Value::Array(text_orders);
+    vouched_body["channelCode"] = json!("VOUCHED");
+    let text = vouched_body.to_string().replace("\"VOUCHED\"", "!");
+    assert!(text.matches('!').count() >= 10, "{text}");
     for locale in [licensing_core::validate::Locale::En, licensing_core::validate::Locale::ZhCn] {
         let opts = Options::default().with_locale(locale);
         let whole = validate_json(Endpoint::BatchOrder, &body.to_string(), &opts);
-        let mut cut = body.clone();
-        cut["orderList"] = json!([orders[0], orders[2], orders[4]]);
-        let report = validate_orders_json(&cut.to_string(), &[0, 2, 4], &opts);
+        let report = validate_vouched_json(Endpoint::BatchOrder, &text, &opts);
         assert_eq!(report, whole);
         assert_eq!(report.issues.iter().filter_map(|i| i.params.get("first")).collect::<Vec<_>>(), ["0"]);
-        assert!(report.issues.iter().any(|i| i.message.contains("/orderList/0")), "{:?}", report.issues);
+        // validate_json reads no vouched value.
+        let refused = validate_json(Endpoint::BatchOrder, &text, &opts);
+        assert_eq!(refused.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(), ["invalid_json"]);
     }
-    // A field of the cut batch: the whole body's field report.
-    let cut_text = {
-        let mut cut = body.clone();
-        cut["orderList"] = json!([orders[0], orders[2], orders[4]]);
-        cut.to_string()
-    };
-    for pointer in ["/orderList/0/sequence", "/orderList/2/assets", "/orderList/4", "/channelCode", ""] {
+    // A field of the vouched text: the whole body's field report.
+    for pointer in ["/orderList/0/sequence", "/orderList/2/assets", "/orderList/4", "/orderList/1", "/channelCode", ""]
+    {
         let whole = validate_field_json(Endpoint::BatchOrder, pointer, &body.to_string(), &Options::default());
-        assert_eq!(validate_orders_field_json(&cut_text, &[0, 2, 4], pointer, &Options::default()), whole, "{pointer}");
+        assert_eq!(
+            validate_vouched_field_json(Endpoint::BatchOrder, pointer, &text, &Options::default()),
+            whole,
+            "{pointer}"
+        );
     }
-    // More orders in the text than indices: they follow the last one.
-    let mut cut = body.clone();
-    cut["orderList"] = json!([orders[2], orders[0], orders[0]]);
-    let report = validate_orders_json(&cut.to_string(), &[2], &Options::default());
-    let paths: Vec<&str> = report.issues.iter().map(|i| i.path.as_str()).collect();
-    assert_eq!(paths, ["/orderList/2/assets/0/assetNos/0", "/orderList/4/sequence"]);
+    // `!` only where an object or a string field's value belongs.
+    for (endpoint, text, at) in [
+        (
+            Endpoint::BatchOrder,
+            r#"{"channelCode": "c", "channelOrderId": "o", "syncMode": !, "orderList": [!]}"#,
+            "column 58",
+        ),
+        (Endpoint::BatchOrder, r#"{"channelCode": "c", "channelOrderId": "o", "orderList": !}"#, "column 59"),
+        (Endpoint::LockAssets, r#"{"assetNums": [!], "operatorIdentity": !}"#, ""),
+    ] {
+        let report = validate_vouched_json(endpoint, text, &Options::default());
+        if at.is_empty() {
+            assert!(report.issues.is_empty(), "{text}: {:?}", report.issues);
+        } else {
+            assert_eq!(report.issues.len(), 1, "{text}");
+            assert_eq!(report.issues[0].code.as_str(), "invalid_json", "{text}");
+            assert!(report.issues[0].message.contains(at), "{text}: {}", report.issues[0].message);
+        }
+    }
 }
 
 #[test]

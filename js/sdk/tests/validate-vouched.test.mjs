@@ -1,16 +1,21 @@
-// `validate('batchOrder', body)` on a batch with issues sends the wasm only the
-// orders the fast path cannot prove clean (and those whose sequence repeats),
-// and the core writes the whole batch's indices into the report (js/sdk/src-js/fast-path.js,
-// cutBatch; licensing-core's validate_orders_json). The report must
-// be the one the wasm gives for the whole body: checked here against
+// `validate` on a body with issues sends the wasm its vouched text: every value
+// the fast path proves clean written as `!`, so only the failing parts cross
+// (js/sdk/src-js/routing.js, vouchedText; licensing-core's
+// validate_vouched_json); in a batch, the orders it proves clean whose sequence
+// no other order repeats (fast-path.js, cutBatch). The report must be the one
+// the wasm gives for the whole body: checked here against
 // validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
-// bench corpus, scattered batches, every mutation and the corner cases of the cut.
+// bench corpus, scattered batches, every mutation and the corner cases of the
+// text. differential.test.mjs does the same on the hostile bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate, validateJson } from 'licensing-sdk';
+import { endpoints } from 'licensing-sdk/meta';
+import { invalidExamples } from 'licensing-sdk/testing';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../../bench/generate.mjs';
 
 const { cutBatch } = await import('../src-js/fast-path.js');
+const { vouchedText } = await import('../src-js/routing.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 
@@ -23,14 +28,60 @@ function same(body, label, options = OPTIONS) {
 
 const clone = (v) => JSON.parse(JSON.stringify(v));
 
-test('scattered batches: the cut is taken, and the report is the whole body\'s', async () => {
-  let cuts = 0;
-  for (const [n, seed] of [[4, 1], [10, 2], [100, 3], [100, 4], [1000, 5]]) {
+test('every rule\'s invalid examples, on every endpoint: the vouched text\'s report is the whole text\'s', () => {
+  let vouched = 0;
+  for (const endpoint of Object.keys(endpoints)) {
+    for (const example of invalidExamples(endpoint)) {
+      if (!('body' in example)) continue;
+      if ((vouchedText(endpoint, example.body) ?? '').includes('!')) vouched += 1;
+      for (const o of OPTIONS) {
+        assert.deepEqual(validate(endpoint, example.body, o), validateJson(endpoint, example.text, o), `${endpoint} ${example.code} ${example.path} ${JSON.stringify(o)}`);
+      }
+    }
+  }
+  assert.ok(vouched > 20, `${vouched} examples crossed vouched`);
+});
+
+test('scattered batches: the clean orders cross vouched, and the report is the whole body\'s', async () => {
+  for (const [n, seed] of [[1, 1], [4, 1], [10, 2], [100, 3], [100, 4], [1000, 5]]) {
     const { body } = await scattered(n, seed, n < 25 ? 4 : 25);
-    if (cutBatch(body) !== null) cuts += 1;
+    const batch = cutBatch(body);
+    const text = vouchedText('batchOrder', body, batch?.vouched);
+    const whole = JSON.stringify(body).length;
+    assert.ok(text.length < (n === 1 ? whole : whole / 2), `scattered ${n}/${seed}: ${text.length} of ${whole} characters cross`);
+    if (n >= 4) assert.ok(batch.vouched.filter(Boolean).length * 2 > n, `scattered ${n}/${seed}: most orders vouched`);
     same(body, `scattered ${n}/${seed}`);
   }
-  assert.ok(cuts >= 4, `the cut was taken on ${cuts} of 5 batches`);
+});
+
+test('a vouched text: clean strings and objects are `!`, what the rules read is there, and where it cannot be written there is none', async () => {
+  const body = await makeBatch(1, 41);
+  const order = body.orderList[0];
+  order.licenseType = 'usbkey';
+  const text = vouchedText('batchOrder', body);
+  const read = JSON.parse(text.replaceAll('!', '"!"'));
+  assert.equal(read.channelCode, '!');
+  assert.equal(read.orderList[0].licenseType, 'usbkey');
+  assert.equal(read.orderList[0].orderType, order.orderType);
+  assert.equal(read.orderList[0].sequence, order.sequence);
+  assert.equal(read.orderList[0].customerName, '!');
+  assert.ok(read.orderList[0].assets.every((a) => a === '!'), text);
+  same(body, 'one failing enumeration');
+  // A blank string is written, never vouched (the rules read "not filled").
+  order.srcLicenseOrderId = ' ';
+  assert.equal(JSON.parse(vouchedText('batchOrder', body).replaceAll('!', '"!"')).orderList[0].srcLicenseOrderId, ' ');
+  same(body, 'a blank string');
+  // NaN, a BigInt, a throwing getter: no vouched text (the whole body's way reports them).
+  for (const [label, spoil] of [
+    ['NaN', (b) => { b.orderList[0].assets[0].limitStartDate = NaN; }],
+    ['a BigInt', (b) => { b.orderList[0].sequence = 1n; }],
+    ['a getter', (b) => Object.defineProperty(b.orderList[0], 'customerName', { enumerable: true, get() { throw new Error('no'); } })],
+  ]) {
+    const spoilt = clone(body);
+    spoil(spoilt);
+    assert.equal(vouchedText('batchOrder', spoilt), null, label);
+    assert.deepEqual(validate('batchOrder', spoilt), validate('batchOrder', spoilt), label);
+  }
 });
 
 test('valid batches are proved clean order by order, without the wasm', async () => {
@@ -45,11 +96,10 @@ test('valid batches are proved clean order by order, without the wasm', async ()
     shuffled.orderList[0].sequence = shuffled.orderList[n - 1].sequence;
     assert.notDeepEqual(cutBatch(shuffled), { clean: true });
     same(shuffled, `repeat in ${n}`);
-    // Only the batch's own fields wrong: one order stands in for the list.
+    // Only the batch's own fields wrong: every order crosses vouched.
     const head = clone(body);
     head.syncMode = 'later';
-    const cut = cutBatch(head);
-    assert.deepEqual(cut.kept, [0]);
+    assert.ok(cutBatch(head).vouched.every(Boolean));
     same(head, `batch field in ${n}`);
   }
 });
@@ -90,17 +140,17 @@ test('sequences: repeats across clean and failing orders keep their first index'
   assert.equal(validate('batchOrder', d).issues.some((i) => i.code === 'duplicate_sequence'), true);
 });
 
-test('what the cut must leave to the whole body', async () => {
+test('what the vouched text must leave to the whole body', async () => {
   const base = await makeBatch(10, 11);
   base.orderList[5].orderType = 'refund';
   // The batch's own fields, before and after orderList, still reported where they stand.
   const fields = { orderList: base.orderList, channelCode: 7, extra: true, channelOrderId: '' };
   same(fields, 'batch fields around orderList');
   assert.notEqual(cutBatch(fields), null);
-  // Too many failing orders: the whole body goes.
+  // Every order fails: none is vouched whole.
   const most = clone(base);
   most.orderList.forEach((o) => { o.licenseType = 'usbkey'; });
-  assert.equal(cutBatch(most), null);
+  assert.ok(!cutBatch(most).vouched.some(Boolean));
   same(most, 'every order fails');
   // A hole, a throwing getter, a class instance: the wasm sees the whole body.
   const holes = clone(base);
@@ -110,9 +160,11 @@ test('what the cut must leave to the whole body', async () => {
   const getter = clone(base);
   Object.defineProperty(getter.orderList[2], 'sequence', { enumerable: true, get() { throw new Error('no'); } });
   assert.equal(cutBatch(getter), null);
+  assert.equal(vouchedText('batchOrder', getter), null);
   assert.deepEqual(validate('batchOrder', getter), validate('batchOrder', getter));
   class Batch { constructor(b) { Object.assign(this, b); } }
   assert.equal(cutBatch(new Batch(base)), null);
+  same(new Batch(base), 'a class instance');
   // Values JSON.stringify writes its own way: a Date among the batch's fields (its
   // toJSON), a key whose value is undefined (left out), undefined and a function in
   // the list (null there).
@@ -123,19 +175,21 @@ test('what the cut must leave to the whole body', async () => {
   odd.orderList[6] = () => 1;
   assert.notEqual(cutBatch(odd), null);
   same(odd, 'values JSON.stringify writes its own way');
-  // A failing order with its own toJSON would be asked with another index (its
-  // place in the cut list): not cut.
+  // A failing order with its own toJSON (asked with its index): the whole body's text.
   const own = clone(base);
   own.orderList[5].toJSON = function toJSON(key) {
     return { ...this, toJSON: undefined, licenseType: `type ${key}` };
   };
-  assert.equal(cutBatch(own), null);
+  assert.equal(vouchedText('batchOrder', own, cutBatch(own).vouched), null);
   same(own, 'an order with toJSON');
-  // Short batches are not cut.
+  // Short batches are not checked order by order: no order is vouched whole
+  // (its sequence may repeat), their clean parts are.
   const short = await makeBatch(3, 12);
   short.orderList[0].licenseType = 'usbkey';
+  short.orderList[2].sequence = short.orderList[1].sequence;
   assert.equal(cutBatch(short), null);
-  same(short, 'short');
+  assert.ok(vouchedText('batchOrder', short).includes('!'));
+  same(short, 'short, with a repeat');
   // The issue cap counts the same issues.
   const capped = await makeBatch(40, 13);
   for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
