@@ -75,10 +75,10 @@ function cutBatchOrThrow(body) {
     }
     for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
   }
-  const vouched = new Array(n);
-  for (let k = 0; k < n; k++) vouched[k] = clean[k] && (repeats === null || !repeats[k]);
   if (failing === 0 && (repeats === null || !repeats.includes(true))
     && fastCheck('batchOrder', { ...body, orderList: [orders[0]] })) return CLEAN_BATCH;
+  const vouched = new Array(n);
+  for (let k = 0; k < n; k++) vouched[k] = clean[k] && (repeats === null || !repeats[k]);
   return { vouched };
 }
 
