@@ -14,8 +14,8 @@
 //   times one by one (browser/cold.mjs, `ours-steps`);
 // - fast-check-without-surrogate-test.mjs: js/generated/fast-check.js with its test for
 //   half of a character turned off (what that test costs, for the steps);
-// - cut-batch.bundle.js: the package's order-by-order pass, its vouched text and its
-//   serializer (js/sdk/src-js/fast-path.js's cutBatch, routing.js's vouchedText,
+// - check-batch.bundle.js: the package's order-by-order pass, its vouched text and its
+//   serializer (js/sdk/src-js/fast-path.js's checkBatch, routing.js's vouchedText,
 //   js/shared/serialize.js's serialize), and
 //   the generated fast path with and without that test, for the browser's step timings.
 // Run alone: node build.mjs
@@ -55,7 +55,7 @@ export const BUNDLES = {
   ajvRuntime: join(BUILD_DIR, 'ajv-runtime.bundle.js'),
   zod: join(BUILD_DIR, 'zod.bundle.js'),
   valibot: join(BUILD_DIR, 'valibot.bundle.js'),
-  cutBatch: join(BUILD_DIR, 'cut-batch.bundle.js'),
+  checkBatch: join(BUILD_DIR, 'check-batch.bundle.js'),
   coldSteps: join(BUILD_DIR, 'cold-steps.bundle.js'),
 };
 
@@ -91,8 +91,8 @@ export async function build({ quiet = false } = {}) {
     valibot: `export { safeParse } from ${JSON.stringify(join(BENCH_DIR, 'peers', 'valibot-schema.mjs'))};`,
     // The package's order-by-order pass and its vouched text, for the browser's
     // step timings (a copy: the browser entry does not export them).
-    cutBatch: [
-      `export { cutBatch } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'fast-path.js'))};`,
+    checkBatch: [
+      `export { checkBatch } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'fast-path.js'))};`,
       `export { vouchedText } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'sdk', 'src-js', 'routing.js'))};`,
       `export { serialize } from ${JSON.stringify(join(BENCH_DIR, '..', 'js', 'shared', 'serialize.js'))};`,
       `export { fastCheck } from ${JSON.stringify(GENERATED_FAST_CHECK)};`,

@@ -49,7 +49,7 @@ export async function runNodeLight(throughput, { quick, log = console.error, fam
 export async function runNodeSteps({ quick, log = console.error, families = FAMILY_IDS, variants = VARIANTS }) {
   const sdk = await import('../pkg/node.mjs');
   // The package's order-by-order pass and its serializer, as the entry bundles them.
-  const { cutBatch } = await import('../js/sdk/src-js/fast-path.js');
+  const { checkBatch } = await import('../js/sdk/src-js/fast-path.js');
   const { vouchedText } = await import('../js/sdk/src-js/routing.js');
   const { fastCheck } = await import('../js/generated/fast-check.js');
   const { fastCheck: fastCheckWithoutSurrogateTest } = await import('./build/fast-check-without-surrogate-test.mjs');
@@ -61,7 +61,7 @@ export async function runNodeSteps({ quick, log = console.error, families = FAMI
   const cfg = timingConfig(quick);
   const out = [];
   for (const p of (await timingPayloads(SIZES, families, variants)).filter(stepPayload)) {
-    const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
+    const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, checkBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
     const r = await measure(steps, cfg);
     out.push({ family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases });
     log(`[node] steps, ${p.family}, ${p.size} orders ${p.variant}: ` + r.cases.map((c) => `${c.id} ${c.medianMs.toFixed(3)} ms`).join(', '));

@@ -8,7 +8,7 @@ import { validate as ajvPlainValidate } from '/bench/build/ajv-plain.bundle.js';
 import { batchOrder as zodSchema } from '/bench/build/zod.bundle.js';
 import { safeParse as valibotParse } from '/bench/build/valibot.bundle.js';
 import { FAMILY_IDS, SIZES, timingPayloads, VARIANTS } from '/bench/generate.mjs';
-import { cutBatch, fastCheck, fastCheckWithoutSurrogateTest, serialize, vouchedText } from '/bench/build/cut-batch.bundle.js';
+import { checkBatch, fastCheck, fastCheckWithoutSurrogateTest, serialize, vouchedText } from '/bench/build/check-batch.bundle.js';
 import { makeCases, makeLightCase, makeStepCases, measure, stepPayload } from '/bench/lib/measure.mjs';
 
 // ?family=compact|wide: that family's payloads only; ?variant=valid|errors: that variant's
@@ -38,7 +38,7 @@ window.benchLight = async (i, cfg) => {
 window.benchSteps = async (i, cfg) => {
   const p = payloads[i];
   if (!stepPayload(p)) return null;
-  const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
+  const { steps, facts } = makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, checkBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, p);
   const r = await measure(steps, cfg);
   return { family: p.family, size: p.size, variant: p.variant, bytes: p.bytes, ...facts, cases: r.cases };
 };

@@ -66,7 +66,7 @@ export function stepPayload(p) {
 /**
  * The steps of one payload's unmet target, each timed alone beside the whole call
  * and the peer, so the report can say where the time goes: `{ steps, facts }`
- * (facts: `partBytes`, the bytes of the first 100 orders). `cutBatch` is the
+ * (facts: `partBytes`, the bytes of the first 100 orders). `checkBatch` is the
  * package's order-by-order pass (js/sdk/src-js/fast-path.js).
  * - valid (validateJson ≥ 1.5× JSON.parse + ajv): the UTF-8 copy of the text
  *   (`TextEncoder.encodeInto`, what validateJson does into wasm memory), the whole
@@ -75,13 +75,13 @@ export function stepPayload(p) {
  *   (validate ≥ 1× ajv without the surrogate keyword) the generated fast path
  *   alone, with and without its test for half of a character, beside both ajvs.
  * - errors (validate ≥ 1× zod and valibot at one order, ajv at more): the fast
- *   path's rejecting pass (`fastCheck`; from 4 orders, `cutBatch`, order by order),
+ *   path's rejecting pass (`fastCheck`; from 4 orders, `checkBatch`, order by order),
  *   the vouched text it writes (`vouchedText`: only the failing parts, the rest `!`),
  *   and so the wasm on that text (the whole call less the two), beside validate and
  *   the peers; and the way it replaced, beside it: the whole body's text
  *   (`serialize`) and the wasm on that text (validateJson).
  */
-export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, cutBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, payload) {
+export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, valibotParse, checkBatch, vouchedText, serialize, fastCheck, fastCheckWithoutSurrogateTest }, payload) {
   const text = payload.text;
   const body = JSON.parse(text);
   const steps = [];
@@ -109,12 +109,12 @@ export function makeStepCases({ sdk, ajvValidate, ajvPlainValidate, zodSchema, v
     }
     return { steps, facts };
   }
-  const batch = payload.size < 4 ? null : cutBatch(body);
+  const batch = payload.size < 4 ? null : checkBatch(body);
   if (payload.size >= 4 && (batch === null || !batch.vouched)) throw new Error(`${payload.size} orders with errors: not checked order by order`);
   const vouched = vouchedText('batchOrder', body, batch?.vouched);
   if (vouched === null) throw new Error(`${payload.size} orders with errors: no vouched text`);
   if (batch === null) step('pass', 'the fast path, which rejects it (fastCheck)', () => fastCheck('batchOrder', body));
-  else step('pass', `the order-by-order pass (cutBatch: ${batch.vouched.filter(Boolean).length} of ${payload.size} orders vouched)`, () => cutBatch(body));
+  else step('pass', `the order-by-order pass (checkBatch: ${batch.vouched.filter(Boolean).length} of ${payload.size} orders vouched)`, () => checkBatch(body));
   step('vouched', `its vouched text (${vouched.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters)`, () => vouchedText('batchOrder', body, batch?.vouched).length);
   step('serialize', "instead, the whole body's text (serialize)", () => serialize(body).text.length);
   step('wasm', 'and the wasm on it (validateJson)', () => sdk.validateJson('batchOrder', text).valid);

@@ -1,17 +1,20 @@
 // The fast path: the generated yes/no of js/generated/fast-check.js (true only
 // when the wasm would report no issue at all) and the batch's orders it proves
-// clean (`cutBatch`; routing.js's `vouchedText` writes them as `!`). It decides
+// clean (`checkBatch`; routing.js's `vouchedText` writes them as `!`). It decides
 // no issue: a body it is unsure of goes to the wasm, which reports. Every
 // entry has it, `licensing-sdk/validate` too (docs/design.md, "The fast path
 // back in the validation-only entry").
 import { fastCheck, fastCheckOrder, builtinsClean } from '../../generated/fast-check.js';
 
-/** `cutBatch`'s answer for a batch with no issue at all. */
+/** `checkBatch`'s answer for a batch with no issue at all. */
 const CLEAN_BATCH = Object.freeze({ clean: true });
 
 /** A plain object (Object.prototype or null as its prototype, no toJSON): JSON.stringify writes its own keys. */
-const plainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
-  && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) && v.toJSON === undefined;
+function plainObject(v) {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const p = Object.getPrototypeOf(v);
+  return (p === Object.prototype || p === null) && v.toJSON === undefined;
+}
 
 /** Batches this long or longer are checked order by order (shorter ones: whole). */
 const SUBSET_MIN_ORDERS = 4;
@@ -29,9 +32,9 @@ const SUBSET_MIN_ORDERS = 4;
  * plain one to check so, or reading it throws (the caller then asks
  * `fastCheck`, and no order crosses vouched whole).
  */
-function cutBatch(body) {
+function checkBatch(body) {
   try {
-    return cutBatchOrThrow(body);
+    return checkBatchOrThrow(body);
   } catch {
     return null;
   }
@@ -44,9 +47,13 @@ function sequenceKey(s) {
   return text !== undefined && /^-?[0-9]/.test(text) ? Number(text) : `json:${text}`;
 }
 
-function cutBatchOrThrow(body) {
+function checkBatchOrThrow(body) {
   if (!plainObject(body) || !builtinsClean()) return null;
-  const orders = body.orderList;
+  // The fields JSON.stringify writes (own, enumerable): an `orderList` it leaves
+  // out (not enumerable, inherited, hidden by a proxy) is not the batch's.
+  const own = { ...body };
+  const orders = own.orderList;
+  if (orders !== body.orderList) return null;
   if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
     || orders.length < SUBSET_MIN_ORDERS) return null;
   const n = orders.length;
@@ -76,10 +83,10 @@ function cutBatchOrThrow(body) {
     for (let k = 0; k < n; k++) repeats[k] = count.get(repeats[k]) > 1;
   }
   if (failing === 0 && (repeats === null || !repeats.includes(true))
-    && fastCheck('batchOrder', { ...body, orderList: [orders[0]] })) return CLEAN_BATCH;
+    && fastCheck('batchOrder', { ...own, orderList: [orders[0]] })) return CLEAN_BATCH;
   const vouched = new Array(n);
   for (let k = 0; k < n; k++) vouched[k] = clean[k] && (repeats === null || !repeats[k]);
   return { vouched };
 }
 
-export { CLEAN_BATCH, cutBatch, fastCheck, plainObject };
+export { CLEAN_BATCH, checkBatch, fastCheck, plainObject };

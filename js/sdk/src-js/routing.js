@@ -32,7 +32,7 @@ function bodyText(body) {
 }
 
 /** Thrown by the writer of a vouched text where it cannot write one. */
-const UNWRITTEN = Symbol('unwritten');
+const UNWRITTEN = Symbol();
 
 /**
  * The text the wasm validates for a body the fast path rejects
@@ -41,7 +41,7 @@ const UNWRITTEN = Symbol('unwritten');
  * `VOUCH_TABLES` say which fields' values may be, and with which check). A
  * failing object is written field by field, so only the failing parts and
  * what their rules read (every number, enumeration and list length of the
- * objects around them) cross. `orders`: `cutBatch`'s `vouched`, which orders
+ * objects around them) cross. `orders`: `checkBatch`'s `vouched`, which orders
  * of a batch cross as `!` (no other writer vouches an order). `null` where the
  * text cannot be written so: a value JSON.stringify writes from a NaN or
  * ±Infinity (`serialize` marks those for the wasm), one it cannot write, or
@@ -56,6 +56,15 @@ function vouchedText(endpoint, body, orders) {
     return null;
   }
 }
+
+/**
+ * The mode of an order whose `orderType` the fast path does not read as one of
+ * the types (absent, misspelt, or a value JSON.stringify writes as one, such as
+ * `new String('new_buy')`): nothing whose check depends on the order's type is
+ * vouched in it, so its rules see every asset and product (js/sdk/tests/
+ * validate-vouched.test.mjs, "an order type the fast path cannot read").
+ */
+const UNSURE_ORDER = -2;
 
 /** A value as JSON.stringify writes it (undefined: not at all), refused when it holds a NaN or ±Infinity. */
 function plainText(v) {
@@ -84,10 +93,13 @@ function writtenKeys(shape) {
   return (shape.written = [...keys, ...keys.map((k) => `${k}!`)]);
 }
 
-/** An object of `shape` at depth `d` in an order of type `m`, its clean values vouched. */
+/** An object of `shape` at depth `d` in an order of mode `m`, its clean values vouched. */
 function objectText(o, shape, d, m, orders) {
   if (!plainObject(o) || d > FAST_DEPTH) return plainText(o);
-  if (shape.order) m = orderMode(o.orderType);
+  if (shape.order) {
+    m = orderMode(o.orderType);
+    if (m === NO_ORDER) m = UNSURE_ORDER;
+  }
   const { keys, index, entries } = shape;
   const written = shape.written ?? writtenKeys(shape);
   let out = '{';
@@ -116,17 +128,17 @@ function objectText(o, shape, d, m, orders) {
   return `${out}}`;
 }
 
-/** A field's value (or a list's item) as its vouch entry says, in an object at depth `d`. */
+/** A field's value (or a list's item) as its vouch entry says, in an object at depth `d` (undefined: JSON.stringify writes nothing). */
 function valueText(v, entry, d, m) {
   switch (entry[0]) {
     case VOUCH_STRING:
       return typeof v === 'string' && entry[1](v) && !isBlank(v) ? '!' : plainText(v);
     case VOUCH_OBJECT:
-      return entry[1] !== null && entry[1](v, d + 1, m) ? '!' : objectText(v, entry[2], d + 1, m);
+      return entry[1] !== null && m !== UNSURE_ORDER && entry[1](v, d + 1, m) ? '!' : objectText(v, entry[2], d + 1, m);
     case VOUCH_LIST:
       return listText(v, entry[1], d, m);
     default:
-      return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? undefined : plainText(v);
+      return plainText(v);
   }
 }
 
@@ -136,8 +148,8 @@ function listText(v, item, d, m, vouched) {
   let out = '[';
   for (let i = 0, n = v.length; i < n; i++) {
     const x = v[i];
-    const text = vouched !== undefined && vouched[i] ? '!'
-      : x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : valueText(x, item, d, m);
+    // What JSON.stringify writes as nothing (undefined, a function) is null in a list.
+    const text = vouched !== undefined && vouched[i] ? '!' : valueText(x, item, d, m) ?? 'null';
     out += (i === 0 ? '' : ',') + text;
   }
   return out + ']';

@@ -6,7 +6,7 @@
 // The endpoint names come from the endpoint table (generated): this layer holds
 // no copy of what the core knows; what crosses into the wasm is routing.js's.
 import { ENDPOINTS } from '../../generated/endpoints.js';
-import { CLEAN_BATCH, cutBatch, fastCheck } from './fast-path.js';
+import { CLEAN_BATCH, checkBatch, fastCheck } from './fast-path.js';
 import { bodyText, vouchedText } from './routing.js';
 import { current, jsonSchemas, settle } from './instance.js';
 import { pathKeys } from './paths.js';
@@ -157,7 +157,7 @@ const checked = (options) => {
  */
 function validateBody(endpoint, body, options, beforeWasm) {
   // A batch, order by order: clean at once, or its clean orders cross vouched.
-  const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+  const batch = endpoint === 'batchOrder' ? checkBatch(body) : null;
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
   beforeWasm?.(options);
@@ -197,7 +197,7 @@ export const validate = (endpoint, body, options) => {
 export const validateField = (endpoint, pointer, body, options) => {
   if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
   checked(options);
-  const batch = endpoint === 'batchOrder' ? cutBatch(body) : null;
+  const batch = endpoint === 'batchOrder' ? checkBatch(body) : null;
   if (batch === CLEAN_BATCH) return [];
   if (batch === null && fastCheck(endpoint, body)) return [];
   return crossed(endpoint, pointer, body, batch, options).issues;

@@ -2,19 +2,19 @@
 // the fast path proves clean written as `!`, so only the failing parts cross
 // (js/sdk/src-js/routing.js, vouchedText; licensing-core's
 // validate_vouched_json); in a batch, the orders it proves clean whose sequence
-// no other order repeats (fast-path.js, cutBatch). The report must be the one
+// no other order repeats (fast-path.js, checkBatch). The report must be the one
 // the wasm gives for the whole body: checked here against
 // validateJson(JSON.stringify(body)) (always the whole text, in the wasm) on the
 // bench corpus, scattered batches, every mutation and the corner cases of the
 // text. differential.test.mjs does the same on the hostile bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, validateJson } from 'licensing-sdk';
+import { validate, validateField, validateJson } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 import { invalidExamples } from 'licensing-sdk/testing';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../../bench/generate.mjs';
 
-const { cutBatch } = await import('../src-js/fast-path.js');
+const { checkBatch } = await import('../src-js/fast-path.js');
 const { vouchedText } = await import('../src-js/routing.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
@@ -45,7 +45,7 @@ test('every rule\'s invalid examples, on every endpoint: the vouched text\'s rep
 test('scattered batches: the clean orders cross vouched, and the report is the whole body\'s', async () => {
   for (const [n, seed] of [[1, 1], [4, 1], [10, 2], [100, 3], [100, 4], [1000, 5]]) {
     const { body } = await scattered(n, seed, n < 25 ? 4 : 25);
-    const batch = cutBatch(body);
+    const batch = checkBatch(body);
     const text = vouchedText('batchOrder', body, batch?.vouched);
     const whole = JSON.stringify(body).length;
     assert.ok(text.length < (n === 1 ? whole : whole / 2), `scattered ${n}/${seed}: ${text.length} of ${whole} characters cross`);
@@ -87,19 +87,19 @@ test('a vouched text: clean strings and objects are `!`, what the rules read is 
 test('valid batches are proved clean order by order, without the wasm', async () => {
   for (const n of [4, 10, 100]) {
     const body = await makeBatch(n, 21);
-    assert.deepEqual(cutBatch(body), { clean: true }, `${n}`);
+    assert.deepEqual(checkBatch(body), { clean: true }, `${n}`);
     same(body, `valid ${n}`, [undefined]);
     // Sequences out of order but unique are still clean; a repeat is not.
     const shuffled = clone(body);
     shuffled.orderList.reverse();
-    assert.deepEqual(cutBatch(shuffled), { clean: true });
+    assert.deepEqual(checkBatch(shuffled), { clean: true });
     shuffled.orderList[0].sequence = shuffled.orderList[n - 1].sequence;
-    assert.notDeepEqual(cutBatch(shuffled), { clean: true });
+    assert.notDeepEqual(checkBatch(shuffled), { clean: true });
     same(shuffled, `repeat in ${n}`);
     // Only the batch's own fields wrong: every order crosses vouched.
     const head = clone(body);
     head.syncMode = 'later';
-    assert.ok(cutBatch(head).vouched.every(Boolean));
+    assert.ok(checkBatch(head).vouched.every(Boolean));
     same(head, `batch field in ${n}`);
   }
 });
@@ -118,20 +118,19 @@ test('the bench corpus (every mutation in batches of 1, 10, 100; scattered; time
 test('sequences: repeats across clean and failing orders keep their first index', async () => {
   const base = await makeBatch(12, 9);
   const seq = (k) => base.orderList[k].sequence;
-  // A clean order repeats a failing one's sequence, in both orders of appearance.
-  const a = clone(base);
-  a.orderList[9].licenseType = 'usbkey';
-  a.orderList[2].sequence = seq(9);
-  same(a, 'clean first, failing later');
-  const b = clone(base);
-  b.orderList[1].licenseType = 'usbkey';
-  b.orderList[7].sequence = seq(1);
-  same(b, 'failing first, clean later');
-  // Two clean orders repeat each other while another order fails.
-  const c = clone(base);
-  c.orderList[0].licenseType = 'usbkey';
-  c.orderList[11].sequence = seq(4);
-  same(c, 'two clean orders repeat');
+  // [the failing order, the order given another's sequence, that other order]: a clean
+  // order repeats a failing one's sequence, in both orders of appearance; two clean
+  // orders repeat each other while another order fails.
+  for (const [failing, repeater, repeated, label] of [
+    [9, 2, 9, 'clean first, failing later'],
+    [1, 7, 1, 'failing first, clean later'],
+    [0, 11, 4, 'two clean orders repeat'],
+  ]) {
+    const body = clone(base);
+    body.orderList[failing].licenseType = 'usbkey';
+    body.orderList[repeater].sequence = seq(repeated);
+    same(body, label);
+  }
   // The same number written differently is the same sequence in the text.
   const d = clone(base);
   d.orderList[3].licenseType = 'usbkey';
@@ -140,30 +139,62 @@ test('sequences: repeats across clean and failing orders keep their first index'
   assert.equal(validate('batchOrder', d).issues.some((i) => i.code === 'duplicate_sequence'), true);
 });
 
+test('an order type the fast path cannot read: nothing that depends on it is vouched', async () => {
+  // JSON.stringify writes `new String('new_buy')` as "new_buy", which the wasm reads as
+  // that type; the fast path's checks see no type. An asset without products, a
+  // strict-match product without its fields: issues of the order's rules.
+  const order = (orderType, assets) => ({ sequence: 1, licenseType: 'softkey', orderType, srcLicenseOrderId: 's', assets });
+  const bodies = [
+    [new String('new_buy'), [{ assetNos: ['8000000001'] }]],
+    [new String('delete_product'), [{ assetNos: ['8000000001'], products: [{ productName: 'x', strictMatchWhenDelete: true }] }]],
+    [new String('delete_asset'), [{ assetNos: ['8000000001'], products: [{ crmProductId: 'P' }] }]],
+    [{ toJSON: () => 'new_buy' }, [{ assetNos: ['8000000001'] }]],
+    [undefined, [{ assetNos: ['8000000001'] }]],
+    ['refund', [{ assetNos: ['8000000001'] }]],
+  ].map(([type, assets]) => ({ channelCode: 'c', channelOrderId: 'o', orderList: [order(type, assets)] }));
+  for (const [i, body] of bodies.entries()) {
+    same(body, `order type ${i}`);
+    assert.deepEqual(validateField('batchOrder', '/orderList/0/assets/0', body), validateField('batchOrder', '/orderList/0/assets/0', clone(body)), `order type ${i}: a field`);
+  }
+  assert.equal(validate('batchOrder', bodies[0]).valid, false, 'a boxed new_buy needs products');
+});
+
 test('what the vouched text must leave to the whole body', async () => {
   const base = await makeBatch(10, 11);
   base.orderList[5].orderType = 'refund';
   // The batch's own fields, before and after orderList, still reported where they stand.
   const fields = { orderList: base.orderList, channelCode: 7, extra: true, channelOrderId: '' };
   same(fields, 'batch fields around orderList');
-  assert.notEqual(cutBatch(fields), null);
+  assert.notEqual(checkBatch(fields), null);
+  // An orderList JSON.stringify does not write (not enumerable, or hidden by a proxy),
+  // of clean orders: the batch is not clean, the text has no orderList.
+  const hidden = { channelCode: 'c', channelOrderId: 'o' };
+  Object.defineProperty(hidden, 'orderList', { value: clone(base.orderList.slice(0, 4)).map((o, k) => ({ ...o, orderType: 'new_buy', sequence: k })), enumerable: false });
+  const proxied = new Proxy({ ...hidden, orderList: hidden.orderList }, {
+    ownKeys: (target) => Reflect.ownKeys(target).filter((k) => k !== 'orderList'),
+  });
+  for (const [label, body] of [['a hidden orderList', hidden], ['an orderList a proxy hides', proxied]]) {
+    assert.equal(checkBatch(body), null, label);
+    assert.equal(validate('batchOrder', body).valid, false, label);
+    same(body, label);
+  }
   // Every order fails: none is vouched whole.
   const most = clone(base);
   most.orderList.forEach((o) => { o.licenseType = 'usbkey'; });
-  assert.ok(!cutBatch(most).vouched.some(Boolean));
+  assert.ok(!checkBatch(most).vouched.some(Boolean));
   same(most, 'every order fails');
   // A hole, a throwing getter, a class instance: the wasm sees the whole body.
   const holes = clone(base);
   holes.orderList.length = 12;
-  assert.equal(cutBatch(holes), null);
+  assert.equal(checkBatch(holes), null);
   same(holes, 'holes');
   const getter = clone(base);
   Object.defineProperty(getter.orderList[2], 'sequence', { enumerable: true, get() { throw new Error('no'); } });
-  assert.equal(cutBatch(getter), null);
+  assert.equal(checkBatch(getter), null);
   assert.equal(vouchedText('batchOrder', getter), null);
   assert.deepEqual(validate('batchOrder', getter), validate('batchOrder', getter));
   class Batch { constructor(b) { Object.assign(this, b); } }
-  assert.equal(cutBatch(new Batch(base)), null);
+  assert.equal(checkBatch(new Batch(base)), null);
   same(new Batch(base), 'a class instance');
   // Values JSON.stringify writes its own way: a Date among the batch's fields (its
   // toJSON), a key whose value is undefined (left out), undefined and a function in
@@ -173,21 +204,21 @@ test('what the vouched text must leave to the whole body', async () => {
   odd.missing = undefined;
   odd.orderList[4] = undefined;
   odd.orderList[6] = () => 1;
-  assert.notEqual(cutBatch(odd), null);
+  assert.notEqual(checkBatch(odd), null);
   same(odd, 'values JSON.stringify writes its own way');
   // A failing order with its own toJSON (asked with its index): the whole body's text.
   const own = clone(base);
   own.orderList[5].toJSON = function toJSON(key) {
     return { ...this, toJSON: undefined, licenseType: `type ${key}` };
   };
-  assert.equal(vouchedText('batchOrder', own, cutBatch(own).vouched), null);
+  assert.equal(vouchedText('batchOrder', own, checkBatch(own).vouched), null);
   same(own, 'an order with toJSON');
   // Short batches are not checked order by order: no order is vouched whole
   // (its sequence may repeat), their clean parts are.
   const short = await makeBatch(3, 12);
   short.orderList[0].licenseType = 'usbkey';
   short.orderList[2].sequence = short.orderList[1].sequence;
-  assert.equal(cutBatch(short), null);
+  assert.equal(checkBatch(short), null);
   assert.ok(vouchedText('batchOrder', short).includes('!'));
   same(short, 'short, with a repeat');
   // The issue cap counts the same issues.

@@ -24,9 +24,8 @@ pub(crate) const MAX_FIELDS: usize = 32;
 
 /// Validates JSON text against a shape: the report, or the syntax error that
 /// stopped the reading (then no other issue counts). The context says what the
-/// report keeps (a field's scope) and how it names orders (a cut batch's indices).
-/// With `vouched`, a value may be `!` where an object or a string field's
-/// value belongs (`Walk::vouched`).
+/// report keeps (a field's scope). With `vouched`, a value may be `!` where an
+/// object or a string field's value belongs (`Walk::vouched`).
 pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>, vouched: bool) -> Result<Report, String> {
     let mut walk = Walk::new(text, ctx, Mode::Request);
     walk.vouching = vouched;
@@ -442,27 +441,32 @@ impl<'a> Walk<'a> {
     }
 
     /// A vouched value (`!`) of `kind`, if one is next and the text may hold
-    /// them: the package's fast path wrote it for an object with no issue
-    /// inside it, or a string that is not blank and has no issue. Its slot is
-    /// what such a value leaves (an object; a string, not blank, not an
-    /// enumeration's); a merchandise the fast path passed lists products
-    /// somewhere in its tree (`leaf_products` holds at every leaf). An
-    /// object's rules that read its orders' facts (`order.rs`) see none of
-    /// it: the fast path checked it with its order's type. `!` anywhere else
-    /// is a syntax error.
+    /// them (`Some`: whether it lists products, as [`Walk::value`] says). The
+    /// package's fast path wrote it for an object with no issue inside it, or
+    /// a string that is not blank and has no issue; its slot is what such a
+    /// value leaves (an object; a string, not blank, not an enumeration's). A
+    /// merchandise the fast path passed lists products somewhere in its tree
+    /// (`leaf_products` holds at every leaf). A vouched asset or product
+    /// leaves no facts for its order's rules (`order.rs`), and has none to
+    /// leave: the fast path checked it with its order's type. `!` anywhere
+    /// else is a syntax error.
     fn vouched(&mut self, kind: &'static Kind, slot: &mut Slot) -> Res<Option<bool>> {
         if !self.vouching || !self.s.vouched() {
             return Ok(None);
         }
-        *slot = match kind {
+        let products = match kind {
             Kind::Object(shape) => {
                 *slot = Slot::Other;
-                return Ok(Some(shape.role == Role::Merchandise));
+                shape.role == Role::Merchandise
             }
-            Kind::Str | Kind::Format(_) => Slot::Str { blank: false, variant: NOT_ALLOWED },
-            _ => return self.s.err("a vouched value where it cannot stand"),
+            Kind::Str | Kind::Format(_) => {
+                *slot = Slot::Str { blank: false, variant: NOT_ALLOWED };
+                false
+            }
+            // The scanner's own words for a value it cannot read (one string fewer in the wasm).
+            _ => return self.s.err("expected a JSON value"),
         };
-        Ok(Some(false))
+        Ok(Some(products))
     }
 
     /// Checks a string read for a kind (`blank`: whether it is blank, computed
