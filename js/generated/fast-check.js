@@ -1022,7 +1022,7 @@ function dispatch(endpoint, body) {
   }
 }
 
-// The vouched text (vouchedText, js/sdk/src-js/fast-path.js): a body the fast path
+// The vouched text (vouchedText, js/sdk/src-js/routing.js): a body the fast path
 // rejects crosses with every value it can prove clean written as `!`, which
 // licensing-core's validate_vouched_json reads as such a value. V_<shape>.entries has an
 // entry per field of the shape, in the order of K_<shape> (I_<shape>: a field's index):

@@ -76,10 +76,10 @@ pub(crate) fn fast_check_js() -> String {
     out
 }
 
-/// What the vouched text's writer reads (`vouchedText` in js/sdk/src-js/fast-path.js,
+/// What the vouched text's writer reads (`vouchedText` in js/sdk/src-js/routing.js,
 /// licensing-core's `validate_vouched_json`): per shape, the fields whose value
 /// may be written as `!` when it passes its check, and how.
-const VOUCH_HEAD: &str = r"// The vouched text (vouchedText, js/sdk/src-js/fast-path.js): a body the fast path
+const VOUCH_HEAD: &str = r"// The vouched text (vouchedText, js/sdk/src-js/routing.js): a body the fast path
 // rejects crosses with every value it can prove clean written as `!`, which
 // licensing-core's validate_vouched_json reads as such a value. V_<shape>.entries has an
 // entry per field of the shape, in the order of K_<shape> (I_<shape>: a field's index):
@@ -113,12 +113,9 @@ fn vouch_tables(g: &mut Gen) -> String {
             let passes = mode_passed(shape.role, field.name) == "m";
             let entry = match &field.kind {
                 Kind::Array(item) | Kind::ArrayOrNull(item) => {
-                    g.vouch_entry(item).map(|item| format!("[VOUCH_LIST, {item}, null, {passes}]"))
+                    g.vouch_entry(item, None).map(|item| format!("[VOUCH_LIST, {item}, null, {passes}]"))
                 }
-                kind @ Kind::Object(_) => {
-                    g.vouch_entry(kind).map(|entry| format!("{}, {passes}]", entry.trim_end_matches(']')))
-                }
-                kind => g.vouch_entry(kind),
+                kind => g.vouch_entry(kind, Some(passes)),
             };
             row.push(entry.unwrap_or_else(|| "VOUCH_NONE".into()));
         }
@@ -137,8 +134,8 @@ fn vouch_tables(g: &mut Gen) -> String {
     s
 }
 
-/// The per-order check: how `validate` finds the orders of a batch with
-/// issues, to send only those to the wasm (`js/sdk/src-js/fast-path.js`).
+/// The per-order check: how `validate` finds the clean orders of a batch, to
+/// send them vouched (`checkBatch` in `js/sdk/src-js/fast-path.js`).
 const ORDER_ENTRY: &str = r"
 // fastCheckOrder(order) -> boolean: the same promise for one order of a batch (at its
 // depth there): true only when the wasm reports no issue at all inside it. What it
@@ -434,9 +431,11 @@ impl Gen {
         }
     }
 
-    /// A value's vouch entry (see [`VOUCH_HEAD`]), without `passes m`; `None`
-    /// for a kind whose value is written as it is.
-    fn vouch_entry(&mut self, kind: &'static Kind) -> Option<String> {
+    /// A value's vouch entry (see [`VOUCH_HEAD`]); `None` for a kind whose
+    /// value is written as it is. `passes`: a field's `passes m` (an object's
+    /// entry carries it), `None` for a list's item (its list's entry does).
+    fn vouch_entry(&mut self, kind: &'static Kind, passes: Option<bool>) -> Option<String> {
+        let passes = passes.map_or(String::new(), |p| format!(", {p}"));
         match kind {
             // One entry per string kind, shared by its fields.
             Kind::Str => Some("VOUCH_TEXT".into()),
@@ -455,11 +454,11 @@ impl Gen {
                 Some(name)
             }
             Kind::Object(shape) if shape.role == Role::Order => {
-                Some(format!("[VOUCH_OBJECT, null, V_{}]", self.name_of(shape)))
+                Some(format!("[VOUCH_OBJECT, null, V_{}{passes}]", self.name_of(shape)))
             }
             Kind::Object(shape) => {
                 let name = self.name_of(shape);
-                Some(format!("[VOUCH_OBJECT, obj_{name}, V_{name}]"))
+                Some(format!("[VOUCH_OBJECT, obj_{name}, V_{name}{passes}]"))
             }
             _ => None,
         }

@@ -16,6 +16,11 @@ function plainObject(v) {
   return (p === Object.prototype || p === null) && v.toJSON === undefined;
 }
 
+/** A real array (Array.prototype, no toJSON): JSON.stringify writes it item by item. */
+function plainArray(v) {
+  return Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype && v.toJSON === undefined;
+}
+
 /** Batches this long or longer are checked order by order (shorter ones: whole). */
 const SUBSET_MIN_ORDERS = 4;
 
@@ -54,8 +59,7 @@ function checkBatchOrThrow(body) {
   const own = { ...body };
   const orders = own.orderList;
   if (orders !== body.orderList) return null;
-  if (!Array.isArray(orders) || Object.getPrototypeOf(orders) !== Array.prototype || orders.toJSON !== undefined
-    || orders.length < SUBSET_MIN_ORDERS) return null;
+  if (!plainArray(orders) || orders.length < SUBSET_MIN_ORDERS) return null;
   const n = orders.length;
   const clean = new Array(n);
   let failing = 0;
@@ -89,4 +93,4 @@ function checkBatchOrThrow(body) {
   return { vouched };
 }
 
-export { CLEAN_BATCH, checkBatch, fastCheck, plainObject };
+export { CLEAN_BATCH, checkBatch, fastCheck, plainArray, plainObject };

@@ -7,7 +7,7 @@
 // paths and its messages are the core's.
 
 import { serialize } from '../../shared/serialize.js';
-import { plainObject } from './fast-path.js';
+import { plainArray, plainObject } from './fast-path.js';
 import {
   VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, builtinsClean, orderMode, isBlank, FAST_DEPTH, NO_ORDER,
 } from '../../generated/fast-check.js';
@@ -144,7 +144,7 @@ function valueText(v, entry, d, m) {
 
 /** A list whose items are vouched as `item` says (`vouched`: which items cross as `!`, for a batch's orders). */
 function listText(v, item, d, m, vouched) {
-  if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || v.toJSON !== undefined) return plainText(v);
+  if (!plainArray(v)) return plainText(v);
   let out = '[';
   for (let i = 0, n = v.length; i < n; i++) {
     const x = v[i];

@@ -151,25 +151,19 @@ const checked = (options) => {
 };
 
 /**
- * `validate` after its options' first check: a body the fast path proves clean
- * skips the wasm; `beforeWasm(options)`, when given, runs only when the body
- * crosses (the schemas check their catalogue there).
+ * `validate` after its options' first check, or with `pointer`, `validateField`:
+ * a body the fast path proves clean skips the wasm; `beforeWasm(options)`, when
+ * given, runs only when the body crosses (the schemas check their catalogue
+ * there). The core's report comes from the body's vouched text (only the
+ * failing parts cross), or, where that cannot be written, from the whole body's
+ * text or the body itself.
  */
-function validateBody(endpoint, body, options, beforeWasm) {
+function validateBody(endpoint, body, options, beforeWasm, pointer) {
   // A batch, order by order: clean at once, or its clean orders cross vouched.
   const batch = endpoint === 'batchOrder' ? checkBatch(body) : null;
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
   beforeWasm?.(options);
-  return crossed(endpoint, undefined, body, batch, options);
-}
-
-/**
- * The core's report of a body the fast path rejected, or of its field at
- * `pointer`: from its vouched text (only the failing parts cross), or, where
- * that cannot be written, from the whole body's text or the body itself.
- */
-function crossed(endpoint, pointer, body, batch, options) {
   const wasm = current();
   const vouched = vouchedText(endpoint, body, batch?.vouched);
   if (vouched !== null) {
@@ -197,10 +191,7 @@ export const validate = (endpoint, body, options) => {
 export const validateField = (endpoint, pointer, body, options) => {
   if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
   checked(options);
-  const batch = endpoint === 'batchOrder' ? checkBatch(body) : null;
-  if (batch === CLEAN_BATCH) return [];
-  if (batch === null && fastCheck(endpoint, body)) return [];
-  return crossed(endpoint, pointer, body, batch, options).issues;
+  return validateBody(endpoint, body, options, undefined, pointer).issues;
 };
 
 /** Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw. */
