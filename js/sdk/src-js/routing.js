@@ -41,7 +41,9 @@ const UNWRITTEN = Symbol();
  * `VOUCH_TABLES` say which fields' values may be, and with which check). A
  * failing object is written field by field, so only the failing parts and
  * what their rules read (every number, enumeration and list length of the
- * objects around them) cross. `orders`: `checkBatch`'s `vouched`, which orders
+ * objects around them) cross; in it a known field's key is `#i` (its index
+ * in the shape), not its name (the names were 78 % of a failing order's text,
+ * whose cost is its length: docs/design.md). `orders`: `checkBatch`'s `vouched`, which orders
  * of a batch cross as `!` (no other writer vouches an order). `null` where the
  * text cannot be written so: a value JSON.stringify writes from a NaN or
  * ±Infinity (`serialize` marks those for the wasm), one it cannot write, or
@@ -84,12 +86,12 @@ function plainText(v) {
 }
 
 /**
- * A shape's keys as the text writes them: `"name":` (`[i]`), and with a
- * vouched value, `"name":!` (`[n + i]`), made once per shape. Its fields'
- * names are plain identifiers, which JSON writes as they are.
+ * A shape's keys as the vouched text writes them: field i as `#i:` (its index
+ * in the shape, which the core's tables share) (`[i]`), and with a vouched
+ * value, `#i:!` (`[n + i]`), made once per shape.
  */
 function writtenKeys(shape) {
-  const keys = shape.keys.map((k) => `"${k}":`);
+  const keys = shape.keys.map((k, i) => `#${i}:`);
   return (shape.written = [...keys, ...keys.map((k) => `${k}!`)]);
 }
 

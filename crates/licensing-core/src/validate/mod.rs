@@ -115,7 +115,10 @@ pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Op
 /// order's type, as the order's rules would. An order of a batch is vouched
 /// only when no other order repeats its `sequence` (the one rule across
 /// orders). `!` anywhere else is a syntax error, and [`validate_json`] never
-/// accepts one.
+/// accepts one. A known field's key may be written `#i`, its index in its
+/// shape's fields ([`crate::schema::Shape`]), as the package writes every key
+/// it knows (the names were most of the text); an index past the fields is a
+/// syntax error, and so is `#i` in [`validate_json`].
 ///
 /// ```
 /// use licensing_core::validate::{validate_vouched_json, Options};
@@ -124,6 +127,9 @@ pub fn validate_field(endpoint: Endpoint, pointer: &str, body: &Value, opts: &Op
 /// let report = validate_vouched_json(Endpoint::BatchOrder, text, &Options::default());
 /// let paths: Vec<&str> = report.issues.iter().map(|i| i.path.as_str()).collect();
 /// assert_eq!(paths, ["/channelOrderId"]);
+/// // The same text with its keys by index (channelCode is field 0 of a batch).
+/// let by_index = validate_vouched_json(Endpoint::BatchOrder, r#"{#0: !, #1: "", #3: [!, !]}"#, &Options::default());
+/// assert_eq!(by_index, report);
 /// ```
 pub fn validate_vouched_json(endpoint: Endpoint, text: &str, opts: &Options) -> Report {
     checked(text, endpoint, Ctx::new(opts.clone()), true)

@@ -119,6 +119,8 @@ pub(crate) enum Key<'a> {
     /// The key the caller expected.
     Expected,
     Other(RawStr<'a>),
+    /// In a vouched text, `#i`: the shape's field `i` (`validate_vouched_json`).
+    Index(i64),
 }
 
 /// Pulls tokens from JSON text. Every method leaves `pos` after what it read.
@@ -127,11 +129,14 @@ pub(crate) struct Scanner<'a> {
     bytes: &'a [u8],
     pos: usize,
     nesting: usize,
+    /// Whether the text may hold a vouched text's own tokens (`!`, `#i`:
+    /// `validate_vouched_json`); anywhere else they are syntax errors.
+    pub(crate) vouching: bool,
 }
 
 impl<'a> Scanner<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        Self { text, bytes: text.as_bytes(), pos: 0, nesting: 0 }
+        Self { text, bytes: text.as_bytes(), pos: 0, nesting: 0, vouching: false }
     }
 
     /// A syntax error at the current position.
@@ -170,7 +175,7 @@ impl<'a> Scanner<'a> {
     /// value it proved has no issue: `validate_vouched_json`), if one is next.
     pub(crate) fn vouched(&mut self) -> bool {
         self.ws();
-        let next = self.bytes.get(self.pos) == Some(&b'!');
+        let next = self.vouching && self.bytes.get(self.pos) == Some(&b'!');
         self.pos += usize::from(next);
         next
     }
@@ -231,15 +236,13 @@ impl<'a> Scanner<'a> {
             _ if first => {}
             _ => return self.err("expected `,` or `}`"),
         }
-        if self.bytes.get(self.pos) != Some(&b'"') {
-            return self.err("expected a string key");
-        }
-        let key = match expected {
-            Some(name) if self.at_key(name) => {
+        let key = match (self.bytes.get(self.pos), expected) {
+            (Some(b'"'), Some(name)) if self.at_key(name) => {
                 self.pos += name.len() + 2;
                 Key::Expected
             }
-            _ => Key::Other(self.string()?),
+            (Some(b'"'), _) => Key::Other(self.string()?),
+            _ => self.index_key()?,
         };
         self.ws();
         if self.bytes.get(self.pos) != Some(&b':') {
@@ -247,6 +250,20 @@ impl<'a> Scanner<'a> {
         }
         self.pos += 1;
         Ok(Some(key))
+    }
+
+    /// A vouched text's key `#i`: its shape's field `i`, whose name it stands
+    /// for. Out of line: the walk's loop inlines `next_key`, and a request's
+    /// text has none.
+    #[inline(never)]
+    fn index_key(&mut self) -> Res<Key<'a>> {
+        if self.vouching && self.bytes.get(self.pos) == Some(&b'#') {
+            self.pos += 1;
+            if let Number::Int(i) = self.number()? {
+                return Ok(Key::Index(i));
+            }
+        }
+        self.err("expected a string key")
     }
 
     /// Whether the text at `pos` is `"name"` exactly.

@@ -25,10 +25,11 @@ pub(crate) const MAX_FIELDS: usize = 32;
 /// Validates JSON text against a shape: the report, or the syntax error that
 /// stopped the reading (then no other issue counts). The context says what the
 /// report keeps (a field's scope). With `vouched`, a value may be `!` where an
-/// object or a string field's value belongs (`Walk::vouched`).
+/// object or a string field's value belongs (`Walk::vouched`), and a known
+/// field's key `#i` (its index in the shape: `Scanner::next_key`).
 pub(crate) fn run<'a>(text: &'a str, shape: &'static Shape, ctx: Ctx<'a>, vouched: bool) -> Result<Report, String> {
     let mut walk = Walk::new(text, ctx, Mode::Request);
-    walk.vouching = vouched;
+    walk.s.vouching = vouched;
     match walk.root(shape) {
         Ok(()) => Ok(walk.ctx.finish()),
         Err(syntax) => Err(syntax.describe(text)),
@@ -107,8 +108,6 @@ struct Walk<'a> {
     mode: Mode,
     /// Where the root object's fields are (answers only).
     spans: Option<Spans>,
-    /// Whether the text may hold vouched values (`validate_vouched_json`).
-    vouching: bool,
 }
 
 /// Name of the JSON type a kind expects, as used in `type` issues.
@@ -156,7 +155,7 @@ impl<'a> Walk<'a> {
     }
 
     fn new(text: &'a str, ctx: Ctx<'a>, mode: Mode) -> Self {
-        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None, vouching: false }
+        Self { s: Scanner::new(text), ctx, rules: rules::RuleState::default(), mode, spans: None }
     }
 
     /// Reads the whole text as one value of `kind`.
@@ -213,16 +212,21 @@ impl<'a> Walk<'a> {
                     Some(k) => shape.find(k),
                     None => shape.find(&raw.decode()),
                 },
+                // Past the shape's fields: the `else` below.
+                Key::Index(i) => usize::try_from(i).ok(),
             };
             let (Some(i), Some(field)) = (index, index.and_then(|i| shape.fields.get(i))) else {
-                if let Key::Other(raw) = key {
-                    match self.stand_in_for(shape, raw) {
+                match key {
+                    Key::Other(raw) => match self.stand_in_for(shape, raw) {
                         Some(i) => {
                             stand_ins.push((i, raw));
                             self.s.skip_value()?;
                         }
                         None => self.unknown_field(shape, raw)?,
-                    }
+                    },
+                    // A vouched text's index past the shape's fields.
+                    Key::Index(_) => return self.s.err("expected a string key"),
+                    Key::Expected => {}
                 }
                 continue;
             };
@@ -451,7 +455,7 @@ impl<'a> Walk<'a> {
     /// leave: the fast path checked it with its order's type. `!` anywhere
     /// else is a syntax error.
     fn vouched(&mut self, kind: &'static Kind, slot: &mut Slot) -> Res<Option<bool>> {
-        if !self.vouching || !self.s.vouched() {
+        if !self.s.vouched() {
             return Ok(None);
         }
         let products = match kind {

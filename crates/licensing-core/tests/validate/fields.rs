@@ -3,6 +3,7 @@
 //! (`Report::touched_errors`): each the issues the whole report has, picked or
 //! placed by the core itself.
 
+use licensing_core::schema::Kind;
 use licensing_core::validate::{
     validate_field_json, validate_json, validate_vouched_field_json, validate_vouched_json, Issue, Options, Report,
     Severity,
@@ -240,15 +241,23 @@ fn a_vouched_text_reports_what_the_whole_text_does() {
     vouched_body["channelCode"] = json!("VOUCHED");
     let text = vouched_body.to_string().replace("\"VOUCHED\"", "!");
     assert!(text.matches('!').count() >= 10, "{text}");
+    // The same text with each known field's key written as its index (`#i`),
+    // as the package writes it.
+    let request = Endpoint::BatchOrder.def().request;
+    let indexed = by_index(&vouched_body, &Kind::Object(request)).replace("\"VOUCHED\"", "!");
+    assert!(indexed.contains("#0:!") && !indexed.contains("\"customerName\""), "{indexed}");
     for locale in [licensing_core::validate::Locale::En, licensing_core::validate::Locale::ZhCn] {
         let opts = Options::default().with_locale(locale);
         let whole = validate_json(Endpoint::BatchOrder, &body.to_string(), &opts);
         let report = validate_vouched_json(Endpoint::BatchOrder, &text, &opts);
         assert_eq!(report, whole);
+        assert_eq!(validate_vouched_json(Endpoint::BatchOrder, &indexed, &opts), whole);
         assert_eq!(report.issues.iter().filter_map(|i| i.params.get("first")).collect::<Vec<_>>(), ["0"]);
-        // validate_json reads no vouched value.
-        let refused = validate_json(Endpoint::BatchOrder, &text, &opts);
-        assert_eq!(refused.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(), ["invalid_json"]);
+        // validate_json reads no vouched value, and no key by index.
+        for text in [&text, &indexed.replace('!', "\"c\"")] {
+            let refused = validate_json(Endpoint::BatchOrder, text, &opts);
+            assert_eq!(refused.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(), ["invalid_json"], "{text}");
+        }
     }
     // A field of the vouched text: the whole body's field report.
     for pointer in ["/orderList/0/sequence", "/orderList/2/assets", "/orderList/4", "/orderList/1", "/channelCode", ""]
@@ -269,6 +278,13 @@ fn a_vouched_text_reports_what_the_whole_text_does() {
         ),
         (Endpoint::BatchOrder, r#"{"channelCode": "c", "channelOrderId": "o", "orderList": !}"#, "column 59"),
         (Endpoint::LockAssets, r#"{"assetNums": [!], "operatorIdentity": !}"#, ""),
+        // A key by index: a field of the shape, by a whole number.
+        (Endpoint::LockAssets, r#"{#0: ["8000000001"], #1 : !}"#, ""),
+        (Endpoint::LockAssets, r#"{#0: ["8000000001"], #2: "x"}"#, "column 25"),
+        (Endpoint::LockAssets, r#"{#0: ["8000000001"], #-1: "x"}"#, "column 26"),
+        (Endpoint::LockAssets, r#"{#0: ["8000000001"], #1.5: "x"}"#, "column 26"),
+        (Endpoint::LockAssets, r#"{#0: ["8000000001"], #x: "x"}"#, "column 23"),
+        (Endpoint::LockAssets, r#"{#99999999999999999999: 1}"#, "column 23"),
     ] {
         let report = validate_vouched_json(endpoint, text, &Options::default());
         if at.is_empty() {
@@ -278,6 +294,28 @@ fn a_vouched_text_reports_what_the_whole_text_does() {
             assert_eq!(report.issues[0].code.as_str(), "invalid_json", "{text}");
             assert!(report.issues[0].message.contains(at), "{text}: {}", report.issues[0].message);
         }
+    }
+}
+
+/// `value` as JSON text with every known field's key written as its index in
+/// its shape (`#i`), the way the package writes a vouched text.
+fn by_index(value: &Value, kind: &Kind) -> String {
+    match (value, kind) {
+        (Value::Object(map), Kind::Object(shape)) => {
+            let members: Vec<String> = map
+                .iter()
+                .map(|(key, v)| match shape.fields.iter().position(|f| f.name == key) {
+                    Some(i) => format!("#{i}:{}", by_index(v, &shape.fields[i].kind)),
+                    None => format!("{}:{v}", Value::from(key.as_str())),
+                })
+                .collect();
+            format!("{{{}}}", members.join(","))
+        }
+        (Value::Array(items), Kind::Array(item) | Kind::ArrayOrNull(item)) => {
+            let items: Vec<String> = items.iter().map(|v| by_index(v, item)).collect();
+            format!("[{}]", items.join(","))
+        }
+        _ => value.to_string(),
     }
 }
 
