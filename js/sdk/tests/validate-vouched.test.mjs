@@ -246,6 +246,16 @@ test('what the vouched text must leave to the whole body', async () => {
   assert.equal(checkBatch(short), null);
   assert.ok(vouchedText('batchOrder', short).includes('!'));
   same(short, 'short, with a repeat');
+  // Unknown keys that read like the text's own tokens (`#i`, `!`) are written as
+  // the strings they are: unknown fields, at their own names.
+  const tokens = await makeBatch(1, 14);
+  Object.assign(tokens.orderList[0], { '#0': 'x', '#99': 1, '!': '!', '~3': true });
+  tokens.orderList[0].assets[0]['#1'] = [];
+  const text = vouchedText('batchOrder', tokens);
+  assert.ok(text.includes('"#0":"x"') && text.includes('"!":"!"'), text);
+  assert.deepEqual(validate('batchOrder', tokens).issues.filter((i) => i.code === 'unknown_field').map((i) => i.path),
+    ['/orderList/0/assets/0/#1', '/orderList/0/#0', '/orderList/0/#99', '/orderList/0/!', '/orderList/0/~03']);
+  same(tokens, 'keys that read like the text\'s tokens');
   // The issue cap counts the same issues.
   const capped = await makeBatch(40, 13);
   for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
