@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use licensing_core::validate::{
-    validate, validate_json, Options, Profile, Severity, MAX_DEPTH, MAX_KEY_CHARS, MAX_REPORT_BYTES,
+    validate, validate_json, validate_vouched_field_json, validate_vouched_json, Options, Profile, Severity, MAX_DEPTH,
+    MAX_KEY_CHARS, MAX_REPORT_BYTES,
 };
 use licensing_core::wire::Endpoint;
 use proptest::prelude::*;
@@ -211,5 +212,27 @@ proptest! {
     fn any_text_gets_a_report(text in ".{0,64}|\\{.{0,64}") {
         let report = validate_json(Endpoint::BatchOrder, &text, &Options::default());
         prop_assert!(consistent(&report));
+    }
+
+    /// A vouched text's own tokens (`!`, keys by index `#i`) anywhere, as a
+    /// caller of the Rust API may write them: a report, never a panic.
+    #[test]
+    fn any_vouched_text_gets_a_report(
+        tokens in prop::collection::vec(prop::sample::select(vec![
+            "{", "}", "[", "]", ",", ":", "!", "#0", "#1", "#3", "#18", "#31", "#-1", "#1.5", "#99", "#",
+            "\"orderList\"", "\"a\"", "1", "null", " ",
+        ]), 0..40),
+        field in any::<bool>(),
+    ) {
+        let text = format!("{{{}", tokens.concat());
+        for endpoint in [Endpoint::BatchOrder, Endpoint::LockAssets, Endpoint::CreateEnterprise] {
+            let opts = Options::default();
+            let report = if field {
+                validate_vouched_field_json(endpoint, "/orderList/0", &text, &opts)
+            } else {
+                validate_vouched_json(endpoint, &text, &opts)
+            };
+            prop_assert!(consistent(&report));
+        }
     }
 }
