@@ -42,12 +42,13 @@ const UNWRITTEN = Symbol();
  * failing object is written field by field, so only the failing parts and
  * what their rules read (every number, enumeration and list length of the
  * objects around them) cross; in it a known field's key is `#i` (its index
- * in the shape), not its name (the names were 78 % of a failing order's text,
- * whose cost is its length: docs/design.md). `orders`: `checkBatch`'s `vouched`, which orders
- * of a batch cross as `!` (no other writer vouches an order). `null` where the
- * text cannot be written so: a value JSON.stringify writes from a NaN or
- * ±Infinity (`serialize` marks those for the wasm), one it cannot write, or
- * a read that throws. The caller then sends the whole body.
+ * in the shape), not its name (the names were 78 % of a failing order's
+ * text, whose cost is its length: docs/design.md). `orders`: `checkBatch`'s
+ * `vouched`, which orders of a batch cross as `!` (no other writer vouches an
+ * order). `null` where the text cannot be written so: a value JSON.stringify
+ * writes from a NaN or ±Infinity (`serialize` marks those for the wasm), one
+ * it cannot write, or a read that throws. The caller then sends the whole
+ * body.
  */
 function vouchedText(endpoint, body, orders) {
   const shape = VOUCH_TABLES[endpoint];
@@ -93,7 +94,7 @@ function plainText(v) {
  * compact one-order body's 7.9 in Node).
  */
 function writtenKeys(shape) {
-  const keys = shape.keys.map((k, i) => `#${i}:`);
+  const keys = shape.keys.map((_, i) => `#${i}:`);
   const members = [...keys, ...keys.map((k) => `${k}!`)];
   return (shape.written = [...members, ...members.map((k) => `,${k}`)]);
 }
