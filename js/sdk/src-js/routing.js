@@ -115,23 +115,19 @@ function objectText(o, shape, d, m, orders) {
   for (const k in o) {
     const v = o[k];
     const i = k === keys[h] ? h : index[k];
-    let text;
     if (i === undefined) {
-      text = plainText(v);
-      if (text !== undefined) text = `${JSON.stringify(k)}:${text}`;
+      const text = plainText(v);
+      if (text === undefined) continue;
+      out += `${first ? '' : ','}${JSON.stringify(k)}:${text}`;
     } else {
       h = i + 1;
       const entry = entries[i];
-      if (orders !== undefined && k === 'orderList') text = listText(v, entry[1], d, NO_ORDER, orders);
-      else text = valueText(v, entry, d, entry[3] === true ? m : NO_ORDER);
+      const text = orders !== undefined && k === 'orderList' ? listText(v, entry[1], d, NO_ORDER, orders)
+        : valueText(v, entry, d, entry[3] === true ? m : NO_ORDER);
       if (text === undefined) continue;
       const at = first ? i : 2 * keys.length + i;
       out += text === '!' ? written[keys.length + at] : written[at] + text;
-      first = false;
-      continue;
     }
-    if (text === undefined) continue;
-    out += first ? text : `,${text}`;
     first = false;
   }
   return `${out}}`;
