@@ -38,6 +38,11 @@ pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
 /// that throws why.
 pub(crate) fn options(value: &JsValue) -> Options {
     let mut opts = Options::default();
+    // No options (the usual call): the defaults, without asking JS for each of
+    // them (eight calls into the glue, each reading no property at all).
+    if !value.is_object() {
+        return opts;
+    }
     let locale = get(value, "locale");
     if let Ok(Some(catalogue)) = catalogue(&locale, &get(value, "messages")) {
         opts = opts.with_messages(catalogue);
