@@ -12,6 +12,7 @@
 // `licensing-sdk/slim` (slim.js) fetches the .wasm instead: fewer bytes.
 import createGlue from '#built/glue.js';
 import { use } from '../src-js/instance.js';
+import { readReport } from '../src-js/report-text.js';
 import { checkWasmAllowed, compileEmbedded } from '../../shared/load.js';
 export * from '../src-js/api.js';
 // Last, so that the JavaScript is one stretch before it (gzip finds more in it).
@@ -19,4 +20,4 @@ import WASM_TEXT from '#built/wasm-printable.js';
 
 checkWasmAllowed();
 
-use(createGlue, () => compileEmbedded(WASM_TEXT));
+use(createGlue, () => compileEmbedded(WASM_TEXT), undefined, readReport);

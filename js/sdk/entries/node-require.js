@@ -6,6 +6,7 @@ import { webcrypto } from 'node:crypto';
 import createGlue from '#built/glue.js';
 import WASM_HEX from '#built/wasm-hex.js';
 import { use } from '../src-js/instance.js';
+import { readReport } from '../src-js/report-text.js';
 
 export * from '../src-js/api.js';
 
@@ -13,4 +14,4 @@ export * from '../src-js/api.js';
 globalThis.crypto ??= webcrypto;
 // The JSON Schemas of `~standard.jsonSchema` (src/json-schema.js) are required on
 // the first input()/output(), not at start-up.
-use(createGlue, new WebAssembly.Module(Buffer.from(WASM_HEX, 'hex')), () => require('../src-js/json-schema.js'));
+use(createGlue, new WebAssembly.Module(Buffer.from(WASM_HEX, 'hex')), () => require('../src-js/json-schema.js'), readReport);

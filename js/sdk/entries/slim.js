@@ -6,6 +6,7 @@
 // see the package's README, "Loading the wasm". The default entry needs none of that.
 import createGlue from '#built/glue.js';
 import { use } from '../src-js/instance.js';
+import { readReport } from '../src-js/report-text.js';
 import { fetchModule } from '../../shared/load.js';
 
 export * from '../src-js/api.js';
@@ -14,4 +15,4 @@ export * from '../src-js/api.js';
 // `new URL('./web/…', import.meta.url)`: webpack 5 and Vite's build copy the file.
 const WASM_URL = new URL('./web/licensing_sdk_bg.wasm', import.meta.url);
 
-use(createGlue, await fetchModule(WASM_URL));
+use(createGlue, await fetchModule(WASM_URL), undefined, readReport);

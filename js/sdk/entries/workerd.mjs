@@ -4,6 +4,7 @@
 // module): ./web/licensing_sdk_bg.wasm, beside the built file in pkg/.
 import createGlue from '#built/glue.js';
 import { use } from '../src-js/instance.js';
+import { readReport } from '../src-js/report-text.js';
 // The JSON Schemas of `~standard.jsonSchema`: imported (an ES module cannot load a
 // module synchronously later); the data is strings, parsed only when asked for.
 import * as jsonSchemas from '../src-js/json-schema.js';
@@ -11,4 +12,4 @@ import wasm from './web/licensing_sdk_bg.wasm';
 
 export * from '../src-js/api.js';
 
-use(createGlue, wasm, () => jsonSchemas);
+use(createGlue, wasm, () => jsonSchemas, readReport);

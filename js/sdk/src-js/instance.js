@@ -18,20 +18,24 @@ let wasmModule;
 let module;
 let glue;
 let schemasModule;
+let readText;
 const onInstanceHooks = [];
 
 /**
  * The entry's wasm: `glueFactory()` makes wasm-bindgen's glue (target/js/*glue.js,
  * generated); `wasm` is a WebAssembly.Module, or a function that makes one (the
  * default entries compile their embedded wasm then); `jsonSchemas()` gives
- * js/sdk/src-js/json-schema.js where the entry has it.
+ * js/sdk/src-js/json-schema.js where the entry has it; `readReport` reads the
+ * reports the full wasm gives as JSON text (report-text.js; `JSON.parse` without
+ * it; the validation-only wasm gives objects).
  */
-export function use(glueFactory, wasm, jsonSchemas) {
+export function use(glueFactory, wasm, jsonSchemas, readReport) {
   createGlue = glueFactory;
   wasmModule = wasm;
   module = typeof wasm === 'function' ? undefined : wasm;
   glue = undefined;
   schemasModule = jsonSchemas;
+  readText = readReport;
 }
 
 /** `hook(glue)` is told of each instance made (api.js joins its client class to it). */
@@ -49,10 +53,13 @@ function instantiate() {
 /** The instance, made on first need. */
 export const current = () => (glue ??= instantiate());
 
-/** After a call: an outsized memory is given back by moving to a fresh instance. */
+/**
+ * After a call: its report as an object (its text read), and an outsized memory
+ * given back by moving to a fresh instance.
+ */
 export function settle(result) {
   if (glue !== undefined && glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
-  return result;
+  return typeof result === 'string' ? (readText ?? JSON.parse)(result) : result;
 }
 
 /**

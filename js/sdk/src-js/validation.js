@@ -202,7 +202,7 @@ export const validateJson = (endpoint, text, options) => {
   return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));
 };
 
-const untouchedIssue = (count, options) => call(CALL_UNTOUCHED, undefined, options, count).issues[0];
+const untouchedIssue = (count, options) => settle(call(CALL_UNTOUCHED, undefined, options, count)).issues[0];
 
 /** Standard Schema v1 objects, one per endpoint, in the options' locale, messages and rules. */
 export const createSchemas = schemasWith(validateBody, untouchedIssue, checked);

@@ -78,7 +78,7 @@ fn a_value_instead_of_the_input() {
     let through_export =
         validate_input("shellNums".into(), 0, JsValue::UNDEFINED, None, cyclic.clone().into(), CALL_VALIDATE_VALUE);
     let direct = validate("shellNums".into(), cyclic.into(), None);
-    assert_eq!(js_sys::JSON::stringify(&through_export).ok(), js_sys::JSON::stringify(&direct).ok());
+    assert_eq!(js_sys::JSON::stringify(&report(&through_export)).ok(), js_sys::JSON::stringify(&direct).ok());
     let not_text = validate_input(
         "shellNums".into(),
         0,
@@ -87,6 +87,6 @@ fn a_value_instead_of_the_input() {
         JsValue::from_f64(1.0),
         CALL_VALIDATE_JSON_VALUE,
     );
-    let text = js_sys::JSON::stringify(&not_text).ok().and_then(|t| t.as_string()).unwrap_or_default();
+    let text = js_sys::JSON::stringify(&report(&not_text)).ok().and_then(|t| t.as_string()).unwrap_or_default();
     assert!(text.contains("invalid_json") && text.contains("validateJson expects a string"), "{text}");
 }
