@@ -302,6 +302,11 @@ pub fn issues_json(issues: &[Issue]) -> String {
     out
 }
 
+/// The issues' JSON, each issue's fields in one order with no space. The
+/// package's default entries read a report's text by that shape, not with
+/// `JSON.parse` (js/sdk/src-js/report-text.js: each key's length is known): a
+/// change to it is a change there, and js/sdk/tests/report-text.test.mjs, which
+/// holds those entries to the validation-only one's `JSON.parse`, fails until both agree.
 fn write_issues(out: &mut String, issues: &[Issue]) {
     use super::write::string;
     out.push('[');
