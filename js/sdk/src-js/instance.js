@@ -18,24 +18,24 @@ let wasmModule;
 let module;
 let glue;
 let schemasModule;
-let readText;
+let readReport;
 const onInstanceHooks = [];
 
 /**
  * The entry's wasm: `glueFactory()` makes wasm-bindgen's glue (target/js/*glue.js,
  * generated); `wasm` is a WebAssembly.Module, or a function that makes one (the
  * default entries compile their embedded wasm then); `jsonSchemas()` gives
- * js/sdk/src-js/json-schema.js where the entry has it; `readReport` reads the
- * reports the full wasm gives as JSON text (report-text.js; `JSON.parse` without
- * it; the validation-only wasm gives objects).
+ * js/sdk/src-js/json-schema.js where the entry has it; `reader` reads the
+ * reports the full wasm gives as JSON text (report-text.js's `readReport`;
+ * `JSON.parse` without it; the validation-only wasm gives objects).
  */
-export function use(glueFactory, wasm, jsonSchemas, readReport) {
+export function use(glueFactory, wasm, jsonSchemas, reader) {
   createGlue = glueFactory;
   wasmModule = wasm;
   module = typeof wasm === 'function' ? undefined : wasm;
   glue = undefined;
   schemasModule = jsonSchemas;
-  readText = readReport;
+  readReport = reader;
 }
 
 /** `hook(glue)` is told of each instance made (api.js joins its client class to it). */
@@ -59,7 +59,7 @@ export const current = () => (glue ??= instantiate());
  */
 export function settle(result) {
   if (glue !== undefined && glue.__memory().buffer.byteLength > MEMORY_LIMIT) glue = instantiate();
-  return typeof result === 'string' ? (readText ?? JSON.parse)(result) : result;
+  return typeof result === 'string' ? (readReport ?? JSON.parse)(result) : result;
 }
 
 /**

@@ -5,7 +5,9 @@
 //! // js/sdk/src-js/validation.js (onInput) does this for validateJson:
 //! const ptr = glue.__textInput(capacity);
 //! const { written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, ptr, capacity));
-//! const report = glue.__validateInput(endpoint, written, options);
+//! // The full wasm gives the report's JSON text, which `settle` (instance.js)
+//! // reads with report-text.js; the validation-only wasm gives the object.
+//! const report = settle(glue.__validateInput(endpoint, written, options));
 //! ```
 //!
 //! Why not a `String` parameter: wasm-bindgen copies a JS string into wasm memory
