@@ -83,6 +83,18 @@ function builtinsClean() {
   return true;
 }
 
+// The objects of a list a check found failing (each object on the way to the failure),
+// until vouchedText (js/sdk/src-js/routing.js) has written its text and empties it:
+// the writer writes a listed object field by field without asking its check again,
+// which would walk the same values to the same failure (one order's writer asked the
+// checks along its failing chain up to three times). Being listed never vouches a
+// value, so a stale or foreign entry costs text, not a report. At most 32.
+const FAILED_ITEMS = [];
+function failedItem(x) {
+  if (FAILED_ITEMS.length < 32) FAILED_ITEMS.push(x);
+  return false;
+}
+
 // rules/unique_sequence.rs when the sequences are not strictly increasing: none repeats.
 function uniqueSequences(a) {
   const seen = new Set();
@@ -931,7 +943,7 @@ function arr_order(a, d, m) {
   let increasing = true;
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_order(x, d + 1, m))) return false;
+    if (!(obj_order(x, d + 1, m))) return failedItem(x);
     const s = x.sequence;
     if (s > prev) prev = s;
     else increasing = false;
@@ -942,7 +954,7 @@ function arr_order(a, d, m) {
 function arr_asset(a, d, m) {
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_asset(x, d + 1, m))) return false;
+    if (!(obj_asset(x, d + 1, m))) return failedItem(x);
   }
   return true;
 }
@@ -958,7 +970,7 @@ function arr_assetNumber(a, d, m) {
 function arr_assetExtendList(a, d, m) {
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_assetExtendList(x, d + 1, m))) return false;
+    if (!(obj_assetExtendList(x, d + 1, m))) return failedItem(x);
   }
   return true;
 }
@@ -966,7 +978,7 @@ function arr_assetExtendList(a, d, m) {
 function arr_product(a, d, m) {
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_product(x, d + 1, m))) return false;
+    if (!(obj_product(x, d + 1, m))) return failedItem(x);
   }
   return true;
 }
@@ -974,7 +986,7 @@ function arr_product(a, d, m) {
 function arr_merchandise(a, d, m) {
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_merchandise(x, d + 1, m))) return false;
+    if (!(obj_merchandise(x, d + 1, m))) return failedItem(x);
   }
   return true;
 }
@@ -990,7 +1002,7 @@ function arr_string(a, d, m) {
 function arr_productFeatures(a, d, m) {
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_productFeatures(x, d + 1, m))) return false;
+    if (!(obj_productFeatures(x, d + 1, m))) return failedItem(x);
   }
   return true;
 }
@@ -1099,4 +1111,4 @@ function fastCheckOrder(order) {
 }
 
 export { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole,
-  VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };
+  FAILED_ITEMS, VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };

@@ -71,7 +71,7 @@ pub(crate) fn fast_check_js() -> String {
     // The two well-formedness tests are exported for their agreement test.
     out.push_str(
         "\nexport { fastCheck, fastCheckOrder, builtinsClean, wellFormedSearch, wellFormedWhole,\n  \
-         VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };\n",
+         FAILED_ITEMS, VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, orderMode, isBlank, FAST_DEPTH, NO_ORDER };\n",
     );
     out
 }
@@ -241,6 +241,18 @@ function builtinsClean() {
       NP.toJSON !== undefined || BP.toJSON !== undefined) return false;
   for (const k in OP) return false;
   return true;
+}
+
+// The objects of a list a check found failing (each object on the way to the failure),
+// until vouchedText (js/sdk/src-js/routing.js) has written its text and empties it:
+// the writer writes a listed object field by field without asking its check again,
+// which would walk the same values to the same failure (one order's writer asked the
+// checks along its failing chain up to three times). Being listed never vouches a
+// value, so a stale or foreign entry costs text, not a report. At most 32.
+const FAILED_ITEMS = [];
+function failedItem(x) {
+  if (FAILED_ITEMS.length < 32) FAILED_ITEMS.push(x);
+  return false;
 }
 
 // rules/unique_sequence.rs when the sequences are not strictly increasing: none repeats.
@@ -493,7 +505,9 @@ impl Gen {
             body.push_str("  let prev = -Infinity;\n  let increasing = true;\n");
         }
         body.push_str("  for (let i = 0, n = a.length; i < n; i++) {\n    const x = a[i];\n");
-        let _ = writeln!(body, "    if ({}) return false;", not(&check));
+        // A failing object is listed for the vouched text's writer (FAILED_ITEMS).
+        let fail = if matches!(item, Kind::Object(_)) { "failedItem(x)" } else { "false" };
+        let _ = writeln!(body, "    if ({}) return {fail};", not(&check));
         if order_items {
             body.push_str("    const s = x.sequence;\n    if (s > prev) prev = s;\n    else increasing = false;\n");
         }

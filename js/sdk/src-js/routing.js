@@ -9,7 +9,7 @@
 import { serialize } from '../../shared/serialize.js';
 import { plainArray, plainObject } from './fast-path.js';
 import {
-  VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, builtinsClean, orderMode, isBlank, FAST_DEPTH, NO_ORDER,
+  FAILED_ITEMS, VOUCH_TABLES, VOUCH_STRING, VOUCH_OBJECT, VOUCH_LIST, builtinsClean, orderMode, isBlank, FAST_DEPTH, NO_ORDER,
 } from '../../generated/fast-check.js';
 
 /**
@@ -51,12 +51,15 @@ const UNWRITTEN = Symbol();
  * body.
  */
 function vouchedText(endpoint, body, orders) {
-  const shape = VOUCH_TABLES[endpoint];
-  if (shape === undefined || !builtinsClean()) return null;
   try {
+    const shape = VOUCH_TABLES[endpoint];
+    if (shape === undefined || !builtinsClean()) return null;
     return objectText(body, shape, 0, NO_ORDER, orders) ?? null;
   } catch {
     return null;
+  } finally {
+    // The checks' failing objects were this body's (or stale): none is kept.
+    FAILED_ITEMS.length = 0;
   }
 }
 
@@ -139,7 +142,9 @@ function valueText(v, entry, d, m) {
     case VOUCH_STRING:
       return typeof v === 'string' && entry[1](v) && !isBlank(v) ? '!' : plainText(v);
     case VOUCH_OBJECT:
-      return entry[1] !== null && m !== UNSURE_ORDER && entry[1](v, d + 1, m) ? '!' : objectText(v, entry[2], d + 1, m);
+      // An object a check already failed is not asked again (FAILED_ITEMS).
+      return entry[1] !== null && m !== UNSURE_ORDER && !FAILED_ITEMS.includes(v) && entry[1](v, d + 1, m)
+        ? '!' : objectText(v, entry[2], d + 1, m);
     case VOUCH_LIST:
       return listText(v, entry[1], d, m);
     default:

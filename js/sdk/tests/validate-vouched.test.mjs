@@ -9,6 +9,7 @@
 // text. differential.test.mjs does the same on the hostile bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { validate, validateField, validateJson } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 import { invalidExamples } from 'licensing-sdk/testing';
@@ -16,7 +17,15 @@ import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../..
 
 const { checkBatch } = await import('../src-js/fast-path.js');
 const { vouchedText } = await import('../src-js/routing.js');
-const { VOUCH_TABLES, VOUCH_OBJECT, VOUCH_LIST } = await import('../../generated/fast-check.js');
+const { FAILED_ITEMS, VOUCH_TABLES, VOUCH_OBJECT, VOUCH_LIST, fastCheck, fastCheckOrder } = await import('../../generated/fast-check.js');
+
+// The validators from their sources, over the built wasm (as the default entry
+// wires them): their writer shares this file's FAILED_ITEMS.
+const { default: createGlue } = await import('../../../target/js/glue.js');
+const { use } = await import('../src-js/instance.js');
+const { readReport } = await import('../src-js/report-text.js');
+use(createGlue, new WebAssembly.Module(readFileSync(new URL('../../../pkg/web/licensing_sdk_bg.wasm', import.meta.url))), undefined, readReport);
+const source = await import('../src-js/validation.js');
 
 const OPTIONS = [undefined, { rules: 'strict' }, { rules: 'spec' }, { locale: 'zh-CN' }, { maxIssues: 3 }];
 
@@ -107,6 +116,47 @@ test('a vouched text: clean strings and objects are `!`, what the rules read is 
     assert.equal(vouchedText('batchOrder', spoilt), null, label);
     assert.deepEqual(validate('batchOrder', spoilt), validate('batchOrder', spoilt), label);
   }
+});
+
+test('the objects a check fails are listed for the writer, which writes them without asking again and then forgets them', async () => {
+  const body = await makeBatch(1, 43);
+  const order = body.orderList[0];
+  const asset = order.assets.find((a) => a.products?.length > 1);
+  const [failing, clean] = asset.products;
+  failing.productName = 'half \uD800';
+  // The check lists each object on the way to the failure, innermost first.
+  assert.equal(fastCheck('batchOrder', body), false);
+  assert.deepEqual(FAILED_ITEMS, [failing, asset, order]);
+  const text = vouchedText('batchOrder', body);
+  assert.equal(FAILED_ITEMS.length, 0, 'the writer forgets them');
+  const read = readVouched(text);
+  const products = read.orderList[0].assets[order.assets.indexOf(asset)].products;
+  assert.equal(products[0].productName, 'half \uD800');
+  assert.equal(products[1], '!', 'a clean sibling is still vouched whole');
+  // A listed object is written field by field, whatever its check would say (a
+  // stale or foreign entry): more text, the same report. Source-wired validate,
+  // whose writer reads this FAILED_ITEMS.
+  FAILED_ITEMS.push(clean, {});
+  const listed = readVouched(vouchedText('batchOrder', body));
+  assert.equal(listed.orderList[0].assets[order.assets.indexOf(asset)].products[1].productName, '!');
+  assert.equal(FAILED_ITEMS.length, 0);
+  for (const o of OPTIONS) {
+    FAILED_ITEMS.push(...order.assets, ...order.assets.flatMap((a) => [...(a.products ?? []), ...(a.merchandises ?? [])]));
+    assert.deepEqual(source.validate('batchOrder', body, o), validateJson('batchOrder', JSON.stringify(body), o), JSON.stringify(o));
+    assert.equal(FAILED_ITEMS.length, 0);
+  }
+  // A text that cannot be written forgets them too.
+  FAILED_ITEMS.push(clean);
+  assert.equal(vouchedText('noSuchEndpoint', body), null);
+  assert.equal(FAILED_ITEMS.length, 0);
+  // Never more than 32, however many checks fail before a text is written.
+  const many = await makeBatch(40, 44);
+  for (const o of many.orderList) o.licenseType = 'usbkey';
+  for (const o of many.orderList) fastCheckOrder(o);
+  for (const o of many.orderList) for (const a of o.assets) { a.assetNos = ['1']; fastCheck('batchOrder', { ...many, orderList: [o] }); }
+  assert.equal(FAILED_ITEMS.length, 32);
+  vouchedText('batchOrder', many);
+  assert.equal(FAILED_ITEMS.length, 0);
 });
 
 test('valid batches are proved clean order by order, without the wasm', async () => {
