@@ -83,7 +83,8 @@ function builtinsClean() {
   return true;
 }
 
-// The objects of a list a check found failing (each object on the way to the failure),
+// The objects of a list a check found failing (each object on the way to the failure
+// but the order, which the writer never asks a check about),
 // until vouchedText (js/sdk/src-js/routing.js) has written its text and empties it:
 // the writer writes a listed object field by field without asking its check again,
 // which would walk the same values to the same failure (one order's writer asked the
@@ -943,7 +944,7 @@ function arr_order(a, d, m) {
   let increasing = true;
   for (let i = 0, n = a.length; i < n; i++) {
     const x = a[i];
-    if (!(obj_order(x, d + 1, m))) return failedItem(x);
+    if (!(obj_order(x, d + 1, m))) return false;
     const s = x.sequence;
     if (s > prev) prev = s;
     else increasing = false;

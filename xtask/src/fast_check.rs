@@ -243,7 +243,8 @@ function builtinsClean() {
   return true;
 }
 
-// The objects of a list a check found failing (each object on the way to the failure),
+// The objects of a list a check found failing (each object on the way to the failure
+// but the order, which the writer never asks a check about),
 // until vouchedText (js/sdk/src-js/routing.js) has written its text and empties it:
 // the writer writes a listed object field by field without asking its check again,
 // which would walk the same values to the same failure (one order's writer asked the
@@ -505,8 +506,9 @@ impl Gen {
             body.push_str("  let prev = -Infinity;\n  let increasing = true;\n");
         }
         body.push_str("  for (let i = 0, n = a.length; i < n; i++) {\n    const x = a[i];\n");
-        // A failing object is listed for the vouched text's writer (FAILED_ITEMS).
-        let fail = if matches!(item, Kind::Object(_)) { "failedItem(x)" } else { "false" };
+        // A failing object is listed for the vouched text's writer (FAILED_ITEMS);
+        // not an order, which the writer never asks a check about (its entry has none).
+        let fail = if matches!(item, Kind::Object(_)) && !order_items { "failedItem(x)" } else { "false" };
         let _ = writeln!(body, "    if ({}) return {fail};", not(&check));
         if order_items {
             body.push_str("    const s = x.sequence;\n    if (s > prev) prev = s;\n    else increasing = false;\n");
