@@ -158,6 +158,38 @@ mod tests {
         }
     }
 
+    /// `closest` as it was first written, two passes over the plain table: a
+    /// name equal but for case, else the first of the least distance.
+    fn closest_by_table<'s>(input: &str, candidates: &[&'s str]) -> Option<&'s str> {
+        if input.is_empty() || input.len() > MAX_LEN {
+            return None;
+        }
+        if let Some(c) = candidates.iter().find(|c| c.eq_ignore_ascii_case(input)) {
+            return Some(c);
+        }
+        let lower = input.to_ascii_lowercase();
+        candidates
+            .iter()
+            .filter(|c| c.len() <= MAX_LEN && c.len().abs_diff(lower.len()) <= MAX_EDITS)
+            .map(|c| (levenshtein(lower.as_bytes(), c.to_ascii_lowercase().as_bytes()), *c))
+            .filter(|(d, c)| *d <= MAX_EDITS && *d * 2 < c.len())
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c)
+    }
+
+    proptest::proptest! {
+        /// One pass gives the two passes' suggestion: case first, then the
+        /// first of the least distance (ties and case-equal names included).
+        #[test]
+        fn one_pass_suggests_what_two_passes_did(
+            input in "[aAbB\u{e9}]{0,7}",
+            names in proptest::collection::vec("[aAbB\u{e9}]{0,7}", 0..8),
+        ) {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            proptest::prop_assert_eq!(closest(&input, &names), closest_by_table(&input, &names));
+        }
+    }
+
     #[test]
     fn suggestions() {
         let known = ["channelCode", "channelOrderId", "assetNos", "licenseType"];
@@ -180,7 +212,10 @@ mod tests {
         assert_eq!(closest("ab", &["abc"]), Some("abc"));
         assert_eq!(closest("abxy", &["abcd"]), None);
         assert_eq!(closest("abxyz", &["abcdz"]), Some("abcdz"));
-        // The closest of several.
+        // The closest of several; of equally close ones, the first; a name equal
+        // but for case before a closer-listed one a single edit away.
         assert_eq!(closest("abcdx", &["abcyy", "abcdy"]), Some("abcdy"));
+        assert_eq!(closest("abcx", &["abcy", "abcz"]), Some("abcy"));
+        assert_eq!(closest("abcd", &["abce", "ABCD"]), Some("ABCD"));
     }
 }
