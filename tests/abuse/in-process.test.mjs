@@ -3,6 +3,11 @@
 // call's blocking of the event loop measured (the longest gap of a 1 ms timer)
 // and held under a stated ceiling. Before the work was bounded, a 15 KB delete
 // blocked it 0.9 s, and a client's timeoutMs: 500 could not fire.
+// A call is over its ceiling only when both the gap and the process's CPU time
+// over the call are: the gap alone grows with whatever else the machine runs
+// (a 17-33 ms call once measured 606 ms while make test's other lane ran), and
+// CPU time alone counts V8's background threads; work the simulator does not
+// bound (that 0.9 s delete) is over on both.
 // Run: make test-abuse (part of make test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,18 +28,20 @@ const post = (sim, body) => sim.fetch(`${BASE}${BATCH}&g_nonce=ip-${++n}`, {
 });
 const list = (sim, id) => sim.fetch(`${BASE}/order/api/order/v1/asset/${id}/list?g_nonce=ip-${++n}`, { headers: { authorization: 'Bearer dev-all-token' } });
 
-/** Runs `call` (its body already made: only the simulator's work is timed); resolves to [answer, longest event-loop gap in ms]. */
+/** Runs `call` (its body already made: only the simulator's work is timed); resolves to [answer, longest event-loop gap in ms, the process's CPU ms]. */
 async function blocking(call) {
   let last = performance.now();
   let longest = 0;
   const tick = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last); last = now; }, 1);
   await new Promise((r) => setTimeout(r, 10));
   last = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
     const res = await call();
     const answer = [res.status, await res.json()];
+    const cpu = process.cpuUsage(cpuBefore);
     await new Promise((r) => setTimeout(r, 5));
-    return [answer, Math.max(longest, performance.now() - last)];
+    return [answer, Math.max(longest, performance.now() - last), (cpu.user + cpu.system) / 1000];
   } finally {
     clearInterval(tick);
   }
@@ -61,10 +68,10 @@ test('each call blocks the event loop within a stated ceiling, at the default li
   const over = [];
   for (const [name, ceiling, code, input] of probes) {
     const isList = input.startsWith('EG-');
-    const [[status, answer], ms] = await blocking(() => (isList ? list(sim, input) : post(sim, input)));
-    t.diagnostic(`${name}: HTTP ${status} code ${answer.code}, event loop blocked ${ms.toFixed(0)} ms (ceiling ${ceiling} ms)`);
+    const [[status, answer], ms, cpuMs] = await blocking(() => (isList ? list(sim, input) : post(sim, input)));
+    t.diagnostic(`${name}: HTTP ${status} code ${answer.code}, event loop blocked ${ms.toFixed(0)} ms, CPU ${cpuMs.toFixed(0)} ms (ceiling ${ceiling} ms)`);
     assert.equal(answer.code, code, `${name}: ${JSON.stringify(answer).slice(0, 300)}`);
-    if (ms > ceiling) over.push(`${name}: ${ms.toFixed(0)} ms`);
+    if (Math.min(ms, cpuMs) > ceiling) over.push(`${name}: ${ms.toFixed(0)} ms, CPU ${cpuMs.toFixed(0)} ms`);
   }
   assert.deepEqual(over, []);
 });
