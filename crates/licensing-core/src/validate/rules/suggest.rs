@@ -16,7 +16,7 @@ pub(crate) fn closest<'s>(input: &str, candidates: &[&'s str]) -> Option<&'s str
     let mut best: Option<(usize, &'s str)> = None;
     for &c in candidates {
         // A distance is at least the difference in length, so most candidates
-        // need no distance at all; one longer than MAX_LEN is no typo's.
+        // need none computed; a name longer than MAX_LEN is never suggested.
         if c.len() > MAX_LEN || c.len().abs_diff(input.len()) > MAX_EDITS {
             continue;
         }
