@@ -176,6 +176,7 @@ function obj_bindEnterprise(o, d, m) {
   const v_channelCode = o.channelCode;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -226,6 +227,7 @@ function obj_createEnterprise(o, d, m) {
   const v_crmCustomerId = o.crmCustomerId;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -268,6 +270,7 @@ function obj_queryEnterprises(o, d, m) {
   const v_channelCode = o.channelCode;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -301,6 +304,7 @@ function obj_batchOrder(o, d, m) {
   const v_channelCode = o.channelCode;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -339,6 +343,7 @@ function obj_order(o, d, m) {
   const v_sequence = o.sequence;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -455,6 +460,7 @@ function obj_asset(o, d, m) {
   const v_assetNos = o.assetNos;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -527,6 +533,7 @@ function obj_assetExtendList(o, d, m) {
   const v_extendCode = o.extendCode;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -561,6 +568,7 @@ function obj_product(o, d, m) {
   const v_crmProductId = o.crmProductId;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -699,6 +707,7 @@ function obj_productFeatures(o, d, m) {
   const v_featureCode = o.featureCode;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -753,6 +762,7 @@ function obj_merchandise(o, d, m) {
   const v_crmProductId = o.crmProductId;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -821,6 +831,7 @@ function obj_lockAssets(o, d, m) {
   const v_assetNums = o.assetNums;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -851,6 +862,7 @@ function obj_listAssets(o, d, m) {
   const v_enterpriseGlobalId = o.enterpriseGlobalId;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -883,6 +895,7 @@ function obj_shellNums(o, d, m) {
   const v_size = o.size;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {
@@ -910,6 +923,7 @@ function obj_joinActivity(o, d, m) {
   const v_identity = o.identity;
   const p = getPrototypeOf(o);
   if (p !== OP && p !== null) return false;
+  if (isArray(o) || o.toJSON !== undefined) return false;
   let seen = 0;
   let h = 0;
   for (const k in o) {

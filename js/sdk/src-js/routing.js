@@ -35,6 +35,19 @@ function bodyText(body) {
 const UNWRITTEN = Symbol();
 
 /**
+ * The longest list the writer and `mayHoldNonFinite` walk item by item. A
+ * sparse array's length can be 2^32 - 1 with nothing in it: writing its holes
+ * one by one ran out of memory, and walking them took minutes, where
+ * JSON.stringify refuses it at once (2^28 items and more, Node 20). Past this
+ * length no text is written here (`TOO_LONG` is thrown): the body goes to the
+ * wasm as it is, and JSON.stringify there gives its text or says why there is
+ * none, as for `validateJson(endpoint, JSON.stringify(body))`. No body the
+ * service takes holds a list this long.
+ */
+const LIST_LIMIT = 1 << 24;
+const TOO_LONG = Symbol();
+
+/**
  * The text the wasm validates for a body the fast path rejects
  * (licensing-core's `validate_vouched_json`): the body's JSON text, but for
  * each value the fast path proves clean, written `!` (the generated
@@ -108,8 +121,14 @@ function writtenKeys(shape) {
 /** An object of `shape` at depth `d` in an order of mode `m`, its clean values vouched. */
 function objectText(o, shape, d, m, orders) {
   if (!plainObject(o) || d > FAST_DEPTH) return plainText(o);
-  if (shape.order) {
-    m = orderMode(o.orderType);
+  // An order's type is read once: the text written and what is vouched under
+  // it are then of one state of the order, even where a getter answers each
+  // read differently.
+  const order = shape.order === true;
+  let type;
+  if (order) {
+    type = o.orderType;
+    m = orderMode(type);
     if (m === NO_ORDER) m = UNSURE_ORDER;
   }
   const { keys, index, entries } = shape;
@@ -119,7 +138,7 @@ function objectText(o, shape, d, m, orders) {
   // The fields' order in the table first, as the fast path reads them.
   let h = 0;
   for (const k in o) {
-    const v = o[k];
+    const v = order && k === 'orderType' ? type : o[k];
     const i = k === keys[h] ? h : index[k];
     if (i === undefined) {
       const text = plainText(v);
@@ -158,6 +177,7 @@ function valueText(v, entry, d, m) {
 /** A list whose items are vouched as `item` says (`vouched`: which items cross as `!`, for a batch's orders). */
 function listText(v, item, d, m, vouched) {
   if (!plainArray(v)) return plainText(v);
+  if (v.length > LIST_LIMIT) throw TOO_LONG;
   let out = '[';
   for (let i = 0, n = v.length; i < n; i++) {
     const x = v[i];
@@ -176,13 +196,15 @@ const WALK_DEPTH = 64;
  * number it would write is finite. True when one is found, and whenever
  * unsure: a toJSON (what it returns is not walked), or deeper than WALK_DEPTH.
  * It reads what JSON.stringify reads, and more (for-in also lists inherited
- * keys): more can only make it unsure.
+ * keys): more can only make it unsure. Throws `TOO_LONG` at a list longer
+ * than LIST_LIMIT.
  */
 function mayHoldNonFinite(v, depth) {
   if (typeof v === 'number') return v - v !== 0;
   if (v === null || typeof v !== 'object') return false;
   if (depth > WALK_DEPTH || typeof v.toJSON === 'function') return true;
   if (Array.isArray(v)) {
+    if (v.length > LIST_LIMIT) throw TOO_LONG;
     for (let i = 0, n = v.length; i < n; i++) if (mayHoldNonFinite(v[i], depth + 1)) return true;
     return false;
   }

@@ -256,6 +256,12 @@ const ODD = [
   ['proxy body', () => ['batchOrder', new Proxy(base(), {})], 'implies'],
   ['own toJSON on the body', () => { const b = base(); b.toJSON = () => base(); return ['batchOrder', b]; }, 'false'],
   ['own toJSON on an array', () => { const b = base(); a0(b).assetNos.toJSON = () => ['7000000001']; return ['batchOrder', b]; }, 'false'],
+  // JSON.stringify calls a toJSON that for-in does not list, and writes an array as one whatever its prototype.
+  ['own toJSON, not enumerable, on the body', () => ['shellNums', Object.defineProperty({ size: 1 }, 'toJSON', { value: () => ({ size: 0 }) })], 'false'],
+  ['own toJSON, not enumerable, on an asset', () => { const b = base(); Object.defineProperty(a0(b), 'toJSON', { value: () => ({}) }); return ['batchOrder', b]; }, 'false'],
+  ['a proxy that answers toJSON', () => ['shellNums', new Proxy({ size: 1 }, { get: (t, k) => (k === 'toJSON' ? () => ({ size: 0 }) : t[k]) })], 'false'],
+  ['an array with the prototype of an object', () => ['shellNums', Object.setPrototypeOf(Object.assign([], { size: 1 }), Object.prototype)], 'false'],
+  ['an array with no prototype, as an asset', () => { const b = base(); const asset = Object.setPrototypeOf(Object.assign([], a0(b)), null); o0(b).assets = [asset]; return ['batchOrder', b]; }, 'false'],
   ['Array subclass', () => { class List extends Array {} const b = base(); a0(b).assetNos = List.from(['8000000001']); return ['batchOrder', b]; }, 'true'],
   ['__proto__ own key', () => ['shellNums', JSON.parse('{"size": 1, "__proto__": 2}')], 'false'],
   ['frozen body', () => ['batchOrder', Object.freeze(base())], 'true'],

@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { validate, validateField, validateJson } from 'licensing-sdk';
+import { isDeepStrictEqual } from 'node:util';
+import { exampleBody, validate, validateField, validateJson } from 'licensing-sdk';
 import { endpoints } from 'licensing-sdk/meta';
 import { invalidExamples } from 'licensing-sdk/testing';
 import { agreementCorpus, makeBatch, MUTATIONS, mutated, scattered } from '../../../bench/generate.mjs';
@@ -311,6 +312,72 @@ test('what the vouched text must leave to the whole body', async () => {
   const capped = await makeBatch(40, 13);
   for (const k of [3, 17, 30]) capped.orderList[k].assets[0].assetNos = ['1', '2', '3', '4'];
   same(capped, 'capped', [{ maxIssues: 2 }, { maxIssues: 5 }]);
+});
+
+// Found by an adversarial pass (each failed before its mend): what JSON.stringify
+// reads otherwise than an object's fields, and reads the writer must not repeat.
+test('what JSON.stringify reads otherwise than the fields: a toJSON for-in does not list, an array with the prototype of an object', async () => {
+  const hideToJSON = (o, value) => Object.defineProperty(o, 'toJSON', { value, enumerable: false });
+  // On an asset of a failing order, and on an order of a batch checked order by order.
+  const one = await makeBatch(1, 21);
+  one.orderList[0].customerName = 5;
+  hideToJSON(one.orderList[0].assets[0], () => ({ assetNos: ['1'] }));
+  same(one, 'an asset with a toJSON that is not enumerable');
+  const four = await makeBatch(4, 22);
+  four.orderList[0].licenseType = 'usbkey';
+  hideToJSON(four.orderList[2], () => ({ sequence: four.orderList[0].sequence, licenseType: 'x' }));
+  assert.equal(checkBatch(four).vouched[2], false);
+  same(four, 'an order with a toJSON that is not enumerable');
+  // An asset that is an array with the fields as its own keys: JSON.stringify writes `[]`.
+  const listed = await makeBatch(1, 23);
+  listed.orderList[0].customerName = 5;
+  for (const proto of [Object.prototype, null]) {
+    listed.orderList[0].assets[0] = Object.setPrototypeOf(Object.assign([], listed.orderList[0].assets[0]), proto);
+    same(listed, `an asset that is an array with ${proto === null ? 'no' : "an object's"} prototype`);
+  }
+});
+
+test("an order's type is read once: the report is of one state of the order, whose getter answers each read differently", async () => {
+  for (const [first, second] of [['new_buy', 'delete_asset'], ['delete_asset', 'new_buy']]) {
+    for (let changesAt = 1; changesAt <= 4; changesAt++) {
+      const body = exampleBody('batchOrder');
+      const order = body.orderList[0];
+      delete order.assets[0].products;
+      delete order.assets[0].merchandises;
+      // A refund without its source order has a warning of its own: each type's report differs.
+      delete order.srcLicenseOrderId;
+      order.licenseType = 'softkey';
+      order.customerName = 5;
+      let reads = 0;
+      Object.defineProperty(order, 'orderType', { enumerable: true, get: () => (++reads === changesAt ? second : first) });
+      const report = validate('batchOrder', body);
+      const states = [first, second].map((orderType) => validateJson('batchOrder', JSON.stringify({ ...body, orderList: [{ ...order, orderType }] })));
+      assert.ok(states.some((state) => isDeepStrictEqual(state, report)),
+        `${first} then ${second} at read ${changesAt}: ${JSON.stringify(report.issues.map((i) => i.code))}`);
+    }
+  }
+});
+
+test('a sparse list of 2^32 - 1 items is neither written nor walked item by item: the body crosses whole, as JSON.stringify takes it', () => {
+  // A getter in the list's second place throws: reaching it means the list was walked.
+  const list = (reads) => {
+    const items = [];
+    Object.defineProperty(items, 0, { enumerable: true, get: () => { reads.count += 1; return '8000000001'; } });
+    Object.defineProperty(items, 1, { enumerable: true, get: () => { throw new Error('walked'); } });
+    items.length = 2 ** 32 - 1;
+    return items;
+  };
+  const reads = { count: 0 };
+  assert.equal(vouchedText('lockAssets', { assetNums: list(reads), operatorIdentity: 'ops' }), null);
+  assert.equal(vouchedText('shellNums', { size: 0, extra: list(reads) }), null);
+  assert.equal(reads.count, 0, 'an item of the list was read');
+  // Without the getters: the report is the one for a body JSON.stringify cannot write.
+  for (const [endpoint, body] of [['lockAssets', { assetNums: [], operatorIdentity: 'ops' }], ['shellNums', { size: 0, extra: [] }]]) {
+    (body.assetNums ?? body.extra).length = 2 ** 32 - 1;
+    assert.throws(() => JSON.stringify(body), RangeError);
+    assert.deepEqual(validate(endpoint, body).issues.map((i) => [i.path, i.code]), [['', 'invalid_json']], endpoint);
+    assert.deepEqual(source.validate(endpoint, body).issues.map((i) => [i.path, i.code]), [['', 'invalid_json']], endpoint);
+  }
 });
 
 test("a Standard Schema reads a body with issues as validate does: the fast path once, then the wasm", async () => {
