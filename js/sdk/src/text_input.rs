@@ -87,12 +87,16 @@ pub fn validate_input(
     if call == CALL_CHECK_MESSAGES {
         return crate::messages::check_messages(options);
     }
+    // The input is taken out of its buffer before anything JS can run (the
+    // options' getters, a body's toJSON): a validator called from there writes
+    // a buffer of its own, not over this call's text. Put back after.
+    let input = INPUT.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
     let opts = interop::options(&options);
     let report = match (call, endpoint_or_report(&endpoint, &opts)) {
         // The untouched count names no endpoint.
         (CALL_UNTOUCHED, _) => untouched(value.as_f64().unwrap_or(0.0) as usize, &opts),
         (_, Err(report)) => report,
-        (_, Ok(e)) => INPUT.with(|buffer| {
+        (_, Ok(e)) => {
             // The text of the calls that pass a value instead of writing the
             // input buffer (serialized once the endpoint is known), or why
             // there is none.
@@ -103,10 +107,9 @@ pub fn validate_input(
                 }
                 _ => None,
             };
-            let buffer = buffer.borrow();
             let text: Result<&str, &str> = match &given {
                 Some(given) => given.as_deref().map_err(String::as_str),
-                None => match buffer.get(..len).map(std::str::from_utf8) {
+                None => match input.get(..len).map(std::str::from_utf8) {
                     Some(Ok(text)) => Ok(text),
                     // Not reachable through the entries (encodeInto writes UTF-8 within
                     // the room asked for); still a report, never a panic.
@@ -121,8 +124,15 @@ pub fn validate_input(
                 (Ok(text), None, true) => core_validate::validate_vouched_json(e, text, &opts),
                 (Ok(text), None, false) => core_validate::validate_json(e, text, &opts),
             }
-        }),
+        }
     };
+    // The larger buffer stays, so that the next call of that size allocates nothing.
+    INPUT.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        if input.len() > buffer.len() {
+            *buffer = input;
+        }
+    });
     report_value(&report)
 }
 

@@ -132,3 +132,27 @@ test('the reproducers: unreadable bodies, holes, boxed sequences, the cap, long 
   const issues = validateField('shellNums', `/${long}`, { size: 1, [long]: 1 }, { rules: 'strict' });
   assert.deepEqual(issues.map((i) => i.code), ['unknown_field']);
 });
+
+// Found by an adversarial pass: a validator called while another call is in the
+// wasm (from an options getter, which the wasm reads after the text is written,
+// or from a toJSON) validated its own text over the outer call's, which then
+// reported on the inner text. Each call validates its own text, in both entries.
+test('a validator called from inside another call: each validates its own text', () => {
+  for (const [name, entry] of [['licensing-sdk', { validate, validateJson, validateField }], ['licensing-sdk/validate', light]]) {
+    const expected = entry.validateJson('shellNums', '{"size":0}');
+    assert.equal(expected.valid, false, name);
+    const inner = [];
+    const options = {
+      get rules() {
+        inner.push(entry.validateJson('shellNums', '{"size":-7, "long": "' + 'x'.repeat(5000) + '"}'));
+        inner.push(entry.validate('batchOrder', { orderList: [{ sequence: 'x' }] }));
+        return 'recommended';
+      },
+    };
+    assert.deepEqual(entry.validateJson('shellNums', '{"size":0}', options), expected, `${name}: validateJson`);
+    assert.deepEqual(entry.validate('shellNums', { size: 0 }, options), expected, `${name}: validate`);
+    assert.deepEqual(entry.validateField('shellNums', '/size', { size: 0 }, options), expected.issues, `${name}: validateField`);
+    assert.ok(inner.length >= 6 && inner.every((r) => r.valid === false), `${name}: the inner calls' own reports`);
+    assert.deepEqual(inner[0], entry.validateJson('shellNums', '{"size":-7, "long": "' + 'x'.repeat(5000) + '"}'), name);
+  }
+});
