@@ -53,7 +53,7 @@ function schemasWith(validateBody, untouchedIssue, checked) {
         const errors = report.issues.filter((issue) => issue.severity === 'error');
         const shown = touched ? errors.filter((issue) => touched(issue.path)) : errors;
         // The errors left out are counted in the core's `untouched` issue.
-        if (shown.length < errors.length) shown.push(untouchedIssue(errors.length - shown.length, options));
+        if (shown.length < errors.length) shown.push(untouchedIssue(errors.length - shown.length, checked(options)));
         return { issues: shown.map((issue) => ({ message: issue.message, path: pathKeys(issue.path), code: issue.code })) };
       };
       const convert = (o) => jsonSchemas().jsonSchema(name, options, o);
@@ -126,7 +126,13 @@ const entriesOf = (messages) => {
 };
 
 /** A `messages` catalogue as the core reads it: its locale and the keys it leaves in English. */
-export const checkMessages = (options) => {
+export const checkMessages = (options) => accept(options, options?.messages);
+
+/**
+ * `checkMessages`, remembered for `owner`: the catalogue the caller gave, of
+ * which `options.messages` may be the plain copy `checked` made.
+ */
+function accept(options, owner) {
   const messages = options?.messages;
   const check = () => {
     const answer = call(CALL_CHECK_MESSAGES, undefined, options ?? {});
@@ -136,25 +142,52 @@ export const checkMessages = (options) => {
     return { locale, missing };
   };
   if (messages === undefined || messages === null) return check();
-  const known = accepted.get(messages);
+  const known = accepted.get(owner);
   if (known !== undefined && known.given === options.locale && (known.entries === null || known.entries === entriesOf(messages))) {
     return { ...known.result, missing: [...known.result.missing] };
   }
   const result = check();
   // Only a plain object is accepted by the core.
-  accepted.set(messages, { given: options.locale, entries: Object.isFrozen(messages) ? null : entriesOf(messages), result });
+  accepted.set(owner, { given: options.locale, entries: owner === messages && fixed(messages) ? null : entriesOf(messages), result });
   return result;
-};
+}
 
+const fixedCatalogues = new WeakSet();
+
+/** A catalogue whose entries cannot change: frozen, and no entry a getter (a frozen object's data never changes). */
+function fixed(messages) {
+  if (fixedCatalogues.has(messages)) return true;
+  if (!Object.isFrozen(messages)) return false;
+  for (const entry of Object.values(Object.getOwnPropertyDescriptors(messages))) if (!('value' in entry)) return false;
+  fixedCatalogues.add(messages);
+  return true;
+}
+
+/**
+ * The options a call gives the wasm, their catalogue checked. A catalogue
+ * whose entries can change (not frozen, or a getter among them; found by an
+ * adversarial pass: a frozen one with a getter was trusted, and the wasm
+ * silently dropped what the getter gave it later) is read once, into a plain
+ * copy that is both the one checked and the one used.
+ */
 const checked = (options) => {
-  if (options?.messages !== undefined && options.messages !== null) checkMessages(options);
+  const messages = options?.messages;
+  if (messages === undefined || messages === null) return options;
+  const proto = typeof messages === 'object' ? Object.getPrototypeOf(messages) : undefined;
+  if ((proto === Object.prototype || proto === null) && !fixed(messages)) {
+    const copy = { ...options, messages: { ...messages } };
+    accept(copy, messages);
+    return copy;
+  }
+  accept(options, messages);
+  return options;
 };
 
 /**
  * `validate` after its options' first check, or with `pointer`, `validateField`:
  * a body the fast path proves clean skips the wasm; `beforeWasm(options)`, when
- * given, runs only when the body crosses (the schemas check their catalogue
- * there). The core's report comes from the body's vouched text (only the
+ * given, runs only when the body crosses and gives the options the wasm reads
+ * (the schemas check their catalogue there). The core's report comes from the body's vouched text (only the
  * failing parts cross), or, where that cannot be written, from the whole body's
  * text or the body itself.
  */
@@ -163,7 +196,7 @@ function validateBody(endpoint, body, options, beforeWasm, pointer) {
   const batch = endpoint === 'batchOrder' ? checkBatch(body) : null;
   if (batch === CLEAN_BATCH) return { valid: true, issues: [] };
   if (batch === null && fastCheck(endpoint, body)) return { valid: true, issues: [] };
-  beforeWasm?.(options);
+  if (beforeWasm !== undefined) options = beforeWasm(options);
   const wasm = current();
   const vouched = vouchedText(endpoint, body, batch?.vouched);
   if (vouched !== null) {
@@ -175,10 +208,7 @@ function validateBody(endpoint, body, options, beforeWasm, pointer) {
 }
 
 /** Validates a body; a body the fast path proves clean skips the wasm. */
-export const validate = (endpoint, body, options) => {
-  checked(options);
-  return validateBody(endpoint, body, options);
-};
+export const validate = (endpoint, body, options) => validateBody(endpoint, body, checked(options));
 
 /**
  * The issues of one field (licensing-core's `validate_field_json`): those at
@@ -190,13 +220,12 @@ export const validate = (endpoint, body, options) => {
  */
 export const validateField = (endpoint, pointer, body, options) => {
   if (typeof pointer !== 'string') throw new TypeError('validateField: the pointer must be a string');
-  checked(options);
-  return validateBody(endpoint, body, options, undefined, pointer).issues;
+  return validateBody(endpoint, body, checked(options), undefined, pointer).issues;
 };
 
 /** Validates JSON text; malformed JSON is an `invalid_json` issue, not a throw. */
 export const validateJson = (endpoint, text, options) => {
-  checked(options);
+  options = checked(options);
   if (typeof text !== 'string') return settle(call(CALL_VALIDATE_JSON_VALUE, endpoint, options, text));
   const wasm = current();
   return settle(onInput(wasm, encoder, text, (length) => wasm.__validateInput(endpoint, length, options)));

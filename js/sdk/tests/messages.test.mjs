@@ -66,6 +66,23 @@ for (const [entry, sdk] of [['licensing-sdk', main], ['licensing-sdk/validate', 
     assert.equal(sdk.validateJson('shellNums', '{}', { messages: words }).issues[0].message, 'size is a must');
   });
 
+  // Found by an adversarial pass: a frozen catalogue with a getter was trusted
+  // after its first check, and the wasm dropped what the getter gave it later.
+  test(`${entry}: a catalogue whose getter answers each read differently is read once a call: what is checked is what speaks`, () => {
+    for (const freeze of [true, false]) {
+      let reads = 0;
+      const words = { get minimum() { reads += 1; return reads === 1 ? 'TOO SMALL: {field}' : 42; } };
+      const messages = freeze ? Object.freeze(words) : words;
+      assert.equal(sdk.validate('shellNums', { size: 0 }, { messages }).issues[0].message, 'TOO SMALL: size', `frozen: ${freeze}`);
+      assert.equal(reads, 1, `frozen: ${freeze}`);
+      assert.throws(() => sdk.validate('shellNums', { size: 0 }, { messages }),
+        { name: 'TypeError', message: 'messages["minimum"]: the template must be a string' }, `frozen: ${freeze}`);
+    }
+    // A frozen catalogue of plain entries is read by the wasm itself, checked once.
+    const fixed = Object.freeze({ minimum: 'at least {min}: {field}' });
+    for (let k = 0; k < 2; k++) assert.equal(sdk.validateJson('shellNums', '{"size":0}', { messages: fixed }).issues[0].message, 'at least 1: size');
+  });
+
   test(`${entry}: validate, validateJson and validateField speak the catalogue, English where it is silent`, () => {
     const body = { size: 'x', sise: 1 };
     const report = sdk.validate('shellNums', body, JA);
