@@ -55,8 +55,7 @@ where
     W: FnOnce(Arc<Simulator>) -> F,
     F: std::future::Future<Output = Reply>,
 {
-    let holder = durable.holders.of(id);
-    let _held_here = holder.lock().await;
+    let held_here = durable.holders.of(id).lock_owned().await;
     let sim = match local(state, durable, id, now).await {
         Ok(sim) => sim,
         Err(Missing::NotKept) => return licensing_sim_core::no_session(id),
@@ -103,18 +102,31 @@ where
         forget_copy(state, id);
         return unavailable("nothing of this request was kept", "a read changed data");
     };
-    let committed = on_store(move || held.commit(&entries)).await;
-    match committed {
-        Ok(last) => {
-            sim.set_applied(last);
-            crate::crash::point("committed");
-            reply
+    // The commit and what this copy notes of it run to their end, holding the
+    // session here, even when the client goes (found by an adversarial pass: a
+    // request dropped while its commit ran left this copy behind its own log,
+    // so the next request replayed its entries again, and this process and the
+    // others handed out the same asset number).
+    let (state, id) = (state.clone(), id.to_owned());
+    let tail = tokio::spawn(async move {
+        let _held_here = held_here;
+        match on_store(move || held.commit(&entries)).await {
+            Ok(last) => {
+                sim.set_applied(last);
+                crate::crash::point("committed");
+                Ok(())
+            }
+            Err(e) => {
+                // This copy is ahead of the log: made again from it on the next request.
+                forget_copy(&state, &id);
+                Err(e.0)
+            }
         }
-        Err(e) => {
-            // This copy is ahead of the log: made again from it on the next request.
-            forget_copy(state, id);
-            unavailable("nothing of this request was kept", &e.0)
-        }
+    });
+    match tail.await {
+        Ok(Ok(())) => reply,
+        Ok(Err(e)) => unavailable("nothing of this request was kept", &e),
+        Err(e) => unavailable("nothing of this request was kept", &format!("the commit stopped: {e}")),
     }
 }
 

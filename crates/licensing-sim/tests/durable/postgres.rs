@@ -266,3 +266,51 @@ fn a_lost_connection_answers_503_and_loses_nothing_answered() {
     assert_eq!((status, answer["code"].clone()), (299, json!("13004")), "an answered nonce stays used");
     assert_eq!(sim.call("GET", "/__sim/health", &[], "").unwrap().0, 200);
 }
+
+/// Found by an adversarial pass: a client that went while its write was being
+/// committed left that process behind its own log (the commit went on, what
+/// the process noted of it did not), so its next request replayed its own
+/// entry again and it handed out a number another process handed out too.
+#[test]
+fn a_client_gone_while_its_write_commits_leaves_no_process_behind_its_log() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
+    assert_eq!(numbers(&a.post(SHELL, "n1", r#"{"size":1}"#).unwrap().1), vec![8_000_000_001]);
+    // The log's table locked from outside: A's next commit waits on it.
+    let mut outside = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let mut lock = outside.transaction().unwrap();
+    lock.batch_execute("LOCK TABLE sim_entries IN EXCLUSIVE MODE").unwrap();
+    let mut gone = std::net::TcpStream::connect(&a.addr).unwrap();
+    let body = r#"{"size":1}"#;
+    let request = format!(
+        "POST {SHELL}?g_nonce=n2 HTTP/1.1\r\nhost: a\r\nauthorization: Bearer dev-all-token\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    std::io::Write::write_all(&mut gone, request.as_bytes()).unwrap();
+    // Its commit waits on the lock; the client goes; then the lock goes.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    drop(gone);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    lock.rollback().unwrap();
+    // Each process hands out the next numbers, none twice; the one the gone
+    // request took (if its write was kept: the client may have gone too late
+    // on a loaded machine) is the one skip.
+    let mut handed = vec![8_000_000_001];
+    for (sim, nonce) in [(&a, "n3"), (&b, "n4"), (&a, "n5")] {
+        let (status, answer) = sim.post(SHELL, nonce, body).unwrap();
+        assert_eq!(status, 200, "{answer}");
+        handed.extend(numbers(&answer));
+    }
+    let skips: u64 = handed.windows(2).map(|w| w[1].saturating_sub(w[0] + 1)).sum();
+    assert!(handed.windows(2).all(|w| w[0] < w[1]) && skips <= 1, "none twice, one skip at most: {handed:?}");
+    let next = |sim: &Sim| {
+        sim.call("GET", "/__sim/state", &[("x-sim-admin", ADMIN)], "").unwrap().1["nextAssetNumbers"]["domestic"]
+            .clone()
+    };
+    assert_eq!(
+        (next(&a), next(&b)),
+        (json!(handed[3] - 8_000_000_000 + 1), json!(handed[3] - 8_000_000_000 + 1)),
+        "{handed:?}"
+    );
+}
