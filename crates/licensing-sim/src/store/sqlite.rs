@@ -3,7 +3,7 @@
 //! committed transaction is on disk; a writer thread of its own groups the
 //! appends that arrive together into one transaction (one sync for many
 //! requests: the throughput of `make bench-sim`), each caller answered once
-//! its entries are committed.
+//! its entries are committed. One process per file (`PATH.lock`).
 
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
@@ -42,6 +42,27 @@ pub struct SqliteStore {
     path: String,
     reader: Mutex<Connection>,
     writer: Mutex<Sender<(Job, Done)>>,
+    /// The file's one process: an exclusive lock on `PATH.lock`, held while
+    /// the store is open (the system lets it go when the process ends, however
+    /// it ends).
+    _one_process: Mutex<Connection>,
+}
+
+/// Takes `PATH.lock` for this process, or says which process has it. Two
+/// processes on one file each handed out the same ids and numbers from their
+/// own copy of it (found by an adversarial pass): a SQLite store is one
+/// process's, and several share a PostgreSQL one.
+fn one_process(path: &str) -> Result<Connection, String> {
+    let lock = format!("{path}.lock");
+    let connection = Connection::open(&lock).map_err(|e| failed(&format!("cannot open {lock}"), e).0)?;
+    connection.busy_timeout(std::time::Duration::ZERO).map_err(|e| failed("busy timeout", e).0)?;
+    connection.execute_batch("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;").map_err(|e| {
+        format!(
+            "another process serves this store ({lock} is held: {e}); a SQLite store is one process's, \
+             and several processes share a PostgreSQL store (--store postgres://…)"
+        )
+    })?;
+    Ok(connection)
 }
 
 fn connect(path: &str) -> Result<Connection, StoreError> {
@@ -66,6 +87,7 @@ CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, probed_ms INTEGER NOT
 impl SqliteStore {
     /// The store in `path` (made when missing).
     pub fn open(path: &str) -> Result<Self, String> {
+        let one_process = one_process(path)?;
         let writer = connect(path).map_err(|e| e.0)?;
         writer.execute_batch(SCHEMA).map_err(|e| failed("cannot make its tables", e).0)?;
         // Entries a request in flight committed for a session deleted meanwhile.
@@ -78,7 +100,12 @@ impl SqliteStore {
             .name(String::from("licensing-sim-sqlite"))
             .spawn(move || write_loop(writer, &receive))
             .map_err(|e| format!("cannot start the SQLite writer: {e}"))?;
-        Ok(Self { path: path.to_owned(), reader: Mutex::new(reader), writer: Mutex::new(send) })
+        Ok(Self {
+            path: path.to_owned(),
+            reader: Mutex::new(reader),
+            writer: Mutex::new(send),
+            _one_process: Mutex::new(one_process),
+        })
     }
 
     fn send(&self, job: Job) -> Result<(), StoreError> {

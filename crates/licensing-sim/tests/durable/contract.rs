@@ -112,6 +112,18 @@ fn sqlite_groups_the_appends_of_many_threads_and_loses_none() {
 }
 
 #[test]
+fn a_second_process_on_one_sqlite_file_is_refused_while_the_first_has_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sim.db");
+    let path = path.to_str().unwrap();
+    let first = SqliteStore::open(path).unwrap();
+    let refused = SqliteStore::open(path).err().unwrap();
+    assert!(refused.contains("another process serves this store") && refused.contains("sim.db.lock"), "{refused}");
+    drop(first);
+    assert!(SqliteStore::open(path).is_ok(), "free once the first is closed");
+}
+
+#[test]
 fn a_store_that_is_not_a_database_is_refused_with_its_path() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("not.db");
