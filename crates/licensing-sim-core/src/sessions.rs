@@ -155,7 +155,10 @@ pub enum Target {
 /// Which session a request names, and its path within it; `Err`, the
 /// refusal of a request that names two, or names one badly.
 pub fn target(head: &RequestHead) -> Result<Target, Reply> {
-    let header = head.header_value(SESSION_HEADER).map(str::trim).filter(|id| !id.is_empty());
+    // A header given names a session, even blank (found by an adversarial pass:
+    // a blank value, or one the shell could not read as text, was served from
+    // the shell's own data): its id is checked below.
+    let header = head.header_value(SESSION_HEADER).map(str::trim);
     let prefixed = head.path.strip_prefix(SESSION_PREFIX).map(|rest| match rest.split_once('/') {
         Some((id, path)) => (id, format!("/{path}")),
         None => (rest, String::from("/")),
@@ -414,6 +417,19 @@ impl Sessions {
         }
     }
 
+    /// `Err`: the 401 of a request to the registry's routes without the shell's
+    /// admin token. A shell asks before it reads the body (a session's spec may
+    /// be as large as a state: six 60 MB bodies without a token held 450 MB, an
+    /// adversarial pass found); [`Sessions::admin`] asks again.
+    pub fn admitted(head: &RequestHead, base: &Options) -> Result<(), Reply> {
+        let given = head.header_value(ADMIN_HEADER).unwrap_or_default();
+        if crate::admin::constant_time_eq(given.as_bytes(), base.admin_token.as_bytes()) {
+            Ok(())
+        } else {
+            Err(error(401, format!("/__sim/sessions needs the header {ADMIN_HEADER}: <the simulator's admin token>")))
+        }
+    }
+
     /// The registry's own routes (`/__sim/sessions…`), with the shell's admin
     /// token (`admin_token`): make, list, snapshot, delete. `body`: the
     /// request's (a POST's spec). What changed comes back beside the reply,
@@ -426,12 +442,8 @@ impl Sessions {
         now_ms: i64,
         random: [u8; SESSION_RANDOM_BYTES],
     ) -> (Reply, Option<Change>) {
-        let given = head.header_value(ADMIN_HEADER).unwrap_or_default();
-        if !crate::admin::constant_time_eq(given.as_bytes(), base.admin_token.as_bytes()) {
-            return (
-                error(401, format!("/__sim/sessions needs the header {ADMIN_HEADER}: <the simulator's admin token>")),
-                None,
-            );
+        if let Err(refused) = Self::admitted(head, base) {
+            return (refused, None);
         }
         let rest = head.path.strip_prefix("/__sim/sessions").unwrap_or_default();
         let method = head.method.to_ascii_uppercase();
@@ -537,6 +549,9 @@ mod tests {
         assert_eq!(target(&head("/s/ab/x").header(SESSION_HEADER, "cd")).map_err(|r| r.status), Err(400));
         assert_eq!(target(&head("/s/a%2Fb/x")).map_err(|r| r.status), Err(400));
         assert_eq!(target(&head("/s/ab/__sim/sessions")).map_err(|r| r.status), Err(400));
+        // A header given names a session, even blank.
+        assert_eq!(target(&head("/x").header(SESSION_HEADER, " ")).map_err(|r| r.status), Err(400));
+        assert_eq!(target(&head("/__sim/sessions").header(SESSION_HEADER, "")).map_err(|r| r.status), Err(400));
     }
 
     #[test]

@@ -16,14 +16,16 @@ use crate::durable::{unavailable, DEFAULT_ID};
 use crate::reply::json_reply;
 use crate::state::{now_millis, AppState};
 
-/// The head of a request as the simulator reads it; header values that are
-/// not text are left out (no rule of the service reads one).
+/// The head of a request as the simulator reads it.
 fn head_of(parts: &axum::http::request::Parts) -> RequestHead {
     let mut head = RequestHead::new(parts.method.as_str(), parts.uri.path(), parts.uri.query());
     head.headers = parts
         .headers
         .iter()
-        .filter_map(|(name, value)| Some((name.as_str().to_owned(), value.to_str().ok()?.to_owned())))
+        // A value that is not text is kept as what it reads as (U+FFFD for each
+        // byte that is not UTF-8), not dropped: a header that names a session
+        // or a fault is then refused for its value, not taken as absent.
+        .map(|(name, value)| (name.as_str().to_owned(), String::from_utf8_lossy(value.as_bytes()).into_owned()))
         .collect();
     head
 }
@@ -128,9 +130,19 @@ async fn health(state: &AppState) -> Reply {
 async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> Response {
     let own = state.own();
     let head = &head;
+    if let Err(refused) = licensing_sim_core::Sessions::admitted(head, &state.options) {
+        return respond(&own, refused).await;
+    }
     // A session's spec may hold a state: read within the state bound.
     let body = read_bounded(body, state.options.max_state_bytes.saturating_add(4096), own.body_timeout_secs()).await;
-    let Ok(body) = body else { return respond(&own, too_large()).await };
+    let body = match body {
+        Ok(body) => body,
+        Err(BodyError::TimedOut { secs }) => {
+            let why = format!("the body was not sent within {secs} s");
+            return respond(&own, json_reply(408, &serde_json::json!({ "error": why }))).await;
+        }
+        Err(_) => return respond(&own, too_large()).await,
+    };
     // Processes sharing a store: the registry here is brought to the store's
     // before a list, and a session caught up before its snapshot.
     if let Some(durable) = state.durable.clone().filter(|d| d.store.shared()) {

@@ -36,6 +36,10 @@ pub use state::AppState;
 /// asked to stop (SIGINT, SIGTERM): then the rest are cut.
 pub const STOP_GRACE: Duration = Duration::from_secs(10);
 
+/// How long the listener waits after an accept fails for want of a file
+/// descriptor (EMFILE, ENFILE) before it asks again.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(50);
+
 /// Binds the configured address and serves until SIGINT or SIGTERM, then stops
 /// gracefully: no new connection is accepted, the requests in flight finish
 /// (within [`STOP_GRACE`]) and get their answers, idle connections close.
@@ -118,7 +122,25 @@ pub async fn serve_until(
         };
         // Finished connections' tasks are let go as they end.
         while connections.try_join_next().is_some() {}
-        let Ok((stream, _)) = accepted else { continue };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // A connection that ended before it was taken: the next one.
+            Err(e)
+                if matches!(e.kind(), std::io::ErrorKind::ConnectionAborted | std::io::ErrorKind::ConnectionReset) =>
+            {
+                continue
+            }
+            // Out of file descriptors (or another failure of the listener): the
+            // connection stays queued, and asking again at once failed again at
+            // once, a core's worth of CPU until a connection closed (found by an
+            // adversarial pass). A pause lets connections end first.
+            Err(_) => {
+                tokio::select! {
+                    () = &mut stop => break,
+                    () = tokio::time::sleep(ACCEPT_PAUSE) => continue,
+                }
+            }
+        };
         let app = app.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
             app.clone().oneshot(req.map(axum::body::Body::new))

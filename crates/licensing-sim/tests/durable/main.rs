@@ -11,6 +11,9 @@ mod contract;
 /// The process killed as `kill -9` would, at each point of a write and at random.
 #[cfg(unix)]
 mod crash;
+/// A process out of file descriptors waits for one: it does not spin.
+#[cfg(target_os = "linux")]
+mod descriptors;
 /// A store that takes no write: 503 with Retry-After, nothing answered lost, the health route says so.
 mod faults;
 /// A real PostgreSQL server in a temporary folder.

@@ -75,6 +75,50 @@ async fn each_session_is_a_simulator_of_its_own_named_by_header_or_prefix() {
     assert!(gone.text.contains("no session"));
 }
 
+/// Found by an adversarial pass: a blank `x-sim-session`, or one whose bytes are
+/// not text, was served from the shell's own data.
+#[tokio::test]
+async fn a_session_header_that_is_blank_or_not_text_is_refused_not_taken_as_none() {
+    let app = app_with(Config::default());
+    let values: [&[u8]; 4] = [b"", b"   ", b"ab\xe9", b"\xff\xfe"];
+    for value in values {
+        let req = Request::post(format!("{SHELL}?g_nonce={}", nonce()))
+            .header("authorization", format!("Bearer {ORDER}"))
+            .header("content-type", "application/json")
+            .header("x-sim-session", axum::http::HeaderValue::from_bytes(value).unwrap())
+            .body(Body::from(r#"{"size":1}"#))
+            .unwrap();
+        let reply = send(&app, req).await;
+        assert_eq!(reply.status, 400, "{value:?}: {}", reply.text);
+        assert!(reply.text.contains("x-sim-session"), "{value:?}: {}", reply.text);
+    }
+    // Nothing reached the shell's own data.
+    assert_eq!(ok(&number(&app, None, false).await), json!(["8000000001"]));
+}
+
+/// Found by an adversarial pass: the registry read a body of up to
+/// `--max-state-bytes` before it looked at the token.
+#[tokio::test]
+async fn the_registry_refuses_a_request_without_its_token_before_it_reads_the_body() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let app = app_with(Config::default());
+    let read = Arc::new(AtomicBool::new(false));
+    let marks = Arc::clone(&read);
+    let mut sent = false;
+    let body = futures_util::stream::poll_fn(move |_| {
+        marks.store(true, Ordering::SeqCst);
+        let chunk = (!sent).then(|| Ok::<_, std::io::Error>(axum::body::Bytes::from_static(b"{}")));
+        sent = true;
+        std::task::Poll::Ready(chunk)
+    });
+    let req =
+        Request::post("/__sim/sessions").header("x-sim-admin", "not the token").body(Body::from_stream(body)).unwrap();
+    let reply = send(&app, req).await;
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    assert!(!read.load(Ordering::SeqCst), "the body was read");
+}
+
 #[tokio::test]
 async fn a_session_s_admin_token_reaches_that_session_alone() {
     let app = app_with(Config::default());
