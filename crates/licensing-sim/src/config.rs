@@ -242,6 +242,32 @@ impl Config {
 }
 
 impl Config {
+    /// The flags whose values decide what a store's entries replay into: a
+    /// write taken under one `--max-shellnums` is refused by a replay under a
+    /// smaller one, and `--seed` moves every id. Kept with the store when it is
+    /// made, and compared at each start (`durable.rs`): an adversarial pass
+    /// found a restart under other values handing out a number again, bringing
+    /// deleted products back, or refusing to start at all. A file's flag is
+    /// kept as a digest of its bytes.
+    pub(crate) fn replay_flags(&self) -> serde_json::Value {
+        let file = |path: &Option<PathBuf>| {
+            path.as_ref().map(|path| {
+                std::fs::read(path).map_or_else(|e| e.to_string(), |bytes| format!("{:016x}", fnv1a(&bytes)))
+            })
+        };
+        serde_json::json!({
+            "--seed": self.seed,
+            "--rules": self.rules.as_str(),
+            "--clock": self.clock.as_str(),
+            "--state": file(&self.state),
+            "--activities": file(&self.activities),
+            "--max-shellnums": self.max_shellnums,
+            "--max-delete-pairs": self.max_delete_pairs,
+            "--max-session-bytes": self.max_session_bytes,
+            "--session-idle-secs": self.session_idle_secs,
+        })
+    }
+
     /// The bounds of the sessions.
     pub fn session_limits(&self) -> licensing_sim_core::SessionLimits {
         let mut limits = licensing_sim_core::SessionLimits::default();
@@ -252,6 +278,12 @@ impl Config {
         limits.max_idle_secs = limits.max_idle_secs.max(limits.idle_secs);
         limits
     }
+}
+
+/// FNV-1a, 64 bits: a digest that stays the same from one build to the next
+/// (the standard library's hasher may change).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// 256 random bits for a session's id and admin token, from the standard

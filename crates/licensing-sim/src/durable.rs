@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 
 use licensing_sim_core::{Created, Options, Reply, Sessions, Simulator};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::reply::json_reply;
 use crate::store::{KeptSession, SessionHead, SessionStore, StoreError};
@@ -62,6 +62,24 @@ pub(crate) async fn on_store<T: Send + 'static>(
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| Err(StoreError(format!("the store stopped: {e}"))))
 }
 
+/// `Err` naming each flag whose value differs from the one the store was made
+/// with (`Config::replay_flags`; a store made before they were kept has none).
+fn same_flags(made: &Value, now: &Value) -> Result<(), String> {
+    let (Some(made), Some(now)) = (made.as_object(), now.as_object()) else { return Ok(()) };
+    let differ: Vec<String> = now
+        .iter()
+        .filter(|(flag, value)| made.get(flag.as_str()).is_some_and(|kept| kept != *value))
+        .map(|(flag, value)| format!("{flag} {} (now {value})", made.get(flag.as_str()).unwrap_or(&Value::Null)))
+        .collect();
+    if differ.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "--store: it was made with {}: what it replays depends on them, so start with those (or another store)",
+        differ.join(", ")
+    ))
+}
+
 /// Session `kept` put back in the registry as it was made, its entries replayed.
 pub(crate) fn restore_session(
     sessions: &Sessions,
@@ -96,6 +114,7 @@ impl Durable {
         &self,
         options: &mut Options,
         token_given: bool,
+        flags: &Value,
         sessions: &Sessions,
         now_ms: i64,
     ) -> Result<Simulator, String> {
@@ -103,7 +122,7 @@ impl Durable {
         if !kept.iter().any(|k| k.head.id == DEFAULT_ID) {
             let head = SessionHead {
                 id: String::from(DEFAULT_ID),
-                spec: json!({}),
+                spec: json!({ "flags": flags }),
                 admin_token: options.admin_token.clone(),
                 created_ms: now_ms,
                 // The simulator's own data never goes idle.
@@ -115,6 +134,9 @@ impl Durable {
             kept.push(own.ok_or("--store: the simulator's own data was not kept")?);
         }
         let own = kept.iter().find(|k| k.head.id == DEFAULT_ID);
+        if let Some(made) = own.and_then(|own| own.head.spec.get("flags")) {
+            same_flags(made, flags)?;
+        }
         if let (Some(own), false) = (own, token_given) {
             options.admin_token.clone_from(&own.head.admin_token);
         }

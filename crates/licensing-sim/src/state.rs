@@ -58,7 +58,8 @@ impl AppState {
             Some(store) => {
                 let durable = Durable::new(crate::store::open(store)?);
                 let now = now_millis();
-                let sim = durable.restore(&mut options, config.admin_token.is_some(), &sessions, now)?;
+                let flags = config.replay_flags();
+                let sim = durable.restore(&mut options, config.admin_token.is_some(), &flags, &sessions, now)?;
                 (sim, Some(Arc::new(durable)))
             }
         };

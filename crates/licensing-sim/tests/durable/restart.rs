@@ -140,3 +140,30 @@ async fn a_session_gone_idle_is_forgotten_by_the_store_too() {
     }
     assert_eq!(kept, 1, "only the simulator's own data is kept");
 }
+
+/// Found by an adversarial pass: a restart under other values of the flags a
+/// replay depends on handed out a number again (a smaller `--max-shellnums`
+/// refused the replayed write), brought deleted products back, or did not start.
+#[tokio::test]
+async fn a_restart_under_other_values_of_the_flags_its_data_depends_on_is_refused_naming_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let config = |max_shellnums, seed| Config {
+        admin_token: Some(ADMIN.into()),
+        store: Some(store.to_str().unwrap().to_owned()),
+        max_shellnums,
+        seed,
+        ..Config::default()
+    };
+    {
+        let app = router(AppState::new(&config(5000, 0)).unwrap());
+        let (status, taken) = post(&app, None, SHELL, "f1", json!({ "size": 5000 })).await;
+        assert_eq!(status, 200, "{taken}");
+    }
+    let refused = AppState::new(&config(1000, 7)).err().unwrap();
+    assert!(refused.contains("--max-shellnums 5000 (now 1000)") && refused.contains("--seed 0 (now 7)"), "{refused}");
+    // With the same flags it starts, and the next number follows the 5,000 taken.
+    let app = router(AppState::new(&config(5000, 0)).unwrap());
+    let (_, next) = post(&app, None, SHELL, "f2", json!({ "size": 1 })).await;
+    assert_eq!(next["data"], json!(["8000005001"]), "{next}");
+}
