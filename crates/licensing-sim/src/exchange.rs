@@ -159,9 +159,24 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
             let reply = crate::shared::serve(state, &durable, id, now, true, admin).await;
             return respond(&own, reply).await;
         }
-        if head.method.eq_ignore_ascii_case("GET") {
+        // A list, and a session to make (its count is the store's: every
+        // process's sessions count against --max-sessions, found by an
+        // adversarial pass counting each process's alone).
+        let makes = head.method.eq_ignore_ascii_case("POST") && head.path == "/__sim/sessions";
+        if head.method.eq_ignore_ascii_case("GET") || makes {
             if let Err(e) = crate::shared::sync_registry(state, &durable, now).await {
                 return respond(&own, unavailable("the list was not read", &e)).await;
+            }
+        }
+        // A session to delete that another process made or served is made here
+        // first (found by an adversarial pass: a process that had not served it
+        // answered 404, and the session lived on).
+        let named = head.path.strip_prefix("/__sim/sessions/").map(|rest| rest.strip_suffix("/delete").unwrap_or(rest));
+        let deletes = head.method.eq_ignore_ascii_case("DELETE")
+            || (head.method.eq_ignore_ascii_case("POST") && head.path.ends_with("/delete"));
+        if let Some(id) = named.filter(|id| deletes && !id.is_empty() && !id.contains('/')) {
+            if let Err(crate::shared::Missing::Failed(e)) = crate::shared::local(state, &durable, id, now).await {
+                return respond(&own, unavailable("nothing was done", &e)).await;
             }
         }
     }

@@ -23,7 +23,12 @@ pub(crate) enum Missing {
 }
 
 /// This process's copy of session `id`, made from the store when it has none.
-async fn local(state: &AppState, durable: &Arc<Durable>, id: &str, now: i64) -> Result<Arc<Simulator>, Missing> {
+pub(crate) async fn local(
+    state: &AppState,
+    durable: &Arc<Durable>,
+    id: &str,
+    now: i64,
+) -> Result<Arc<Simulator>, Missing> {
     if id == DEFAULT_ID {
         return Ok(state.own());
     }

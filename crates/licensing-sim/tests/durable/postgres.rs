@@ -314,3 +314,37 @@ fn a_client_gone_while_its_write_commits_leaves_no_process_behind_its_log() {
         "{handed:?}"
     );
 }
+
+/// Found by an adversarial pass: a delete through a process that had not served
+/// the session answered 404, and the session lived on in the others.
+#[test]
+fn a_session_is_deleted_through_any_process() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
+    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+    let (status, made) = a.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_owned();
+    let prefixed = format!("/s/{id}{SHELL}");
+    assert_eq!(a.post(&prefixed, "d1", r#"{"size":1}"#).unwrap().0, 200);
+    let (status, deleted) = b.call("DELETE", &format!("/__sim/sessions/{id}"), &admin, "").unwrap();
+    assert_eq!((status, deleted), (200, json!({ "deleted": true })));
+    for sim in [&a, &b] {
+        let (status, answer) = sim.post(&prefixed, "d2", r#"{"size":1}"#).unwrap();
+        assert_eq!(status, 404, "{answer}");
+    }
+}
+
+/// Found by an adversarial pass: each process counted its own sessions only.
+#[test]
+fn every_process_s_sessions_count_against_max_sessions() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let flags = ["--max-sessions", "1"];
+    let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
+    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+    assert_eq!(a.call("POST", "/__sim/sessions", &admin, "{}").unwrap().0, 201);
+    let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
+    assert_eq!(status, 507, "{refused}");
+}

@@ -34,9 +34,16 @@ impl Sim {
 
     /// Starts one on `store` (a path, or a `postgres://` URL).
     pub(crate) fn start_on(store: &std::ffi::OsStr, crash: Option<&str>) -> Self {
+        Self::start_with(store, crash, &[])
+    }
+
+    /// Starts one on `store` with more flags.
+    pub(crate) fn start_with(store: &std::ffi::OsStr, crash: Option<&str>, flags: &[&str]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_licensing-sim"));
         command
-            .args(["--listen", "127.0.0.1:0", "--quiet", "--admin-token", ADMIN, "--store"])
+            .args(["--listen", "127.0.0.1:0", "--quiet", "--admin-token", ADMIN])
+            .args(flags)
+            .arg("--store")
             .arg(store)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
