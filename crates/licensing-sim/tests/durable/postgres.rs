@@ -348,3 +348,25 @@ fn every_process_s_sessions_count_against_max_sessions() {
     let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
     assert_eq!(status, 507, "{refused}");
 }
+
+/// Found by an adversarial pass: a session read all the time went as idle when
+/// its idle time was under a minute (reads kept its last use once a minute).
+#[test]
+fn a_session_read_all_the_time_does_not_go_as_idle() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let sim = Sim::start_on(url.as_ref(), None);
+    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+    let (status, made) = sim.call("POST", "/__sim/sessions", &admin, r#"{"idleSecs": 6}"#).unwrap();
+    assert_eq!(status, 201, "{made}");
+    let (id, token) = (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
+    assert_eq!(sim.post(&format!("/s/{id}{SHELL}"), "i1", r#"{"size":1}"#).unwrap().0, 200);
+    // Twice its idle time, a read each half second (a stall of 3 s would be a fair expiry).
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(12) {
+        let (status, stats) =
+            sim.call("GET", &format!("/s/{id}/__sim/stats"), &[("x-sim-admin", token.as_str())], "").unwrap();
+        assert_eq!(status, 200, "after {:?}: {stats}", start.elapsed());
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+}
