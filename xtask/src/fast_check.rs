@@ -388,7 +388,7 @@ impl Gen {
 /// prototype check (the header says why). JSON.stringify writes an array as one
 /// whatever its prototype, and calls a `toJSON` that is an object's own but not
 /// enumerable (for-in does not list it): neither is read here as its fields. The
-/// two tests cost the valid bench bodies 0.94-1.04 of the time (Node 20, in turns).
+/// two tests cost the valid bench bodies about 1.02 of the time (docs/design.md).
 const OBJECT_HEAD: &str = r"function obj_NAME(o, d, m) {
   if (typeof o !== 'object' || o === null || d > FAST_DEPTH) return false;
   const v_FIRST = o.FIRST;
