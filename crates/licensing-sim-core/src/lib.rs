@@ -53,8 +53,8 @@ pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
 pub use route::is_simulated_path;
 pub use serde_json::Value;
 pub use sessions::{
-    is_session_path, no_session, target, Change, Created, SessionLimits, SessionSpec, Sessions, Target, SESSION_HEADER,
-    SESSION_PREFIX, SESSION_RANDOM_BYTES,
+    deleted_session, is_session_path, no_session, target, Change, Created, SessionLimits, SessionSpec, Sessions,
+    Target, SESSION_HEADER, SESSION_PREFIX, SESSION_RANDOM_BYTES,
 };
 pub use simulator::{read_request, recorded, refusal, Admitted, Recorded, Simulator, TRACE_HEADER};
 #[cfg(feature = "ts")]

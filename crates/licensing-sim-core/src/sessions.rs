@@ -203,6 +203,13 @@ pub fn no_session(id: &str) -> Reply {
     error(404, format!("no session {id:?}: it was never made, was deleted, or went unused past its idle time"))
 }
 
+/// The session a request to the registry deletes, if it is a delete
+/// (`DELETE /__sim/sessions/ID`, `POST /__sim/sessions/ID/delete`): a shell
+/// sharing a store makes it here first, when another process made it.
+pub fn deleted_session(head: &RequestHead) -> Option<&str> {
+    deleted_id(&head.method.to_ascii_uppercase(), head.path.strip_prefix("/__sim/sessions")?)
+}
+
 /// The id a delete names: `DELETE /ID`, or `POST /ID/delete`.
 fn deleted_id<'a>(method: &str, path: &'a str) -> Option<&'a str> {
     let id = match method {

@@ -68,8 +68,10 @@ fn same_flags(made: &Value, now: &Value) -> Result<(), String> {
     let (Some(made), Some(now)) = (made.as_object(), now.as_object()) else { return Ok(()) };
     let differ: Vec<String> = now
         .iter()
-        .filter(|(flag, value)| made.get(flag.as_str()).is_some_and(|kept| kept != *value))
-        .map(|(flag, value)| format!("{flag} {} (now {value})", made.get(flag.as_str()).unwrap_or(&Value::Null)))
+        .filter_map(|(flag, value)| {
+            let kept = made.get(flag.as_str())?;
+            (kept != value).then(|| format!("{flag} {kept} (now {value})"))
+        })
         .collect();
     if differ.is_empty() {
         return Ok(());

@@ -171,10 +171,7 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
         // A session to delete that another process made or served is made here
         // first (found by an adversarial pass: a process that had not served it
         // answered 404, and the session lived on).
-        let named = head.path.strip_prefix("/__sim/sessions/").map(|rest| rest.strip_suffix("/delete").unwrap_or(rest));
-        let deletes = head.method.eq_ignore_ascii_case("DELETE")
-            || (head.method.eq_ignore_ascii_case("POST") && head.path.ends_with("/delete"));
-        if let Some(id) = named.filter(|id| deletes && !id.is_empty() && !id.contains('/')) {
+        if let Some(id) = licensing_sim_core::deleted_session(head) {
             if let Err(crate::shared::Missing::Failed(e)) = crate::shared::local(state, &durable, id, now).await {
                 return respond(&own, unavailable("nothing was done", &e)).await;
             }
