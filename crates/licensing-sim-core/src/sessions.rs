@@ -342,7 +342,8 @@ impl Sessions {
     }
 
     /// Puts back a session a durable store kept, as it was made (`spec`, with
-    /// its admin token); no bound or rate applies: it was within them when made.
+    /// its admin token), last used at `last_used_ms`; no bound or rate
+    /// applies: it was within them when made.
     pub fn restore(
         &self,
         id: &str,
@@ -350,14 +351,14 @@ impl Sessions {
         admin_token: &str,
         base: &Options,
         created_ms: i64,
-        now_ms: i64,
+        last_used_ms: i64,
     ) -> Result<Arc<Simulator>, String> {
         let parsed = self.kept_spec(spec, admin_token, base)?;
         let clock = parsed.options.clock.as_str();
         let sim = Arc::new(Simulator::new(&parsed.options));
         let idle_ms = i64::try_from(parsed.idle_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
         lock(&self.entries)
-            .insert(id.to_owned(), Entry { sim: Arc::clone(&sim), created_ms, last_used_ms: now_ms, idle_ms, clock });
+            .insert(id.to_owned(), Entry { sim: Arc::clone(&sim), created_ms, last_used_ms, idle_ms, clock });
         Ok(sim)
     }
 
@@ -390,6 +391,16 @@ impl Sessions {
             entries.remove(id);
         }
         gone
+    }
+
+    /// The sessions last used after `after_ms`, with when (what a store of
+    /// one process notes, so that a restart knows which went idle meanwhile).
+    pub fn used_after(&self, after_ms: i64) -> Vec<(String, i64)> {
+        lock(&self.entries)
+            .iter()
+            .filter(|(_, e)| e.last_used_ms > after_ms)
+            .map(|(id, e)| (id.clone(), e.last_used_ms))
+            .collect()
     }
 
     /// The ids of the sessions here.

@@ -27,6 +27,11 @@ pub(crate) const DEFAULT_ID: &str = "";
 /// The seconds a 503 of the store (a failed commit, a failing health probe) asks the caller to wait.
 pub(crate) const RETRY_AFTER_SECS: &str = "1";
 
+/// How often a process with a store of its own notes its sessions' uses in
+/// it (`AppState::note_uses`): a restart counts a session used this much after
+/// the last use noted, which may be a tick behind.
+pub(crate) const USES_NOTED_EVERY_MS: i64 = 1_000;
+
 /// The store, and who makes a broken simulator again.
 pub(crate) struct Durable {
     pub(crate) store: Arc<dyn SessionStore>,
@@ -82,15 +87,16 @@ fn same_flags(made: &Value, now: &Value) -> Result<(), String> {
     ))
 }
 
-/// Session `kept` put back in the registry as it was made, its entries replayed.
+/// Session `kept` put back in the registry as it was made, last used at
+/// `last_used_ms`, its entries replayed.
 pub(crate) fn restore_session(
     sessions: &Sessions,
     options: &Options,
     kept: &KeptSession,
-    now_ms: i64,
+    last_used_ms: i64,
 ) -> Result<Arc<Simulator>, String> {
     let head = &kept.head;
-    let made = sessions.restore(&head.id, &head.spec, &head.admin_token, options, head.created_ms, now_ms)?;
+    let made = sessions.restore(&head.id, &head.spec, &head.admin_token, options, head.created_ms, last_used_ms)?;
     replay_into(&made, kept)?;
     Ok(made)
 }
@@ -146,8 +152,20 @@ impl Durable {
         if let Some(own) = own {
             replay_into(&sim, own)?;
         }
+        // A session that went idle while no process served it goes now (it
+        // came back, with its data, until its idle time passed again: found by
+        // an adversarial pass). A store that does not know a last use (a file
+        // made before they were kept) counts the session used now.
+        let last_uses = self.store.last_uses().map_err(|e| format!("--store: {e}"))?;
         for session in kept.iter().filter(|k| k.head.id != DEFAULT_ID) {
-            restore_session(sessions, options, session, now_ms)
+            let last_used = last_uses
+                .get(&session.head.id)
+                .map_or(now_ms, |&at| at.saturating_add(USES_NOTED_EVERY_MS).min(now_ms));
+            if now_ms.saturating_sub(last_used) > session.head.idle_ms {
+                self.store.delete(&session.head.id).map_err(|e| format!("--store: {e}"))?;
+                continue;
+            }
+            restore_session(sessions, options, session, last_used)
                 .map_err(|e| format!("--store: session {:?}: {e}", session.head.id))?;
         }
         Ok(sim)

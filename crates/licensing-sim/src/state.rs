@@ -4,13 +4,13 @@
 //! files, the body timeout, the request log switch.
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, RwLock};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::{Arc, Once, RwLock, Weak};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use licensing_sim_core::{Options, Sessions, Simulator};
 
 use crate::config::{Config, StaticMount};
-use crate::durable::{Durable, DEFAULT_ID};
+use crate::durable::{Durable, DEFAULT_ID, USES_NOTED_EVERY_MS};
 
 /// Milliseconds since the Unix epoch: the simulator's clock.
 pub(crate) fn now_millis() -> i64 {
@@ -32,6 +32,9 @@ pub struct Inner {
     pub(crate) options: Options,
     /// When idle sessions were last let go (milliseconds since the epoch).
     pub(crate) expired_at: AtomicI64,
+    /// Starts the noting of the sessions' uses in a store of one process
+    /// (on the first request: it needs the runtime).
+    noting_uses: Once,
     pub(crate) quiet: bool,
     pub(crate) statics: Vec<StaticMount>,
     /// Where what the simulator took is kept (`--store`); `None`: memory.
@@ -68,6 +71,7 @@ impl AppState {
             sessions,
             options,
             expired_at: AtomicI64::new(0),
+            noting_uses: Once::new(),
             quiet: config.quiet,
             statics: config.statics.clone(),
             durable,
@@ -160,6 +164,9 @@ impl AppState {
     /// Lets the sessions idle past their time go, at most once a second
     /// (and the store forget them, off the request's path).
     pub(crate) fn expire_idle(&self, now_ms: i64) {
+        if self.durable.as_ref().is_some_and(|d| !d.store.shared()) {
+            self.noting_uses.call_once(|| note_uses(Arc::downgrade(&self.0)));
+        }
         let last = self.expired_at.load(Ordering::Relaxed);
         if now_ms - last >= 1_000
             && self.expired_at.compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed).is_ok()
@@ -184,4 +191,32 @@ impl AppState {
             }
         }
     }
+}
+
+/// Each `USES_NOTED_EVERY_MS`, notes in the store (one process's) when the
+/// sessions used since the last tick were last used, so that a restart lets
+/// go those that went idle while it was down; for as long as the state lives
+/// (it holds none of it between ticks: a state dropped lets its store go).
+fn note_uses(state: Weak<Inner>) {
+    tokio::spawn(async move {
+        let every = Duration::from_millis(USES_NOTED_EVERY_MS.unsigned_abs());
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut noted_after = i64::MIN;
+        loop {
+            tick.tick().await;
+            let Some(state) = state.upgrade() else { return };
+            let Some(durable) = state.durable.as_ref() else { return };
+            let now = now_millis();
+            let used = state.sessions.used_after(noted_after);
+            if !used.is_empty() {
+                if let Err(e) = durable.store.note_used(used) {
+                    eprintln!("licensing-sim: the store did not note when sessions were used: {e}");
+                }
+            }
+            // A request that read the clock before this tick may mark its use
+            // after it: the next tick looks a tick further back.
+            noted_after = now.saturating_sub(USES_NOTED_EVERY_MS);
+        }
+    });
 }

@@ -2,7 +2,7 @@
 //! plainest reading, which the suite holds the durable stores to; the shell
 //! without `--store` keeps no journal at all.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use licensing_sim_core::Entry;
@@ -13,11 +13,16 @@ use super::{KeptSession, SessionHead, SessionStore, StoreError};
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     sessions: Mutex<BTreeMap<String, KeptSession>>,
+    last_uses: Mutex<HashMap<String, i64>>,
 }
 
 impl MemoryStore {
     fn sessions(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, KeptSession>> {
         self.sessions.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn last_uses_kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.last_uses.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -36,6 +41,7 @@ impl SessionStore for MemoryStore {
 
     fn create(&self, head: &SessionHead) -> Result<(), StoreError> {
         self.sessions().insert(head.id.clone(), KeptSession { head: head.clone(), entries: Vec::new() });
+        self.last_uses_kept().insert(head.id.clone(), head.created_ms);
         Ok(())
     }
 
@@ -48,6 +54,7 @@ impl SessionStore for MemoryStore {
 
     fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.sessions().remove(id);
+        self.last_uses_kept().remove(id);
         Ok(())
     }
 
@@ -57,5 +64,19 @@ impl SessionStore for MemoryStore {
 
     fn ids(&self) -> Result<Vec<String>, StoreError> {
         Ok(self.sessions().keys().cloned().collect())
+    }
+
+    fn note_used(&self, used: Vec<(String, i64)>) -> Result<(), StoreError> {
+        let mut kept = self.last_uses_kept();
+        for (id, at) in used {
+            if let Some(last) = kept.get_mut(&id) {
+                *last = (*last).max(at);
+            }
+        }
+        Ok(())
+    }
+
+    fn last_uses(&self) -> Result<HashMap<String, i64>, StoreError> {
+        Ok(self.last_uses_kept().clone())
     }
 }

@@ -9,6 +9,8 @@
 //! The simulator's own data (a request that names no session) is kept as the
 //! session whose id is empty.
 
+use std::collections::HashMap;
+
 use licensing_sim_core::Entry;
 use serde_json::Value;
 
@@ -78,6 +80,17 @@ pub trait SessionStore: Send + Sync + 'static {
     fn health(&self) -> Result<(), StoreError>;
     /// The ids of the sessions kept.
     fn ids(&self) -> Result<Vec<String>, StoreError>;
+    /// Notes when sessions were last used (an id, milliseconds since the
+    /// epoch; a use earlier than the one kept changes nothing, an id not kept
+    /// nothing). The shell of one process notes its sessions' uses each
+    /// second, so that a restart lets go those that went idle meanwhile
+    /// ([`SessionStore::last_uses`]). It may be queued: a write that waits
+    /// ([`SessionStore::health`]) comes after it.
+    fn note_used(&self, used: Vec<(String, i64)>) -> Result<(), StoreError>;
+    /// When each session kept was last used, as noted (its making counts as
+    /// a use); a session whose last use the store does not know (in a SQLite
+    /// file made before they were kept) is absent.
+    fn last_uses(&self) -> Result<HashMap<String, i64>, StoreError>;
     /// Whether several processes serve its sessions (PostgreSQL): then each
     /// request runs between [`SessionStore::begin`] and [`Held::commit`].
     fn shared(&self) -> bool {

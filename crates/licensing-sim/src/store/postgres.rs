@@ -12,6 +12,7 @@
 //! are serialized across processes, and every process's copy is the log
 //! replayed in order: the state a single process would have.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 
 use licensing_sim_core::Entry;
@@ -399,6 +400,34 @@ impl SessionStore for PostgresStore {
         rows.iter().map(|row| row.try_get(0).map_err(|e| failed("a session", e))).collect()
     }
 
+    fn note_used(&self, used: Vec<(String, i64)>) -> Result<(), StoreError> {
+        let (ids, ats): (Vec<String>, Vec<i64>) = used.into_iter().unzip();
+        let mut client = self.connection()?;
+        client
+            .execute(
+                "UPDATE sim_sessions AS s SET last_used_ms = GREATEST(s.last_used_ms, u.at)
+                 FROM unnest($1::text[], $2::bigint[]) AS u(id, at) WHERE s.id = u.id",
+                &[&ids, &ats],
+            )
+            .map(drop)
+            .map_err(|e| failed("cannot note when sessions were used", e))
+    }
+
+    fn last_uses(&self) -> Result<HashMap<String, i64>, StoreError> {
+        let mut client = self.connection()?;
+        let rows = client
+            .query("SELECT id, last_used_ms FROM sim_sessions", &[])
+            .map_err(|e| failed("cannot read sessions", e))?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    row.try_get(0).map_err(|e| failed("a session", e))?,
+                    row.try_get(1).map_err(|e| failed("a session", e))?,
+                ))
+            })
+            .collect()
+    }
+
     fn begin(&self, id: &str, after: u64, now: i64) -> Result<Option<Begun>, StoreError> {
         let mut client = self.connection()?;
         // Two round trips: the transaction and the lock; then the session's last
@@ -433,7 +462,7 @@ impl SessionStore for PostgresStore {
         let after = i64::try_from(after).unwrap_or(i64::MAX);
         // One round trip, no lock: what was committed before this read began is
         // in it (a write is answered only once committed). Its last use is kept
-        // at most once a minute.
+        // each minute, or each half of its idle time when that is shorter (CATCH_UP).
         let rows = client
             .prepared(CATCH_UP)
             .and_then(|read| client.query(&read, &[&id, &after, &now]))

@@ -5,6 +5,7 @@
 //! requests: the throughput of `make bench-sim`), each caller answered once
 //! its entries are committed. One process per file (`PATH.lock`).
 
+use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 
@@ -31,6 +32,8 @@ enum Job {
     Create(SessionHead),
     Append(String, Vec<String>),
     Delete(String),
+    /// When sessions were last used (no one waits for it).
+    Used(Vec<(String, i64)>),
     /// A write of its own, for `health` (a held lock, a full disk fail it).
     Probe(i64),
 }
@@ -77,7 +80,7 @@ fn connect(path: &str) -> Result<Connection, StoreError> {
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY, spec TEXT NOT NULL, admin_token TEXT NOT NULL, created_ms INTEGER NOT NULL,
-  idle_ms INTEGER NOT NULL);
+  idle_ms INTEGER NOT NULL, last_used_ms INTEGER);
 CREATE TABLE IF NOT EXISTS entries (
   n INTEGER PRIMARY KEY AUTOINCREMENT, session TEXT NOT NULL, entry TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entries_of_session ON entries (session, n);
@@ -90,6 +93,18 @@ impl SqliteStore {
         let one_process = one_process(path)?;
         let writer = connect(path).map_err(|e| e.0)?;
         writer.execute_batch(SCHEMA).map_err(|e| failed("cannot make its tables", e).0)?;
+        // A file made before the last uses were kept: theirs are unknown (NULL),
+        // and a restart counts such a session used when it starts.
+        let noted: i64 = writer
+            .query_row("SELECT count(*) FROM pragma_table_info('sessions') WHERE name = 'last_used_ms'", [], |row| {
+                row.get(0)
+            })
+            .map_err(|e| failed("cannot read its tables", e).0)?;
+        if noted == 0 {
+            writer
+                .execute("ALTER TABLE sessions ADD COLUMN last_used_ms INTEGER", [])
+                .map_err(|e| failed("cannot add the last uses", e).0)?;
+        }
         // Entries a request in flight committed for a session deleted meanwhile.
         writer
             .execute("DELETE FROM entries WHERE session NOT IN (SELECT id FROM sessions)", [])
@@ -108,14 +123,20 @@ impl SqliteStore {
         })
     }
 
-    fn send(&self, job: Job) -> Result<(), StoreError> {
+    /// Hands the writer a job; the receiver of its outcome.
+    fn queue(&self, job: Job) -> Result<Receiver<Result<(), StoreError>>, StoreError> {
         let (done, wait) = channel();
         self.writer
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .send((job, done))
             .map_err(|_| StoreError(String::from("SQLite: the writer stopped")))?;
-        wait.recv().unwrap_or_else(|_| Err(StoreError(String::from("SQLite: the writer stopped"))))
+        Ok(wait)
+    }
+
+    /// Hands the writer a job and waits for its outcome.
+    fn send(&self, job: Job) -> Result<(), StoreError> {
+        self.queue(job)?.recv().unwrap_or_else(|_| Err(StoreError(String::from("SQLite: the writer stopped"))))
     }
 
     fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -188,7 +209,8 @@ fn apply(connection: &mut Connection, batch: &[(Job, Done)]) -> Result<Vec<Resul
         let outcome = match job {
             Job::Create(head) => tx
                 .execute(
-                    "INSERT OR REPLACE INTO sessions (id, spec, admin_token, created_ms, idle_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    "INSERT OR REPLACE INTO sessions (id, spec, admin_token, created_ms, idle_ms, last_used_ms) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?4)",
                     params![head.id, head.spec.to_string(), head.admin_token, head.created_ms, head.idle_ms],
                 )
                 .map(|_| Ok(())),
@@ -197,6 +219,7 @@ fn apply(connection: &mut Connection, batch: &[(Job, Done)]) -> Result<Vec<Resul
                 .execute("DELETE FROM entries WHERE session = ?1", params![id])
                 .and_then(|_| tx.execute("DELETE FROM sessions WHERE id = ?1", params![id]))
                 .map(|_| Ok(())),
+            Job::Used(used) => used_at(&tx, used),
             Job::Probe(at) => {
                 tx.execute("INSERT OR REPLACE INTO health (id, probed_ms) VALUES (1, ?1)", params![at]).map(|_| Ok(()))
             }
@@ -206,6 +229,17 @@ fn apply(connection: &mut Connection, batch: &[(Job, Done)]) -> Result<Vec<Resul
     crate::crash::point("appended");
     tx.commit().map_err(|e| failed("cannot commit", e))?;
     Ok(outcomes)
+}
+
+/// When sessions were last used: a later use than the one kept.
+fn used_at(tx: &rusqlite::Transaction<'_>, used: &[(String, i64)]) -> rusqlite::Result<Result<(), StoreError>> {
+    let mut update = tx.prepare_cached(
+        "UPDATE sessions SET last_used_ms = ?2 WHERE id = ?1 AND (last_used_ms IS NULL OR last_used_ms < ?2)",
+    )?;
+    for (id, at) in used {
+        update.execute(params![id, at])?;
+    }
+    Ok(Ok(()))
 }
 
 /// A session's entries, when the session is kept.
@@ -275,6 +309,23 @@ impl SessionStore for SqliteStore {
         let mut statement =
             connection.prepare("SELECT id FROM sessions").map_err(|e| failed("cannot read sessions", e))?;
         let rows = statement.query_map([], |row| row.get(0)).map_err(|e| failed("cannot read sessions", e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| failed("cannot read a session", e))
+    }
+
+    fn note_used(&self, used: Vec<(String, i64)>) -> Result<(), StoreError> {
+        // Not waited for: the shell notes uses off the requests' path, and a
+        // write queued after it (an append, a probe) is committed after it.
+        self.queue(Job::Used(used)).map(drop)
+    }
+
+    fn last_uses(&self) -> Result<HashMap<String, i64>, StoreError> {
+        let connection = self.reader();
+        let mut statement = connection
+            .prepare("SELECT id, last_used_ms FROM sessions WHERE last_used_ms IS NOT NULL")
+            .map_err(|e| failed("cannot read sessions", e))?;
+        let rows = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .map_err(|e| failed("cannot read sessions", e))?;
         rows.collect::<Result<_, _>>().map_err(|e| failed("cannot read a session", e))
     }
 

@@ -38,6 +38,15 @@ pub(crate) fn holds(store: &dyn SessionStore) {
     store.create(&head("")).unwrap();
     let a = store.load_session("a").unwrap().unwrap();
     assert_eq!((a.head.clone(), a.entries.len()), (head("a"), 0));
+    // When a session was last used: its making, then each later use noted
+    // (queued: read after a write that waits); an earlier one or an id not
+    // kept changes nothing.
+    assert_eq!(store.last_uses().unwrap().get("a"), Some(&1_000), "{}: made at 1,000", store.kind());
+    store.note_used(vec![(String::from("a"), 5_000), (String::from("never"), 9_000)]).unwrap();
+    store.note_used(vec![(String::from("a"), 4_000)]).unwrap();
+    store.health().unwrap();
+    let last_uses = store.last_uses().unwrap();
+    assert_eq!((last_uses.get("a"), last_uses.get("never")), (Some(&5_000), None), "{}", store.kind());
     store.append("a", &[(1, write(1)), (2, write(2))]).unwrap();
     store.append("", &[(1, write(10))]).unwrap();
     store.append("a", &[(3, Entry::Reset), (4, write(3))]).unwrap();
@@ -58,6 +67,7 @@ pub(crate) fn holds(store: &dyn SessionStore) {
     store.delete("a").unwrap();
     store.delete("never").unwrap();
     assert_eq!(store.load_session("a").unwrap(), None);
+    assert_eq!(store.last_uses().unwrap().get("a"), None, "{}: its last use goes with it", store.kind());
     store.create(&head("a")).unwrap();
     assert!(
         store.load_session("a").unwrap().unwrap().entries.is_empty(),
@@ -82,6 +92,28 @@ fn sqlite_holds_the_contract_and_keeps_it_across_an_open() {
     let again = SqliteStore::open(path).unwrap();
     assert_eq!(entries(&again.load_session("").unwrap().unwrap()), vec![write(10), write(11)]);
     assert_eq!(again.load_session("a").unwrap().unwrap().head, head("a"));
+}
+
+/// A file made before the last uses were kept opens; its sessions' last uses
+/// are unknown (a restart counts them used when it starts).
+#[test]
+fn a_sqlite_file_made_before_last_uses_were_kept_opens_and_knows_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sim.db");
+    let old = rusqlite::Connection::open(&path).unwrap();
+    old.execute_batch(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, spec TEXT NOT NULL, admin_token TEXT NOT NULL, \
+         created_ms INTEGER NOT NULL, idle_ms INTEGER NOT NULL);
+         INSERT INTO sessions VALUES ('a', '{}', 't', 1000, 60000);",
+    )
+    .unwrap();
+    drop(old);
+    let store = SqliteStore::open(path.to_str().unwrap()).unwrap();
+    assert_eq!(store.load_session("a").unwrap().unwrap().head.created_ms, 1_000);
+    assert!(store.last_uses().unwrap().is_empty());
+    store.note_used(vec![(String::from("a"), 7_000)]).unwrap();
+    store.health().unwrap();
+    assert_eq!(store.last_uses().unwrap().get("a"), Some(&7_000));
 }
 
 #[test]

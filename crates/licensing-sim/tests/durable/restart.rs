@@ -141,6 +141,62 @@ async fn a_session_gone_idle_is_forgotten_by_the_store_too() {
     assert_eq!(kept, 1, "only the simulator's own data is kept");
 }
 
+/// The sessions the registry lists.
+async fn listed(app: &axum::Router) -> Vec<Value> {
+    let (_, list) = admin(app, ADMIN, "GET", "/__sim/sessions", Value::Null).await;
+    list["sessions"].as_array().cloned().unwrap_or_default()
+}
+
+/// Found by an adversarial pass: a session that went idle while the simulator
+/// was down came back, with its data, at the restart (its last use was not in
+/// the file).
+#[tokio::test]
+async fn a_session_that_went_idle_while_the_simulator_was_down_does_not_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, _) = app(&store, Some(ADMIN));
+    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 1 })).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    assert_eq!(post(&before, Some(&id), SHELL, "i1", json!({ "size": 1 })).await.0, 200);
+    drop(before);
+    // Past its idle time and the tick its last use may lag by (1 s each).
+    tokio::time::sleep(std::time::Duration::from_millis(2_300)).await;
+    let (after, _) = app(&store, Some(ADMIN));
+    assert_eq!(listed(&after).await, Vec::<Value>::new());
+    assert_eq!(post(&after, Some(&id), SHELL, "i2", json!({ "size": 1 })).await.0, 404);
+    let file = rusqlite::Connection::open(&store).unwrap();
+    let kept: i64 = file.query_row("SELECT count(*) FROM sessions", [], |row| row.get(0)).unwrap();
+    assert_eq!(kept, 1, "only the simulator's own data is kept");
+}
+
+/// The other side: a session used until just before the restart keeps its
+/// idle time from that use, not from when it was made.
+#[tokio::test]
+async fn a_session_used_until_the_restart_is_counted_from_its_last_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, _) = app(&store, Some(ADMIN));
+    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 3 })).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    let made_at = std::time::Instant::now();
+    let state = format!("/s/{id}/__sim/state");
+    let token = made["adminToken"].as_str().unwrap().to_owned();
+    // Read twice, 1.5 s apart (within its 3 s), then 1.5 s for the use to be noted.
+    for _ in 0..2 {
+        tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+        assert_eq!(admin(&before, &token, "GET", &state, Value::Null).await.0, 200);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    drop(before);
+    // Counted from when it was made (4.5 s or more ago, over its 3 s and the
+    // tick's 1 s), it would be gone.
+    assert!(made_at.elapsed() > std::time::Duration::from_millis(4_500));
+    let (after, _) = app(&store, Some(ADMIN));
+    let sessions = listed(&after).await;
+    assert_eq!(sessions.len(), 1, "{sessions:?}");
+    assert_eq!(admin(&after, &token, "GET", &state, Value::Null).await.0, 200);
+}
+
 /// Found by an adversarial pass: a restart under other values of the flags a
 /// replay depends on handed out a number again (a smaller `--max-shellnums`
 /// refused the replayed write), brought deleted products back, or did not start.
