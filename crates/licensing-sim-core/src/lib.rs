@@ -50,7 +50,7 @@ pub use exchange::{BodyEnd, BodyError, Reply, RequestHead};
 pub use fault::{FaultDirective, FAULT_HEADER};
 pub use journal::Entry;
 pub use options::{parse_rules, Options, TokenGrant, DEFAULT_MAX_ANSWER_BYTES};
-pub use route::is_simulated_path;
+pub use route::{is_endpoint_call, is_simulated_path};
 pub use serde_json::Value;
 pub use sessions::{
     deleted_session, is_session_path, no_session, target, Change, Created, SessionLimits, SessionSpec, Sessions,

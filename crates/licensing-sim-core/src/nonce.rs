@@ -53,6 +53,15 @@ impl NonceCache {
         Ok(())
     }
 
+    /// What [`NonceCache::accept`] would say, without remembering the nonce.
+    pub(crate) fn check(&self, nonce: Option<&str>, now: i64) -> Result<(), NonceError> {
+        let nonce = nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)?;
+        match self.seen.get(nonce) {
+            Some(at) if now.saturating_sub(*at) <= self.window_ms => Err(NonceError::Replayed),
+            _ => Ok(()),
+        }
+    }
+
     /// Forgets the nonces past the window, then the oldest while there are too
     /// many or `incoming` more bytes would pass [`MAX_BYTES`].
     fn expire(&mut self, now: i64, incoming: usize) {
@@ -86,6 +95,19 @@ impl NonceCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_check_says_what_accept_would_and_remembers_nothing() {
+        let mut cache = NonceCache::new(10_000);
+        let t0 = 1_700_000_000_000;
+        assert_eq!(cache.check(Some("n1"), t0), Ok(()));
+        assert_eq!(cache.check(Some("n1"), t0), Ok(()), "a check spends nothing");
+        assert_eq!(cache.check(Some(" "), t0), Err(NonceError::Missing));
+        cache.accept(Some("n1"), t0).unwrap();
+        assert_eq!(cache.check(Some("n1"), t0 + 10_000), Err(NonceError::Replayed));
+        assert_eq!(cache.check(Some("n1"), t0 + 10_001), Ok(()), "past the window, as accept");
+        assert_eq!(cache.accept(Some("n1"), t0 + 10_001), Ok(()));
+    }
 
     #[test]
     fn a_nonce_is_accepted_once_within_the_window() {

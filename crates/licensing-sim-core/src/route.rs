@@ -67,6 +67,13 @@ pub fn is_simulated_path(path: &str) -> bool {
     Endpoint::at_path(path).is_some() || AdminRoute::at(path).is_some()
 }
 
+/// Whether a request calls one of the service's endpoints (not a `/__sim`
+/// route): its admission writes nothing a store keeps, so a shell of
+/// several processes admits it before it takes the session's lock.
+pub fn is_endpoint_call(method: &str, path: &str) -> bool {
+    matches!(route(method, path), Ok(Route::Endpoint(..)))
+}
+
 /// A path segment percent-decoded; bytes that are not UTF-8 once decoded
 /// become U+FFFD.
 pub(crate) fn decode(segment: &str) -> String {
@@ -97,6 +104,8 @@ mod tests {
         assert_eq!(route("GET", "/nothing").unwrap_err().status, 404);
         assert_eq!(route("GET", "/__sim/reset").unwrap_err().status, 405);
         assert!(is_simulated_path("/__sim/stats") && !is_simulated_path("/index.html"));
+        assert!(is_endpoint_call("POST", "/order/api/order/v1/shellnums"));
+        assert!(!is_endpoint_call("GET", "/order/api/order/v1/shellnums") && !is_endpoint_call("POST", "/__sim/reset"));
         assert_eq!(decode_strict("EG%2F1"), Ok("EG/1".into()));
         assert_eq!(AdminRoute::at("/__sim/reset"), Some((AdminRoute::Reset, "POST")));
         assert_eq!(AdminRoute::at("/__sim/trace/a%20b"), Some((AdminRoute::Trace("a b".into()), "GET")));

@@ -152,6 +152,13 @@ fn post_body(content_type: Option<&str>, bytes: Vec<u8>) -> Result<String, Strin
 }
 
 /// A refusal before processing, in the module's own envelope.
+/// Whether admission spends a call's `g_nonce` or only checks it.
+#[derive(Clone, Copy)]
+enum Nonce {
+    Spend,
+    Check,
+}
+
 fn refuse(endpoint: Endpoint, message: String) -> Reply {
     match endpoint.module() {
         Module::Order => respond::invalid(message),
@@ -285,8 +292,40 @@ impl Simulator {
             Ok(named) => self.drifts().union(named.unwrap_or_default()),
             Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
         };
-        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms))
+        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms), Nonce::Spend)
             .map_err(|reply| drift::apply(drifts, endpoint, reply))
+    }
+
+    /// [`Simulator::admit`] for a call of an endpoint whose `g_nonce` is
+    /// checked, not spent: a shell of several processes admits a call before
+    /// it holds the session's lock (so that no lock is held while the call
+    /// waits on its client or a fault) and spends the nonce under the lock
+    /// ([`Simulator::spend_nonce`]), where its copy has every write of the log.
+    pub fn admit_unspent(&self, head: &RequestHead, now_ms: i64) -> Result<Admitted, Reply> {
+        let (endpoint, path_param) = match route(&head.method, &head.path)? {
+            Route::Admin(admin) => return Err(self.admin(admin, head, now_ms)),
+            Route::Endpoint(endpoint, param) => (endpoint, param),
+        };
+        let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
+            Ok(named) => self.drifts().union(named.unwrap_or_default()),
+            Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
+        };
+        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms), Nonce::Check)
+            .map_err(|reply| drift::apply(drifts, endpoint, reply))
+    }
+
+    /// Spends the `g_nonce` of a call [`Simulator::admit_unspent`] admitted;
+    /// `Err`: the refusal admission would give now (a write spent it since,
+    /// here or, replayed, in another process).
+    pub fn spend_nonce(&self, admitted: &Admitted, now_ms: i64) -> Result<(), Reply> {
+        let nonce = admitted.query.get(NONCE_PARAM).map(String::as_str);
+        match lock(&self.nonces).accept(nonce, self.clock.now(now_ms)) {
+            Err(NonceError::Replayed) if !admitted.drifts.has(Drift::NonceReplayAccepted) => {
+                let refused = refuse(admitted.endpoint, format!("{NONCE_PARAM} was already used (replay refused)"));
+                Err(drift::apply(admitted.drifts, admitted.endpoint, refused))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn admit_with(
@@ -296,6 +335,7 @@ impl Simulator {
         path_param: Option<&str>,
         drifts: Drifts,
         now_ms: i64,
+        spend: Nonce,
     ) -> Result<Admitted, Reply> {
         match self.tokens.check(head, endpoint.module()) {
             Ok(()) => {}
@@ -310,7 +350,11 @@ impl Simulator {
         if nonce.is_some_and(|n| n.chars().count() > MAX_NONCE_CHARS) {
             return Err(refuse(endpoint, format!("{NONCE_PARAM} is longer than {MAX_NONCE_CHARS} characters")));
         }
-        match lock(&self.nonces).accept(nonce, now_ms) {
+        let checked = match spend {
+            Nonce::Spend => lock(&self.nonces).accept(nonce, now_ms),
+            Nonce::Check => lock(&self.nonces).check(nonce, now_ms),
+        };
+        match checked {
             Ok(()) => {}
             Err(NonceError::Missing) => {
                 return Err(refuse(endpoint, format!("{NONCE_PARAM} is required on every call")))

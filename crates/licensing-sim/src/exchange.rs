@@ -54,7 +54,11 @@ pub(crate) async fn handle(State(state): State<AppState>, req: Request) -> Respo
     if let Some(durable) = state.durable.clone().filter(|d| d.store.shared()) {
         // A GET changes no data (the endpoints that read, the state, the stats, traces).
         let read = head.method.eq_ignore_ascii_case("GET");
-        let reply = crate::shared::serve(&state, &durable, &id, now, read, |sim| answer(sim, head, body, now)).await;
+        let reply = if licensing_sim_core::is_endpoint_call(&head.method, &head.path) {
+            crate::shared::serve_call(&state, &durable, &id, now, read, head, body).await
+        } else {
+            crate::shared::serve(&state, &durable, &id, now, read, |sim| answer(sim, head, body, now)).await
+        };
         return respond(&state.simulator_of(&id, now).unwrap_or_else(|| state.own()), reply).await;
     }
     let Some(sim) = state.simulator_of(&id, now) else {
@@ -229,7 +233,7 @@ async fn wait(sim: &Simulator, ms: u64) {
 }
 
 /// A POST body: at most the simulator's limit, within the body timeout.
-async fn read_body(sim: &Simulator, body: Body) -> Result<Vec<u8>, BodyError> {
+pub(crate) async fn read_body(sim: &Simulator, body: Body) -> Result<Vec<u8>, BodyError> {
     read_bounded(body, sim.max_body_bytes(), sim.body_timeout_secs()).await
 }
 

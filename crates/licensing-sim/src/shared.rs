@@ -8,11 +8,16 @@
 
 use std::sync::Arc;
 
-use licensing_sim_core::{Reply, Simulator};
+use axum::body::Body;
+use licensing_sim_core::{Entry, Reply, RequestHead, Simulator};
 
 use crate::durable::{on_store, remade, restore_session, unavailable, Durable, DEFAULT_ID};
-use crate::state::AppState;
+use crate::state::{now_millis, AppState};
 use crate::store::Begun;
+
+/// How often a fault's delay on a virtual clock catches its copy up with the
+/// log (another process may move the clock).
+const CATCH_UP_WHILE_WAITING: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Why a session cannot be served.
 pub(crate) enum Missing {
@@ -42,6 +47,130 @@ pub(crate) async fn local(
         Err(e) => return Err(Missing::Failed(e.0)),
     };
     restore_session(&state.sessions, &state.options, &kept, now).map_err(Missing::Failed)
+}
+
+/// Serves a call of an endpoint on session `id` in two steps, so that no
+/// lock is held while the request waits on its client or on a fault: it is
+/// admitted on this process's copy caught up with the log (holding the copy
+/// here only while it catches up and admits: admission writes nothing the
+/// store keeps, and its `g_nonce` is checked, not spent), waits its fault's
+/// delay and reads its body, then is answered as [`serve`] answers, under the
+/// session's locks, where its nonce is spent (refused when a write spent it
+/// since, here or in another process). Found by an
+/// adversarial pass: a `delay=` fault or a body the client withheld held the
+/// session's lock for every process (3.8 s, 29.7 s), and a delay on a virtual
+/// clock and the clock move that would end it waited for each other.
+pub(crate) async fn serve_call(
+    state: &AppState,
+    durable: &Arc<Durable>,
+    id: &str,
+    now: i64,
+    read: bool,
+    head: RequestHead,
+    body: Body,
+) -> Reply {
+    let (copy, admitted) = {
+        let _held_here = durable.holders.of(id).lock_owned().await;
+        let copy = match copy_of(state, durable, id, now).await {
+            Ok(copy) => copy,
+            Err(reply) => return reply,
+        };
+        // Behind the log, the copy may admit a `g_nonce` another process spent:
+        // the answer step refuses it then (`spend_nonce`), so only a virtual
+        // clock, which admission and the delay read, is caught up first.
+        if copy.virtual_now().is_some() {
+            if let Err(reply) = catch_up(state, durable, id, &copy, now).await {
+                return reply;
+            }
+        }
+        match copy.admit_unspent(&head, now) {
+            Ok(admitted) => (copy, admitted),
+            Err(reply) => return reply,
+        }
+    };
+    delay(state, durable, id, &copy, admitted.delay_ms()).await;
+    let body = if admitted.reads_body() { crate::exchange::read_body(&copy, body).await } else { Ok(Vec::new()) };
+    serve(state, durable, id, now_millis(), read, |sim| async move {
+        if !Arc::ptr_eq(&sim, &copy) {
+            // The copy was made again from the store meanwhile (a commit failed):
+            // it never admitted this request.
+            return unavailable("nothing was done", "the session's copy was made again meanwhile");
+        }
+        match sim.spend_nonce(&admitted, now_millis()) {
+            Ok(()) => sim.answer(admitted, body, now_millis()),
+            Err(refused) => refused,
+        }
+    })
+    .await
+}
+
+/// This process's copy of session `id` ([`local`]); `Err`: the answer.
+async fn copy_of(state: &AppState, durable: &Arc<Durable>, id: &str, now: i64) -> Result<Arc<Simulator>, Reply> {
+    match local(state, durable, id, now).await {
+        Ok(sim) => Ok(sim),
+        Err(Missing::NotKept) => Err(licensing_sim_core::no_session(id)),
+        Err(Missing::Failed(e)) => Err(unavailable("nothing was done", &e)),
+    }
+}
+
+/// Catches `sim`, this process's copy of session `id`, up with the log
+/// without the store's lock (every write answered before is in it); the
+/// caller holds the session here. `Err`: the answer (the session is gone, the
+/// store failed).
+async fn catch_up(state: &AppState, durable: &Arc<Durable>, id: &str, sim: &Simulator, now: i64) -> Result<(), Reply> {
+    let (store, key, after) = (Arc::clone(&durable.store), id.to_owned(), sim.applied());
+    match on_store(move || store.catch_up(&key, after, now)).await {
+        Ok(Some(news)) => apply(state, id, sim, &news),
+        Ok(None) => Err(let_go(state, durable, id)),
+        Err(e) => Err(unavailable("nothing was done", &e.0)),
+    }
+}
+
+/// What other processes appended, applied to this copy.
+fn apply(state: &AppState, id: &str, sim: &Simulator, news: &[(u64, Entry)]) -> Result<(), Reply> {
+    for (number, entry) in news {
+        if let Err(e) = sim.replay(entry) {
+            forget_copy(state, id);
+            return Err(unavailable("nothing was done", &format!("entry {number} of session {id:?}: {e}")));
+        }
+        sim.set_applied(*number);
+    }
+    Ok(())
+}
+
+/// A session the store no longer keeps (deleted by another process, or gone
+/// idle there), let go here too: its answer.
+fn let_go(state: &AppState, durable: &Durable, id: &str) -> Reply {
+    state.sessions.delete(id);
+    durable.holders.forget(id);
+    licensing_sim_core::no_session(id)
+}
+
+/// A fault's delay on a shared session: real time, or its virtual clock's,
+/// which another process may move: the copy catches up with the log each
+/// `CATCH_UP_WHILE_WAITING` meanwhile. Ends early when the session is gone or
+/// its copy was made again (the answer step says so).
+async fn delay(state: &AppState, durable: &Arc<Durable>, id: &str, copy: &Arc<Simulator>, ms: u64) {
+    if ms == 0 {
+        return;
+    }
+    let Some(start) = copy.virtual_now() else {
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+        return;
+    };
+    let due = start.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
+    while copy.virtual_now().is_some_and(|now| now < due) {
+        tokio::time::sleep(CATCH_UP_WHILE_WAITING).await;
+        let _held_here = durable.holders.of(id).lock_owned().await;
+        let now = now_millis();
+        match copy_of(state, durable, id, now).await {
+            Ok(current) if Arc::ptr_eq(&current, copy) => {}
+            _ => return,
+        }
+        if catch_up(state, durable, id, copy, now).await.is_err() {
+            return;
+        }
+    }
 }
 
 /// Serves `work` (the core's answer) on session `id`: a read after this
@@ -77,20 +206,11 @@ where
     .await;
     let (news, held) = match begun {
         Ok(Some(begun)) => begun,
-        Ok(None) => {
-            // Deleted by another process (or gone idle there): let go here too.
-            state.sessions.delete(id);
-            durable.holders.forget(id);
-            return licensing_sim_core::no_session(id);
-        }
+        Ok(None) => return let_go(state, durable, id),
         Err(e) => return unavailable("nothing was done", &e.0),
     };
-    for (number, entry) in &news {
-        if let Err(e) = sim.replay(entry) {
-            forget_copy(state, id);
-            return unavailable("nothing was done", &format!("entry {number} of session {id:?}: {e}"));
-        }
-        sim.set_applied(*number);
+    if let Err(reply) = apply(state, id, &sim, &news) {
+        return reply;
     }
     // What this copy did before (a request cut off after its answer) is not
     // in the log: dropped, so that the log stays the only truth.

@@ -370,3 +370,96 @@ fn a_session_read_all_the_time_does_not_go_as_idle() {
         std::thread::sleep(std::time::Duration::from_millis(500));
     }
 }
+
+/// A session made on `a` (its id and admin token), with `spec`.
+fn session_on(a: &Sim, spec: &str) -> (String, String) {
+    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+    let (status, made) = a.call("POST", "/__sim/sessions", &admin, spec).unwrap();
+    assert_eq!(status, 201, "{made}");
+    (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned())
+}
+
+/// A call on `sim` with `x-sim-fault: delay=MS`, on a thread: its answer.
+fn delayed(sim: &Sim, path: String, nonce: &'static str, ms: u64) -> std::thread::JoinHandle<Option<(u16, Value)>> {
+    let client = Client { addr: sim.addr.clone() };
+    std::thread::spawn(move || {
+        let fault = format!("delay={ms}");
+        let headers = [
+            ("authorization", "Bearer dev-all-token"),
+            ("content-type", "application/json"),
+            ("x-sim-fault", fault.as_str()),
+        ];
+        client.call("POST", &format!("{path}?g_nonce={nonce}"), &headers, r#"{"size":1}"#)
+    })
+}
+
+/// Found by an adversarial pass: a `delay=` fault, or a client that withheld
+/// its body, held the session's lock for every process (3.8 s and 29.7 s
+/// measured), so every other write of the session waited for it.
+#[test]
+fn a_delayed_call_or_a_withheld_body_holds_no_other_process_s_write_back() {
+    use std::io::{Read, Write};
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
+    let (id, _) = session_on(&a, "{}");
+    let path = format!("/s/{id}{SHELL}");
+    assert_eq!(a.post(&path, "w0", r#"{"size":1}"#).unwrap().0, 200, "a's copy is made");
+    // On a: one call delayed 60 s, one whose body never comes.
+    let slow = delayed(&a, path.clone(), "w1", 60_000);
+    let mut withheld = std::net::TcpStream::connect(&a.addr).unwrap();
+    write!(
+        withheld,
+        "POST {path}?g_nonce=w2 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer dev-all-token\r\n\
+         content-type: application/json\r\ncontent-length: 100\r\n\r\n{{\"size\""
+    )
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // On b, meanwhile, writes of the same session are answered, and on a too.
+    for (sim, nonce) in [(&b, "w3"), (&a, "w4")] {
+        let (status, answer) = sim.post(&path, nonce, r#"{"size":1}"#).unwrap();
+        assert_eq!(status, 200, "{nonce}: {answer}");
+    }
+    assert!(!slow.is_finished(), "the delayed call is still waiting");
+    withheld.set_nonblocking(true).unwrap();
+    let mut byte = [0u8; 1];
+    let still_open = matches!(withheld.read(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
+    assert!(still_open, "the call whose body never came is still waiting");
+}
+
+/// Found by an adversarial pass: on a virtual clock, a call delayed on one
+/// process and the clock move on another that would end its delay waited for
+/// each other for good.
+#[test]
+fn a_delay_on_a_virtual_clock_ends_when_another_process_moves_the_clock() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
+    let (id, token) = session_on(&a, r#"{"clock": "virtual"}"#);
+    let path = format!("/s/{id}{SHELL}");
+    let slow = delayed(&a, path.clone(), "v1", 60_000);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let (status, moved) =
+        b.call("POST", &format!("/s/{id}/__sim/clock?advance=60000"), &[("x-sim-admin", token.as_str())], "").unwrap();
+    assert_eq!(status, 200, "{moved}");
+    let (status, answer) = slow.join().unwrap().expect("the delayed call is answered");
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(numbers(&answer).len(), 1);
+}
+
+/// The other side of admitting before the lock: two processes given one
+/// `g_nonce` at once (both admit it before either commits) take it once.
+#[test]
+fn one_nonce_sent_to_two_processes_at_once_is_taken_once() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
+    let (id, _) = session_on(&a, "{}");
+    let path = format!("/s/{id}{SHELL}");
+    assert_eq!(b.post(&path, "n0", r#"{"size":1}"#).unwrap().0, 200, "b's copy is made");
+    let answers: Vec<_> = [&a, &b].map(|sim| delayed(sim, path.clone(), "same", 1_000)).into_iter().collect();
+    let mut statuses: Vec<(u16, Value)> = answers.into_iter().map(|t| t.join().unwrap().unwrap()).collect();
+    statuses.sort_by_key(|(status, _)| *status);
+    assert_eq!(statuses[0].0, 200, "{statuses:?}");
+    assert_eq!((statuses[1].0, statuses[1].1["code"].clone()), (299, json!("13004")), "{statuses:?}");
+}
