@@ -2,6 +2,11 @@
 
 use std::collections::HashMap;
 
+use licensing_core::wire::Endpoint;
+
+use crate::exchange::Reply;
+use crate::respond;
+
 /// Header that asks for a fault.
 pub const FAULT_HEADER: &str = "x-sim-fault";
 
@@ -253,6 +258,28 @@ pub(crate) fn take_injected(queue: &mut Vec<Injected>, endpoint: licensing_core:
         queue.remove(at);
     }
     Some(fault)
+}
+
+/// The reply a fault puts in place of the answer, if it replaces it (a
+/// `delay` alone does not), in the endpoint's module's envelope.
+pub(crate) fn fault_reply(endpoint: Endpoint, fault: &Fault) -> Option<Reply> {
+    if fault.reset {
+        return Some(respond::reset());
+    }
+    if let Some(status) = fault.http_status {
+        let mut reply = respond::status_text(status);
+        if let Some(value) = &fault.retry_after {
+            reply.headers.push(("retry-after", value.clone()));
+        }
+        return Some(reply);
+    }
+    if fault.code500 {
+        return Some(respond::retry_exception(endpoint.module(), "simulated by x-sim-fault"));
+    }
+    if fault.stall_body {
+        return Some(respond::stalled_body());
+    }
+    fault.non_json.then(respond::non_json)
 }
 
 #[cfg(test)]

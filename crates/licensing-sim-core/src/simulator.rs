@@ -19,7 +19,7 @@ use crate::activity::ActivityCatalogue;
 use crate::auth::{Denied, Tokens};
 use crate::drift::{self, Drift, Drifts, DRIFT_HEADER};
 use crate::exchange::{BodyError, Reply, RequestHead};
-use crate::fault::{take_injected, Fault, Injected, FAULT_HEADER, MAX_INJECTED};
+use crate::fault::{fault_reply, take_injected, Fault, Injected, FAULT_HEADER, MAX_INJECTED};
 use crate::nonce::{NonceCache, NonceError};
 use crate::options::Options;
 use crate::respond;
@@ -159,6 +159,11 @@ enum Nonce {
     Check,
 }
 
+/// A `g_nonce` spent before.
+fn replay_refused(endpoint: Endpoint) -> Reply {
+    refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)"))
+}
+
 fn refuse(endpoint: Endpoint, message: String) -> Reply {
     match endpoint.module() {
         Module::Order => respond::invalid(message),
@@ -284,16 +289,7 @@ impl Simulator {
     /// its delay); `Ok`, the request goes on to [`Simulator::answer`].
     /// `now_ms`: milliseconds since the Unix epoch (nonce window, timestamps).
     pub fn admit(&self, head: &RequestHead, now_ms: i64) -> Result<Admitted, Reply> {
-        let (endpoint, path_param) = match route(&head.method, &head.path)? {
-            Route::Admin(admin) => return Err(self.admin(admin, head, now_ms)),
-            Route::Endpoint(endpoint, param) => (endpoint, param),
-        };
-        let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
-            Ok(named) => self.drifts().union(named.unwrap_or_default()),
-            Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
-        };
-        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms), Nonce::Spend)
-            .map_err(|reply| drift::apply(drifts, endpoint, reply))
+        self.admit_as(head, now_ms, Nonce::Spend)
     }
 
     /// [`Simulator::admit`] for a call of an endpoint whose `g_nonce` is
@@ -302,16 +298,7 @@ impl Simulator {
     /// waits on its client or a fault) and spends the nonce under the lock
     /// ([`Simulator::spend_nonce`]), where its copy has every write of the log.
     pub fn admit_unspent(&self, head: &RequestHead, now_ms: i64) -> Result<Admitted, Reply> {
-        let (endpoint, path_param) = match route(&head.method, &head.path)? {
-            Route::Admin(admin) => return Err(self.admin(admin, head, now_ms)),
-            Route::Endpoint(endpoint, param) => (endpoint, param),
-        };
-        let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
-            Ok(named) => self.drifts().union(named.unwrap_or_default()),
-            Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
-        };
-        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms), Nonce::Check)
-            .map_err(|reply| drift::apply(drifts, endpoint, reply))
+        self.admit_as(head, now_ms, Nonce::Check)
     }
 
     /// Spends the `g_nonce` of a call [`Simulator::admit_unspent`] admitted;
@@ -321,11 +308,23 @@ impl Simulator {
         let nonce = admitted.query.get(NONCE_PARAM).map(String::as_str);
         match lock(&self.nonces).accept(nonce, self.clock.now(now_ms)) {
             Err(NonceError::Replayed) if !admitted.drifts.has(Drift::NonceReplayAccepted) => {
-                let refused = refuse(admitted.endpoint, format!("{NONCE_PARAM} was already used (replay refused)"));
-                Err(drift::apply(admitted.drifts, admitted.endpoint, refused))
+                Err(drift::apply(admitted.drifts, admitted.endpoint, replay_refused(admitted.endpoint)))
             }
             _ => Ok(()),
         }
+    }
+
+    fn admit_as(&self, head: &RequestHead, now_ms: i64, nonce: Nonce) -> Result<Admitted, Reply> {
+        let (endpoint, path_param) = match route(&head.method, &head.path)? {
+            Route::Admin(admin) => return Err(self.admin(admin, head, now_ms)),
+            Route::Endpoint(endpoint, param) => (endpoint, param),
+        };
+        let drifts = match head.header_value(DRIFT_HEADER).map(Drift::parse_list).transpose() {
+            Ok(named) => self.drifts().union(named.unwrap_or_default()),
+            Err(e) => return Err(refuse(endpoint, format!("{DRIFT_HEADER}: {e}"))),
+        };
+        self.admit_with(head, endpoint, path_param, drifts, self.clock.now(now_ms), nonce)
+            .map_err(|reply| drift::apply(drifts, endpoint, reply))
     }
 
     fn admit_with(
@@ -360,9 +359,7 @@ impl Simulator {
                 return Err(refuse(endpoint, format!("{NONCE_PARAM} is required on every call")))
             }
             Err(NonceError::Replayed) if drifts.has(Drift::NonceReplayAccepted) => {}
-            Err(NonceError::Replayed) => {
-                return Err(refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)")))
-            }
+            Err(NonceError::Replayed) => return Err(replay_refused(endpoint)),
         }
         // Traced only once authenticated and past the nonce check: a flood of
         // refused requests leaves nothing behind.
@@ -772,28 +769,6 @@ pub fn recorded(
         Endpoint::JoinActivity => {}
     }
     Ok(())
-}
-
-/// The reply a fault puts in place of the answer, if it replaces it (a
-/// `delay` alone does not), in the endpoint's module's envelope.
-fn fault_reply(endpoint: Endpoint, fault: &Fault) -> Option<Reply> {
-    if fault.reset {
-        return Some(respond::reset());
-    }
-    if let Some(status) = fault.http_status {
-        let mut reply = respond::status_text(status);
-        if let Some(value) = &fault.retry_after {
-            reply.headers.push(("retry-after", value.clone()));
-        }
-        return Some(reply);
-    }
-    if fault.code500 {
-        return Some(respond::retry_exception(endpoint.module(), "simulated by x-sim-fault"));
-    }
-    if fault.stall_body {
-        return Some(respond::stalled_body());
-    }
-    fault.non_json.then(respond::non_json)
 }
 
 /// The object a GET endpoint validates (its path parameter and query fields, as

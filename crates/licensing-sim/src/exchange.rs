@@ -12,6 +12,7 @@ use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use licensing_sim_core::{BodyEnd, BodyError, Change, Reply, RequestHead, Simulator, Target};
 
+use crate::body::{read_body, read_bounded};
 use crate::durable::{unavailable, DEFAULT_ID};
 use crate::reply::json_reply;
 use crate::state::{now_millis, AppState};
@@ -229,20 +230,6 @@ async fn wait(sim: &Simulator, ms: u64) {
     let due = start.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX));
     while sim.virtual_now().is_some_and(|now| now < due) {
         tokio::time::sleep(VIRTUAL_CLOCK_POLL).await;
-    }
-}
-
-/// A POST body: at most the simulator's limit, within the body timeout.
-pub(crate) async fn read_body(sim: &Simulator, body: Body) -> Result<Vec<u8>, BodyError> {
-    read_bounded(body, sim.max_body_bytes(), sim.body_timeout_secs()).await
-}
-
-async fn read_bounded(body: Body, max_bytes: usize, secs: u64) -> Result<Vec<u8>, BodyError> {
-    let read = axum::body::to_bytes(body, max_bytes);
-    match tokio::time::timeout(std::time::Duration::from_secs(secs), read).await {
-        Err(_) => Err(BodyError::TimedOut { secs }),
-        Ok(Err(_)) => Err(BodyError::TooLarge),
-        Ok(Ok(bytes)) => Ok(bytes.to_vec()),
     }
 }
 

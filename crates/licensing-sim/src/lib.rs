@@ -13,6 +13,7 @@
 //! [`licensing_sim_core::Simulator`], which the in-process simulators of the
 //! npm package (`createSimulator`) and of the Rust client share.
 
+mod body;
 mod config;
 mod crash;
 mod durable;

@@ -89,7 +89,7 @@ pub(crate) async fn serve_call(
         }
     };
     delay(state, durable, id, &copy, admitted.delay_ms()).await;
-    let body = if admitted.reads_body() { crate::exchange::read_body(&copy, body).await } else { Ok(Vec::new()) };
+    let body = if admitted.reads_body() { crate::body::read_body(&copy, body).await } else { Ok(Vec::new()) };
     serve(state, durable, id, now_millis(), read, |sim| async move {
         if !Arc::ptr_eq(&sim, &copy) {
             // The copy was made again from the store meanwhile (a commit failed):
