@@ -48,3 +48,19 @@ test('the npm README links into the repository by absolute address', () => {
   assert.deepEqual([manifest.repository.url, manifest.bugs.url, typeof manifest.homepage, manifest.engines.node],
     [`git+${repository}.git`, `${repository}/issues`, 'string', '>=18']);
 });
+
+test("the publish dry run verifies the packed crates under the workspace's dev profile (so it reuses make test's build)", () => {
+  // A packed crate's manifest carries no profile: scripts/release-check.sh names
+  // the workspace's on cargo's command line, and the two must say the same.
+  const manifest = readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8');
+  const section = (name) => manifest.split(/^\[/m).find((s) => s.startsWith(`${name}]`)) ?? '';
+  const debugOf = (name) => section(name).match(/^debug = (.+)$/m)?.[1];
+  const script = readFileSync(path.join(ROOT, 'scripts/release-check.sh'), 'utf8');
+  const named = Object.fromEntries([...script.matchAll(/--config '(profile\.dev(?:\.package\."\*")?)\.debug=([^']+)'/g)]
+    .map(([, profile, value]) => [profile, value]));
+  assert.deepEqual(named, {
+    'profile.dev': debugOf('profile.dev'),
+    'profile.dev.package."*"': debugOf('profile.dev.package."*"'),
+  });
+  assert.ok(named['profile.dev'] && named['profile.dev.package."*"'], JSON.stringify(named));
+});
