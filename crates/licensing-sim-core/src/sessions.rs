@@ -343,7 +343,10 @@ impl Sessions {
 
     /// Puts back a session a durable store kept, as it was made (`spec`, with
     /// its admin token), last used at `last_used_ms`; no bound or rate
-    /// applies: it was within them when made.
+    /// applies: it was within them when made. One made in the minute before
+    /// its last use counts against `--sessions-per-minute` from now on (made
+    /// by another process on a shared store, or before a restart: each
+    /// process counted only what it made itself, found by an adversarial pass).
     pub fn restore(
         &self,
         id: &str,
@@ -359,6 +362,12 @@ impl Sessions {
         let idle_ms = i64::try_from(parsed.idle_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
         lock(&self.entries)
             .insert(id.to_owned(), Entry { sim: Arc::clone(&sim), created_ms, last_used_ms, idle_ms, clock });
+        let mut made = lock(&self.made);
+        if last_used_ms.saturating_sub(created_ms) < 60_000 && !made.contains(&created_ms) {
+            // In order: `create` lets go of the oldest first.
+            let at = made.partition_point(|&t| t <= created_ms);
+            made.insert(at, created_ms);
+        }
         Ok(sim)
     }
 
@@ -600,6 +609,20 @@ mod tests {
         let made = sessions.create("{}", &base, 0, bytes).map_err(|r| r.text()).unwrap();
         assert_eq!(made.id, "000102030405060708090a0b0c0d0e0f");
         assert_eq!(made.sim.admin_token(), "101112131415161718191a1b1c1d1e1f");
+    }
+
+    #[test]
+    fn sessions_put_back_count_against_the_minute_they_were_made_in() {
+        let limits = SessionLimits { creations_per_minute: 2, ..SessionLimits::default() };
+        let sessions = Sessions::new(limits);
+        let base = Options::default();
+        // One made elsewhere at 10,000 (a shared store's), one long before.
+        sessions.restore("a", &json!({}), "t", &base, 10_000, 20_000).unwrap();
+        sessions.restore("b", &json!({}), "t", &base, -500_000, 20_000).unwrap();
+        assert!(sessions.create("{}", &base, 30_000, random(1)).is_ok());
+        let refused = sessions.create("{}", &base, 40_000, random(2)).err().map(|r| r.status);
+        assert_eq!(refused, Some(429), "two made in the minute: the one put back, and this process's");
+        assert!(sessions.create("{}", &base, 70_000, random(3)).is_ok(), "the one put back's minute is over");
     }
 
     #[test]

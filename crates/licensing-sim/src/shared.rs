@@ -51,9 +51,9 @@ pub(crate) async fn local(
 
 /// Serves a call of an endpoint on session `id` in two steps, so that no
 /// lock is held while the request waits on its client or on a fault: it is
-/// admitted on this process's copy caught up with the log (holding the copy
-/// here only while it catches up and admits: admission writes nothing the
-/// store keeps, and its `g_nonce` is checked, not spent), waits its fault's
+/// admitted on this process's copy (holding the copy here only while it
+/// admits: admission writes nothing the store keeps, and its `g_nonce` is
+/// checked, not spent), waits its fault's
 /// delay and reads its body, then is answered as [`serve`] answers, under the
 /// session's locks, where its nonce is spent (refused when a write spent it
 /// since, here or in another process). Found by an
@@ -90,12 +90,10 @@ pub(crate) async fn serve_call(
     };
     delay(state, durable, id, &copy, admitted.delay_ms()).await;
     let body = if admitted.reads_body() { crate::body::read_body(&copy, body).await } else { Ok(Vec::new()) };
+    // The copy that answers may be another, made again from the store meanwhile
+    // (a commit failed, or the call's delay outlasted the session's idle time
+    // here): it holds every write of the log, so it spends the nonce as well.
     serve(state, durable, id, now_millis(), read, |sim| async move {
-        if !Arc::ptr_eq(&sim, &copy) {
-            // The copy was made again from the store meanwhile (a commit failed):
-            // it never admitted this request.
-            return unavailable("nothing was done", "the session's copy was made again meanwhile");
-        }
         match sim.spend_nonce(&admitted, now_millis()) {
             Ok(()) => sim.answer(admitted, body, now_millis()),
             Err(refused) => refused,

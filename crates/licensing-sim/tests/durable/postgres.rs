@@ -349,6 +349,20 @@ fn every_process_s_sessions_count_against_max_sessions() {
     assert_eq!(status, 507, "{refused}");
 }
 
+/// Found by an adversarial pass: each process counted only the sessions it
+/// made itself against `--sessions-per-minute`.
+#[test]
+fn every_process_s_sessions_count_against_sessions_per_minute() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let flags = ["--sessions-per-minute", "1"];
+    let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
+    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+    assert_eq!(a.call("POST", "/__sim/sessions", &admin, "{}").unwrap().0, 201);
+    let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
+    assert_eq!(status, 429, "{refused}");
+}
+
 /// Found by an adversarial pass: a session read all the time went as idle when
 /// its idle time was under a minute (reads kept its last use once a minute).
 #[test]
@@ -445,6 +459,19 @@ fn a_delay_on_a_virtual_clock_ends_when_another_process_moves_the_clock() {
     let (status, answer) = slow.join().unwrap().expect("the delayed call is answered");
     assert_eq!(status, 200, "{answer}");
     assert_eq!(numbers(&answer).len(), 1);
+}
+
+/// A call delayed past its session's idle time here is answered by the copy
+/// made again from the store (it was answered 503 while the change that
+/// admits before the lock was being written).
+#[test]
+fn a_call_delayed_past_its_session_s_idle_time_is_answered() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let a = Sim::start_on(url.as_ref(), None);
+    let (id, _) = session_on(&a, r#"{"idleSecs": 1}"#);
+    let (status, answer) = delayed(&a, format!("/s/{id}{SHELL}"), "late", 2_500).join().unwrap().unwrap();
+    assert_eq!((status, numbers(&answer).len()), (200, 1), "{answer}");
 }
 
 /// The other side of admitting before the lock: two processes given one
