@@ -28,8 +28,9 @@ pub(crate) const DEFAULT_ID: &str = "";
 pub(crate) const RETRY_AFTER_SECS: &str = "1";
 
 /// How often a process with a store of its own notes its sessions' uses in
-/// it (`AppState::note_uses`): a restart counts a session used this much after
-/// the last use noted, which may be a tick behind.
+/// it (`note_uses` in state.rs; and once more when it stops): a use in the
+/// last tick before a crash may not be kept, and then a restart counts the
+/// session from its use before.
 pub(crate) const USES_NOTED_EVERY_MS: i64 = 1_000;
 
 /// The store, and who makes a broken simulator again.
@@ -40,6 +41,11 @@ pub(crate) struct Durable {
     pub(crate) remaking: Mutex<()>,
     /// Who holds which session in this process (a shared store).
     pub(crate) holders: Holders,
+    /// The registry's requests of a shared store, one at a time in this
+    /// process: a list brought the registry to the store's while another
+    /// request's session was made here and not yet kept there, and let it go,
+    /// so more than `--max-sessions` were made (found by an adversarial pass).
+    pub(crate) registry: tokio::sync::Mutex<()>,
 }
 
 /// A simulator made from what a store kept: made as the first one was, its
@@ -112,7 +118,12 @@ pub(crate) fn unavailable(what: &str, error: &str) -> Reply {
 
 impl Durable {
     pub(crate) fn new(store: Box<dyn SessionStore>) -> Self {
-        Self { store: Arc::from(store), remaking: Mutex::new(()), holders: Holders::default() }
+        Self {
+            store: Arc::from(store),
+            remaking: Mutex::new(()),
+            holders: Holders::default(),
+            registry: tokio::sync::Mutex::new(()),
+        }
     }
 
     /// At start: the simulator's own data and every session as the store kept
@@ -154,13 +165,14 @@ impl Durable {
         }
         // A session that went idle while no process served it goes now (it
         // came back, with its data, until its idle time passed again: found by
-        // an adversarial pass). A store that does not know a last use (a file
-        // made before they were kept) counts the session used now.
+        // an adversarial pass). Its last use is the one noted, as it was: a
+        // margin added here was noted again as a use, and a session restarted
+        // every second lived for good (found by a second pass). A store that
+        // does not know a last use (a file made before they were kept) counts
+        // the session used now.
         let last_uses = self.store.last_uses().map_err(|e| format!("--store: {e}"))?;
         for session in kept.iter().filter(|k| k.head.id != DEFAULT_ID) {
-            let last_used = last_uses
-                .get(&session.head.id)
-                .map_or(now_ms, |&at| at.saturating_add(USES_NOTED_EVERY_MS).min(now_ms));
+            let last_used = last_uses.get(&session.head.id).map_or(now_ms, |&at| at.min(now_ms));
             if now_ms.saturating_sub(last_used) > session.head.idle_ms {
                 self.store.delete(&session.head.id).map_err(|e| format!("--store: {e}"))?;
                 continue;

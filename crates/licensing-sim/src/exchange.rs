@@ -149,8 +149,14 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
         Err(_) => return respond(&own, too_large()).await,
     };
     // Processes sharing a store: the registry here is brought to the store's
-    // before a list, and a session caught up before its snapshot.
-    if let Some(durable) = state.durable.clone().filter(|d| d.store.shared()) {
+    // before a list, and a session caught up before its snapshot; the
+    // registry's requests one at a time here, to their answer.
+    let shared = state.durable.clone().filter(|d| d.store.shared());
+    let _registry = match &shared {
+        Some(durable) => Some(durable.registry.lock().await),
+        None => None,
+    };
+    if let Some(durable) = shared.clone() {
         let snapshot = head
             .method
             .eq_ignore_ascii_case("GET")

@@ -57,7 +57,8 @@ pub async fn serve(config: Config) -> Result<(), String> {
         header: Duration::from_secs(config.header_timeout_secs.max(1)),
         write: Duration::from_secs(config.write_timeout_secs.max(1)),
     };
-    serve_until(listener, router(state), timeouts, stop_signal()).await;
+    serve_until(listener, router(state.clone()), timeouts, stop_signal()).await;
+    state.note_last_uses().await;
     Ok(())
 }
 

@@ -193,6 +193,24 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// Notes in the store (one process's) when each session was last used,
+    /// and waits until it is kept: what a stopping process does last, so that
+    /// a restart after a stop counts every session from its last use.
+    pub async fn note_last_uses(&self) {
+        let Some(durable) = self.durable.clone().filter(|d| !d.store.shared()) else { return };
+        let used = self.sessions.used_after(i64::MIN);
+        let noted = crate::durable::on_store(move || {
+            durable.store.note_used(used)?;
+            durable.store.health()
+        })
+        .await;
+        if let Err(e) = noted {
+            eprintln!("licensing-sim: the store did not note when sessions were used: {e}");
+        }
+    }
+}
+
 /// Each `USES_NOTED_EVERY_MS`, notes in the store (one process's) when the
 /// sessions used since the last tick were last used, so that a restart lets
 /// go those that went idle while it was down; for as long as the state lives

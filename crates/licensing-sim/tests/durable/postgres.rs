@@ -363,6 +363,31 @@ fn every_process_s_sessions_count_against_sessions_per_minute() {
     assert_eq!(status, 429, "{refused}");
 }
 
+/// Found by an adversarial pass: sessions made at once, on one process,
+/// passed `--max-sessions` (a list brought the registry to the store's while
+/// another session was made here and not yet kept there, and let it go).
+#[test]
+fn sessions_made_at_once_stay_within_max_sessions() {
+    let Some(server) = pg::server() else { return };
+    let url = server.database();
+    let sim = Sim::start_with(url.as_ref(), None, &["--max-sessions", "5"]);
+    let barrier = Arc::new(std::sync::Barrier::new(10));
+    let makes: Vec<_> = (0..10)
+        .map(|_| {
+            let (client, barrier) = (Client { addr: sim.addr.clone() }, Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+                barrier.wait();
+                client.call("POST", "/__sim/sessions", &admin, r#"{"idleSecs": 60}"#).map(|(status, _)| status)
+            })
+        })
+        .collect();
+    let made = makes.into_iter().filter_map(|m| m.join().ok().flatten()).filter(|&status| status == 201).count();
+    let (_, list) = sim.call("GET", "/__sim/sessions", &[("x-sim-admin", ADMIN)], "").unwrap();
+    let listed = list["sessions"].as_array().map_or(0, Vec::len);
+    assert!(made <= 5 && listed <= 5, "{made} made, {listed} listed");
+}
+
 /// Found by an adversarial pass: a session read all the time went as idle when
 /// its idle time was under a minute (reads kept its last use once a minute).
 #[test]

@@ -197,6 +197,54 @@ async fn a_session_used_until_the_restart_is_counted_from_its_last_use() {
     assert_eq!(admin(&after, &token, "GET", &state, Value::Null).await.0, 200);
 }
 
+/// Found by a second adversarial pass: a restart counted a session used a
+/// second after its last noted use, and that was noted as a use, so a
+/// session restarted every half second never went.
+#[tokio::test]
+async fn restarts_do_not_keep_an_unused_session_alive() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let (before, _) = app(&store, Some(ADMIN));
+    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 2 })).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    let made_at = std::time::Instant::now();
+    drop(before);
+    // A restart each half second, each with a request of its own (a list is no use of a session).
+    while made_at.elapsed() < std::time::Duration::from_millis(4_500) {
+        let (again, _) = app(&store, Some(ADMIN));
+        let _ = listed(&again).await;
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    let (after, _) = app(&store, Some(ADMIN));
+    assert_eq!(listed(&after).await, Vec::<Value>::new(), "unused for over twice its idle time");
+    assert_eq!(post(&after, Some(&id), SHELL, "c1", json!({ "size": 1 })).await.0, 404);
+}
+
+/// A process asked to stop notes its sessions' last uses before it ends, so a
+/// use in its last second counts after the restart.
+#[test]
+fn a_stop_keeps_the_last_uses_of_its_last_second() {
+    use crate::support::Sim;
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("sim.db");
+    let mut sim = Sim::start(&store, None);
+    let headers = [("x-sim-admin", crate::support::ADMIN), ("content-type", "application/json")];
+    let (status, made) = sim.call("POST", "/__sim/sessions", &headers, r#"{"idleSecs": 4}"#).unwrap();
+    assert_eq!(status, 201, "{made}");
+    let (id, token) = (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
+    let made_at = std::time::Instant::now();
+    // Used half-way between two of its ticks, then stopped at once.
+    std::thread::sleep(std::time::Duration::from_millis(3_500));
+    assert_eq!(sim.post(&format!("/s/{id}{SHELL}"), "u1", r#"{"size":1}"#).unwrap().0, 200);
+    assert!(sim.stop(), "it ends by itself when asked");
+    std::thread::sleep(std::time::Duration::from_millis(1_200));
+    // Counted from when it was made (over its 4 s ago), it would be gone.
+    assert!(made_at.elapsed() > std::time::Duration::from_secs(4));
+    let again = Sim::start(&store, None);
+    let (status, state) = again.call("GET", &format!("/s/{id}/__sim/state"), &[("x-sim-admin", &token)], "").unwrap();
+    assert_eq!(status, 200, "{state}");
+}
+
 /// Found by an adversarial pass: a restart under other values of the flags a
 /// replay depends on handed out a number again (a smaller `--max-shellnums`
 /// refused the replayed write), brought deleted products back, or did not start.

@@ -74,6 +74,13 @@ impl Sim {
         status.signal() == Some(9)
     }
 
+    /// Asks the process to stop (SIGTERM), as a service manager does, and
+    /// waits for it to end: whether it ended by itself.
+    pub(crate) fn stop(&mut self) -> bool {
+        let asked = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        asked.is_ok_and(|s| s.success()) && self.child.wait().is_ok_and(|status| status.success())
+    }
+
     fn client(&self) -> Client {
         Client { addr: self.addr.clone() }
     }
