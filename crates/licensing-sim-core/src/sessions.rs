@@ -299,25 +299,12 @@ impl Sessions {
             made.pop_front();
         }
         if made.len() >= self.limits.creations_per_minute as usize {
-            let reply = error(
-                429,
-                format!(
-                    "more than {} sessions made in a minute (--sessions-per-minute): try again shortly",
-                    self.limits.creations_per_minute
-                ),
-            );
-            return Err(reply.with_header("retry-after", "60"));
+            return Err(self.too_fast());
         }
         let mut parsed = SessionSpec::from_json(spec, base, &self.limits).map_err(|e| error(400, e))?;
         let mut entries = lock(&self.entries);
         if entries.len() >= self.limits.max_sessions {
-            return Err(error(
-                507,
-                format!(
-                "this simulator holds {} sessions, its most (--max-sessions): delete one, or let an idle one expire",
-                self.limits.max_sessions
-            ),
-            ));
+            return Err(self.too_many());
         }
         let id = hex(id_bytes);
         parsed.options.admin_token = hex(token_bytes);
@@ -331,6 +318,31 @@ impl Sessions {
         made.push_back(now_ms);
         let spec = crate::parse_unique_json(if spec.trim().is_empty() { "{}" } else { spec }).unwrap_or(Value::Null);
         Ok(Created { id, sim, spec, created_ms: now_ms, idle_ms })
+    }
+
+    /// The refusal of a session made past `--sessions-per-minute` (also a
+    /// shared store's, which counts every process's).
+    pub fn too_fast(&self) -> Reply {
+        let reply = error(
+            429,
+            format!(
+                "more than {} sessions made in a minute (--sessions-per-minute): try again shortly",
+                self.limits.creations_per_minute
+            ),
+        );
+        reply.with_header("retry-after", "60")
+    }
+
+    /// The refusal of a session made past `--max-sessions` (also a shared
+    /// store's, which counts every process's).
+    pub fn too_many(&self) -> Reply {
+        error(
+            507,
+            format!(
+                "this simulator holds {} sessions, its most (--max-sessions): delete one, or let an idle one expire",
+                self.limits.max_sessions
+            ),
+        )
     }
 
     /// The spec of a session a durable store kept, read as it was when the

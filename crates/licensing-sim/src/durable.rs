@@ -14,11 +14,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 
-use licensing_sim_core::{Created, Options, Reply, Sessions, Simulator};
+use licensing_sim_core::{Created, Options, Reply, SessionLimits, Sessions, Simulator};
 use serde_json::{json, Value};
 
 use crate::reply::json_reply;
-use crate::store::{KeptSession, SessionHead, SessionStore, StoreError};
+use crate::store::{KeptSession, Made, SessionHead, SessionStore, StoreError};
 
 /// The id the store keeps the simulator's own data under (a request that
 /// names no session).
@@ -193,8 +193,14 @@ impl Durable {
         committed.unwrap_or_else(|e| Err(format!("the commit stopped: {e}")))
     }
 
-    /// Keeps a session just made, before its 201 is sent.
-    pub(crate) async fn keep_created(&self, created: &Created) -> Result<(), StoreError> {
+    /// Keeps a session just made, before its 201 is sent, unless the store's
+    /// sessions (every process's) are at `limits`.
+    pub(crate) async fn keep_created(
+        &self,
+        created: &Created,
+        limits: SessionLimits,
+        now_ms: i64,
+    ) -> Result<Made, StoreError> {
         let head = SessionHead {
             id: created.id.clone(),
             spec: created.spec.clone(),
@@ -204,7 +210,7 @@ impl Durable {
         };
         created.sim.keep_journal();
         let store = Arc::clone(&self.store);
-        on_store(move || store.create(&head)).await
+        on_store(move || store.create_within(&head, &limits, now_ms)).await
     }
 
     /// Forgets sessions deleted or gone idle.

@@ -16,6 +16,7 @@ use crate::body::{read_body, read_bounded};
 use crate::durable::{unavailable, DEFAULT_ID};
 use crate::reply::json_reply;
 use crate::state::{now_millis, AppState};
+use crate::store::Made;
 
 /// The head of a request as the simulator reads it.
 fn head_of(parts: &axum::http::request::Parts) -> RequestHead {
@@ -191,10 +192,18 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
     let (reply, change) = state.sessions.admin(head, &body, &state.options, now, crate::config::random_bytes());
     let (Some(durable), Some(change)) = (&state.durable, change) else { return respond(&own, reply).await };
     let reply = match change {
-        Change::Created(created) => match durable.keep_created(&created).await {
-            Ok(()) => {
+        Change::Created(created) => match durable.keep_created(&created, state.sessions.limits(), now).await {
+            Ok(Made::Kept) => {
                 crate::crash::point("created");
                 reply
+            }
+            // Another process's sessions, made at the same moment, took the room.
+            Ok(refused) => {
+                state.sessions.delete(&created.id);
+                match refused {
+                    Made::TooFast => state.sessions.too_fast(),
+                    Made::TooMany | Made::Kept => state.sessions.too_many(),
+                }
             }
             Err(e) => {
                 state.sessions.delete(&created.id);

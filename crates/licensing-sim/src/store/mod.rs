@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use licensing_sim_core::Entry;
+use licensing_sim_core::{Entry, SessionLimits};
 use serde_json::Value;
 
 mod memory;
@@ -71,6 +71,16 @@ pub trait SessionStore: Send + Sync + 'static {
     fn load_session(&self, id: &str) -> Result<Option<KeptSession>, StoreError>;
     /// Keeps a session just made (before its 201 is sent).
     fn create(&self, head: &SessionHead) -> Result<(), StoreError>;
+    /// Keeps a session just made unless the sessions kept, every process's,
+    /// are at `limits` (`--sessions-per-minute` made in the minute before
+    /// `now_ms`, then `--max-sessions`): a shared store checks and keeps in one
+    /// step, so that processes making sessions at the same moment do not all
+    /// pass (found by an adversarial pass). A store of one process keeps it
+    /// ([`SessionStore::create`]): its one registry holds the bounds.
+    fn create_within(&self, head: &SessionHead, limits: &SessionLimits, now_ms: i64) -> Result<Made, StoreError> {
+        let _ = (limits, now_ms);
+        self.create(head).map(|()| Made::Kept)
+    }
     /// Commits a session's entries, in order (before their answers are sent).
     fn append(&self, id: &str, entries: &[(u64, Entry)]) -> Result<(), StoreError>;
     /// Forgets a session and its entries.
@@ -118,6 +128,17 @@ pub trait SessionStore: Send + Sync + 'static {
         let _ = now_ms;
         Ok(Vec::new())
     }
+}
+
+/// What [`SessionStore::create_within`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Made {
+    /// The session is kept.
+    Kept,
+    /// Not kept: as many sessions as `--max-sessions` are.
+    TooMany,
+    /// Not kept: `--sessions-per-minute` were made in the last minute.
+    TooFast,
 }
 
 /// A session a shared store holds for this process: what others appended

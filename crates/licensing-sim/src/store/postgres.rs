@@ -19,7 +19,12 @@ use licensing_sim_core::Entry;
 use postgres::{Client, NoTls};
 use serde_json::Value;
 
-use super::{Begun, Held, KeptSession, SessionHead, SessionStore, StoreError};
+use licensing_sim_core::SessionLimits;
+
+use super::{Begun, Held, KeptSession, Made, SessionHead, SessionStore, StoreError};
+
+/// What the advisory lock of the registry is taken on (no session's id has a `/`).
+const REGISTRY_LOCK: &str = "/registry";
 
 /// The most connections one process opens (each request of a session holds
 /// one from `begin` to `commit`).
@@ -278,6 +283,36 @@ struct Transaction {
 }
 
 /// The session's lock: the advisory lock of a 64-bit hash of its id.
+/// [`SessionStore::create_within`] on one connection: the count and the insert
+/// in one transaction under the registry's lock (a refusal rolls it back).
+fn make_within(
+    client: &mut Client,
+    head: &SessionHead,
+    limits: &SessionLimits,
+    now_ms: i64,
+) -> Result<Made, postgres::Error> {
+    let mut tx = client.transaction()?;
+    tx.batch_execute(&format!("SELECT pg_advisory_xact_lock({})", lock_key(REGISTRY_LOCK)))?;
+    let counted = tx.query_one(
+        "SELECT count(*) FILTER (WHERE id <> ''), count(*) FILTER (WHERE id <> '' AND created_ms > $1) FROM sim_sessions",
+        &[&now_ms.saturating_sub(60_000)],
+    )?;
+    let (kept, recent): (i64, i64) = (counted.try_get(0)?, counted.try_get(1)?);
+    if recent >= i64::from(limits.creations_per_minute) {
+        return Ok(Made::TooFast);
+    }
+    if usize::try_from(kept).unwrap_or(usize::MAX) >= limits.max_sessions {
+        return Ok(Made::TooMany);
+    }
+    tx.execute(
+        "INSERT INTO sim_sessions (id, spec, admin_token, created_ms, idle_ms, last_used_ms)
+         VALUES ($1, $2, $3, $4, $5, $4) ON CONFLICT (id) DO NOTHING",
+        &[&head.id, &head.spec.to_string(), &head.admin_token, &head.created_ms, &head.idle_ms],
+    )?;
+    tx.commit()?;
+    Ok(Made::Kept)
+}
+
 fn lock_key(id: &str) -> i64 {
     // FNV-1a: stable across processes and builds (std's hasher is not).
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -365,6 +400,14 @@ impl SessionStore for PostgresStore {
             )
             .map(drop)
             .map_err(|e| failed("cannot keep a session", e))
+    }
+
+    fn create_within(&self, head: &SessionHead, limits: &SessionLimits, now_ms: i64) -> Result<Made, StoreError> {
+        let mut client = self.connection()?;
+        client.in_transaction(true);
+        let made = make_within(&mut client, head, limits, now_ms).map_err(|e| failed("cannot keep a session", e))?;
+        client.in_transaction(false);
+        Ok(made)
     }
 
     fn append(&self, id: &str, entries: &[(u64, Entry)]) -> Result<(), StoreError> {

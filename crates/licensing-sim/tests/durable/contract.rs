@@ -4,7 +4,7 @@
 //! session and its entries are gone; an append to a session not kept fails
 //! alone; what a durable store committed is there when it is opened again.
 
-use licensing_sim::store::{KeptSession, MemoryStore, SessionHead, SessionStore, SqliteStore};
+use licensing_sim::store::{KeptSession, Made, MemoryStore, SessionHead, SessionStore, SqliteStore};
 use licensing_sim_core::Entry;
 use serde_json::json;
 
@@ -68,6 +68,11 @@ pub(crate) fn holds(store: &dyn SessionStore) {
     store.delete("never").unwrap();
     assert_eq!(store.load_session("a").unwrap(), None);
     assert_eq!(store.last_uses().unwrap().get("a"), None, "{}: its last use goes with it", store.kind());
+    // A make within its bounds is kept (a shared store's refusals: tests/durable/postgres.rs).
+    let roomy = licensing_sim_core::SessionLimits::default();
+    assert_eq!(store.create_within(&head("b"), &roomy, 2_000).unwrap(), Made::Kept, "{}", store.kind());
+    assert_eq!(store.load_session("b").unwrap().map(|b| b.head), Some(head("b")), "{}", store.kind());
+    store.delete("b").unwrap();
     store.create(&head("a")).unwrap();
     assert!(
         store.load_session("a").unwrap().unwrap().entries.is_empty(),

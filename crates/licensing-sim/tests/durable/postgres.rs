@@ -371,10 +371,17 @@ fn sessions_made_at_once_stay_within_max_sessions() {
     let Some(server) = pg::server() else { return };
     let url = server.database();
     let sim = Sim::start_with(url.as_ref(), None, &["--max-sessions", "5"]);
+    let (made, listed) = made_at_once(&[&sim]);
+    assert!(made <= 5 && listed <= 5, "{made} made, {listed} listed");
+}
+
+/// Ten sessions made at the same moment across `sims`: how many were made,
+/// and how many the list holds then.
+fn made_at_once(sims: &[&Sim]) -> (usize, usize) {
     let barrier = Arc::new(std::sync::Barrier::new(10));
     let makes: Vec<_> = (0..10)
-        .map(|_| {
-            let (client, barrier) = (Client { addr: sim.addr.clone() }, Arc::clone(&barrier));
+        .map(|k| {
+            let (client, barrier) = (Client { addr: sims[k % sims.len()].addr.clone() }, Arc::clone(&barrier));
             std::thread::spawn(move || {
                 let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
                 barrier.wait();
@@ -383,9 +390,24 @@ fn sessions_made_at_once_stay_within_max_sessions() {
         })
         .collect();
     let made = makes.into_iter().filter_map(|m| m.join().ok().flatten()).filter(|&status| status == 201).count();
-    let (_, list) = sim.call("GET", "/__sim/sessions", &[("x-sim-admin", ADMIN)], "").unwrap();
-    let listed = list["sessions"].as_array().map_or(0, Vec::len);
-    assert!(made <= 5 && listed <= 5, "{made} made, {listed} listed");
+    let (_, list) = sims[0].call("GET", "/__sim/sessions", &[("x-sim-admin", ADMIN)], "").unwrap();
+    (made, list["sessions"].as_array().map_or(0, Vec::len))
+}
+
+/// Found by an adversarial pass: sessions made at the same moment on two or
+/// three processes passed `--max-sessions` and `--sessions-per-minute` (each
+/// process checked what the store held when it began).
+#[test]
+fn sessions_made_at_once_on_several_processes_stay_within_the_bounds() {
+    let Some(server) = pg::server() else { return };
+    for (flag, bound) in [("--max-sessions", 3), ("--sessions-per-minute", 2)] {
+        let url = server.database();
+        let flags = [flag, if bound == 3 { "3" } else { "2" }];
+        let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
+        let (made, listed) = made_at_once(&[&a, &b]);
+        assert!(made <= bound && listed <= bound, "{flag} {bound}: {made} made, {listed} listed");
+        assert!(made >= 1, "{flag} {bound}: one at least is made");
+    }
 }
 
 /// Found by an adversarial pass: a session read all the time went as idle when
