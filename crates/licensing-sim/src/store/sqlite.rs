@@ -51,7 +51,8 @@ pub struct SqliteStore {
     _one_process: Mutex<Connection>,
 }
 
-/// Takes `PATH.lock` for this process, or says which process has it. Two
+/// Takes `PATH.lock` for this process, or says that another holds it (naming
+/// the lock file: SQLite does not say which process). Two
 /// processes on one file each handed out the same ids and numbers from their
 /// own copy of it (found by an adversarial pass): a SQLite store is one
 /// process's, and several share a PostgreSQL one.
