@@ -336,31 +336,20 @@ fn a_session_is_deleted_through_any_process() {
     }
 }
 
-/// Found by an adversarial pass: each process counted its own sessions only.
-#[test]
-fn every_process_s_sessions_count_against_max_sessions() {
-    let Some(server) = pg::server() else { return };
-    let url = server.database();
-    let flags = ["--max-sessions", "1"];
-    let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
-    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
-    assert_eq!(a.call("POST", "/__sim/sessions", &admin, "{}").unwrap().0, 201);
-    let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
-    assert_eq!(status, 507, "{refused}");
-}
-
 /// Found by an adversarial pass: each process counted only the sessions it
-/// made itself against `--sessions-per-minute`.
+/// made itself, against `--max-sessions` and against `--sessions-per-minute`.
 #[test]
-fn every_process_s_sessions_count_against_sessions_per_minute() {
+fn every_process_s_sessions_count_against_the_bounds() {
     let Some(server) = pg::server() else { return };
-    let url = server.database();
-    let flags = ["--sessions-per-minute", "1"];
-    let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
-    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
-    assert_eq!(a.call("POST", "/__sim/sessions", &admin, "{}").unwrap().0, 201);
-    let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
-    assert_eq!(status, 429, "{refused}");
+    for (flag, refused_with) in [("--max-sessions", 507), ("--sessions-per-minute", 429)] {
+        let url = server.database();
+        let flags = [flag, "1"];
+        let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
+        let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
+        assert_eq!(a.call("POST", "/__sim/sessions", &admin, "{}").unwrap().0, 201, "{flag}");
+        let (status, refused) = b.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
+        assert_eq!(status, refused_with, "{flag}: {refused}");
+    }
 }
 
 /// Found by an adversarial pass: sessions made at once, on one process,
