@@ -30,6 +30,11 @@ const MAX_BYTES: usize = 32 << 20;
 
 /// The bytes one remembered nonce takes: its text, an `Arc` header, a map
 /// slot and a queue slot (measured sizes rounded up).
+/// The nonce a call gave: a blank one is none.
+fn given(nonce: Option<&str>) -> Result<&str, NonceError> {
+    nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)
+}
+
 fn cost(nonce: &str) -> usize {
     nonce.len() + 96
 }
@@ -41,7 +46,7 @@ impl NonceCache {
 
     /// Accepts a nonce the first time within the window (`now` in milliseconds).
     pub(crate) fn accept(&mut self, nonce: Option<&str>, now: i64) -> Result<(), NonceError> {
-        let nonce = nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)?;
+        let nonce = given(nonce)?;
         self.expire(now, cost(nonce));
         if self.seen.contains_key(nonce) {
             return Err(NonceError::Replayed);
@@ -55,7 +60,7 @@ impl NonceCache {
 
     /// What [`NonceCache::accept`] would say, without remembering the nonce.
     pub(crate) fn check(&self, nonce: Option<&str>, now: i64) -> Result<(), NonceError> {
-        let nonce = nonce.filter(|n| !n.trim().is_empty()).ok_or(NonceError::Missing)?;
+        let nonce = given(nonce)?;
         match self.seen.get(nonce) {
             Some(at) if now.saturating_sub(*at) <= self.window_ms => Err(NonceError::Replayed),
             _ => Ok(()),

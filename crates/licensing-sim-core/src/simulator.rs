@@ -151,7 +151,6 @@ fn post_body(content_type: Option<&str>, bytes: Vec<u8>) -> Result<String, Strin
     String::from_utf8(bytes).map_err(|_| String::from("(body): not UTF-8 text"))
 }
 
-/// A refusal before processing, in the module's own envelope.
 /// Whether admission spends a call's `g_nonce` or only checks it.
 #[derive(Clone, Copy)]
 enum Nonce {
@@ -164,6 +163,7 @@ fn replay_refused(endpoint: Endpoint) -> Reply {
     refuse(endpoint, format!("{NONCE_PARAM} was already used (replay refused)"))
 }
 
+/// A refusal before processing, in the module's own envelope.
 fn refuse(endpoint: Endpoint, message: String) -> Reply {
     match endpoint.module() {
         Module::Order => respond::invalid(message),

@@ -188,28 +188,28 @@ where
     F: std::future::Future<Output = Reply>,
 {
     let held_here = durable.holders.of(id).lock_owned().await;
-    let sim = match local(state, durable, id, now).await {
+    let sim = match copy_of(state, durable, id, now).await {
         Ok(sim) => sim,
-        Err(Missing::NotKept) => return licensing_sim_core::no_session(id),
-        Err(Missing::Failed(e)) => return unavailable("nothing was done", &e),
+        Err(reply) => return reply,
     };
-    let (store, key, after) = (Arc::clone(&durable.store), id.to_owned(), sim.applied());
-    let begun = on_store(move || {
-        if read {
-            store.catch_up(&key, after, now).map(|news| news.map(|news| (news, None)))
-        } else {
-            store.begin(&key, after, now).map(|begun| begun.map(|Begun { news, held }| (news, Some(held))))
+    let held = if read {
+        if let Err(reply) = catch_up(state, durable, id, &sim, now).await {
+            return reply;
         }
-    })
-    .await;
-    let (news, held) = match begun {
-        Ok(Some(begun)) => begun,
-        Ok(None) => return let_go(state, durable, id),
-        Err(e) => return unavailable("nothing was done", &e.0),
+        None
+    } else {
+        let (store, key, after) = (Arc::clone(&durable.store), id.to_owned(), sim.applied());
+        match on_store(move || store.begin(&key, after, now)).await {
+            Ok(Some(Begun { news, held })) => {
+                if let Err(reply) = apply(state, id, &sim, &news) {
+                    return reply;
+                }
+                Some(held)
+            }
+            Ok(None) => return let_go(state, durable, id),
+            Err(e) => return unavailable("nothing was done", &e.0),
+        }
     };
-    if let Err(reply) = apply(state, id, &sim, &news) {
-        return reply;
-    }
     // What this copy did before (a request cut off after its answer) is not
     // in the log: dropped, so that the log stays the only truth.
     drop(sim.take_journal());

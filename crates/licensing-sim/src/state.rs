@@ -191,9 +191,7 @@ impl AppState {
             }
         }
     }
-}
 
-impl AppState {
     /// Notes in the store (one process's) when each session was last used,
     /// and waits until it is kept: what a stopping process does last, so that
     /// a restart after a stop counts every session from its last use.

@@ -15,11 +15,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 
-use licensing_sim_core::Entry;
+use licensing_sim_core::{Entry, SessionLimits};
 use postgres::{Client, NoTls};
 use serde_json::Value;
-
-use licensing_sim_core::SessionLimits;
 
 use super::{Begun, Held, KeptSession, Made, SessionHead, SessionStore, StoreError};
 
@@ -257,6 +255,11 @@ fn head_of(row: &postgres::Row) -> Result<SessionHead, StoreError> {
 
 const HEAD_COLUMNS: &str = "id, spec, admin_token, created_ms, idle_ms";
 
+/// A session kept (its making counts as its last use); one kept already
+/// stays as it is (the simulator's own data, made by the first process).
+const INSERT_SESSION: &str = "INSERT INTO sim_sessions (id, spec, admin_token, created_ms, idle_ms, last_used_ms)
+ VALUES ($1, $2, $3, $4, $5, $4) ON CONFLICT (id) DO NOTHING";
+
 /// Under the session's lock: its last use, its last entry's number, the
 /// entries after `$2`.
 const BEGIN_READ: &str = "WITH used AS (UPDATE sim_sessions SET last_used_ms = $3 WHERE id = $1 RETURNING id)
@@ -282,7 +285,6 @@ struct Transaction {
     last: i64,
 }
 
-/// The session's lock: the advisory lock of a 64-bit hash of its id.
 /// [`SessionStore::create_within`] on one connection: the count and the insert
 /// in one transaction under the registry's lock (a refusal rolls it back).
 fn make_within(
@@ -305,14 +307,14 @@ fn make_within(
         return Ok(Made::TooMany);
     }
     tx.execute(
-        "INSERT INTO sim_sessions (id, spec, admin_token, created_ms, idle_ms, last_used_ms)
-         VALUES ($1, $2, $3, $4, $5, $4) ON CONFLICT (id) DO NOTHING",
+        INSERT_SESSION,
         &[&head.id, &head.spec.to_string(), &head.admin_token, &head.created_ms, &head.idle_ms],
     )?;
     tx.commit()?;
     Ok(Made::Kept)
 }
 
+/// The session's lock: the advisory lock of a 64-bit hash of its id.
 fn lock_key(id: &str) -> i64 {
     // FNV-1a: stable across processes and builds (std's hasher is not).
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -394,8 +396,7 @@ impl SessionStore for PostgresStore {
         // The simulator's own data is made once, by the first process to start.
         client
             .execute(
-                "INSERT INTO sim_sessions (id, spec, admin_token, created_ms, idle_ms, last_used_ms)
-                 VALUES ($1, $2, $3, $4, $5, $4) ON CONFLICT (id) DO NOTHING",
+                INSERT_SESSION,
                 &[&head.id, &head.spec.to_string(), &head.admin_token, &head.created_ms, &head.idle_ms],
             )
             .map(drop)

@@ -323,9 +323,7 @@ fn a_session_is_deleted_through_any_process() {
     let url = server.database();
     let (a, b) = (Sim::start_on(url.as_ref(), None), Sim::start_on(url.as_ref(), None));
     let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
-    let (status, made) = a.call("POST", "/__sim/sessions", &admin, "{}").unwrap();
-    assert_eq!(status, 201, "{made}");
-    let id = made["id"].as_str().unwrap().to_owned();
+    let (id, _) = session_on(&a, "{}");
     let prefixed = format!("/s/{id}{SHELL}");
     assert_eq!(a.post(&prefixed, "d1", r#"{"size":1}"#).unwrap().0, 200);
     let (status, deleted) = b.call("DELETE", &format!("/__sim/sessions/{id}"), &admin, "").unwrap();
@@ -391,7 +389,8 @@ fn sessions_made_at_once_on_several_processes_stay_within_the_bounds() {
     let Some(server) = pg::server() else { return };
     for (flag, bound) in [("--max-sessions", 3), ("--sessions-per-minute", 2)] {
         let url = server.database();
-        let flags = [flag, if bound == 3 { "3" } else { "2" }];
+        let bound_text = bound.to_string();
+        let flags = [flag, bound_text.as_str()];
         let (a, b) = (Sim::start_with(url.as_ref(), None, &flags), Sim::start_with(url.as_ref(), None, &flags));
         let (made, listed) = made_at_once(&[&a, &b]);
         assert!(made <= bound && listed <= bound, "{flag} {bound}: {made} made, {listed} listed");
@@ -406,10 +405,7 @@ fn a_session_read_all_the_time_does_not_go_as_idle() {
     let Some(server) = pg::server() else { return };
     let url = server.database();
     let sim = Sim::start_on(url.as_ref(), None);
-    let admin = [("x-sim-admin", ADMIN), ("content-type", "application/json")];
-    let (status, made) = sim.call("POST", "/__sim/sessions", &admin, r#"{"idleSecs": 6}"#).unwrap();
-    assert_eq!(status, 201, "{made}");
-    let (id, token) = (made["id"].as_str().unwrap().to_owned(), made["adminToken"].as_str().unwrap().to_owned());
+    let (id, token) = session_on(&sim, r#"{"idleSecs": 6}"#);
     assert_eq!(sim.post(&format!("/s/{id}{SHELL}"), "i1", r#"{"size":1}"#).unwrap().0, 200);
     // Twice its idle time, a read each half second (a stall of 3 s would be a fair expiry).
     let start = std::time::Instant::now();
