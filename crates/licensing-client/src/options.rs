@@ -96,7 +96,8 @@ pub struct ClientOptions {
     pub timeout_ms: u32,
     /// Retries after the first attempt (when the policy allows).
     pub max_retries: u32,
-    /// First backoff; doubles per retry, with jitter, capped at 10 s.
+    /// Backoff: the first wait is from it to twice it (half fixed, half
+    /// random), doubled per retry, capped at 10 s.
     pub retry_base_ms: u32,
     /// Language of validation messages (not read when `messages` is set).
     pub locale: Locale,
@@ -404,6 +405,14 @@ impl ClientOptions {
         }
         check_headers(&self.headers).map_err(|why| invalid(&(String::from("headers: ") + &why)))?;
         for (name, value) in &self.headers {
+            if platform_header(name) {
+                // Named: a platform header (`Host`, `Cookie`, `Sec-*`) is a
+                // token, so "not a token" would send the caller looking elsewhere.
+                let mut message = String::from("headers: ");
+                message.push_str(name);
+                message.push_str(" is the platform's to set, not an option's");
+                return Err(invalid(&message));
+            }
             if !header_name_ok(name) {
                 return Err(invalid("headers: a header name is not an HTTP token"));
             }
@@ -560,10 +569,38 @@ pub(crate) fn check_range(name: &str, value: u32, min: u32, max: u32) -> Result<
     if (min..=max).contains(&value) {
         return Ok(());
     }
+    Err(range_error(name, min, max))
+}
+
+fn range_error(name: &str, min: u32, max: u32) -> ClientError {
     let mut message = String::from(name);
     message.push_str(" must be an integer from ");
     message.push_str(&itoa_u64(u64::from(min)));
     message.push_str(" to ");
     message.push_str(&itoa_u64(u64::from(max)));
-    Err(invalid(&message))
+    invalid(&message)
+}
+
+/// The integer options as numbers a caller gives them (the npm package's
+/// options, and a call's `timeoutMs`), each with the range
+/// [`ClientOptions::check`] holds it to; `maxResponseBytes` within a 32-bit
+/// `usize`, the wasm's.
+const INT_OPTIONS: [(&str, u32, u32); 4] = [
+    ("timeoutMs", 1, MAX_TIMER_MS),
+    ("retryBaseMs", 1, 10_000),
+    ("maxRetries", 0, 10),
+    ("maxResponseBytes", 1, u32::MAX),
+];
+
+/// `number` as the integer option `name`, or the error [`ClientOptions::check`]
+/// gives for a value out of its range: one message for a fraction, a NaN, a
+/// negative number and an integer out of range alike (before, -1 and 0 were
+/// refused in two words that contradicted each other). Not part of the API.
+#[doc(hidden)]
+pub fn int_option(name: &str, number: f64) -> Result<u32, ClientError> {
+    let (min, max) = INT_OPTIONS.iter().find(|(n, ..)| *n == name).map_or((0, u32::MAX), |&(_, min, max)| (min, max));
+    if number.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&number) {
+        return Ok(number as u32);
+    }
+    Err(range_error(name, min, max))
 }

@@ -13,7 +13,7 @@ use licensing_core::wire::{Endpoint, Method, Module};
 use crate::events::{CallEvent, ErrorEvent, HookEnd, HookName, RequestEvent, ResponseEvent, TokenRequest};
 use crate::next_step::{next_step, Failed, Next};
 use crate::options::{self, check_headers, header_name_ok, header_value_ok, platform_header, token_ok, MAX_TIMER_MS};
-use crate::redact::redact_into;
+use crate::redact::{redact, redact_into};
 use crate::{nonce, validation_error, CallUrl, ClientOptions, HttpResponse, Phase, RetryEvent};
 
 /// What the steps need of the platform (its home is beside [`crate::Transport`],
@@ -272,6 +272,24 @@ fn hook_error(what: &str, detail: &str, token: &str) -> ClientError {
     redact_into(&mut message, detail, token);
     let message = licensing_core::validate::excerpt(&message, licensing_core::response::MAX_ERROR_TEXT);
     ClientError::new(ErrorKind::Hook, message)
+}
+
+/// `error` with `token` scrubbed from its words: what the service answered
+/// (a 299's `message` or `cause`, an activity's `resultMessage`, a code)
+/// and what the runtime threw (a `fetch` or a body stream whose message
+/// holds the Authorization header) reach the caller, its hooks, its
+/// watchers and their spans. The answer's own data (a 3002's activities, the
+/// payload kept beside a failed hook) stays as the service sent it, as a
+/// payload does.
+fn scrubbed(mut error: ClientError, token: &str) -> ClientError {
+    if token.is_empty() {
+        return error;
+    }
+    for text in core::iter::once(&mut error.message).chain(error.code.as_mut()).chain(error.cause.as_mut()) {
+        // Not `str::contains`: its two-way search is kilobytes of wasm (redact.rs).
+        *text = licensing_core::validate::excerpt(&redact(text, token), licensing_core::response::MAX_ERROR_TEXT);
+    }
+    error
 }
 
 /// What the headers show hooks instead of the token.
@@ -563,9 +581,15 @@ impl Call {
             Ok(response) => response,
             Err(error) => return self.decide(around, Err(error), None, None, None),
         };
+        // A UTF-8 byte order mark is not the text's: fetch's `Response.json()`
+        // and `text()` drop it too (the Encoding standard's UTF-8 decode).
+        let body = match response.body.as_bytes() {
+            [0xEF, 0xBB, 0xBF, ..] => response.body.get(3..).unwrap_or_default(),
+            _ => &response.body,
+        };
         let result = match self.endpoint.module() {
-            Module::Order => read_order(self.endpoint, response.status, &response.body),
-            Module::Activity => read_activity(response.status, &response.body),
+            Module::Order => read_order(self.endpoint, response.status, body),
+            Module::Activity => read_activity(response.status, body),
         };
         let (status, retry_after) = (response.status, response.retry_after);
         if !self.hooks.after_response {
@@ -601,7 +625,7 @@ impl Call {
                 self.waiting = Waiting::Ended;
                 return Action::Done(answer);
             }
-            Err(error) => error,
+            Err(error) => scrubbed(error, &self.token),
         };
         let failed = Failed {
             endpoint: self.endpoint,
@@ -655,7 +679,8 @@ impl Call {
     /// The call ends with `error`, which says whether an attempt was handed
     /// to the network (the service may then have done the work, whatever the
     /// error says); `on_error` is told first.
-    fn fail(&mut self, mut error: ClientError) -> Action {
+    fn fail(&mut self, error: ClientError) -> Action {
+        let mut error = scrubbed(error, &self.token);
         error.sent = self.sent > 0;
         if !self.hooks.on_error {
             self.waiting = Waiting::Ended;

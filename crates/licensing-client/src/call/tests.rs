@@ -220,3 +220,45 @@ fn debug_never_shows_the_token() {
         assert!(!shown.contains("t0k3n"), "{shown}");
     }
 }
+
+#[test]
+fn the_token_is_scrubbed_from_what_the_service_and_the_runtime_said() {
+    // The service echoes the Authorization header in a 299's message and cause.
+    let mut run = Run::new(Endpoint::CreateEnterprise, HookSet::default());
+    run.next(Input::Start);
+    let echoed = r#"{"code":"13004","message":"bad header Bearer t0k3n","cause":"t0k3n refused"}"#;
+    let Action::Failed(error) = run.next(answer(299, echoed)) else { panic!("failed") };
+    assert_eq!(error.kind, ErrorKind::Business);
+    assert_eq!(error.message, "bad header Bearer [redacted]");
+    assert_eq!(error.cause.as_deref(), Some("[redacted] refused"));
+    // An activity's resultMessage.
+    let mut run = Run::new(Endpoint::JoinActivity, HookSet::default());
+    run.body = r#"{"activityCode":"A1","enterpriseGlobalId":"EG1"}"#;
+    run.next(Input::Start);
+    let echoed = r#"{"resultCode":"1001","resultMessage":"token t0k3n expired"}"#;
+    let Action::Failed(error) = run.next(answer(200, echoed)) else { panic!("failed") };
+    assert!(!error.message.contains("t0k3n"), "{}", error.message);
+    // What the runtime threw, on the retry's event and on the final error.
+    let hooks = HookSet { before_retry: true, ..HookSet::default() };
+    let mut run = Run::new(Endpoint::ListAssets, hooks);
+    run.body = r#"{"enterpriseGlobalId":"EG1"}"#;
+    run.next(Input::Start);
+    let thrown = || Input::Answer(Err(crate::no_answer::NoAnswer::Network("connect: Bearer t0k3n").error()));
+    let Action::BeforeRetry { event, .. } = run.next(thrown()) else { panic!("retried") };
+    assert!(!event.error.message.contains("t0k3n"), "{}", event.error.message);
+    run.next(Input::Hook(HookOutcome::Settled(Ok(HookValue::Unit))));
+    run.next(Input::Slept(Ok(())));
+    let Action::BeforeRetry { .. } = run.next(thrown()) else { panic!("retried") };
+    run.next(Input::Hook(HookOutcome::Settled(Ok(HookValue::Unit))));
+    run.next(Input::Slept(Ok(())));
+    let Action::Failed(error) = run.next(thrown()) else { panic!("failed") };
+    assert_eq!((error.kind, error.message.as_str()), (ErrorKind::Network, "connect: Bearer [redacted]"));
+}
+
+#[test]
+fn a_byte_order_mark_before_the_answer_is_not_read_as_its_text() {
+    let mut run = Run::new(Endpoint::CreateEnterprise, HookSet::default());
+    run.next(Input::Start);
+    let Action::Done(answer) = run.next(answer(200, &format!("\u{feff}{OK_ORDER}"))) else { panic!("done") };
+    assert!(answer.data.is_some());
+}

@@ -166,7 +166,12 @@ impl Issue {
         let mut path = String::with_capacity(name.len() + 1);
         path.push('/');
         path.push_str(name);
-        Self::new(path, Rule::Required, Severity::Error, message)
+        // The spec's own: its URL carries the parameter (`batchOrder?appKey=…`),
+        // so every profile refuses a call without it, `spec` too, and says so
+        // (`required` in a body is inferred: the spec marks no field required).
+        let mut issue = Self::new(path, Rule::Required, Severity::Error, message);
+        issue.source = Source::Spec;
+        issue
     }
 
     /// The issue with these params.
