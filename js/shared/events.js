@@ -46,10 +46,26 @@ export function watched() {
 export function tell(event) {
   for (const watcher of [...shared().watchers]) {
     try {
-      watcher(event);
+      ignoreRejection(watcher(event));
     } catch {
       // see watch()
     }
+  }
+}
+
+/**
+ * What an `async` watcher (or hook whose outcome is not waited for) rejects
+ * with is its own, as what a plain one throws is: observed here, or Node
+ * ends the process on the unhandled rejection (a log shipper's
+ * `watch(async (e) => send(e))` whose backend is down).
+ */
+export function ignoreRejection(value) {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+  try {
+    const then = value.then;
+    if (typeof then === 'function') Reflect.apply(then, value, [undefined, () => {}]);
+  } catch {
+    // a thenable whose `then` throws: nothing was started that could reject
   }
 }
 

@@ -4,7 +4,7 @@
 // - checkAnswer(endpoint, status, text): an answer held to the contract;
 // - makeValid(endpoint, body): a fixture made valid by the tables and the rules' repairs;
 // - createVirtualClock(options): time a test holds, for a client and a simulator.
-import type { Clock, Endpoint, ValidateOptions, ValidationReport } from './index.js';
+import type { Clock, Endpoint, EndpointRequests, ValidateOptions, ValidationReport } from './index.js';
 
 export type { InvalidExample } from './invalid-examples.js';
 // The state format, generated from the simulator's Rust types (sim-state.d.ts).
@@ -32,6 +32,11 @@ export interface SimulatorOptions {
   nonceWindowSecs?: number;
   /** Largest request body accepted, in bytes. Default: 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Seconds a request's body may take to arrive in whole (the simulator's
+   * `--body-timeout-secs`): a slower one is answered 408. Default: 30.
+   */
+  bodyTimeoutSecs?: number;
   /** Most asset numbers one shellnums call may ask for. Default: 1000. */
   maxShellnums?: number;
   /** Most (asset number, product) pairs of the delete_product orders of one batch. Default: 250,000. */
@@ -264,7 +269,7 @@ export declare function checkAnswer(endpoint: Endpoint, status: number, text: st
  * body.orderList[0].srcLicenseOrderId; // 'LO-1'
  * ```
  */
-export declare function makeValid<T = unknown>(endpoint: Endpoint, body: T): Promise<T>;
+export declare function makeValid<E extends Endpoint>(endpoint: E, body: unknown): Promise<EndpointRequests[E]>;
 
 /** A simulator state made from a HAR or a recording, and what it left out. */
 export interface StateFromTraffic {

@@ -6,41 +6,72 @@ import { READS, STALES } from '../../generated/stales.js';
 
 const DEFAULT_KEY = 'licensing';
 
-/** The values at a JSON Pointer of `body`, `*` standing for every item of an array. */
+/**
+ * The values at a JSON Pointer of `body` (`*` standing for every item of an
+ * array) that name an answer (non-blank strings), and whether some place the
+ * pointer names holds none (absent, blank, not a string), as an order of a
+ * batch without its enterprise.
+ */
 function valuesAt(body, pointer) {
   let level = [body];
+  let missing = false;
   for (const raw of pointer.split('/').slice(1)) {
     const step = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const next = [];
     for (const value of level) {
-      if (value === null || typeof value !== 'object') continue;
-      if (step === '*') {
+      if (value === null || typeof value !== 'object') {
+        missing = true;
+      } else if (step === '*') {
         if (Array.isArray(value)) next.push(...value);
+        else missing = true;
       } else if (Object.prototype.hasOwnProperty.call(value, step)) {
         next.push(value[step]);
+      } else {
+        missing = true;
       }
     }
     level = next;
   }
-  return level;
+  const values = level.filter((v) => typeof v === 'string' && v.trim() !== '');
+  return { values: [...new Set(values)], missing: missing || values.length < level.length };
 }
 
 /**
  * The query keys a successful call of `endpoint` with `body` makes stale: for
  * each read of its table entry, the keys of the answers it names (`[key, read,
  * { field: value }]`, which TanStack Query matches as a prefix of every request
- * with that value), or all of that read's answers (`[key, read]`).
+ * with that value), or all of that read's answers (`[key, read]`) when some
+ * part of the body names none (an order without its enterprise, alone or in a
+ * batch beside others: before, the others' keys alone were given).
  */
 function staleQueryKeys(endpoint, body, options) {
   const key = options?.key ?? DEFAULT_KEY;
   const out = [];
   for (const { read, by } of STALES[endpoint] ?? []) {
-    const values = by === null ? [] : [...new Set(valuesAt(body, by.from).filter((v) => typeof v === 'string' && v.trim() !== ''))];
-    // A body without the value (an order without its enterprise) may have changed any answer.
-    if (values.length === 0) out.push([key, read]);
+    const { values, missing } = by === null ? { values: [], missing: true } : valuesAt(body, by.from);
+    // A body without the value may have changed any answer.
+    if (missing || values.length === 0) out.push([key, read]);
     else for (const value of values) out.push([key, read, { [by.field]: value }]);
   }
   return out;
+}
+
+/**
+ * `signal` and the caller's own (`callOptions.signal`) as one: aborted when
+ * either is. Before, TanStack's signal replaced the caller's, which then
+ * stopped nothing.
+ */
+function eitherSignal(signal, own) {
+  if (own === undefined || own === null || own === signal) return signal;
+  if (signal.aborted) return signal;
+  if (own.aborted) return own;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, own]);
+  // Node 18 and browsers before 2024 have no AbortSignal.any.
+  const either = new AbortController();
+  const abort = (event) => either.abort(event.target.reason);
+  signal.addEventListener('abort', abort, { once: true });
+  own.addEventListener('abort', abort, { once: true });
+  return either.signal;
 }
 
 /**
@@ -54,7 +85,10 @@ function licensingQueries(client, options) {
   for (const read of READS) {
     out[read] = (request, callOptions) => ({
       queryKey: [key, read, request ?? {}],
-      queryFn: ({ signal } = {}) => client[read](request, signal === undefined ? callOptions : { ...callOptions, signal }),
+      queryFn: ({ signal } = {}) => client[read](
+        request,
+        signal === undefined ? callOptions : { ...callOptions, signal: eitherSignal(signal, callOptions?.signal) },
+      ),
     });
   }
   return Object.freeze(out);

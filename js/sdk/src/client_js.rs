@@ -29,24 +29,18 @@ use crate::hooks_js;
 use crate::interop::{self, error_text, get, set};
 use crate::js_error::to_js_error;
 
-/// An integer option: `None` when absent; an error naming it when it is not a
-/// whole number from 0 to 2³² − 1 (`ClientOptions::ready` then checks its own range).
+/// An integer option: `None` when absent; when it is not an integer in its
+/// range, the error that names the range (licensing-client's `int_option`).
 fn int_option(name: &str, value: &JsValue) -> Result<Option<u32>, ClientError> {
     if value.is_undefined() {
         return Ok(None);
     }
-    match value.as_f64() {
-        Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => Ok(Some(n as u32)),
-        _ => {
-            let mut message = String::from(name);
-            message.push_str(" must be a whole number of at least 0");
-            Err(ClientError::new(ErrorKind::Validation, message))
-        }
-    }
+    licensing_client::int_option(name, value.as_f64().unwrap_or(f64::NAN)).map(Some)
 }
 
 /// The client's `onWarnings` as a Rust hook: called with `{ endpoint, phase,
-/// issues }`; what it throws is ignored (a hook cannot fail a call).
+/// issues }`; what it throws is ignored (a hook cannot fail a call; what an
+/// `async` one rejects with, the package's JavaScript ignores: api.js).
 fn warning_hook(hook: js_sys::Function) -> WarningHook {
     Rc::new(move |endpoint: Endpoint, phase: Phase, issues: &[Issue]| {
         let event: JsValue = js_sys::Object::new().into();
@@ -149,6 +143,17 @@ impl JsClient {
         Ok(JsClient { opts: Rc::new(opts), hooks, io, clock })
     }
 
+    /// The error a call of a client rejects with once it was freed (`free()`,
+    /// or the end of a `using` scope): the wasm side of it is gone, so the
+    /// package's JavaScript asks for it here. Not part of the API.
+    #[wasm_bindgen(js_name = __freed)]
+    pub fn freed() -> JsValue {
+        to_js_error(&ClientError::new(
+            ErrorKind::Validation,
+            "this LicensingClient was freed: nothing was sent",
+        ))
+    }
+
     /// The functions the package's loop calls (js/sdk/src-js/client.js): the hooks
     /// and the token provider by step name, `fetch` and `clock` when given.
     /// Not part of the API.
@@ -188,7 +193,11 @@ impl JsClient {
         })?;
         // An object that is not an AbortSignal of this realm (a fake, another
         // realm's) could not be listened to: refused rather than ignored.
-        let signal = match get(&options, "signal") {
+        // What a getter or a Proxy of the call's options throws refuses the
+        // call (nothing is sent), as the constructor refuses its options:
+        // before, the call went out without the signal or the timeout.
+        let option = |key: &str| read_option(&options, key, &self.opts.token);
+        let signal = match option("signal")? {
             v if v.is_undefined() || v.is_null() => JsValue::UNDEFINED,
             v if v.is_instance_of::<AbortSignal>() => v,
             _ => {
@@ -198,11 +207,11 @@ impl JsClient {
                 )))
             }
         };
-        let timeout_ms = int_option("timeoutMs", &get(&options, "timeoutMs")).map_err(js_error)?;
+        let timeout_ms = int_option("timeoutMs", &option("timeoutMs")?).map_err(js_error)?;
         // Only validate, send nothing (`__checkOnly: true`): one call path for
         // this too, rather than a method of its own (0.5 KB of wasm, measured).
-        let check_only = get(&options, "__checkOnly").is_truthy();
-        let repeatable = match get(&options, "repeatable") {
+        let check_only = option("__checkOnly")?.is_truthy();
+        let repeatable = match option("repeatable")? {
             v if v.is_undefined() => false,
             v => v
                 .as_bool()
@@ -227,6 +236,10 @@ impl JsClient {
                 None => Ok(JsValue::UNDEFINED),
             };
         }
+        // A signal that has fired already ends the call before its first step:
+        // nothing is sent, no hook runs, and `sent` is false (before, the loop
+        // took the attempt as sent and then saw the abort).
+        let refused = refused.or_else(|| signal_aborted(&signal).then(|| NoAnswer::Aborted.error()));
         let timeout_ms = timeout_ms.unwrap_or(self.opts.timeout_ms);
         Ok(JsCall {
             opts: self.opts.clone(),
@@ -246,6 +259,9 @@ impl JsClient {
 extern "C" {
     /// `AbortSignal`, for `instanceof` (of this realm).
     type AbortSignal;
+    /// Whether it has fired; `Err` where an own `aborted` of the object throws.
+    #[wasm_bindgen(method, getter, catch)]
+    fn aborted(this: &AbortSignal) -> Result<bool, JsValue>;
     /// `crypto.getRandomValues(array)`, straight on the wasm memory; throws
     /// (here: `Err`) where there is no Web Crypto.
     #[wasm_bindgen(catch, js_namespace = crypto, js_name = getRandomValues)]
@@ -474,6 +490,13 @@ impl JsCall {
         set(&object, "ms", &JsValue::from_f64(f64::from(ms)));
         object
     }
+}
+
+/// Whether `signal` (an `AbortSignal`, or `undefined`) has fired; a signal
+/// whose `aborted` cannot be read is taken as not fired (the loop's own reads
+/// then see what it does).
+fn signal_aborted(signal: &JsValue) -> bool {
+    !signal.is_undefined() && signal.unchecked_ref::<AbortSignal>().aborted().unwrap_or(false)
 }
 
 /// `options[key]`, for the constructor: what a getter or a Proxy throws
