@@ -148,10 +148,7 @@ impl JsClient {
     /// package's JavaScript asks for it here. Not part of the API.
     #[wasm_bindgen(js_name = __freed)]
     pub fn freed() -> JsValue {
-        to_js_error(&ClientError::new(
-            ErrorKind::Validation,
-            "this LicensingClient was freed: nothing was sent",
-        ))
+        to_js_error(&ClientError::new(ErrorKind::Validation, "this LicensingClient was freed: nothing was sent"))
     }
 
     /// The functions the package's loop calls (js/sdk/src-js/client.js): the hooks
