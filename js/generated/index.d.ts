@@ -978,9 +978,26 @@ export declare namespace StandardJSONSchemaV1 {
   }
 }
 
+/**
+ * One endpoint's request as a Standard Schema and a Standard JSON Schema, as
+ * this package makes it: its `validate` answers at once (never a Promise, which
+ * the standard allows), and each issue carries the report's `code`.
+ */
+export interface EndpointSchema<T> extends StandardSchemaV1<T>, StandardJSONSchemaV1<T> {
+  readonly "~standard": Omit<StandardSchemaV1<T>["~standard"], "validate"> & StandardJSONSchemaV1<T>["~standard"] & {
+    readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => EndpointSchema.Result<T>;
+  };
+}
+export declare namespace EndpointSchema {
+  type Result<T> = StandardSchemaV1.SuccessResult<T> | FailureResult;
+  interface FailureResult { readonly issues: ReadonlyArray<Issue> }
+  /** A Standard Schema issue with the report's code (`asset_number_format`, `required`, …). */
+  interface Issue extends StandardSchemaV1.Issue { readonly code: IssueCode }
+}
+
 /** One Standard Schema per endpoint, each a Standard JSON Schema too. */
 export type Schemas = {
-  readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> & StandardJSONSchemaV1<EndpointRequests[E]>;
+  readonly [E in Endpoint]: EndpointSchema<EndpointRequests[E]>;
 };
 
 // ---- Client ----------------------------------------------------------------------
@@ -1015,7 +1032,7 @@ export interface LicensingClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt where the policy allows (default 2). */
   maxRetries?: number;
-  /** First backoff in ms, doubled per retry with jitter (default 200). */
+  /** Backoff in ms (default 200): the first wait is from it to twice it (half fixed, half random), doubled per retry, at most 10 s. */
   retryBaseMs?: number;
   /** Language of validation messages: "en", "zh-CN", or with `messages`, any other tag. */
   locale?: "en" | "zh-CN" | (string & {});
@@ -1072,13 +1089,16 @@ export interface TokenRequest {
   refused: boolean;
 }
 
+/** The headers `beforeRequest` may return: an object, `Headers`, or a `Map` of names to values. */
+export type BeforeRequestHeaders = Record<string, string> | Headers | ReadonlyMap<string, string>;
+
 /** The client's hooks (names as ky's); each optional. */
 export interface LicensingHooks {
   /**
    * Before each attempt; may return headers to add or replace (not Authorization or
    * Content-Type): at most 64, of at most 16 KiB together; more fails the call (kind `hook`).
    */
-  beforeRequest?: (event: RequestEvent) => void | Record<string, string> | Headers | Promise<void | Record<string, string> | Headers>;
+  beforeRequest?: (event: RequestEvent) => void | BeforeRequestHeaders | Promise<void | BeforeRequestHeaders>;
   /** After each response, whatever its status. */
   afterResponse?: (event: ResponseEvent) => void | Promise<void>;
   /** When a retry is decided, before its wait; the retry waits for it to settle. */

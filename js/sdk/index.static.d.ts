@@ -117,9 +117,26 @@ export declare namespace StandardJSONSchemaV1 {
   }
 }
 
+/**
+ * One endpoint's request as a Standard Schema and a Standard JSON Schema, as
+ * this package makes it: its `validate` answers at once (never a Promise, which
+ * the standard allows), and each issue carries the report's `code`.
+ */
+export interface EndpointSchema<T> extends StandardSchemaV1<T>, StandardJSONSchemaV1<T> {
+  readonly "~standard": Omit<StandardSchemaV1<T>["~standard"], "validate"> & StandardJSONSchemaV1<T>["~standard"] & {
+    readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => EndpointSchema.Result<T>;
+  };
+}
+export declare namespace EndpointSchema {
+  type Result<T> = StandardSchemaV1.SuccessResult<T> | FailureResult;
+  interface FailureResult { readonly issues: ReadonlyArray<Issue> }
+  /** A Standard Schema issue with the report's code (`asset_number_format`, `required`, …). */
+  interface Issue extends StandardSchemaV1.Issue { readonly code: IssueCode }
+}
+
 /** One Standard Schema per endpoint, each a Standard JSON Schema too. */
 export type Schemas = {
-  readonly [E in Endpoint]: StandardSchemaV1<EndpointRequests[E]> & StandardJSONSchemaV1<EndpointRequests[E]>;
+  readonly [E in Endpoint]: EndpointSchema<EndpointRequests[E]>;
 };
 
 // ---- Client ----------------------------------------------------------------------

@@ -266,7 +266,7 @@ export declare function checkAnswer(endpoint: Endpoint, status: number, text: st
  * ```ts
  * const body = await makeValid('batchOrder', { channelCode: 'WEB', channelOrderId: 'CO-1', orderList: [
  *   { sequence: 1, licenseType: 'cloud_account', orderType: 'delete_asset', assets: [{ assetNos: ['8000000001'] }] }] });
- * body.orderList[0].srcLicenseOrderId; // 'LO-1'
+ * body.orderList?.[0]?.srcLicenseOrderId; // 'LO-1'
  * ```
  */
 export declare function makeValid<E extends Endpoint>(endpoint: E, body: unknown): Promise<EndpointRequests[E]>;

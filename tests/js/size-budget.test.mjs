@@ -6,7 +6,8 @@
 // of issue 60, 68.8 KB until issue 61, 68.65 KB until issue 63: docs/design.md,
 // "The budget moved", "The client's clock", "Checking answers is not the
 // client's"), the default entry (one module, the wasm inside as printable
-// text) at most 74 KB (80.5 KB until issue 63; 86.3 KB while the wasm inside
+// text) at most 74.5 KB (74 KB until the client's edges were mended: docs/design.md,
+// "The client at its edges"; 80.5 KB until issue 63; 86.3 KB while the wasm inside
 // was hexadecimal: docs/design.md, "The wasm inside as printable text"); `licensing-sdk/validate` (the
 // validation-only wasm inside, and the fast path) and its slim twin with the wasm it
 // fetches at most 45 KB each (40 KB from issue 47 while they left the fast path out,
@@ -33,7 +34,7 @@ const gzipped = (path) => gzipSync(readFileSync(new URL(`../../pkg/${path}`, imp
 
 const BUDGETS = [
   [['web/licensing_sdk_bg.wasm'], 64_000],
-  [['index.js'], 74_000],
+  [['index.js'], 74_500],
   [['validate.js'], 45_000],
   [['validate-slim.js', 'validate/licensing_sdk_bg.wasm'], 45_000],
   [['outbox.mjs'], 32_000],

@@ -91,8 +91,8 @@ pub use call_url::CallUrl;
 pub use hooks::{Hooks, TokenProvider, TokenRequest};
 pub use licensing_core::response::{Answer, ClientError, ErrorKind};
 pub use options::{
-    check_header_bounds, int_option, CallOptions, ClientOptions, Phase, RetryEvent, RetryHook, WarningHook,
-    MAX_HEADERS, MAX_HEADER_BYTES, MAX_TIMER_MS,
+    check_header_bounds, CallOptions, ClientOptions, Phase, RetryEvent, RetryHook, WarningHook, MAX_HEADERS,
+    MAX_HEADER_BYTES, MAX_TIMER_MS,
 };
 pub use redact::redact;
 pub use transport::{HttpRequest, HttpResponse, Transport};

@@ -569,38 +569,10 @@ pub(crate) fn check_range(name: &str, value: u32, min: u32, max: u32) -> Result<
     if (min..=max).contains(&value) {
         return Ok(());
     }
-    Err(range_error(name, min, max))
-}
-
-fn range_error(name: &str, min: u32, max: u32) -> ClientError {
     let mut message = String::from(name);
     message.push_str(" must be an integer from ");
     message.push_str(&itoa_u64(u64::from(min)));
     message.push_str(" to ");
     message.push_str(&itoa_u64(u64::from(max)));
-    invalid(&message)
-}
-
-/// The integer options as numbers a caller gives them (the npm package's
-/// options, and a call's `timeoutMs`), each with the range
-/// [`ClientOptions::check`] holds it to; `maxResponseBytes` within a 32-bit
-/// `usize`, the wasm's.
-const INT_OPTIONS: [(&str, u32, u32); 4] = [
-    ("timeoutMs", 1, MAX_TIMER_MS),
-    ("retryBaseMs", 1, 10_000),
-    ("maxRetries", 0, 10),
-    ("maxResponseBytes", 1, u32::MAX),
-];
-
-/// `number` as the integer option `name`, or the error [`ClientOptions::check`]
-/// gives for a value out of its range: one message for a fraction, a NaN, a
-/// negative number and an integer out of range alike (before, -1 and 0 were
-/// refused in two words that contradicted each other). Not part of the API.
-#[doc(hidden)]
-pub fn int_option(name: &str, number: f64) -> Result<u32, ClientError> {
-    let (min, max) = INT_OPTIONS.iter().find(|(n, ..)| *n == name).map_or((0, u32::MAX), |&(_, min, max)| (min, max));
-    if number.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&number) {
-        return Ok(number as u32);
-    }
-    Err(range_error(name, min, max))
+    Err(invalid(&message))
 }

@@ -29,13 +29,19 @@ use crate::hooks_js;
 use crate::interop::{self, error_text, get, set};
 use crate::js_error::to_js_error;
 
-/// An integer option: `None` when absent; when it is not an integer in its
-/// range, the error that names the range (licensing-client's `int_option`).
-fn int_option(name: &str, value: &JsValue) -> Result<Option<u32>, ClientError> {
+/// An integer option: `None` when absent. A value that is no integer from 0
+/// to 2³² − 1 (a fraction, a NaN, a negative number) is given as
+/// `out_of_range`, a value its range refuses, so that it gets the range's one
+/// message (`ClientOptions::check`, or the call's own check of its timeout):
+/// before, -1 and 0 were refused in two messages that contradicted each other.
+fn int_option(value: &JsValue, out_of_range: u32) -> Option<u32> {
     if value.is_undefined() {
-        return Ok(None);
+        return None;
     }
-    licensing_client::int_option(name, value.as_f64().unwrap_or(f64::NAN)).map(Some)
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => Some(n as u32),
+        _ => Some(out_of_range),
+    }
 }
 
 /// The client's `onWarnings` as a Rust hook: called with `{ endpoint, phase,
@@ -88,11 +94,11 @@ impl JsClient {
         let base_url = option("baseUrl")?.as_string().ok_or_else(|| options_error("baseUrl is required"))?;
         let (io, hooks) = hooks_js::hooks(&option("hooks")?, provider.as_ref(), &token).map_err(|e| to_js_error(&e))?;
         let app_key = option("appKey")?.as_string();
-        let js_error = |e: ClientError| to_js_error(&e);
-        let timeout_ms = int_option("timeoutMs", &option("timeoutMs")?).map_err(js_error)?;
-        let max_retries = int_option("maxRetries", &option("maxRetries")?).map_err(js_error)?;
-        let retry_base_ms = int_option("retryBaseMs", &option("retryBaseMs")?).map_err(js_error)?;
-        let max_response_bytes = int_option("maxResponseBytes", &option("maxResponseBytes")?).map_err(js_error)?;
+        // Out of range: 0 for the three that start at 1, u32::MAX for maxRetries (0 to 10).
+        let timeout_ms = int_option(&option("timeoutMs")?, 0);
+        let max_retries = int_option(&option("maxRetries")?, u32::MAX);
+        let retry_base_ms = int_option(&option("retryBaseMs")?, 0);
+        let max_response_bytes = int_option(&option("maxResponseBytes")?, 0);
         match option("fetch")? {
             fetch if fetch.is_undefined() => {}
             fetch if fetch.is_function() => set(&io, "fetch", &fetch),
@@ -204,7 +210,7 @@ impl JsClient {
                 )))
             }
         };
-        let timeout_ms = int_option("timeoutMs", &option("timeoutMs")?).map_err(js_error)?;
+        let timeout_ms = int_option(&option("timeoutMs")?, 0);
         // Only validate, send nothing (`__checkOnly: true`): one call path for
         // this too, rather than a method of its own (0.5 KB of wasm, measured).
         let check_only = option("__checkOnly")?.is_truthy();

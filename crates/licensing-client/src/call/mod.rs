@@ -275,7 +275,7 @@ fn hook_error(what: &str, detail: &str, token: &str) -> ClientError {
 }
 
 /// `error` with `token` scrubbed from its words: what the service answered
-/// (a 299's `message` or `cause`, an activity's `resultMessage`, a code)
+/// (a 299's `message` or `cause`, an activity's `resultMessage`)
 /// and what the runtime threw (a `fetch` or a body stream whose message
 /// holds the Authorization header) reach the caller, its hooks, its
 /// watchers and their spans. The answer's own data (a 3002's activities, the
@@ -285,7 +285,7 @@ fn scrubbed(mut error: ClientError, token: &str) -> ClientError {
     if token.is_empty() {
         return error;
     }
-    for text in core::iter::once(&mut error.message).chain(error.code.as_mut()).chain(error.cause.as_mut()) {
+    for text in core::iter::once(&mut error.message).chain(error.cause.as_mut()) {
         // Not `str::contains`: its two-way search is kilobytes of wasm (redact.rs).
         *text = licensing_core::validate::excerpt(&redact(text, token), licensing_core::response::MAX_ERROR_TEXT);
     }
