@@ -392,7 +392,9 @@ impl JsCall {
     /// fact (see `no_answer`), `status` the answer's when one came, `thrown`
     /// what the runtime or the clock threw.
     pub fn failed(&mut self, why: &str, status: Option<u16>, thrown: JsValue) -> JsValue {
-        let said = |fallback| error_text(&thrown, fallback);
+        // What the runtime said, the attempt's token scrubbed (a `fetch` or a
+        // body stream that failed with the Authorization header in its words).
+        let said = |fallback| self.steps.redact(&error_text(&thrown, fallback));
         let status_or_0 = status.unwrap_or(0);
         let error = match why {
             "aborted" => NoAnswer::Aborted.error(),

@@ -274,15 +274,16 @@ fn hook_error(what: &str, detail: &str, token: &str) -> ClientError {
     ClientError::new(ErrorKind::Hook, message)
 }
 
-/// `error` with `token` scrubbed from its words: what the service answered
-/// (a 299's `message` or `cause`, an activity's `resultMessage`)
-/// and what the runtime threw (a `fetch` or a body stream whose message
-/// holds the Authorization header) reach the caller, its hooks, its
-/// watchers and their spans. The answer's own data (a 3002's activities, the
-/// payload kept beside a failed hook) stays as the service sent it, as a
-/// payload does.
+/// A refusal the service answered (kind `business` or `activity`) with
+/// `token` scrubbed from its `message` and `cause`, which are the service's
+/// words (a 299 or an activity echoing the Authorization header); they reach
+/// the caller, its hooks, its watchers and their spans. Only the service's
+/// words: the client's own are not cut where they hold a short token's
+/// letters. The answer's own data (a 3002's activities) stays as the service
+/// sent it, as a payload does. What the runtime said, a carrier scrubs with
+/// [`Call::redact`] as it hands it in.
 fn scrubbed(mut error: ClientError, token: &str) -> ClientError {
-    if token.is_empty() {
+    if token.is_empty() || !matches!(error.kind, ErrorKind::Business | ErrorKind::Activity) {
         return error;
     }
     for text in core::iter::once(&mut error.message).chain(error.cause.as_mut()) {
@@ -358,6 +359,14 @@ impl Call {
     /// Attempts handed to the network so far.
     pub fn sent(&self) -> u32 {
         self.sent
+    }
+
+    /// `text` with the attempt's token written `[redacted]`: what a carrier
+    /// hands in of the runtime's words (a `fetch` or a body stream that
+    /// failed with the Authorization header in its message), before it makes
+    /// the error of them.
+    pub fn redact(&self, text: &str) -> String {
+        redact(text, &self.token)
     }
 
     /// Ends the call before anything is sent (a body refused by validation):
@@ -591,6 +600,7 @@ impl Call {
             Module::Order => read_order(self.endpoint, response.status, body),
             Module::Activity => read_activity(response.status, body),
         };
+        let result = result.map_err(|error| scrubbed(error, &self.token));
         let (status, retry_after) = (response.status, response.retry_after);
         if !self.hooks.after_response {
             return self.decide(around, result, Some(status), retry_after, None);
@@ -625,7 +635,7 @@ impl Call {
                 self.waiting = Waiting::Ended;
                 return Action::Done(answer);
             }
-            Err(error) => scrubbed(error, &self.token),
+            Err(error) => error,
         };
         let failed = Failed {
             endpoint: self.endpoint,
@@ -679,8 +689,7 @@ impl Call {
     /// The call ends with `error`, which says whether an attempt was handed
     /// to the network (the service may then have done the work, whatever the
     /// error says); `on_error` is told first.
-    fn fail(&mut self, error: ClientError) -> Action {
-        let mut error = scrubbed(error, &self.token);
+    fn fail(&mut self, mut error: ClientError) -> Action {
         error.sent = self.sent > 0;
         if !self.hooks.on_error {
             self.waiting = Waiting::Ended;
