@@ -330,7 +330,8 @@ export type OutboxEvent =
  * Watches every call of every LicensingClient and every outbox job in this
  * page, worker or process (every copy of the package there) from now on;
  * returns what stops watching. While no one watches, nothing is made for it.
- * What a watcher throws is ignored.
+ * What a watcher throws (or an async one rejects with) is ignored; each event is
+ * frozen (the watchers share it).
  */
 export declare function watch(watcher: (event: LicensingEvent) => void): () => void;
 

@@ -42,8 +42,13 @@ export function watched() {
   return globalThis[KEY] !== undefined && globalThis[KEY].watchers.size > 0;
 }
 
-/** Tells every watcher `event`. */
+/**
+ * Tells every watcher `event`, frozen: they share it, and one that edited it
+ * (took its `url` out, say) changed what the others, the panel and the spans
+ * read. An event's `error` is the one `onError` is given, as it was.
+ */
 export function tell(event) {
+  Object.freeze(event);
   for (const watcher of [...shared().watchers]) {
     try {
       ignoreRejection(watcher(event));

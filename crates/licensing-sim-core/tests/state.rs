@@ -140,6 +140,26 @@ fn a_stored_order_keeps_what_its_batch_sent_and_a_state_may_leave_it_out() {
 }
 
 #[test]
+fn an_asset_number_an_order_stores_is_never_handed_out_and_its_state_reads_back() {
+    // On a fresh simulator the order's numbers were at or past shellNums' next
+    // one: the next shellNums handed 8000000001 out again, and the snapshot
+    // was refused ("1 is not past the stored asset number 8000000001").
+    let sim = Simulator::new(&Options::default());
+    let mut nonce = 0;
+    let order = json!({ "sequence": 1, "orderType": "new_buy", "licenseType": "normal_recover_usbkey",
+        "assets": [{ "assetNos": ["8000000001", "8000000005", "6000000002"], "products": [{ "productUri": "p" }] }] });
+    let body = json!({ "channelCode": "c", "channelOrderId": "o-1", "orderList": [order] });
+    assert_eq!(call(&sim, BATCH, &body.to_string(), &mut nonce)["code"], json!(0));
+    let domestic = call(&sim, SHELLNUMS, r#"{"size":1}"#, &mut nonce)["data"].clone();
+    assert_eq!(domestic, json!(["8000000006"]));
+    // The Singapore number moved its own sequence: the snapshot says so, and reads back.
+    let written = sim.snapshot().to_json();
+    let state: Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(state["nextAssetNumbers"], json!({ "domestic": 7, "singapore": 3 }), "{state}");
+    assert_eq!(State::from_json(&written).map(|s| s.to_json()), Ok(written));
+}
+
+#[test]
 fn counters_left_out_are_derived_from_the_data() {
     let mut state = valid();
     let fields = state.as_object_mut().unwrap();

@@ -504,8 +504,8 @@ fn signal_aborted(signal: &JsValue) -> bool {
     !signal.is_undefined() && signal.unchecked_ref::<AbortSignal>().aborted().unwrap_or(false)
 }
 
-/// `options[key]`, for the constructor: what a getter or a Proxy throws
-/// refuses the options, repeated with `token` redacted. Not a closure: one
+/// `options[key]`, for the constructor and a call's options: what a getter
+/// or a Proxy throws refuses them, repeated with `token` redacted. Not a closure: one
 /// copy, not one per option.
 #[inline(never)]
 fn read_option(options: &JsValue, key: &str, token: &str) -> Result<JsValue, JsValue> {

@@ -1,8 +1,9 @@
 // What an adversarial pass of LicensingClient found, each held here (each
 // test failed before its mend): the token in what the service or the runtime
 // said, a signal that fired before the call, an async watcher or onWarnings
-// that rejects, unreadable call options, a freed client, a byte order mark,
-// the options' words, and licensing-sdk/query's signal and stale keys.
+// that rejects, a watcher that edits the event it shares, unreadable call
+// options, a freed client, a byte order mark, the options' words, and
+// licensing-sdk/query's signal and stale keys.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -62,6 +63,22 @@ test('a signal that fired before the call: nothing sent, sent false, no attempt,
   assert.equal(outcome.error.sent, false);
   assert.deepEqual(attempts, [0]);
   assert.ok(!events.some((e) => e.type === 'request'), events.map((e) => e.type).join());
+});
+
+test('a watcher cannot edit the event the other watchers are told', async () => {
+  const seen = [];
+  const stopEditing = watch((event) => { delete event.url; event.type = 'edited'; });
+  try {
+    await watched(async () => new Response('{"code":0,"data":["8000000001"]}'), (c) => c.shellNums(shellNums), {
+      hooks: { beforeRequest: () => {} },
+    }).then(({ events }) => seen.push(...events));
+  } finally {
+    stopEditing();
+  }
+  const request = seen.find((e) => e.type === 'request');
+  assert.ok(request, seen.map((e) => e.type).join());
+  assert.match(request.url, /g_nonce=/);
+  assert.ok(!seen.some((e) => e.type === 'edited'));
 });
 
 test('call options that cannot be read refuse the call, and nothing is sent', async () => {

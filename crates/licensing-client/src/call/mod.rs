@@ -287,7 +287,8 @@ fn scrubbed(mut error: ClientError, token: &str) -> ClientError {
         return error;
     }
     for text in core::iter::once(&mut error.message).chain(error.cause.as_mut()) {
-        // Not `str::contains`: its two-way search is kilobytes of wasm (redact.rs).
+        // Rewritten whatever it holds: `str::contains` first would bring its
+        // two-way search, kilobytes of wasm (redact.rs).
         *text = licensing_core::validate::excerpt(&redact(text, token), licensing_core::response::MAX_ERROR_TEXT);
     }
     error
@@ -588,7 +589,10 @@ impl Call {
     ) -> Action {
         let response = match answer {
             Ok(response) => response,
-            Err(error) => return self.decide(around, Err(error), None, None, None),
+            Err(error) => {
+                let error = self.status_said_all(error);
+                return self.decide(around, Err(error), None, None, None);
+            }
         };
         // A UTF-8 byte order mark is not the text's: fetch's `Response.json()`
         // and `text()` drop it too (the Encoding standard's UTF-8 decode).
@@ -615,6 +619,23 @@ impl Call {
         // Once the answer is in, the attempt's timer has no more say: the
         // hook gets a whole timeout of its own.
         Action::AfterResponse { event, ms: self.timeout_ms }
+    }
+
+    /// A body the carrier could not read (not UTF-8, larger than the client
+    /// reads) under a status whose body is not read anyway (a 503, a 429):
+    /// that status's error, which the retry policy reads, as the reader gives
+    /// it for the status alone. Before, a 503 with a Latin-1 error page ended
+    /// the call as `decode`, and was not retried.
+    fn status_said_all(&self, error: ClientError) -> ClientError {
+        let Some(status) = error.status.filter(|_| error.kind == ErrorKind::Decode) else { return error };
+        let by_status = match self.endpoint.module() {
+            Module::Order => read_order(self.endpoint, status, ""),
+            Module::Activity => read_activity(status, ""),
+        };
+        match by_status {
+            Err(http) if http.kind == ErrorKind::Http => http,
+            _ => error,
+        }
     }
 
     /// After the attempt: done, or what `next_step` says of its error.

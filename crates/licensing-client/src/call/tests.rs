@@ -256,3 +256,20 @@ fn a_byte_order_mark_before_the_answer_is_not_read_as_its_text() {
     let Action::Done(answer) = run.next(answer(200, &format!("\u{feff}{OK_ORDER}"))) else { panic!("done") };
     assert!(answer.data.is_some());
 }
+
+#[test]
+fn a_body_that_cannot_be_read_under_a_status_that_says_all_is_that_status() {
+    // A 503 whose error page is not UTF-8 (or is larger than the client reads)
+    // is retried as any 503 of a safe call; a 200's is still `decode`.
+    let mut run = Run::new(Endpoint::ListAssets, HookSet::default());
+    run.body = r#"{"enterpriseGlobalId":"EG1"}"#;
+    run.next(Input::Start);
+    let unreadable = |status| Input::Answer(Err(crate::no_answer::NoAnswer::NotUtf8 { status }.error()));
+    let Action::Sleep { .. } = run.next(unreadable(503)) else { panic!("a 503 is retried") };
+    let Action::Send { .. } = run.next(Input::Slept(Ok(()))) else { panic!("sent again") };
+    let too_large = Input::Answer(Err(crate::no_answer::NoAnswer::TooLarge { status: 429, max_bytes: 1 }.error()));
+    let Action::Sleep { .. } = run.next(too_large) else { panic!("a 429 is retried") };
+    run.next(Input::Slept(Ok(())));
+    let Action::Failed(error) = run.next(unreadable(200)) else { panic!("a 200 it cannot read ends the call") };
+    assert_eq!((error.kind, error.status), (ErrorKind::Decode, Some(200)));
+}

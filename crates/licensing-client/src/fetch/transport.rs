@@ -342,8 +342,20 @@ async fn read_body(head: &Head, max_bytes: usize, stop: &Stop) -> Result<String,
     String::from_utf8(bytes).map_err(|_| unreadable(NoAnswer::NotUtf8 { status }))
 }
 
-/// One HTTP exchange: (status, body text). The token goes in the header only; no
-/// error message built here can contain it.
+/// What the runtime threw, as text, with the request's token scrubbed: a
+/// custom `fetch` may fail with the Authorization header in its words (the
+/// package's loop does the same through `Call::redact`).
+fn thrown_text(thrown: &JsValue, request: &HttpRequest<'_>) -> String {
+    let text = error_text(thrown, "fetch failed");
+    let bearer = request.headers.iter().find(|(name, _)| name.eq_ignore_ascii_case("authorization"));
+    match bearer.and_then(|(_, value)| value.strip_prefix("Bearer ")) {
+        Some(token) => crate::redact::redact(&text, token),
+        None => text,
+    }
+}
+
+/// One HTTP exchange: (status, body text). The token goes in the header only;
+/// what the runtime says of a failure is repeated with it scrubbed.
 async fn exchange(
     request: &HttpRequest<'_>,
     custom: Option<&js_sys::Function>,
@@ -402,7 +414,7 @@ async fn exchange(
         // The runtime's own failure after the timer fired is the timeout's doing.
         Err(Err(Halt::Stopped)) => Err(stopped()),
         Err(Err(Halt::Failed(_))) if timed_out.get() => Err(stopped()),
-        Err(Err(Halt::Failed(thrown))) => Err(NoAnswer::Network(&error_text(&thrown, "fetch failed")).error()),
+        Err(Err(Halt::Failed(thrown))) => Err(NoAnswer::Network(&thrown_text(&thrown, request)).error()),
     }
 }
 

@@ -79,6 +79,22 @@ async fn network_error_for_a_closed_port() {
 }
 
 #[wasm_bindgen_test]
+async fn a_fetch_that_fails_with_the_token_in_its_words_is_repeated_without_it() {
+    // A caller's fetch (a proxy, a test double) whose error quotes the request's header.
+    let failing = js_sys::Function::new_with_args(
+        "request",
+        "return Promise.reject(new Error('connect: ' + request.headers.get('authorization')))",
+    );
+    let mut o = options();
+    o.max_retries = 0;
+    let c = Client::new(o, licensing_client::fetch::FetchTransport::with_fetch(failing)).expect("client");
+    let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Network);
+    assert!(err.message.contains("connect: Bearer [redacted]"), "{}", err.message);
+    assert_no_token(&err);
+}
+
+#[wasm_bindgen_test]
 async fn decode_error_for_a_body_that_is_not_json() {
     let c = traced(&unique("t-decode"), Some("non-json"), |_| {});
     let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &none()).await.unwrap_err();

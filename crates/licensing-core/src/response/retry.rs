@@ -103,7 +103,13 @@ fn rfc850_date(value: &[u8], now_ms: f64) -> Option<i64> {
     if rest.get(19..) != Some(b" GMT") {
         return None;
     }
-    let this_year = 1970 + (now_ms / 31_556_952_000.0) as i64; // mean Gregorian year
+    let years = now_ms / 31_556_952_000.0; // mean Gregorian years since 1970
+                                           // A clock no date can be read against (a test's clock at 1e300, or before
+                                           // year 0): none, and the backoff applies (the century was an overflow).
+    if !(-1970.0..=8000.0).contains(&years) {
+        return None;
+    }
+    let this_year = 1970 + years as i64;
     let mut year = this_year - this_year.rem_euclid(100) + field(rest, 8, 10)?;
     if year > this_year + 50 {
         year -= 100;
@@ -173,6 +179,10 @@ mod tests {
         assert_eq!(retry_after_ms("Sun, 06 Nov 1994 08:49:37 GMT", Some(1e12)), Some(0));
         assert_eq!(retry_after_ms("Sunday, 06-Nov-94 08:49:37 GMT", Some(784_111_767_000.0)), Some(10_000));
         assert_eq!(retry_after_ms("Sun Nov  6 08:49:37 1994", Some(784_111_767_000.0)), Some(10_000));
+        // A clock no two-digit year can be read against (it overflowed the century).
+        for clock in [1e300, -1e300, f64::MAX, 1e18] {
+            assert_eq!(retry_after_ms("Sunday, 06-Nov-94 08:49:37 GMT", Some(clock)), None, "{clock}");
+        }
         for bad in [
             "Sun, 6 Nov 1994 08:49:37 GMT",
             "Sun, 06 Nov 1994 08:49:37 UTC",

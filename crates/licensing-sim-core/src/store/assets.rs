@@ -105,6 +105,19 @@ impl Store {
         Listed(records)
     }
 
+    /// The partition's sequence moved past `number`, an asset number an order
+    /// stored: shellNums never hands out a number the store holds, and a
+    /// snapshot reads back (a state whose sequence is not past its stored
+    /// numbers is refused). Before, an order's `8000000001` on a fresh
+    /// simulator was handed out again by the next shellNums.
+    pub(crate) fn keep_shell_past(&mut self, number: &str) {
+        let Ok(parsed) = number.parse::<AssetNumber>() else { return };
+        let slot = usize::from(parsed.partition() == Partition::Singapore);
+        if let Some(next) = self.shell_next.get_mut(slot) {
+            *next = (*next).max(parsed.sequence().saturating_add(1));
+        }
+    }
+
     /// `size` fresh asset numbers of a partition, from its increasing sequence.
     pub(crate) fn shell_nums(&mut self, size: u64, partition: Partition) -> Option<Vec<String>> {
         let slot = usize::from(partition == Partition::Singapore);

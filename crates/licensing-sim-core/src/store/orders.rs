@@ -331,6 +331,7 @@ impl Store {
                             products: products.clone(),
                             removed: Default::default(),
                         });
+                        self.keep_shell_past(number);
                     }
                     OrderType::DeleteAsset => {
                         self.assets.remove(number);
