@@ -11,6 +11,7 @@ use licensing_core::wire::Endpoint;
 
 use crate::call::{Action, Around, Call, Input};
 use crate::events::{next_call_number, CallEvent, ClientEvent};
+use crate::no_answer::NoAnswer;
 use crate::{CallOptions, Client, HttpRequest, Transport};
 
 /// In wasm, the loop behind a pointer to a future of unknown type: its states
@@ -49,7 +50,11 @@ impl<T: Transport> Client<T> {
         let mut steps = self.steps(endpoint, call);
         let number = next_call_number();
         self.tell(number, endpoint, CallEvent::Call { endpoint });
+        // A signal that has fired already ends the call before its first
+        // step, as the npm package's does: nothing sent, `sent` false.
+        let fired = call.signal.as_ref().is_some_and(|signal| self.transport.aborted(signal));
         let (text, first) = match body {
+            Ok(_) if fired => ("", steps.refuse(NoAnswer::Aborted.error())),
             Ok(text) => (text, steps.next(self.around(text), Input::Start)),
             Err(refused) => ("", steps.refuse(refused)),
         };

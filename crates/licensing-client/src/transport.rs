@@ -92,6 +92,15 @@ pub trait Transport {
     /// nothing (`Infallible`): drop the call's future instead.
     type Signal;
 
+    /// Whether the caller's `signal` has fired already: a call whose signal
+    /// fired before it began ends before its first step (kind `aborted`,
+    /// nothing sent, `sent` false). `false` by default: a transport without
+    /// signals.
+    fn aborted(&self, signal: &Self::Signal) -> bool {
+        let _ = signal;
+        false
+    }
+
     /// One exchange, ended at `timeout_ms` (kind `timeout`) or when `signal`
     /// fires (kind `aborted`) whatever the runtime does; a failure to connect is
     /// `network`; an answer past `max_response_bytes` or not UTF-8 is `decode`;

@@ -54,6 +54,10 @@ impl FetchTransport {
 impl crate::Transport for FetchTransport {
     type Signal = AbortSignal;
 
+    fn aborted(&self, signal: &AbortSignal) -> bool {
+        signal.aborted()
+    }
+
     async fn send(
         &self,
         request: &HttpRequest<'_>,

@@ -18,6 +18,8 @@ async fn a_pre_aborted_signal_sends_nothing() {
     let call = CallOptions::default().with_signal(controller.signal());
     let err = c.shell_nums(&v(ShellNumsRequest { size: Some(1) }), &call).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::Aborted);
+    // Nothing left: the error says so (it said `sent: true`, as the npm package did).
+    assert!(!err.sent, "a call whose signal had fired was counted as sent");
     assert!(trace(&id).await.is_empty());
 }
 
