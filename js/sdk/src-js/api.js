@@ -37,13 +37,10 @@ export class LicensingClient {
     }
     // One call path: each endpoint method, and licensing-sdk/outbox's sends
     // and checks. Not part of the API.
-    Object.defineProperty(client, '__send', {
-      configurable: true,
-      writable: true,
-      value: (endpoint, text, detail, callOptions) => (freed
-        ? Promise.reject(made.LicensingClient.__freed())
-        : callService(client, endpoint, text, detail, callOptions)),
-    });
+    const send = (endpoint, text, detail, callOptions) => (freed
+      ? Promise.reject(made.LicensingClient.__freed())
+      : callService(client, endpoint, text, detail, callOptions));
+    Object.defineProperty(client, '__send', { configurable: true, writable: true, value: send });
     // One method per endpoint of the table, each the client's own (a method
     // taken off it still calls it): the body is read once, by `serialize`,
     // and the wasm validates and sends exactly that text.
@@ -52,15 +49,14 @@ export class LicensingClient {
         configurable: true,
         writable: true,
         value(body, callOptions) {
-          if (freed) return Promise.reject(made.LicensingClient.__freed());
           let serialized;
           try {
             serialized = serialize(body);
           } catch (thrown) {
-            return callService(client, name, undefined, thrown, callOptions);
+            return send(name, undefined, thrown, callOptions);
           }
           const { text, nonFinite } = serialized;
-          return callService(client, name, text, nonFinite.length === 0 ? undefined : nonFinite, callOptions);
+          return send(name, text, nonFinite.length === 0 ? undefined : nonFinite, callOptions);
         },
       });
     }

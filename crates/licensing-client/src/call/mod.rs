@@ -600,11 +600,7 @@ impl Call {
             [0xEF, 0xBB, 0xBF, ..] => response.body.get(3..).unwrap_or_default(),
             _ => &response.body,
         };
-        let result = match self.endpoint.module() {
-            Module::Order => read_order(self.endpoint, response.status, body),
-            Module::Activity => read_activity(response.status, body),
-        };
-        let result = result.map_err(|error| scrubbed(error, &self.token));
+        let result = self.read(response.status, body).map_err(|error| scrubbed(error, &self.token));
         let (status, retry_after) = (response.status, response.retry_after);
         if !self.hooks.after_response {
             return self.decide(around, result, Some(status), retry_after, None);
@@ -621,6 +617,14 @@ impl Call {
         Action::AfterResponse { event, ms: self.timeout_ms }
     }
 
+    /// An answer of this call's endpoint read as its module's envelope.
+    fn read(&self, status: u16, body: &str) -> Result<Answer, ClientError> {
+        match self.endpoint.module() {
+            Module::Order => read_order(self.endpoint, status, body),
+            Module::Activity => read_activity(status, body),
+        }
+    }
+
     /// A body the carrier could not read (not UTF-8, larger than the client
     /// reads) under a status whose body is not read anyway (a 503, a 429):
     /// that status's error, which the retry policy reads, as the reader gives
@@ -628,11 +632,7 @@ impl Call {
     /// the call as `decode`, and was not retried.
     fn status_said_all(&self, error: ClientError) -> ClientError {
         let Some(status) = error.status.filter(|_| error.kind == ErrorKind::Decode) else { return error };
-        let by_status = match self.endpoint.module() {
-            Module::Order => read_order(self.endpoint, status, ""),
-            Module::Activity => read_activity(status, ""),
-        };
-        match by_status {
+        match self.read(status, "") {
             Err(http) if http.kind == ErrorKind::Http => http,
             _ => error,
         }
