@@ -31,9 +31,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use licensing_core::model::{
-    AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Partition, Product,
-};
+use licensing_core::model::{AssetNumber, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Product};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -490,7 +488,7 @@ impl State {
         for (i, asset) in self.assets.iter().enumerate() {
             let Some(number) = asset.record.asset_num.as_deref() else { continue };
             let Ok(parsed) = number.parse::<AssetNumber>() else { continue };
-            let slot = usize::from(parsed.partition() == Partition::Singapore);
+            let slot = crate::store::slot(parsed.partition());
             if let Some(best) = top.get_mut(slot) {
                 if best.is_none_or(|(n, _, _)| parsed.sequence() > n) {
                     *best = Some((parsed.sequence(), number, i));

@@ -112,7 +112,7 @@ impl Store {
     /// simulator was handed out again by the next shellNums.
     pub(crate) fn keep_shell_past(&mut self, number: &str) {
         let Ok(parsed) = number.parse::<AssetNumber>() else { return };
-        let slot = usize::from(parsed.partition() == Partition::Singapore);
+        let slot = super::slot(parsed.partition());
         if let Some(next) = self.shell_next.get_mut(slot) {
             *next = (*next).max(parsed.sequence().saturating_add(1));
         }
@@ -120,7 +120,7 @@ impl Store {
 
     /// `size` fresh asset numbers of a partition, from its increasing sequence.
     pub(crate) fn shell_nums(&mut self, size: u64, partition: Partition) -> Option<Vec<String>> {
-        let slot = usize::from(partition == Partition::Singapore);
+        let slot = super::slot(partition);
         let next = self.shell_next.get_mut(slot)?;
         let end = next.checked_add(size)?;
         // Every number past the sequence's 9 digits is refused by from_parts.

@@ -8,9 +8,16 @@ mod orders;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use licensing_core::model::{AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Product};
+use licensing_core::model::{
+    AssetExtend, AssetRecord, BatchOrderResult, EnterpriseCustomer, Order, Partition, Product,
+};
 
 pub(crate) use assets::{json_len, TooLarge};
+
+/// A partition's index in [`Store::shell_next`] (and in a state's counters).
+pub(crate) fn slot(partition: Partition) -> usize {
+    usize::from(partition == Partition::Singapore)
+}
 pub(crate) use orders::BatchLimits;
 
 /// The refusal of a call that needs a fresh id or asset number when the
@@ -170,7 +177,7 @@ pub(crate) struct Store {
     /// stored twice.
     pub(crate) batches: HashMap<(String, String), Vec<BatchOrderResult>>,
     pub(crate) assets: BTreeMap<String, StoredAsset>,
-    /// Next asset number sequence per partition (domestic, Singapore).
+    /// Next asset number sequence per partition (domestic, Singapore: [`slot`]).
     pub(crate) shell_next: [u64; 2],
     /// Claims per (identity, activity unit id).
     pub(crate) claims: HashMap<(String, String), u32>,
