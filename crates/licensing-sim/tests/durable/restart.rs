@@ -42,6 +42,13 @@ async fn post(app: &axum::Router, session: Option<&str>, path: &str, nonce: &str
     send(app, req).await
 }
 
+/// A session of `idle_secs` made with the simulator's admin token: its id, and what was answered.
+async fn session(app: &axum::Router, idle_secs: u64) -> (String, Value) {
+    let (_, made) = admin(app, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": idle_secs })).await;
+    let id = made["id"].as_str().unwrap_or_else(|| panic!("no session made: {made}")).to_owned();
+    (id, made)
+}
+
 async fn admin(app: &axum::Router, token: &str, method: &str, path: &str, body: Value) -> (u16, Value) {
     let req = Request::builder()
         .method(method)
@@ -123,8 +130,7 @@ async fn a_session_gone_idle_is_forgotten_by_the_store_too() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("sim.db");
     let (before, _) = app(&store, Some(ADMIN));
-    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 1 })).await;
-    assert!(made["id"].is_string(), "{made}");
+    let _ = session(&before, 1).await;
     // Idle past its second; the next request (any) lets it go, and the store forgets it.
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
     let _ = admin(&before, ADMIN, "GET", "/__sim/stats", Value::Null).await;
@@ -155,8 +161,7 @@ async fn a_session_that_went_idle_while_the_simulator_was_down_does_not_come_bac
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("sim.db");
     let (before, _) = app(&store, Some(ADMIN));
-    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 1 })).await;
-    let id = made["id"].as_str().unwrap().to_owned();
+    let (id, _) = session(&before, 1).await;
     assert_eq!(post(&before, Some(&id), SHELL, "i1", json!({ "size": 1 })).await.0, 200);
     drop(before);
     // Past its idle time and the tick its last use may lag by (1 s each).
@@ -176,8 +181,7 @@ async fn a_session_used_until_the_restart_is_counted_from_its_last_use() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("sim.db");
     let (before, _) = app(&store, Some(ADMIN));
-    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 3 })).await;
-    let id = made["id"].as_str().unwrap().to_owned();
+    let (id, made) = session(&before, 3).await;
     let made_at = std::time::Instant::now();
     let state = format!("/s/{id}/__sim/state");
     let token = made["adminToken"].as_str().unwrap().to_owned();
@@ -205,8 +209,7 @@ async fn restarts_do_not_keep_an_unused_session_alive() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("sim.db");
     let (before, _) = app(&store, Some(ADMIN));
-    let (_, made) = admin(&before, ADMIN, "POST", "/__sim/sessions", json!({ "idleSecs": 2 })).await;
-    let id = made["id"].as_str().unwrap().to_owned();
+    let (id, _) = session(&before, 2).await;
     let made_at = std::time::Instant::now();
     drop(before);
     // A restart each half second, each with a request of its own (a list is no use of a session).
