@@ -9,7 +9,8 @@
 // headings of the shipped README.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +163,39 @@ test('the sections the package\'s error messages name are headings of the shippe
   assert.ok(named.has('Loading the wasm'), 'js/shared/load.js names its README section');
   assert.ok(named.has('More entries'), 'js/sdk/src-js/api.js names its README section');
   for (const section of named) assert.ok(headings.includes(section), `pkg/README.md has no heading "${section}"`);
+});
+
+// The runnable blocks as a reader's editor sees them: `// @ts-check` over the
+// installed package's declarations, strict. A block can run and still not
+// compile (an object literal widens `syncMode: 'sync'` to `string`, which the
+// request types refuse), and a reader who copies it into a TypeScript project
+// gets the error. One program for all blocks, in process (a few seconds).
+test('every runnable JavaScript block of the docs type-checks against the package (checkJs, strict)', () => {
+  const require = createRequire(import.meta.url);
+  const ts = require('typescript');
+  const dir = path.join(ROOT, 'target/readme-types');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  const files = new Map();
+  for (const name of READMES) {
+    for (const block of jsBlocks(name).filter((b) => b.info === '')) {
+      const file = path.join(dir, `${name.replace(/\W+/g, '-')}-${block.line}.mjs`);
+      writeFileSync(file, block.code);
+      files.set(file, `${name}:${block.line}`);
+    }
+  }
+  assert.ok(files.size >= 15, `only ${files.size} runnable blocks found`);
+  const program = ts.createProgram([...files.keys()], {
+    allowJs: true, checkJs: true, noEmit: true, strict: true, skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.esnext.disposable.d.ts'], types: ['node'],
+  });
+  const problems = ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file ? `${files.get(path.resolve(d.file.fileName)) ?? d.file.fileName}, its line ${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+  assert.deepEqual(problems, []);
 });
 
 for (const name of READMES) {
