@@ -257,7 +257,9 @@ export declare function checkAnswer(endpoint: Endpoint, status: number, text: st
  * refund's `srcLicenseOrderId`, products where an order type needs them, the
  * fields a strict-match delete is matched on, ordered limits, a `sequence` of
  * its own per order). A valid value is left as it is, a value of the wrong type
- * is not mended, and `body` itself is never changed: the answer is a JSON copy
+ * is not mended (a list's item that is not an object, `null` among them, stays
+ * as it was), an empty list stays empty (what goes in it is the fixture's to
+ * say), and `body` itself is never changed: the answer is a JSON copy
  * with its keys in their order and what was added last. Build fixtures on it and
  * a rule that tightens validity mends them all (licensing-core's
  * `testing::make_valid`, the same code). Rejects with a `TypeError` for an

@@ -5,15 +5,17 @@
 // caller's body, so its keys keep their order (the wasm's objects would sort
 // them) and the caller's object is never changed.
 
+import { trapped } from './simulator.js';
+
 /** `makeValid(endpoint, body)` over the tools' instance (simulator.js's `toolsInstance`; see testing.d.ts). */
 function makeMakeValid(tools) {
   return async function makeValid(endpoint, body) {
-    const instance = await tools();
     const text = jsonText(body);
     let patch;
     try {
-      patch = JSON.parse(instance.makeValid(String(endpoint), text));
+      patch = JSON.parse(await tools((instance) => instance.makeValid(String(endpoint), text)));
     } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) throw trapped('makeValid', error);
       throw new TypeError(String(error?.message ?? error), { cause: error });
     }
     return applyPatch(JSON.parse(text), patch);

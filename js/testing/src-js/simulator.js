@@ -413,18 +413,35 @@ function methodsOf(core) {
  * The one instance of the simulator's wasm that `checkAnswer` and `makeValid`
  * share (no simulator's state in it), made by the first call that needs it
  * (`wasmModule()` gives the compiled module, or a promise of it): async, as a
- * page's testing entry fetches the wasm.
+ * page's testing entry fetches the wasm. `tools(call)` answers what
+ * `call(instance)` answers. A trap (a panic inside: a bug) ends a call half
+ * done, what it had allocated never freed: the instance is then let go and the
+ * next call makes a fresh one, so that one bug met over and over does not wear
+ * out the instance every later call shares (2,047 traps of one made every later
+ * `makeValid` and `checkAnswer` fail).
  */
 function toolsInstance(createGlue, wasmModule) {
   let instance;
-  return async function tools() {
+  return async function tools(call) {
     if (!instance) {
       const glue = createGlue();
       glue.initSync({ module: await wasmModule() });
       instance ??= glue;
     }
-    return instance;
+    const used = instance;
+    try {
+      return call(used);
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError && instance === used) instance = undefined;
+      throw error;
+    }
   };
+}
+
+/** The error of a call the wasm trapped in (`what`: the function's name), or `error` as it is. */
+function trapped(what, error) {
+  if (!(error instanceof WebAssembly.RuntimeError)) return error;
+  return new Error(`${what}: the wasm stopped on this input (${error.message}): a bug of licensing-sdk, please report it with the input; the next call starts afresh`, { cause: error });
 }
 
 /**
@@ -434,7 +451,6 @@ function toolsInstance(createGlue, wasmModule) {
  */
 function makeCheckAnswer(tools) {
   return async function checkAnswer(endpoint, status, text, options) {
-    const instance = await tools();
     let optionsJson = '{}';
     try {
       optionsJson = JSON.stringify(options ?? {}) ?? '{}';
@@ -443,8 +459,14 @@ function makeCheckAnswer(tools) {
     }
     const name = typeof endpoint === 'string' ? endpoint : String(endpoint);
     const code = typeof status === 'number' ? status : Number.NaN;
-    return JSON.parse(instance.checkAnswer(name, code, typeof text === 'string' ? text : undefined, optionsJson));
+    let report;
+    try {
+      report = await tools((instance) => instance.checkAnswer(name, code, typeof text === 'string' ? text : undefined, optionsJson));
+    } catch (error) {
+      throw trapped('checkAnswer', error);
+    }
+    return JSON.parse(report);
   };
 }
 
-export { makeSimulator, makeCheckAnswer, toolsInstance, directives };
+export { makeSimulator, makeCheckAnswer, toolsInstance, trapped, directives };

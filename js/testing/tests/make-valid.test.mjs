@@ -73,3 +73,40 @@ test('applyPatch: add, remove and replace, with ~0 and ~1 in keys, and in arrays
   assert.deepEqual(out, { 'a/b': { '~k': 2 }, list: [1, 9, 2], new: { x: 1 } });
   assert.deepEqual(applyPatch(1, [{ op: 'replace', path: '', value: 2 }]), 2);
 });
+
+test('an item of the wrong type in any list is left as it is, beside the objects mended (the wasm trapped on it)', async () => {
+  for (const item of [5, 'text', true, [], null]) {
+    const made = await makeValid('batchOrder', { orderList: [item, { assets: [item, { products: [item, {}], merchandises: [item, { children: [item] }] }] }] });
+    assert.deepEqual(made.orderList[0], item);
+    const [order] = made.orderList.slice(1);
+    assert.deepEqual([order.assets[0], order.assets[1].products[0], order.assets[1].merchandises[0], order.assets[1].merchandises[1].children[0]], [item, item, item, item]);
+    assert.equal(typeof order.licenseType, 'string', 'the order beside it is mended');
+  }
+  assert.deepEqual(validate('batchOrder', await makeValid('batchOrder', {})).issues, [], 'and the instance still answers');
+});
+
+test('a trap in the tools\' instance lets it go: the next call gets a fresh one, and the error says it is a bug', async () => {
+  const { toolsInstance } = await import('../src-js/simulator.js');
+  const { makeMakeValid } = await import('../src-js/make-valid.js');
+  let made = 0;
+  const createGlue = () => {
+    const id = ++made;
+    return {
+      initSync() {},
+      makeValid(endpoint, text) {
+        if (text.includes('"trap"')) throw new WebAssembly.RuntimeError('unreachable');
+        return JSON.stringify([{ op: 'add', path: '/instance', value: id }]);
+      },
+    };
+  };
+  const fakeMakeValid = makeMakeValid(toolsInstance(createGlue, () => null));
+  assert.deepEqual(await fakeMakeValid('shellNums', {}), { instance: 1 });
+  await assert.rejects(fakeMakeValid('shellNums', { trap: 1 }), (error) => {
+    assert.ok(!(error instanceof TypeError) && /a bug of licensing-sdk/.test(error.message), error.message);
+    assert.ok(error.cause instanceof WebAssembly.RuntimeError);
+    return true;
+  });
+  assert.deepEqual(await fakeMakeValid('shellNums', {}), { instance: 2 }, 'a fresh instance after the trap');
+  await assert.rejects(fakeMakeValid('nope', 1n), TypeError, 'no JSON form: a TypeError, as before');
+  assert.deepEqual(await fakeMakeValid('shellNums', {}), { instance: 2 }, 'no new instance after an error that is not a trap');
+});

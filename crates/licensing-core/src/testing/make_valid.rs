@@ -20,7 +20,9 @@ use crate::wire::Endpoint;
 ///    outside `new_buy`.
 ///
 /// A valid value is left as it is (an order whose `sequence` an earlier order has
-/// takes the next free one), and a value of the wrong type is not mended: it is for
+/// takes the next free one), a value of the wrong type is not mended (a list's item
+/// that is not an object, `null` among them, stays as it was), an empty list stays
+/// empty (what goes in it is the fixture's to say): it is for
 /// bodies written to be valid, which a new rule or a new required field would
 /// otherwise make invalid. A body that is not an object is left as it is.
 ///
@@ -109,11 +111,16 @@ fn repair_each(owner: &mut Value, key: &str, role: Role, order_type: &str) {
     }
 }
 
-/// Visits a list's elements in order, each with its index and the elements before it.
+/// Visits a list's objects in order, each with its index and the elements before
+/// it. An element that is not an object (a number, a string, a list, `null`) is a
+/// wrong type and is left as it is: a rule's repair writes fields into the object it
+/// gets, and serde_json's indexing panics on a number and turns `null` into an
+/// object (in the wasm, a trap that leaked memory each time, and an order `null`
+/// made into `{"sequence": 1}`).
 fn each(list: &mut [Value], mut visit: impl FnMut(usize, &[Value], &mut Value)) {
     for index in 0..list.len() {
         let (before, rest) = list.split_at_mut(index);
-        if let Some(element) = rest.first_mut() {
+        if let Some(element) = rest.first_mut().filter(|element| element.is_object()) {
             visit(index, before, element);
         }
     }
@@ -191,6 +198,32 @@ mod tests {
             let before = other.clone();
             make_valid(Endpoint::BatchOrder, &mut other);
             assert_eq!(other, before);
+        }
+    }
+
+    /// Every list a repair walks, with an item of each wrong type beside an object:
+    /// no panic (in the wasm, a trap), the wrong item as it was, the object mended.
+    #[test]
+    fn an_item_of_the_wrong_type_in_any_repaired_list_is_left_as_it_is() {
+        let wrong = [json!(5), json!("text"), json!(true), json!([]), json!([{}]), Value::Null];
+        let lists: [fn(Value) -> Value; 5] = [
+            |item| json!({"orderList": [item, {}]}),
+            |item| json!({"orderList": [{"assets": [item, {}]}]}),
+            |item| json!({"orderList": [{"assets": [{"products": [item, {}]}]}]}),
+            |item| json!({"orderList": [{"assets": [{"merchandises": [item, {}]}]}]}),
+            |item| {
+                json!({"orderList": [{"assets": [{"merchandises": [{"children": [item, {}],
+                "licenseOrderProductList": [item, {}]}]}]}]})
+            },
+        ];
+        for list in lists {
+            for item in &wrong {
+                let mut body = list(item.clone());
+                make_valid(Endpoint::BatchOrder, &mut body);
+                let text = body.to_string();
+                assert!(text.contains(&format!("[{item},{{")), "{item} was changed: {text}");
+                assert!(text.contains(r#""licenseType":"#), "the object beside it was not mended: {text}");
+            }
         }
     }
 
