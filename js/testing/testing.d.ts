@@ -67,7 +67,8 @@ export interface SimulatorOptions {
    * timeout. Give the client the same one (`new LicensingClient({ clock })`),
    * and a test moves both. `'virtual'`: a clock of the simulator's own, from
    * 2026-01-01T00:00:00Z, moved only by `POST /__sim/clock?advance=MS` (or
-   * `?set=MS`) through `sim.fetch` (`npx licensing-sdk-sim --clock virtual`).
+   * `?set=MS`, no further than +275760-09-13, the last instant a `Date` holds)
+   * through `sim.fetch` (`npx licensing-sdk-sim --clock virtual`).
    * Default: the real one.
    */
   clock?: Clock | 'real' | 'virtual';
@@ -217,9 +218,14 @@ export interface SharedSession {
   stats(): Promise<SimulatorStats>;
   trace(id: string): Promise<Record<string, unknown>[]>;
   fault(spec: FaultSpec): Promise<void>;
-  /** Every later answer through `fetch` differs as named (`x-sim-drift`). */
+  /** Every later answer through `fetch` differs as named (`x-sim-drift`); rejects with a `TypeError` for a name that is no drift. */
   drift(...names: Drift[]): Promise<void>;
-  /** Moves a session made with `clock: 'virtual'` on by `ms`. */
+  /**
+   * Moves a session made with `clock: 'virtual'` on by `ms`; resolves with the
+   * simulator's clock (`{ clock, now, date }`). Rejects with a `TypeError` for
+   * `ms` not a finite number, 0 or more, and with the simulator's 400 for a move
+   * past +275760-09-13 (the last instant a `Date` holds).
+   */
   advance(ms: number): Promise<unknown>;
   /** Deletes the session. */
   close(): Promise<void>;
@@ -323,7 +329,8 @@ export interface VirtualClock extends Clock {
   /**
    * Moves the clock `ms` on, firing each timer due on the way in order, each once
    * the work the one before started has run; resolves at the end. Rejects with what
-   * a timer's callback threw.
+   * a timer's callback threw, and with a `RangeError` for a move past
+   * +275760-09-13 (the last instant a `Date` holds: a simulator's stamps stay exact).
    */
   advance(ms: number): Promise<void>;
   /** Fires every timer (those they set included) until none is pending; rejects past 100,000 of them. */

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createSimulator } from 'licensing-sdk/testing';
-import { FAULT_DIRECTIVES, FAULT_KINDS } from '../../js/generated/sim-faults.js';
+import { DRIFT_NAMES, FAULT_DIRECTIVES, FAULT_KINDS } from '../../js/generated/sim-faults.js';
 import { assertRecipeNames } from './recipes.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -32,6 +32,16 @@ test('the testing guide names every kind, and the in-process simulator takes eac
   for (const kind of FAULT_KINDS) assert.doesNotThrow(() => sim.fault({ kind, ...extra[kind] }), kind);
   assert.throws(() => sim.fault({ kind: 'explode' }), new RegExp(FAULT_KINDS.join(', ')));
   assert.ok(FAULT_DIRECTIVES.length > FAULT_KINDS.length, 'the directives include those that are no kind (after, times, key)');
+});
+
+test("testing.d.ts declares the drifts as licensing-sim-core's Drift has them, and the in-process simulator refuses any other (a shared session's drift: sessions.test.mjs)", async () => {
+  const types = read('js/testing/testing.d.ts');
+  const union = /export type Drift =([^;]+);/.exec(types);
+  assert.ok(union, 'testing.d.ts has no Drift');
+  assert.deepEqual([...union[1].matchAll(/'([^']+)'/g)].map((m) => m[1]), [...DRIFT_NAMES], 'js/testing/testing.d.ts: Drift is not the list of drifts');
+  const sim = await createSimulator();
+  for (const name of DRIFT_NAMES) assert.doesNotThrow(() => sim.drift(name), name);
+  assert.throws(() => sim.drift('bogus'), /unknown drift "bogus"/);
 });
 
 test('CONTRIBUTING\'s recipe "Adding a fault" names each place and this test', () => {

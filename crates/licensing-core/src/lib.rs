@@ -53,3 +53,11 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// `js/generated/clock.js`) all start here, so a page's clock and a simulator's
 /// agree without a word.
 pub const CLOCK_START_MS: i64 = 1_767_225_600_000;
+
+/// The last instant a clock a test holds may reach, in milliseconds since the
+/// Unix epoch: +275760-09-13T00:00:00Z, the last a JavaScript `Date` holds. The
+/// simulator's virtual clock and the package's `createVirtualClock` refuse to be
+/// moved past it, so every stamp they give is a whole number JavaScript reads
+/// exactly (below 2^53) and a simulator's snapshot reads back (a clock moved to
+/// `i64::MAX` stored stamps its own state loader refused).
+pub const CLOCK_END_MS: i64 = 8_640_000_000_000_000;

@@ -104,15 +104,27 @@ impl SimClock {
             return Ok(answer(ClockMode::Real, shell_now));
         };
         let mut now = lock(time);
-        match moved {
-            None => {}
-            Some(Move::By(ms)) => *now = now.saturating_add(ms),
+        let to = match moved {
+            None => return Ok(answer(ClockMode::Virtual, *now)),
+            Some(Move::By(ms)) => now.saturating_add(ms),
             Some(Move::To(ms)) if ms < *now => {
                 return Err((409, format!("the clock only moves forward: it is at {} already", *now)));
             }
-            Some(Move::To(ms)) => *now = ms,
+            Some(Move::To(ms)) => ms,
+        };
+        if to > licensing_core::CLOCK_END_MS {
+            return Err((
+                400,
+                format!(
+                    "the clock goes no further than {} ({}, the last instant a JavaScript Date holds): it is at {}",
+                    licensing_core::CLOCK_END_MS,
+                    crate::time::format_millis(licensing_core::CLOCK_END_MS),
+                    *now
+                ),
+            ));
         }
-        Ok(answer(ClockMode::Virtual, *now))
+        *now = to;
+        Ok(answer(ClockMode::Virtual, to))
     }
 }
 
@@ -171,6 +183,17 @@ mod tests {
         assert_eq!(real.admin(None, 42).map(|v| v["clock"].clone()), Ok(json!("real")));
         assert!(real.admin(Some("advance=1"), 42).is_err_and(|(status, _)| status == 409));
         assert_eq!(ClockMode::parse("virtual"), Ok(ClockMode::Virtual));
+        // Past the last instant a Date holds: refused, by advance or by set, and nothing moves.
+        let end = licensing_core::CLOCK_END_MS;
+        for query in ["advance=9000000000000000000", "advance=9223372036854775807", &format!("set={}", end + 1)] {
+            assert!(
+                own.admin(Some(query), 0).is_err_and(|(status, why)| status == 400 && why.contains("Date")),
+                "{query}"
+            );
+        }
+        assert_eq!(own.now(0), VIRTUAL_CLOCK_START_MS);
+        assert_eq!(own.admin(Some(&format!("set={end}")), 0).map(|v| v["now"].as_i64()), Ok(Some(end)), "up to it");
+        assert!(own.admin(Some("advance=1"), 0).is_err_and(|(status, _)| status == 400));
         assert_eq!(ClockMode::parse("manual"), Ok(ClockMode::Virtual), "its earlier name");
         assert_eq!(ClockMode::Virtual.as_str(), "virtual");
         assert!(ClockMode::parse("fake").is_err_and(|e| e.contains("real, virtual")));

@@ -13,7 +13,7 @@
 // (Firefox reads a Request's body so), so the simulator holds the clock from a
 // request's start to its Response (HOLD), and no timer fires while it is held.
 
-import { CLOCK_START_MS } from '../../generated/clock.js';
+import { CLOCK_END_MS, CLOCK_START_MS } from '../../generated/clock.js';
 
 /** 2026-01-01T00:00:00Z (licensing-core's CLOCK_START_MS), where Rust's clocks and the simulator's virtual clock start too. */
 const DEFAULT_START = CLOCK_START_MS;
@@ -41,8 +41,8 @@ function checkOptions(options) {
     throw new TypeError('createVirtualClock: options must be an object ({ start?, autoAdvance? })');
   }
   const { start = DEFAULT_START, autoAdvance = false } = options;
-  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0) {
-    throw new TypeError('createVirtualClock: start must be a whole number of milliseconds since 1970 (Date.now() form)');
+  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0 || start > CLOCK_END_MS) {
+    throw new TypeError(`createVirtualClock: start must be a whole number of milliseconds since 1970 (Date.now() form), at most ${CLOCK_END_MS} (the last instant a Date holds)`);
   }
   if (typeof autoAdvance !== 'boolean') throw new TypeError('createVirtualClock: autoAdvance must be a boolean');
   return { start, autoAdvance };
@@ -213,6 +213,10 @@ function createVirtualClock(options) {
     async advance(ms) {
       if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
         throw new TypeError('clock.advance: ms must be a finite number of milliseconds, 0 or more');
+      }
+      // No further than a Date goes: the stamps a simulator on this clock stores stay exact, and its snapshot reads back.
+      if (time.now + ms > CLOCK_END_MS) {
+        throw new RangeError(`clock.advance: the clock goes no further than ${CLOCK_END_MS} (+275760-09-13, the last instant a Date holds): it is at ${time.now}`);
       }
       await time.advanceTo(time.now + ms);
     },

@@ -6,6 +6,8 @@
 // sends the registry's and the session's admin requests, and routes a
 // request through the session's path prefix.
 import { directives } from './simulator.js';
+import { DRIFT_NAMES } from '../../generated/sim-faults.js';
+import { CLOCK_END_MS } from '../../generated/clock.js';
 
 /** The simulator's registry route and a session's prefix (licensing-sim-core's sessions.rs). */
 const REGISTRY = '/__sim/sessions';
@@ -56,6 +58,11 @@ export function makeOpenSession(fixtures) {
       headers: { 'x-sim-admin': adminToken, 'content-type': 'application/json' },
       body: JSON.stringify(spec),
     }), 'openSession');
+    // What a licensing-sim registry answers a make with; anything else (a page, a proxy's own answer) is not one.
+    const fields = ['id', 'prefix', 'adminToken'];
+    if (made === null || typeof made !== 'object' || fields.some((field) => typeof made[field] !== 'string') || typeof made.header !== 'object') {
+      throw new Error(`openSession: ${base}${REGISTRY} answered what a licensing-sim does not (${fields.join(', ')} and header expected): is ${base} the shared simulator's URL?`);
+    }
     const root = `${base}${made.prefix}`;
     let drifts = [];
 
@@ -89,10 +96,21 @@ export function makeOpenSession(fixtures) {
       },
       /** Every later answer through this session's fetch differs as the named drifts say (`x-sim-drift`). */
       async drift(...names) {
-        drifts = names.map(String);
+        const wanted = names.map(String);
+        const unknown = wanted.find((name) => !DRIFT_NAMES.includes(name));
+        // Refused here, as sim.drift refuses it: sent, it would make every later answer a refusal.
+        if (unknown !== undefined) throw new TypeError(`session.drift: unknown drift ${JSON.stringify(unknown)} (${DRIFT_NAMES.join(', ')})`);
+        drifts = wanted;
       },
       /** Moves a session made with `clock: 'virtual'` on by `ms` (its faults' delays, its stamps). */
-      advance: (ms) => admin('POST', `/__sim/clock?advance=${Math.max(0, Math.trunc(Number(ms) || 0))}`),
+      async advance(ms) {
+        if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
+          throw new TypeError('session.advance: ms must be a finite number of milliseconds, 0 or more');
+        }
+        // Past the last instant a Date holds from any start; a shorter move past it, the simulator refuses (it knows its now).
+        if (ms > CLOCK_END_MS) throw new RangeError(`session.advance: the clock goes no further than ${CLOCK_END_MS} (+275760-09-13, the last instant a Date holds)`);
+        return admin('POST', `/__sim/clock?advance=${Math.trunc(ms)}`);
+      },
       /** Deletes the session (its state goes with it). */
       async close() {
         const response = await transport(`${base}${REGISTRY}/${made.id}`, { method: 'DELETE', headers: { 'x-sim-admin': adminToken } });

@@ -146,3 +146,26 @@ test("a simulator's virtual clock: POST /__sim/clock moves it, its stamps and it
   assert.equal(moved.status, 409);
   assert.match((await moved.json()).error, /--clock virtual/);
 });
+
+test('no clock moves past the last instant a Date holds, so a simulator\'s snapshot on it reads back', async () => {
+  const END = 8_640_000_000_000_000;
+  const clock = createVirtualClock();
+  await assert.rejects(clock.advance(1e300), RangeError);
+  assert.equal(clock.now(), 1_767_225_600_000, 'a refused move moves nothing');
+  assert.throws(() => createVirtualClock({ start: END + 1 }), TypeError);
+  await clock.advance(END - clock.now());
+  assert.equal(clock.now(), END, 'up to it');
+  await assert.rejects(clock.advance(1), RangeError);
+
+  // The simulator's own virtual clock, moved by its admin route (twice 9e18 saturated it at i64::MAX before).
+  const sim = await createSimulator({ clock: 'virtual', adminToken: 'a' });
+  const move = (query) => sim.fetch(`https://licensing.test/__sim/clock?${query}`, { method: 'POST', headers: { 'x-sim-admin': 'a' } });
+  assert.equal((await move('advance=9000000000000000000')).status, 400);
+  assert.equal((await move(`set=${END}`)).status, 200);
+  const client = new sdk.LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-order-token', appKey: 'a', fetch: sim.fetch });
+  await client.batchOrder({ channelCode: 'WEB', channelOrderId: 'CO-1', syncMode: 'sync', orderList: [{ sequence: 1, orderType: 'new_buy',
+    licenseType: 'normal_recover_usbkey', enterpriseGlobalId: 'EG-1', assets: [{ assetNos: ['8000000123'], products: [{ productUri: 'gms:1001' }] }] }] });
+  const snapshot = sim.snapshot();
+  assert.equal(snapshot.assets[0].record.createTime, END);
+  assert.deepEqual((await createSimulator({ state: snapshot })).snapshot(), snapshot, 'the snapshot reads back');
+});

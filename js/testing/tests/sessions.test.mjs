@@ -94,3 +94,26 @@ test('npx licensing-sdk-sim serves sessions as licensing-sim does, with its boun
     await served.stop();
   }
 });
+
+test('a session refuses what the in-process simulator refuses: an unknown drift, a move of its clock that is no move or past the last instant a Date holds', async () => {
+  const session = await openSession(SIM, { adminToken: ADMIN, clock: 'virtual' });
+  try {
+    await assert.rejects(session.drift('bogus'), /unknown drift "bogus" \(renamed-field, /);
+    const client = new LicensingClient({ baseUrl: 'https://licensing.test', token: 'dev-all-token', appKey: 'app-1', fetch: session.fetch });
+    assert.deepEqual(await client.shellNums({ size: 1 }), ['8000000001'], 'the refused drift was not sent');
+    for (const ms of [-5, Number.NaN, 'abc', Infinity]) await assert.rejects(session.advance(ms), TypeError, String(ms));
+    await assert.rejects(session.advance(1e300), RangeError);
+    await assert.rejects(session.advance(8.64e15), (error) => error.status === 400 && /last instant a JavaScript Date holds/.test(error.message));
+    const { now } = await session.advance(20_000);
+    assert.equal(now, 1_767_225_620_000, 'refused moves moved nothing');
+  } finally {
+    await session.close();
+  }
+});
+
+test('openSession at a URL that is no licensing-sim says so, whatever answers there', async () => {
+  for (const [type, body] of [['text/html', '<!doctype html><p>portal</p>'], ['application/json', '{}'], ['application/json', 'null']]) {
+    const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': type } });
+    await assert.rejects(openSession('http://portal.test', { adminToken: 'a', fetch }), /answered what a licensing-sim does not .*is http:\/\/portal.test the shared simulator's URL/);
+  }
+});
