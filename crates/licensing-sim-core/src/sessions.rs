@@ -469,6 +469,24 @@ impl Sessions {
         }
     }
 
+    /// The most bytes a registry request's body may hold: a session's spec may
+    /// hold a state, so the state's bound and room for the rest of the spec.
+    pub fn max_spec_bytes(base: &Options) -> usize {
+        base.max_state_bytes.saturating_add(4096)
+    }
+
+    /// The answer to a registry request whose body the shell stopped reading:
+    /// past [`Sessions::max_spec_bytes`] (413), or not sent within the body
+    /// timeout (408).
+    pub fn body_refused(why: crate::BodyError) -> Reply {
+        match why {
+            crate::BodyError::TooLarge => {
+                error(413, String::from("the body is larger than a session's spec may be (--max-state-bytes)"))
+            }
+            crate::BodyError::TimedOut { secs } => error(408, format!("the body was not sent within {secs} s")),
+        }
+    }
+
     /// The registry's own routes (`/__sim/sessions…`), with the shell's admin
     /// token (`admin_token`): make, list, snapshot, delete. `body`: the
     /// request's (a POST's spec). What changed comes back beside the reply,

@@ -10,7 +10,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use licensing_sim_core::{BodyEnd, BodyError, Change, Reply, RequestHead, Simulator, Target};
+use licensing_sim_core::{BodyEnd, Change, Reply, RequestHead, Simulator, Target};
 
 use crate::body::{read_body, read_bounded};
 use crate::durable::{unavailable, DEFAULT_ID};
@@ -139,15 +139,10 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
     if let Err(refused) = licensing_sim_core::Sessions::admitted(head, &state.options) {
         return respond(&own, refused).await;
     }
-    // A session's spec may hold a state: read within the state bound.
-    let body = read_bounded(body, state.options.max_state_bytes.saturating_add(4096), own.body_timeout_secs()).await;
-    let body = match body {
+    let max = licensing_sim_core::Sessions::max_spec_bytes(&state.options);
+    let body = match read_bounded(body, max, own.body_timeout_secs()).await {
         Ok(body) => body,
-        Err(BodyError::TimedOut { secs }) => {
-            let why = format!("the body was not sent within {secs} s");
-            return respond(&own, json_reply(408, &serde_json::json!({ "error": why }))).await;
-        }
-        Err(_) => return respond(&own, too_large()).await,
+        Err(why) => return respond(&own, licensing_sim_core::Sessions::body_refused(why)).await,
     };
     // Processes sharing a store: the registry here is brought to the store's
     // before a list, and a session caught up before its snapshot; the
@@ -220,13 +215,6 @@ async fn registry(state: &AppState, head: RequestHead, body: Body, now: i64) -> 
         _ => reply,
     };
     respond(&own, reply).await
-}
-
-fn too_large() -> Reply {
-    json_reply(
-        413,
-        &serde_json::json!({ "error": "the body is larger than a session's spec may be (--max-state-bytes)" }),
-    )
 }
 
 /// How often a wait on a virtual clock looks at it again.

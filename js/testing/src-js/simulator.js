@@ -251,7 +251,8 @@ function makeSimulator(createGlue, wasmModule, options) {
   const glue = createGlue();
   glue.initSync({ module: wasmModule });
   const registry = new glue.SessionsCore(JSON.stringify(coreOptions), JSON.stringify(limits));
-  const main = simulatorOver(registry.main, given);
+  const mainCore = registry.main;
+  const main = simulatorOver(mainCore, given);
   /** Each session's simulator, made at its first request (its clock the session's own, or real). */
   const sessions = new Map();
   const clockNow = () => main.clock.now();
@@ -275,8 +276,14 @@ function makeSimulator(createGlue, wasmModule, options) {
     try {
       switch (routed.kind) {
         case 1: {
-          const body = new Uint8Array(await request.arrayBuffer());
-          return answerOf(registry.admin(request.method, url.pathname, flatHeaders(request), body, clockNow(), randomBytes()));
+          // Refused before the body is read, and read within a spec's bound and the body timeout (as licensing-sim
+          // does): a request without the token read whole grew the process by what it sent, and one never ending held.
+          const refused = registry.refused(request.method, url.pathname, flatHeaders(request));
+          if (refused !== undefined) return answerOf(refused);
+          const timeoutMs = mainCore.bodyTimeoutMs;
+          const body = await readBody(REAL_CLOCK, request, registry.maxSpecBytes, request.signal, timeoutMs);
+          if (body.bytes === undefined) return answerOf(registry.bodyRefused(body.timedOut === true, timeoutMs / 1000));
+          return answerOf(registry.admin(request.method, url.pathname, flatHeaders(request), body.bytes, clockNow(), randomBytes()));
         }
         case 2: {
           const core = registry.session(routed.id, clockNow());

@@ -135,6 +135,27 @@ impl SessionsCore {
         Exchange { admitted: None, reply: Some(licensing_sim_core::no_session(id)) }
     }
 
+    /// The 401 of a registry request without the simulator's admin token, asked
+    /// before its body is read (`undefined`: admitted); as licensing-sim asks.
+    pub fn refused(&self, method: &str, path: &str, headers: Vec<String>) -> Option<Exchange> {
+        let head = head_of(method, path, None, headers);
+        Sessions::admitted(&head, &self.options).err().map(|reply| Exchange { admitted: None, reply: Some(reply) })
+    }
+
+    /// The most bytes a registry request's body may hold (`Sessions::max_spec_bytes`).
+    #[wasm_bindgen(getter, js_name = maxSpecBytes)]
+    pub fn max_spec_bytes(&self) -> f64 {
+        Sessions::max_spec_bytes(&self.options) as f64
+    }
+
+    /// The answer to a registry request whose body was not read whole: too
+    /// large, or (`timed_out`) not sent within `secs` seconds.
+    #[wasm_bindgen(js_name = bodyRefused)]
+    pub fn body_refused(&self, timed_out: bool, secs: f64) -> Exchange {
+        let why = if timed_out { BodyError::TimedOut { secs: secs as u64 } } else { BodyError::TooLarge };
+        Exchange { admitted: None, reply: Some(Sessions::body_refused(why)) }
+    }
+
     /// The registry's routes (`/__sim/sessions…`), with the simulator's admin
     /// token; `random`: 32 random bytes (a session's id and admin token).
     pub fn admin(

@@ -205,3 +205,21 @@ test('sim.snapshot() and createSimulator({ state }): a fixture, as an object or 
   await assert.rejects(createSimulator({ state: { ...state, assets: [{ record: {} }] } }),
     /simulator state: \/assets\/0: missing field `licenseOrderIds`/);
 });
+
+test('the sessions route refuses a request without the admin token before reading its body, and reads a body within a spec\'s bound and the body timeout', { timeout: 20_000 }, async () => {
+  const sim = await createSimulator({ maxStateBytes: 4096, bodyTimeoutSecs: 1 });
+  let pulled = 0;
+  const endless = () => new ReadableStream({ pull(c) { pulled++; c.enqueue(new Uint8Array(1 << 16)); } });
+  const refused = await sim.fetch('https://x.test/__sim/sessions', { method: 'POST', body: endless(), duplex: 'half' });
+  assert.equal(refused.status, 401);
+  assert.ok(pulled <= 2, `${pulled} chunks read before the 401`);
+  const admin = { 'x-sim-admin': sim.adminToken };
+  const tooLarge = await sim.fetch('https://x.test/__sim/sessions', { method: 'POST', headers: admin, body: endless(), duplex: 'half' });
+  assert.equal(tooLarge.status, 413);
+  assert.match((await tooLarge.json()).error, /--max-state-bytes/);
+  const never = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{')); } });
+  const late = await sim.fetch('https://x.test/__sim/sessions', { method: 'POST', headers: admin, body: never, duplex: 'half' });
+  assert.equal(late.status, 408);
+  const made = await sim.fetch('https://x.test/__sim/sessions', { method: 'POST', headers: admin, body: '{}' });
+  assert.equal(made.status, 201);
+});
