@@ -98,8 +98,11 @@ impl<T: Request + DeserializeOwned> Valid<T> {
         }
         // A text the validator accepts deserializes; should the typed model
         // ever be stricter than the rules, the caller still gets a report,
-        // never a panic.
-        let value = serde_json::from_str(text).map_err(|e| validate::invalid_json(&e.to_string(), opts))?;
+        // never a panic. A lone surrogate the rules let through (in an unknown
+        // key, or any string under `spec`) is read as the validator reads it,
+        // U+FFFD: serde_json refuses such a text whole.
+        let value = serde_json::from_str(&validate::without_lone_surrogates(text))
+            .map_err(|e| validate::invalid_json(&e.to_string(), opts))?;
         let warnings = report.issues.into_iter().filter(|i| i.severity == Severity::Warning).collect();
         Ok(Self { value, json: text.to_owned(), warnings })
     }
@@ -128,5 +131,33 @@ impl<T> core::ops::Deref for Valid<T> {
     type Target = T;
     fn deref(&self) -> &T {
         &self.value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Valid;
+    use crate::model::{LockRequest, ShellNumsRequest};
+    use crate::validate::{validate_json, Code, Options, Profile};
+    use crate::wire::Endpoint;
+
+    /// A lone surrogate the rules let through: the typed value agrees with the
+    /// report (serde_json alone refused the text whole: `invalid_json`).
+    #[test]
+    fn a_lone_surrogate_the_rules_let_through_is_read_as_the_validator_reads_it() {
+        let unknown_key = r#"{"size":2,"\ud800x":1}"#;
+        assert!(validate_json(Endpoint::ShellNums, unknown_key, &Options::default()).valid);
+        let body = Valid::<ShellNumsRequest>::from_json(unknown_key).map_err(|r| r.issues);
+        assert_eq!(body.as_ref().map(|b| b.size), Ok(Some(2)));
+        let codes: Vec<_> = body.iter().flat_map(|b| b.warnings()).map(|i| i.code).collect();
+        assert_eq!(codes, [Code::UnknownField]);
+        assert_eq!(body.map(|b| b.json().to_owned()), Ok(unknown_key.to_owned()), "the text is kept as it came");
+
+        let cut = r#"{"assetNums":["8000000001"],"operatorIdentity":"\ude00ops"}"#;
+        let spec = Options::default().with_rules(Profile::Spec);
+        let body = Valid::<LockRequest>::from_json_with(cut, &spec).map_err(|r| r.issues);
+        assert_eq!(body.map(|b| b.operator_identity.clone()), Ok(Some(String::from("\u{FFFD}ops"))));
+        let refused = Valid::<LockRequest>::from_json(cut).map(|_| ()).map_err(|r| r.issues[0].code);
+        assert_eq!(refused, Err(Code::LoneSurrogate), "under the default profile, the rule's issue");
     }
 }

@@ -47,7 +47,11 @@ pub struct HarRead {
 /// A HAR's entries read as exchanges; `Err` names what makes it no HAR
 /// (`/log/entries: expected an array`), or the entry that cannot be read.
 pub fn read(text: &str) -> Result<HarRead, String> {
-    let har: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
+    // A lone surrogate in any entry (a font's bytes as text, a page's cut
+    // string) is read as U+FFFD, as the validators read one: serde_json
+    // refuses such a text whole, and with it every other entry.
+    let text = licensing_core::validate::without_lone_surrogates(text);
+    let har: Value = serde_json::from_str(&text).map_err(|e| format!("not JSON ({e})"))?;
     let entries = har
         .pointer("/log/entries")
         .and_then(Value::as_array)
@@ -304,5 +308,23 @@ mod tests {
         assert_eq!(read(no_url).unwrap_err(), "/log/entries/0/request/url: expected a string");
         let bad = r#"{"log":{"entries":[{"request":{"method":"GET","url":"http://x/order/api/order/v1/shellnums"},"response":{"status":200,"content":{"encoding":"base64","text":"***"}}}]}}"#;
         assert!(read(bad).unwrap_err().starts_with("/log/entries/0/response/content/text: not base64"));
+    }
+    /// A lone surrogate in one entry (a font's bytes written as text) does not
+    /// make the whole HAR unreadable: serde_json alone refused it, every entry.
+    #[test]
+    fn a_lone_surrogate_in_one_entry_leaves_the_others_read() {
+        let text = r#"{"log":{"entries":[
+          {"request":{"method":"GET","url":"https://cdn.example/font.woff"},"response":{"status":200,"content":{"text":"w\ud800f"}}},
+          {"request":{"method":"POST","url":"https://x/order/api/order/v1/shellnums?g_nonce=n1","postData":{"text":"{\"size\":1}"}},
+           "response":{"status":200,"content":{"text":"{\"code\":0,\"message\":\"cut \\ud83d\",\"data\":[\"8000000007\"]}"}}}]}}"#;
+        let read = read(text).map_err(|e| e.to_string());
+        assert_eq!(read.as_ref().map(|r| (r.skipped, r.exchanges.len())), Ok((1, 1)));
+        let body =
+            read.ok().and_then(|r| r.exchanges.first().and_then(|(_, e)| e.response.as_ref().map(|a| a.body.clone())));
+        assert_eq!(
+            body.as_deref(),
+            Some(r#"{"code":0,"message":"cut \ud83d","data":["8000000007"]}"#),
+            "a body's own escape is its text's, untouched"
+        );
     }
 }
