@@ -185,6 +185,13 @@ impl Options {
                     if token.is_empty() {
                         return Err("simulator options: adminToken is empty".into());
                     }
+                    // It arrives in a header (`x-sim-admin`), which carries no control character.
+                    if token.chars().any(|c| c.is_control()) {
+                        return Err(
+                            "simulator options: adminToken holds a control character, which no HTTP header carries"
+                                .into(),
+                        );
+                    }
                     options.admin_token = token;
                 }
                 "rules" => {
@@ -272,6 +279,7 @@ mod tests {
             (r#"{"maxBodyBytes":"big"}"#, "maxBodyBytes: invalid type"),
             (r#"{"activities":{"activities":[{"label":1}]}}"#, "activities"),
             (r#"{"adminToken":""}"#, "adminToken"),
+            (r#"{"adminToken":"a\nb"}"#, "control character"),
             ("[]", "simulator options"),
         ] {
             let err = Options::from_json(bad).unwrap_err();

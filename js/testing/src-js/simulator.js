@@ -246,7 +246,11 @@ function makeSimulator(createGlue, wasmModule, options) {
   const { clock: given, ...rest } = options ?? {};
   const limits = {};
   const coreOptions = {};
-  for (const [name, value] of Object.entries(rest)) (SESSION_LIMITS.includes(name) ? limits : coreOptions)[name] = value;
+  for (const [name, value] of Object.entries(rest)) {
+    // JSON writes NaN and ±Infinity as null, which reads as the option left out.
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`createSimulator: ${name} must be a finite number, not ${value}`);
+    (SESSION_LIMITS.includes(name) ? limits : coreOptions)[name] = value;
+  }
   if (typeof given === 'string') coreOptions.clock = given;
   const glue = createGlue();
   glue.initSync({ module: wasmModule });

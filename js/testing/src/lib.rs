@@ -186,17 +186,28 @@ impl SessionsCore {
 fn limits_of(text: &str) -> Result<SessionLimits, String> {
     let json: licensing_sim_core::Value = serde_json::from_str(text).map_err(|e| format!("session limits: {e}"))?;
     let mut limits = SessionLimits::default();
-    let number = |name: &str| json.get(name).and_then(licensing_sim_core::Value::as_u64);
-    if let Some(n) = number("maxSessions") {
+    // A limit given is a whole number the flag of licensing-sim would take, or
+    // an error that names it (a string or a negative was dropped, unsaid).
+    let number = |name: &str, most: u64| -> Result<Option<u64>, String> {
+        match json.get(name).filter(|v| !v.is_null()) {
+            None => Ok(None),
+            Some(v) => v
+                .as_u64()
+                .filter(|n| *n <= most)
+                .map(Some)
+                .ok_or_else(|| format!("createSimulator: {name} must be a whole number from 0 to {most}, not {v}")),
+        }
+    };
+    if let Some(n) = number("maxSessions", u32::MAX.into())? {
         limits.max_sessions = usize::try_from(n).unwrap_or(usize::MAX);
     }
-    if let Some(n) = number("maxSessionBytes") {
+    if let Some(n) = number("maxSessionBytes", u64::MAX)? {
         limits.max_session_bytes = n;
     }
-    if let Some(n) = number("sessionsPerMinute") {
+    if let Some(n) = number("sessionsPerMinute", u32::MAX.into())? {
         limits.creations_per_minute = u32::try_from(n).unwrap_or(u32::MAX);
     }
-    if let Some(n) = number("sessionIdleSecs") {
+    if let Some(n) = number("sessionIdleSecs", u64::MAX)? {
         limits.idle_secs = n.max(1);
         limits.max_idle_secs = limits.max_idle_secs.max(limits.idle_secs);
     }

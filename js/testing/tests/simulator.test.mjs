@@ -116,6 +116,16 @@ test('createSimulator checks its options', async () => {
   await assert.rejects(createSimulator({ activities: { activities: [{ label: 1 }] } }), /activities/);
   await assert.rejects(createSimulator('seed=1'), TypeError);
   await assert.rejects(createSimulator(null), TypeError);
+  // What JSON would have written as null (the option left out) or dropped unsaid, each named.
+  for (const [options, says] of [[{ seed: NaN }, /seed must be a finite number, not NaN/], [{ bodyTimeoutSecs: Infinity }, /bodyTimeoutSecs must be a finite number/],
+    [{ maxSessions: '2' }, /maxSessions must be a whole number from 0 to 4294967295, not "2"/], [{ maxSessions: -1 }, /maxSessions must be/],
+    [{ sessionsPerMinute: 1.5 }, /sessionsPerMinute must be/], [{ sessionIdleSecs: 1e20 }, /sessionIdleSecs must be/],
+    [{ adminToken: 'a\nb' }, /adminToken holds a control character/]]) {
+    await assert.rejects(createSimulator(options), says, JSON.stringify(options));
+  }
+  const two = await createSimulator({ maxSessions: 2, adminToken: 'adm' });
+  const make = async () => (await two.fetch('https://x.test/__sim/sessions', { method: 'POST', headers: { 'x-sim-admin': 'adm' }, body: '{}' })).status;
+  assert.deepEqual([await make(), await make(), await make()], [201, 201, 507], 'the limit given is the limit kept (507: no room for a session)');
   const seeded = await createSimulator({ seed: 41, rules: 'spec' });
   assert.deepEqual(await client(seeded).shellNums({ size: 1 }), ['8000000042']);
 });
