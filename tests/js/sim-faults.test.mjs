@@ -34,6 +34,15 @@ test('the testing guide names every kind, and the in-process simulator takes eac
   assert.ok(FAULT_DIRECTIVES.length > FAULT_KINDS.length, 'the directives include those that are no kind (after, times, key)');
 });
 
+test("sim.fault's spec takes the fields testing.d.ts's FaultSpec declares, no other", async () => {
+  const { FAULT_SPEC_FIELDS } = await import('../../js/testing/src-js/simulator.js');
+  const types = read('js/testing/testing.d.ts');
+  const start = types.indexOf('export interface FaultSpec');
+  const spec = types.slice(start, types.indexOf('\n}', start));
+  const declared = [...spec.matchAll(/^\s{2}(\w+)\??:/gm)].map((m) => m[1]);
+  assert.deepEqual([...FAULT_SPEC_FIELDS].sort(), declared.sort());
+});
+
 test("testing.d.ts declares the drifts as licensing-sim-core's Drift has them, and the in-process simulator refuses any other (a shared session's drift: sessions.test.mjs)", async () => {
   const types = read('js/testing/testing.d.ts');
   const union = /export type Drift =([^;]+);/.exec(types);

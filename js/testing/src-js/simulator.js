@@ -131,6 +131,11 @@ async function readBody(clock, request, max, signal, timeoutMs) {
       }
       const { done, value } = step;
       if (done) break;
+      if (!(value instanceof Uint8Array)) {
+        // As a real fetch refuses it (undici: "Received non-Uint8Array chunk"): a body stream sends bytes.
+        reader.cancel().catch(() => {});
+        throw new TypeError(`the request's body stream gave a ${value === null ? 'null' : typeof value} where fetch sends bytes (a Uint8Array)`);
+      }
       size += value.byteLength;
       if (size > max) {
         await reader.cancel().catch(() => {});
@@ -185,21 +190,28 @@ function toResponse(exchange, signal, ownStream) {
   return new Response(body, { status, headers });
 }
 
+/** The fields of `sim.fault`'s spec (testing.d.ts's FaultSpec). */
+const FAULT_SPEC_FIELDS = ['kind', 'after', 'times', 'endpoint', 'status', 'retryAfter', 'delayMs'];
+
 /** `sim.fault(spec)` as `x-sim-fault` directives. */
 function directives(spec) {
-  if (spec === null || typeof spec !== 'object') throw new TypeError('sim.fault: expected { kind, after?, times?, endpoint?, status?, retryAfter?, delayMs? }');
+  if (spec === null || typeof spec !== 'object') throw new TypeError(`sim.fault: expected { ${FAULT_SPEC_FIELDS.join(', ')} }`);
+  // A misspelt field (`time: 3`) would otherwise be a fault other than the one meant, unsaid.
+  const unknown = Object.keys(spec).find((name) => !FAULT_SPEC_FIELDS.includes(name));
+  if (unknown !== undefined) throw new TypeError(`sim.fault: unknown field ${JSON.stringify(unknown)} (${FAULT_SPEC_FIELDS.join(', ')})`);
   const { kind, times = 1, status, retryAfter, delayMs, after = false } = spec;
   if (!FAULT_KINDS.includes(kind)) throw new TypeError(`sim.fault: kind must be one of ${FAULT_KINDS.join(', ')}, not ${String(kind)}`);
-  if (!Number.isInteger(times) || times < 1) throw new TypeError('sim.fault: times must be a positive integer');
+  if (!Number.isSafeInteger(times) || times < 1) throw new TypeError('sim.fault: times must be a whole number, 1 or more');
   if (typeof after !== 'boolean') throw new TypeError('sim.fault: after must be a boolean');
   const parts = after ? ['after'] : [];
   if (kind === 'http') {
-    if (!Number.isInteger(status)) throw new TypeError("sim.fault: kind 'http' needs status (e.g. 503)");
+    if (!Number.isInteger(status) || status < 100 || status > 599) throw new TypeError("sim.fault: kind 'http' needs status, an HTTP status from 100 to 599 (e.g. 503)");
     parts.push(`http=${status}`);
     if (retryAfter !== undefined) {
       // Seconds, or an HTTP date (its comma written as `_`: directives are split at `;` and `,` is kept).
-      const value = typeof retryAfter === 'number' ? String(retryAfter) : String(retryAfter).replace(/,/g, '_');
-      if (!/^[\x20-\x7e]{1,64}$/.test(value) || value.includes(';')) throw new TypeError('sim.fault: retryAfter must be seconds or an HTTP date');
+      const seconds = typeof retryAfter === 'number' && Number.isSafeInteger(retryAfter) && retryAfter >= 0;
+      const value = seconds ? String(retryAfter) : typeof retryAfter === 'string' ? retryAfter.replace(/,/g, '_') : '';
+      if (!/^[\x20-\x7e]{1,64}$/.test(value) || value.includes(';')) throw new TypeError('sim.fault: retryAfter must be whole seconds (0 or more) or an HTTP date');
       parts.push(`retry-after=${value}`);
     }
   } else if (kind !== 'delay') {
@@ -207,7 +219,7 @@ function directives(spec) {
   }
   if (kind === 'delay' && delayMs === undefined) throw new TypeError("sim.fault: kind 'delay' needs delayMs");
   if (delayMs !== undefined) {
-    if (!Number.isInteger(delayMs) || delayMs < 0) throw new TypeError('sim.fault: delayMs must be a non-negative integer');
+    if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new TypeError('sim.fault: delayMs must be a whole number of milliseconds, 0 or more');
     parts.push(`delay=${delayMs}`);
   }
   parts.push(`times=${times}`);
@@ -480,4 +492,4 @@ function makeCheckAnswer(tools) {
   };
 }
 
-export { makeSimulator, makeCheckAnswer, toolsInstance, trapped, directives };
+export { makeSimulator, makeCheckAnswer, toolsInstance, trapped, directives, FAULT_SPEC_FIELDS };

@@ -78,8 +78,18 @@ test('sim.fault refuses what it cannot use, with a TypeError or the simulator\'s
   assert.throws(() => sim.fault({ kind: 'explode' }), /kind must be one of/);
   assert.throws(() => sim.fault({ kind: 'http' }), /needs status/);
   assert.throws(() => sim.fault({ kind: 'delay' }), /needs delayMs/);
-  assert.throws(() => sim.fault({ kind: 'code500', times: 0 }), /positive integer/);
-  assert.throws(() => sim.fault({ kind: 'http', status: 99 }), /not a status/);
+  assert.throws(() => sim.fault({ kind: 'code500', times: 0 }), /times must be a whole number, 1 or more/);
+  // Each a TypeError, as declared, before the core is asked.
+  for (const [spec, says] of [[{ kind: 'http', status: 99 }, /status from 100 to 599/], [{ kind: 'http', status: 1000 }, /status from 100 to 599/],
+    [{ kind: 'code500', times: 1e300 }, /times must be/], [{ kind: 'code500', time: 3 }, /unknown field "time" \(kind, after, times, /],
+    [{ kind: 'http', status: 503, retryAfter: NaN }, /retryAfter must be/], [{ kind: 'http', status: 503, retryAfter: -1 }, /retryAfter must be/],
+    [{ kind: 'delay', delayMs: 1e300 }, /delayMs must be/]]) {
+    assert.throws(() => sim.fault(spec), (error) => error instanceof TypeError && says.test(error.message), JSON.stringify(spec));
+  }
+  // A body stream of strings: refused as fetch refuses it (a bare RangeError from deep inside before).
+  const strings = new ReadableStream({ start(c) { c.enqueue('{"size":1}'); c.close(); } });
+  await assert.rejects(sim.fetch(`${BASE}/order/api/order/v1/shellnums?g_nonce=strings1`, { method: 'POST', duplex: 'half', body: strings,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer dev-order-token' } }), /body stream gave a string where fetch sends bytes/);
   assert.throws(() => sim.fault({ kind: 'code500', endpoint: 'batchorder' }), /unknown endpoint "batchorder"/);
 });
 
