@@ -6,6 +6,10 @@
 // simulator's command run in-process as the bin runs it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { request } from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createSimulator } from 'licensing-sdk/testing';
 import { parseArgs } from '../../js/shared/cli/args.js';
 import { SIM_HELP, simCommand } from '../../js/shared/cli/sim.js';
@@ -24,6 +28,10 @@ test('the reader as verify, proxy and state use it: words kept, flags of their k
   assert.throws(() => parseArgs(['--on=1'], FLAGS), { message: '--on takes no value' });
   assert.throws(() => parseArgs(['--name'], FLAGS), { message: '--name needs a value' });
   assert.throws(() => parseArgs(['--count', '-1'], FLAGS), { message: '--count expects a whole number, not "-1"' });
+  // Decimal digits only, as licensing-sim reads them (Number() read '' as 0 and '0x10' as 16).
+  for (const value of ['', '0x10', ' 7 ', '1e3', '7.0']) {
+    assert.throws(() => parseArgs(['--count', value], FLAGS), { message: `--count expects a whole number, not ${JSON.stringify(value)}` });
+  }
 });
 
 test('what the simulator adds: words refused at once, a flag refused with why, readers of their own', () => {
@@ -56,7 +64,16 @@ test('the simulator\'s command: its help, its refusals and their exit codes', as
     stdout: '', stderr: 'licensing-sdk-sim: unknown argument "--static" (licensing-sim has it; this shell does not)\n', result: 2,
   });
   assert.deepEqual(await sim(['--token', 'x']), { stdout: '', stderr: 'licensing-sdk-sim: --token expects TOKEN=SCOPES, not "x"\n', result: 2 });
-  assert.deepEqual(await sim(['--listen', 'nope']), { stdout: '', stderr: 'licensing-sdk-sim: --listen expects HOST:PORT, not "nope"\n', result: 1 });
+  assert.deepEqual(await sim(['--listen', 'nope']), { stdout: '', stderr: 'licensing-sdk-sim: --listen expects HOST:PORT, not "nope"\n', result: 2 });
+  const file = path.join(tmpdir(), `activities-${process.pid}.json`);
+  writeFileSync(file, '{');
+  try {
+    const { stderr, result } = await sim(['--activities', file]);
+    assert.equal(result, 2);
+    assert.ok(stderr.startsWith(`licensing-sdk-sim: --activities ${file}: `), stderr);
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test('the simulator\'s command serves: its stop armed before its address is printed', async () => {
@@ -77,6 +94,18 @@ test('the simulator\'s command serves: its stop armed before its address is prin
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('access-control-allow-origin'), '*');
     await answer.arrayBuffer();
+    // A method no Request carries (fetch cannot send it either): said so, not a 500 with the runtime's words.
+    const traced = await new Promise((resolve, reject) => {
+      const req = request(`${result.address}/order/api/order/v1/shellnums`, { method: 'TRACE' }, (res) => {
+        let text = '';
+        res.on('data', (c) => { text += c; });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(traced.status, 501);
+    assert.match(traced.text, /a TRACE request is not served/);
   } finally {
     await result.stop();
   }

@@ -36,8 +36,9 @@ export function parseArgs(argv, flags, { words = true } = {}) {
       value = argv[++i];
     }
     if (spec.kind === 'number') {
-      const n = Number(value);
-      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(value)}`);
+      // Decimal digits only: Number() reads '' as 0, '0x10' as 16 and ' 7 ' as 7.
+      const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n)) throw new Error(`${flag} expects a whole number, not ${JSON.stringify(value)}`);
       value = n;
     }
     if (spec.read) out[spec.key] = spec.read(value, out[spec.key], flag);

@@ -54,8 +54,17 @@ const READERS = {
       return { ...tokens, [spec.slice(0, at)]: spec.slice(at + 1).split(',').filter(Boolean) };
     },
   },
-  '--activities': { key: 'activities', read: (file) => JSON.parse(readFileSync(file, 'utf8')) },
+  '--activities': { key: 'activities', read: readActivities },
 };
+
+/** The `--activities` file's JSON; an error names the file. */
+function readActivities(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`--activities ${file}: ${err.message}`);
+  }
+}
 
 /** How args.js reads an option: a number where its default is one, a list where it repeats. */
 function kindOf(option) {
@@ -89,6 +98,7 @@ function readArgs(argv) {
     _, help = false, listen = simFlag('--listen').default, quiet = false, state,
     headerTimeoutSecs = numberDefault('--header-timeout-secs'), writeTimeoutSecs = numberDefault('--write-timeout-secs'), ...options
   } = parseArgs(argv, FLAGS, { words: false });
+  listenAddress(listen); // a usage error (2) here, not a failed start (1)
   return { help, listen, quiet, headerTimeoutSecs, writeTimeoutSecs, state, options };
 }
 
@@ -120,11 +130,21 @@ function bodyStream(req, state) {
   }, { highWaterMark: 4 });
 }
 
+/** The methods the Fetch standard forbids a Request to have. */
+const FETCH_FORBIDDEN = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** Answers `req` with the simulator's answer (every answer is sim.fetch's), and logs it. */
 async function answer(sim, req, res, log) {
   const started = Date.now();
   try {
     if (answeredPreflight(req, res)) return;
+    if (FETCH_FORBIDDEN.has(req.method)) {
+      // No Request carries them, so the simulator never sees one: said so, not a 500 with the runtime's words.
+      res.writeHead(501, { ...CORS, 'content-type': 'text/plain' });
+      res.end(`licensing-sdk-sim: a ${req.method} request is not served (fetch cannot carry it; the service's endpoints are POST and GET)`);
+      log(`${req.method} ${req.url} -> 501`);
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
