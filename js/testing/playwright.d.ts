@@ -62,7 +62,11 @@ export interface RouteSimulatorOptions {
 export interface RoutedSimulator {
   /** The origin routed, as `new URL(origin).origin` writes it. */
   readonly origin: string;
-  /** Removes the route, ends the simulator's work still under way for it, and waits for that. */
+  /**
+   * Removes the route, ends the simulator's work still under way for it, and waits
+   * for that: a page's request still waiting (a delay, a stalled body) fails as a
+   * connection cut short does.
+   */
   unroute(): Promise<void>;
   /** The simulator's trace of each id this routing's requests carried (`playwright` for those that carried none; over a shared session, each a promise). */
   traces(): Record<string, Record<string, unknown>[]>;
@@ -75,7 +79,10 @@ export interface RoutedSimulator {
  * (`Access-Control-Allow-Origin`, `Retry-After` exposed); a CORS preflight is
  * answered with what it asks for. A request without an `x-sim-trace` header is
  * traced as `playwright` (`sim.trace('playwright')`). A simulated `reset` fault cuts
- * the page's request as a lost connection does. Rejects with a TypeError for an origin
- * with a path, a query or credentials.
+ * the page's request as a lost connection does. Playwright fulfils a route with a whole
+ * body, so a `stall-body` fault gives the page nothing, not even the status, until the
+ * route ends (a page that must see headers and then a stall: the simulator over HTTP,
+ * `npx licensing-sdk-sim`). Rejects with a TypeError for an origin with a path, a query
+ * or credentials.
  */
 export declare function routeSimulator(target: Page | BrowserContext, sim: Simulator | import('./testing.js').SharedSession, options: RouteSimulatorOptions): Promise<RoutedSimulator>;

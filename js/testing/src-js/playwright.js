@@ -158,7 +158,9 @@ class Routing {
       response = await this.sim.fetch(forwarded);
       bytes = Buffer.from(await response.arrayBuffer());
     } catch (err) {
-      if (this.stop.signal.aborted) return undefined;
+      // The routing ended with this answer under way (a delay, a stalled body): the page's request fails as
+      // a connection cut short does, rather than waiting for good (a page gone takes its request with it).
+      if (this.stop.signal.aborted) return route.abort('connectionaborted').catch(() => {});
       // The simulator's `reset` fault rejects as fetch does when a connection
       // is cut (a TypeError): the page's fetch fails the same way.
       if (err instanceof TypeError) return route.abort('connectionreset');

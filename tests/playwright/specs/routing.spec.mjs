@@ -48,6 +48,25 @@ test('routeSimulator routes a context the test made, and unroutes it', async ({ 
   await context.close();
 });
 
+test('unroute() ends a page\'s request still under way: it fails as a cut connection does, not pending for good', async ({ browser }) => {
+  const context = await browser.newContext();
+  const sim = await createSimulator();
+  const routed = await routeSimulator(context, sim, { origin: 'https://licensing.example' });
+  await context.route('http://portal.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>portal</p>' }));
+  const page = await context.newPage();
+  await page.goto('http://portal.example/');
+  sim.fault({ kind: 'stall-body', endpoint: 'shellNums' });
+  const call = page.evaluate(() => fetch('https://licensing.example/order/api/order/v1/shellnums?g_nonce=unroute-in-flight-1', {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer dev-order-token' }, body: '{"size":1}',
+  }).then((response) => `answered ${response.status}`, (error) => `failed: ${error.name}`));
+  // The simulator has answered (its body stalls): the routing holds the page's request.
+  await expect.poll(() => sim.trace('playwright').length).toBe(1);
+  await routed.unroute();
+  // Before, the page's fetch stayed pending until the test's own timeout.
+  expect(await call).toBe('failed: TypeError');
+  await context.close();
+});
+
 /** A page's `route`/`unroute` as routeSimulator uses them, keeping the handler it is given. */
 function fakeTarget() {
   const routes = [];
