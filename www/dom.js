@@ -181,7 +181,8 @@ export function updateDatePreview(input, scope = document) {
   const hint = scope.querySelector(`#${CSS.escape(input.id)}-hint`);
   if (!hint) return;
   const v = readInput(input);
-  hint.textContent = typeof v === 'number' ? `= ${fmtTime(v)} UTC` : t('hint.millis');
+  if (typeof v !== 'number') hint.textContent = t('hint.millis');
+  else hint.textContent = Math.abs(v) > DATE_RANGE_MS ? t('hint.noDate') : `= ${fmtTime(v)} UTC`;
 }
 
 /** Option text: the exact wire value, then its meaning in the current language. */
@@ -231,7 +232,8 @@ export function table(columns, rows, attrs = {}) {
 
 /** A LicensingError shown plainly: kind (and what it means), code, message, status, issues. */
 export function errorBox(err) {
-  const kind = err?.kind ?? 'network';
+  // A LicensingError has a kind; anything else thrown is this page's own (drawing an answer), not the network's.
+  const kind = err?.kind ?? 'page';
   const meaning = err?.code === undefined ? undefined : codeMeaning(kind, err.code);
   const rows = [
     ['err.kind', h('span', {}, h('code', {}, kind), ' — ', tr(`err.kind.${kind}`))],
@@ -249,5 +251,17 @@ export function errorBox(err) {
       : null);
 }
 
-export const fmtTime = (ms) => (typeof ms === 'number' && Number.isFinite(ms)
-  ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '');
+/** The last instant a Date holds, either side of 1970 (ECMAScript's time range). */
+const DATE_RANGE_MS = 8.64e15;
+
+/**
+ * A millisecond timestamp as `YYYY-MM-DD hh:mm` (UTC); a number no Date holds
+ * as itself (a valid request may carry one: the spec sets no upper bound),
+ * never an exception (toISOString throws on it, and the form stopped redrawing
+ * half-way: it showed one order and sent another); '' for no number.
+ */
+export const fmtTime = (ms) => {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  if (Math.abs(ms) > DATE_RANGE_MS) return String(ms);
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+};

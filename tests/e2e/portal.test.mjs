@@ -161,6 +161,22 @@ test('batch order: the JSON view edits the form, and unparsable JSON is reported
   check();
 });
 
+test('batch order: a date past what a Date holds is shown as such, and the form still shows the order Submit sends', { timeout: 20_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await fillSample(page);
+  const json = page.locator('#order-json');
+  const body = JSON.parse(await json.inputValue());
+  body.orderList[0].assets[0].limitStartDate = 8.64e15 + 2;
+  body.orderList[0].assets[0].limitEndDate = 9e15;
+  body.orderList[0].assets[0].assetNos = ['8000000999'];
+  await json.fill(JSON.stringify(body, null, 2));
+  // Before, drawing the date's hint threw half-way: the form kept the old asset number, and Submit sent the new one.
+  await until(async () => (await input(page, ASSET_NO).inputValue()) === '8000000999', { what: 'the form to follow the JSON' });
+  const hint = page.locator(`#${await input(page, '/orderList/0/assets/0/limitStartDate').getAttribute('id')}-hint`);
+  assert.match(await hint.textContent(), /past the last date a browser holds/);
+  check();
+});
+
 test('batch order: add/remove buttons change the request and the tree; tabs work from the keyboard', { timeout: 20_000 }, async (t) => {
   const { page, check } = await openPortal(t);
   const json = async () => JSON.parse(await page.locator('#order-json').inputValue());
