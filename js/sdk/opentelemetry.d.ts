@@ -1,7 +1,8 @@
 // licensing-sdk/opentelemetry: spans from the package's event stream (`watch`).
 // A span per call (named after the endpoint, kind internal) under the caller's
 // active span, and a child per attempt (kind client) with the HTTP semantic
-// conventions' attributes: `http.request.method`, `url.full`, `server.address`
+// conventions' attributes: `http.request.method`, `url.full` (cut at 8,192
+// characters, an ellipsis last), `server.address`
 // (and `server.port` when the URL names one), `http.response.status_code`,
 // `http.request.resend_count` (from the second attempt), `error.type` (an HTTP
 // error's status, else the LicensingError's kind); and `licensing.endpoint`,
@@ -20,7 +21,8 @@ export interface LicensingTracing {
   /**
    * A client's `beforeRequest` hook (`hooks: { beforeRequest: tracing.beforeRequest }`):
    * the headers that carry the attempt's trace (`traceparent`, and `tracestate`
-   * when there is one), so the service's trace joins yours.
+   * when there is one), so the service's trace joins yours. A propagator that
+   * throws leaves the attempt without them; the call goes on.
    */
   beforeRequest(event: RequestEvent): Record<string, string>;
   /** Stops watching (spans of calls in course stay open). */

@@ -10,6 +10,19 @@
 import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { watch } from '../../shared/events.js';
 
+/**
+ * The longest `url.full` a span carries, in characters: about what servers take
+ * in a request line (8 KB). A longer URL (a 1 MB query value) is cut, marked
+ * with an ellipsis, rather than copied whole into every exporter's batch (the
+ * OpenTelemetry SDK sets no attribute length by default).
+ */
+const URL_FULL_MAX = 8192;
+
+/** `url` as `url.full` carries it (at most URL_FULL_MAX characters). */
+function cutUrl(url) {
+  return typeof url === 'string' && url.length > URL_FULL_MAX ? `${url.slice(0, URL_FULL_MAX - 1)}…` : url;
+}
+
 /** `server.address` and `server.port` of an attempt's URL (the port only when it is spelled). */
 function serverOf(url) {
   try {
@@ -51,7 +64,7 @@ class CallSpans {
       'licensing.endpoint': this.endpoint,
       'licensing.attempt': event.attempt,
       'http.request.method': event.method,
-      'url.full': event.url,
+      'url.full': cutUrl(event.url),
       ...serverOf(event.url),
     };
     if (event.attempt > 1) attributes['http.request.resend_count'] = event.attempt - 1;
@@ -158,8 +171,16 @@ export function traceLicensing(options = {}) {
     /** A client's `beforeRequest` hook: the headers that carry this attempt's trace (`traceparent`, `tracestate`). */
     beforeRequest() {
       const headers = {};
-      if (latest !== undefined) propagation.inject(latest, headers);
+      const context = latest;
       latest = undefined;
+      if (context === undefined) return headers;
+      try {
+        propagation.inject(context, headers);
+      } catch {
+        // A propagator that throws costs this attempt its trace headers, not the call (a throwing
+        // hook fails the call: instrumentation must not break what it watches, as a throwing tracer does not).
+        return {};
+      }
       return headers;
     },
   };

@@ -211,3 +211,26 @@ test('stopped: no more spans', async () => {
   await new LicensingClient(options).shellNums({ size: 1 });
   assert.deepEqual(spans(), []);
 });
+
+test('a propagator that throws costs the attempt its traceparent, not the call', async () => {
+  const throwing = { inject() { throw new Error('propagator bug'); }, extract: (c) => c, fields: () => [] };
+  propagation.disable();
+  propagation.setGlobalPropagator(throwing);
+  try {
+    assert.equal((await tracedClient().shellNums({ size: 1 })).length, 1, 'before, the call failed: "the beforeRequest hook failed"');
+    assert.deepEqual(received, [{ traceparent: null }]);
+    assert.equal(spans().filter((s) => s.name === 'shellNums attempt').length, 1);
+  } finally {
+    propagation.disable();
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  }
+});
+
+test('url.full is cut at 8,192 characters: a 1 MB query value is not copied whole into every span', async () => {
+  const long = 'x'.repeat(1 << 20);
+  await tracedClient({ maxRetries: 0 }).queryEnterprises({ channelCode: 'c', channelCustomerId: long, defaultCustomer: 'Y' }).catch(() => {});
+  const [attempt] = spans().filter((s) => s.name === 'queryEnterprises attempt');
+  const url = attempt.attributes['url.full'];
+  assert.equal(url.length, 8192);
+  assert.ok(url.startsWith('https://licensing.test/order/api/order/v1/enterprise/user/query?') && url.endsWith('…'), url.slice(0, 80));
+});
