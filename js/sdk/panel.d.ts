@@ -8,14 +8,20 @@
 // mode) resolves it to a module with nothing of the panel, where the element
 // shows nothing.
 
-/** The element's class (`<licensing-panel>`; its words follow its `lang`, else the page's: English or Simplified Chinese). */
+/**
+ * The element's class (`<licensing-panel>`; its words follow its `lang`, else the
+ * page's, as either changes: English or Simplified Chinese; a call's lines keep the
+ * words they were written in).
+ */
 export declare class LicensingPanel extends HTMLElement {
   /**
    * Where the page talks to a simulator: what it did with an attempt, shown
    * under the call once it ended (the entries of its trace: `sim.trace(id)` of
    * `createSimulator`, or `GET /__sim/trace/ID` of `npx licensing-sdk-sim`, for
    * a client whose `headers` carry `x-sim-trace: ID`; the attempt's `url` holds
-   * its `g_nonce`, which each entry's `query` does too).
+   * its `g_nonce`, which each entry's `query` does too). At most 50 entries are
+   * shown per attempt; one it cannot write as JSON is shown as `String()` writes it,
+   * and a rejection as a line under the call.
    */
   traceOf?: (attempt: { endpoint: string; attempt: number; method: 'GET' | 'POST'; url: string }) => unknown[] | Promise<unknown[]>;
 }

@@ -126,3 +126,42 @@ test("where the page talks to the simulator: each attempt's trace under its call
   assert.ok(!traced.join('\n').includes('dev-all-token'));
   check();
 });
+
+test('the panel at its edges: a traceOf it cannot print, a body refused at its root, a language switch, Clear', { timeout: 30_000 }, async (t) => {
+  const { page, check } = await openPortal(t);
+  await page.evaluate(async () => {
+    const { LicensingClient } = await import('/pkg/slim.js');
+    const panel = document.querySelector('licensing-panel');
+    const client = new LicensingClient({ baseUrl: location.origin, token: 'dev-all-token' });
+    // Entries JSON cannot write, a rejection whose message cannot be read, thousands of entries:
+    // before, the first two were unhandled rejections in the page, and the third 20,000 lines.
+    const cyclic = {};
+    cyclic.self = cyclic;
+    const rejecting = { get message() { throw new Error('no message'); } };
+    const answers = [async () => [cyclic, { n: 1n }, { shown: 'after them' }], async () => { throw rejecting; }, async () => Array.from({ length: 5000 }, (_, i) => ({ i }))];
+    for (const answer of answers) {
+      panel.traceOf = answer;
+      await client.shellNums({ size: 1 });
+    }
+    panel.traceOf = undefined;
+    await client.lockAssets(null).catch(() => {});
+  });
+  const calls = page.locator('licensing-panel details[data-endpoint="shellNums"][data-state="done"]');
+  await until(async () => (await calls.count()) === 3 && (await calls.nth(0).locator('li[data-kind="sim"]').count()) === 51, { what: 'the three traced calls' });
+  // The newest call first.
+  assert.deepEqual(await calls.nth(2).locator('li[data-kind="sim"]').allTextContents(),
+    ['simulator, attempt 1: [object Object]', 'simulator, attempt 1: [object Object]', 'simulator, attempt 1: {"shown":"after them"}']);
+  assert.equal(await calls.nth(1).locator('li[data-kind="sim"]').count(), 1);
+  assert.equal(await calls.nth(0).locator('li[data-kind="sim"]').last().textContent(), 'simulator, attempt 1: 4950 more not shown');
+  const root = page.locator('licensing-panel details[data-endpoint="lockAssets"] li.issue');
+  await until(async () => (await root.count()) >= 1, { what: 'the refused body' });
+  assert.match(await root.first().textContent(), /^\(the body\): /);
+
+  await page.evaluate(() => { document.documentElement.lang = 'zh-CN'; });
+  await until(async () => (await page.locator('licensing-panel h2').textContent()) === '许可服务调用', { what: 'the heading in Chinese' });
+  assert.match(await calls.nth(0).locator('summary').textContent(), /成功/, 'each call\'s summary follows');
+  await page.locator('licensing-panel select[part="endpoint-filter"]').selectOption('shellNums');
+  await page.locator('licensing-panel button').click();
+  assert.deepEqual(await page.locator('licensing-panel select[part="endpoint-filter"] option').evaluateAll((o) => o.map((x) => x.value)), [''], 'Clear leaves no endpoint of the calls it cleared');
+  check();
+});

@@ -11,17 +11,35 @@ import { watch } from '../../shared/events.js';
 /** The most calls (and jobs) kept: the oldest go first. */
 const KEEP = 200;
 
+/** The most trace entries shown for one attempt (a `traceOf` may give thousands). */
+const TRACE_KEEP = 50;
+
+/** A value as one line of text; what JSON cannot write (a cycle, a BigInt, a throwing getter) as String() can, else a mark. */
+function textOf(value) {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    try {
+      return String(value);
+    } catch {
+      return '[unprintable]';
+    }
+  }
+}
+
 /** The panel's own words; a call's messages are the client's, in its locale. */
 const WORDS = {
   en: {
     title: 'Licensing calls', endpoint: 'Endpoint', outcome: 'Outcome', all: 'all', pending: 'pending', done: 'done', failed: 'failed',
     clear: 'Clear', jobs: 'Outbox jobs', attempt: 'attempt', attempts: 'attempts', retry: 'retry in', hook: 'hook', token: 'token asked',
     refused: 'after a refusal', sender: 'this page sends', sends: 'sends', none: 'No call yet.', simulator: 'simulator, attempt',
+    body: '(the body)', more: 'more not shown',
   },
   'zh-CN': {
     title: '许可服务调用', endpoint: '接口', outcome: '结果', all: '全部', pending: '进行中', done: '成功', failed: '失败',
     clear: '清空', jobs: '发件箱任务', attempt: '第几次', attempts: '次尝试', retry: '重试，等待', hook: '钩子', token: '请求令牌',
     refused: '令牌被拒后', sender: '本页负责发送', sends: '已发送', none: '尚无调用。', simulator: '模拟器，第几次',
+    body: '（请求体）', more: '条未显示',
   },
 };
 
@@ -85,7 +103,8 @@ class CallView {
     this.update(event.at);
   }
 
-  update(at) {
+  update(at = this.at) {
+    this.at = at;
     const w = this.words;
     const took = at !== undefined && this.began !== undefined ? ` · ${Math.round(at - this.began)} ms` : '';
     this.summary.textContent = `#${this.number} ${this.endpoint} · ${w[this.state]} · ${this.attempts} ${w.attempts}${took}`;
@@ -126,7 +145,8 @@ class CallView {
         this.state = 'failed';
         this.attempts = event.attempts;
         this.line(errorLine(event.error), 'failed');
-        for (const issue of event.error?.issues ?? []) this.line(`${issue.path || '/'}: ${issue.message}`, 'issue').className = 'issue';
+        // The body itself is the pointer "" (the key "" is "/"): named, not shown as "/".
+        for (const issue of event.error?.issues ?? []) this.line(`${issue.path === '' ? w.body : issue.path}: ${issue.message}`, 'issue').className = 'issue';
         break;
       case 'done':
         this.state = 'done';
@@ -146,19 +166,52 @@ export class LicensingPanel extends Base {
     super();
     this.calls = new Map();
     this.jobs = new Map();
+    /** Each outbox's "this page sends" line, by its name. */
+    this.senders = new Map();
     this.stop = undefined;
     /** `({ endpoint, attempt, method, url }) => entries`: the simulator's trace of an attempt, when the page talks to one. */
     this.traceOf = undefined;
   }
 
+  static get observedAttributes() {
+    return ['lang'];
+  }
+
   connectedCallback() {
     if (this.shadowRoot === null) this.build();
     this.stop ??= watch((event) => this.take(event));
+    // Its words follow the page's `lang` as it changes (a portal's language switch), and its own.
+    this.langs ??= new MutationObserver(() => this.retranslate());
+    this.langs.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
   }
 
   disconnectedCallback() {
     this.stop?.();
     this.stop = undefined;
+    this.langs?.disconnect();
+  }
+
+  attributeChangedCallback() {
+    this.retranslate();
+  }
+
+  /**
+   * The panel's own words again, in its language now: its heading, filters,
+   * buttons, each call's summary and each job's line. A call's lines keep the
+   * words they were written in (the client's messages are in its own locale).
+   */
+  retranslate() {
+    if (this.shadowRoot === null) return;
+    const w = this.words;
+    for (const [node, key, after = ''] of this.texts) node.textContent = `${w[key]}${after}`;
+    for (const option of this.filters.outcome.options) option.textContent = option.value === '' ? w.all : w[option.value];
+    this.filters.endpoint.options[0].textContent = w.all;
+    for (const view of this.calls.values()) {
+      view.words = w;
+      view.update();
+    }
+    for (const [outbox, line] of this.senders) line.textContent = `${outbox}: ${w.sender}`;
+    for (const item of this.jobs.values()) if (item.licensingEvent !== undefined) item.textContent = this.jobText(item.licensingEvent);
   }
 
   /** The panel's words: its `lang`, else the page's. */
@@ -186,7 +239,13 @@ export class LicensingPanel extends Base {
       label.append(control);
       return label;
     };
-    header.append(el('h2', w.title), labelled(w.endpoint, endpoint), labelled(w.outcome, outcome), clear);
+    const title = el('h2', w.title);
+    const endpointLabel = labelled(w.endpoint, endpoint);
+    const outcomeLabel = labelled(w.outcome, outcome);
+    header.append(title, endpointLabel, outcomeLabel, clear);
+    const jobsTitle = this.jobSection.firstChild;
+    /** The nodes whose text is one of the panel's words, for retranslate(). */
+    this.texts = [[title, 'title'], [endpointLabel.firstChild, 'endpoint', ' '], [outcomeLabel.firstChild, 'outcome', ' '], [clear, 'clear'], [this.empty, 'none'], [jobsTitle, 'jobs']];
     const section = el('section');
     section.append(header, this.empty, this.list, this.jobSection);
     root.append(el('style', STYLE), section);
@@ -213,7 +272,8 @@ export class LicensingPanel extends Base {
     if (view === undefined) return;
     view.take(event);
     this.show(view);
-    if ((event.type === 'done' || event.type === 'failed') && typeof this.traceOf === 'function') this.traced(view);
+    // Whatever the page's traceOf does, nothing of it reaches the page as an unhandled rejection.
+    if ((event.type === 'done' || event.type === 'failed') && typeof this.traceOf === 'function') this.traced(view).catch(() => {});
   }
 
   /**
@@ -228,19 +288,31 @@ export class LicensingPanel extends Base {
       try {
         entries = await this.traceOf({ endpoint: view.endpoint, ...sent });
       } catch (err) {
-        view.line(`${this.words.simulator} ${sent.attempt}: ${String(err?.message ?? err)}`, 'sim');
+        let said;
+        try {
+          said = err?.message ?? err;
+        } catch {
+          said = err;
+        }
+        view.line(`${this.words.simulator} ${sent.attempt}: ${typeof said === 'string' ? said : textOf(said)}`, 'sim');
         continue;
       }
-      for (const entry of Array.isArray(entries) ? entries : []) {
-        view.line(`${this.words.simulator} ${sent.attempt}: ${JSON.stringify(entry)}`, 'sim');
-      }
+      const list = Array.isArray(entries) ? entries : [];
+      for (const entry of list.slice(0, TRACE_KEEP)) view.line(`${this.words.simulator} ${sent.attempt}: ${textOf(entry)}`, 'sim');
+      if (list.length > TRACE_KEEP) view.line(`${this.words.simulator} ${sent.attempt}: ${list.length - TRACE_KEEP} ${this.words.more}`, 'sim');
     }
   }
 
   takeJob(event) {
     this.jobSection.hidden = false;
     if (event.type === 'sender') {
-      this.jobList.append(el('li', `${event.outbox}: ${this.words.sender}`, { 'data-sender': event.outbox }));
+      // One line per outbox: a page that opens it again (a client made again) does not add another.
+      if (!this.senders.has(event.outbox)) {
+        const line = el('li', `${event.outbox}: ${this.words.sender}`, { 'data-sender': event.outbox });
+        this.senders.set(event.outbox, line);
+        this.jobList.append(line);
+        keepNewest(this.senders, (old) => old.remove());
+      }
       return;
     }
     const { job } = event;
@@ -251,14 +323,19 @@ export class LicensingPanel extends Base {
       this.jobList.append(item);
       keepNewest(this.jobs, (old) => old.remove());
     }
-    const w = this.words;
+    item.licensingEvent = event;
+    item.textContent = this.jobText(event);
+    item.dataset.job = job.id;
+    item.dataset.state = job.removed ? 'removed' : job.state;
+  }
+
+  /** A job's line. */
+  jobText({ outbox, job }) {
     const check = job.check === undefined ? '' : ` · ${job.check}`;
     const why = job.error ?? job.waiting;
     const said = why === undefined ? '' : ` · ${errorLine(why)}`;
     const state = job.removed ? 'removed' : job.state;
-    item.textContent = `${event.outbox} · ${job.endpoint}${job.key === undefined ? '' : ` ${job.key}`} · ${state} · ${w.sends} ${job.sends}${check}${said}`;
-    item.dataset.job = job.id;
-    item.dataset.state = state;
+    return `${outbox} · ${job.endpoint}${job.key === undefined ? '' : ` ${job.key}`} · ${state} · ${this.words.sends} ${job.sends}${check}${said}`;
   }
 
   offerEndpoint(name) {
@@ -281,6 +358,11 @@ export class LicensingPanel extends Base {
     for (const view of this.calls.values()) view.node.remove();
     this.calls.clear();
     this.jobs.clear();
+    this.senders.clear();
+    // The endpoints offered are those of the calls shown: none now.
+    this.filters.endpoint.value = '';
+    for (const option of [...this.filters.endpoint.options].slice(1)) option.remove();
+    this.filter();
     this.jobList.replaceChildren();
     this.jobSection.hidden = true;
     this.empty.hidden = false;
