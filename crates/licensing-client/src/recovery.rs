@@ -284,7 +284,8 @@ impl AfterCall {
 
 /// What a call's error makes of the stored write it sent: a verdict fails
 /// the job; an ambiguous end (a network failure, a timeout, HTTP
-/// 429/502/503/504, code 500), an abort or a failed hook leave it stored when
+/// 429/502/503/504, code 500, a refused nonce: `ClientError::is_nonce_refused`),
+/// an abort or a failed hook leave it stored when
 /// nothing was sent, and maybe sent otherwise. A token provider that fails
 /// after the service refused the token (HTTP 401, the error's `status`)
 /// leaves it stored: every attempt that reached the service was refused, or
@@ -298,7 +299,11 @@ pub fn after_call(endpoint: Endpoint, error: &ClientError, answered: bool) -> Af
     if error.kind == ErrorKind::Hook && error.status == Some(401) {
         return AfterCall::Stored;
     }
-    let open = matches!(error.kind, ErrorKind::Aborted | ErrorKind::Hook) || error.is_retryable_when(endpoint, true);
+    // A refused nonce: a copy of this request reached the service before (a browser's own resend), so it
+    // may have done the work, as after a lost answer (a refusal would fail a job whose order was made).
+    let open = matches!(error.kind, ErrorKind::Aborted | ErrorKind::Hook)
+        || error.is_retryable_when(endpoint, true)
+        || error.is_nonce_refused();
     match (open, error.sent) {
         (false, _) => AfterCall::Failed,
         (true, false) => AfterCall::Stored,
@@ -688,6 +693,26 @@ mod tests {
         assert_eq!(after_call(ShellNums, &hook, true), AfterCall::Settled, "the answer came before the hook failed");
         let refused = e(Business, Some(299), Some("13004"), true);
         assert_eq!(after_call(ShellNums, &refused, true), AfterCall::Failed, "only a hook's error holds an answer");
+        // A refused nonce (the simulator's replay refusal, each module's): a copy of the request reached the
+        // service first (a browser resends a POST by itself on a cut connection), so maybe done, not refused.
+        let mut replayed = e(Business, Some(299), Some("13004"), true);
+        replayed.message = String::from("g_nonce was already used (replay refused)");
+        assert!(replayed.is_nonce_refused());
+        assert_eq!(after_call(BatchOrder, &replayed, false), AfterCall::MaybeSent);
+        assert_eq!(
+            recovery(&StoredWrite::new(BatchOrder, r#"{"channelCode":"C","channelOrderId":"O"}"#, Known::MaybeSent)),
+            Recovery::Send
+        );
+        let mut claimed = e(Activity, Some(200), Some("1001"), true);
+        claimed.message = String::from("g_nonce was already used (replay refused)");
+        assert_eq!(after_call(JoinActivity, &claimed, false), AfterCall::MaybeSent);
+        // A parameter refusal of anything else, or a nonce named under another code, stays a verdict.
+        let mut other = e(Business, Some(299), Some("13004"), true);
+        other.message = String::from("size: must be at least 1");
+        assert_eq!(after_call(BatchOrder, &other, false), AfterCall::Failed);
+        let mut coded = e(Business, Some(299), Some("13001"), true);
+        coded.message = String::from("g_nonce");
+        assert!(!coded.is_nonce_refused());
     }
 
     #[test]

@@ -271,7 +271,9 @@ export class Runner {
       return { end: 'settled', text: data === undefined ? undefined : JSON.stringify(data) };
     } catch (error) {
       const answered = error?.kind === 'hook' && error?.data !== undefined;
-      const end = this.wasm.afterCall({ endpoint, kind: String(error?.kind ?? 'network'), status: error?.status, code: error?.code, sent: error?.sent === true, answered });
+      const end = this.wasm.afterCall({
+        endpoint, kind: String(error?.kind ?? 'network'), status: error?.status, code: error?.code, message: String(error?.message ?? ''), sent: error?.sent === true, answered,
+      });
       return { end, error, text: answered ? JSON.stringify(error.data) : undefined };
     }
   }

@@ -13,7 +13,7 @@
 //! step({ endpoint, text, maybeSent, repeatable, before, beforeRefused, since,
 //!        rounds, maxRounds, reads, jitter, maybeSentForMs, settleMs })
 //!   → { step, delayMs?, waitMs?, endpoint?, request?, text?, error? }   (step: one of words().steps)
-//! afterCall({ endpoint, kind, status, code, sent, answered }) → one of words().ends
+//! afterCall({ endpoint, kind, status, code, message, sent, answered }) → one of words().ends
 //! idsOf({ endpoint, payload }) → what is kept of a reconciling read before the first send
 //! words() → { steps, ends }
 //! ```
@@ -193,7 +193,8 @@ pub fn step(input: JsValue) -> JsValue {
 }
 
 /// What a call's end makes of the job that sent it, from its LicensingError's
-/// `kind` (`''`: the call answered), `status` (0: none), `code` (`''`: none)
+/// `kind` (`''`: the call answered), `status` (0: none), `code` (`''`: none),
+/// `message` (what tells a refused nonce: `ClientError::is_nonce_refused`)
 /// and `sent` (`answered`: a hook failed after the answer, and the error
 /// holds its `data`): one of `words().ends`.
 #[wasm_bindgen(js_name = afterCall)]
@@ -203,7 +204,7 @@ pub fn after_call(input: JsValue) -> String {
         let end = if kind.is_empty() { AfterCall::Settled } else { AfterCall::Failed };
         return String::from(end.word());
     };
-    let mut error = ClientError::new(ErrorKind::parse(kind).unwrap_or(ErrorKind::Decode), "");
+    let mut error = ClientError::new(ErrorKind::parse(kind).unwrap_or(ErrorKind::Decode), text(&input, "message"));
     error.status = u16::try_from(count(&input, "status")).ok().filter(|status| *status != 0);
     error.code = given(&text(&input, "code")).map(str::to_owned);
     error.sent = flag(&input, "sent");

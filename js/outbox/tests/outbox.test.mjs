@@ -152,6 +152,34 @@ test('a refusal fails the job with the service\'s error; a lost answer of shellN
   assert.equal(sent.filter((p) => p.endsWith('/shellnums')).length, 1, 'not sent again');
 });
 
+test('a write the browser sent twice by itself (a cut connection): the service refuses the copy\'s nonce, and the job is maybe sent, not failed', async () => {
+  // What Chromium does when a reused connection is cut before the answer: it sends the POST again, same
+  // URL (same g_nonce). The service did the work for the first copy and refuses the second as a replay.
+  const sim = await createSimulator({ seed: 0 });
+  let resend = 0;
+  const fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (resend > 0) {
+      resend -= 1;
+      await (await sim.fetch(request.clone())).arrayBuffer();
+    }
+    return sim.fetch(request);
+  };
+  const client = new LicensingClient({ baseUrl: BASE, token: TOKEN, appKey: 'app-1', retryBaseMs: 1, fetch });
+  const outbox = await openOutbox({ client, storage: memoryStorage() });
+  resend = 1;
+  const order = await outbox.batchOrder(batch('CO-RESENT'));
+  // Keyed: sent again with the same text and a fresh nonce, the service answers with the first result.
+  const [result] = await order.settled;
+  assert.equal(result.licenseOrderId, 'LO000001');
+  assert.equal(sim.stats().orders, 1, 'one order');
+  resend = 1;
+  const numbers = await outbox.shellNums({ size: 1 });
+  const unknown = await numbers.settled.catch((e) => e);
+  assert.deepEqual([unknown.kind, unknown.sent, outbox.job(numbers.id).state], ['unknown', true, 'unknown'], 'before: failed, with "g_nonce was already used"');
+  await outbox.close();
+});
+
 test('close() waits for the call in flight, and records it, before it lets go', async () => {
   let release;
   const held = new Promise((r) => { release = r; });

@@ -5,7 +5,7 @@ use super::answer;
 use super::RawJson;
 use crate::model::{ActivityRejection, BusinessCode};
 use crate::validate::{Issue, Report};
-use crate::wire::{Endpoint, Module};
+use crate::wire::{Endpoint, Module, NONCE_PARAM};
 
 /// What went wrong with a call. The wire names (`as_str`) are the JS `kind`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,6 +126,25 @@ impl ClientError {
     /// Whether the service asked for a retry (order code 500, "network exception, retry").
     pub fn is_retry_code(&self) -> bool {
         self.kind == ErrorKind::Business && self.code.as_deref() == Some(BusinessCode::RETRY)
+    }
+
+    /// Whether the service refused the call's `g_nonce`: a parameter refusal
+    /// (order code 13004, activity `resultCode` 1001) whose words name it, as
+    /// a replay's do. The client never sends a nonce twice, so it says that a
+    /// copy of this very request reached the service before: a browser resends
+    /// a POST by itself when a reused connection is cut before the answer
+    /// (Chromium does), and the first copy may have done the work: an outbox
+    /// counts the write as maybe sent (licensing-client's `recovery::after_call`),
+    /// not refused. The spec shows no replay answer; this is the simulator's
+    /// (its words name `g_nonce`).
+    pub fn is_nonce_refused(&self) -> bool {
+        let parameter = match self.kind {
+            ErrorKind::Business => BusinessCode::VALIDATION,
+            ErrorKind::Activity => crate::model::result_code::PARAMETER_ERROR,
+            _ => return false,
+        };
+        let (text, name) = (self.message.as_bytes(), NONCE_PARAM.as_bytes());
+        self.code.as_deref() == Some(parameter) && text.windows(name.len()).any(|at| at == name)
     }
 
     /// Whether this failure may be retried for a call of this endpoint that
