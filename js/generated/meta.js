@@ -565,7 +565,7 @@ export const shapes = {
         "presence": "optional"
       }
     ],
-    "side": "answer"
+    "side": "both"
   },
   "AssetRecord": {
     "doc": "Asset record (returned by the asset list).",

@@ -25,8 +25,8 @@ export type FieldMeta = FieldKind & {
 
 export interface ShapeMeta {
   doc: string;
-  /** Requests are checked strictly; answers are read tolerantly. */
-  side: "request" | "answer";
+  /** Requests are checked strictly; answers are read tolerantly; a shape of both (`both`) is each in its place. */
+  side: "request" | "answer" | "both";
   fields: FieldMeta[];
   /** What the object is to the cross-field rules (absent: nothing): the `scope` of `depends`. */
   role?: "order" | "asset" | "product" | "merchandise";

@@ -186,3 +186,18 @@ test('the spec variants: valid OpenAPI, and ajv agrees with validate under rules
     assert.equal(check(body), expressibleValid(report, specUncarried), `${item.name}: ours ${JSON.stringify(report.issues.slice(0, 3))}, ajv ${JSON.stringify(check.errors?.slice(0, 3))}`);
   }
 });
+
+test("licensing-sdk/meta: every shape a request reaches says it is checked as one (side request or both)", () => {
+  const reached = new Set();
+  const visit = (name) => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    for (const field of shapes[name].fields) {
+      for (const kind of [field, field.items]) if (kind?.shape !== undefined) visit(kind.shape);
+    }
+  };
+  for (const endpoint of Object.values(endpoints)) visit(endpoint.request);
+  const wrong = [...reached].filter((name) => shapes[name].side === 'answer');
+  assert.deepEqual(wrong, [], 'a form builder reading "answer" would take these strictly checked fields as tolerated');
+  assert.equal(shapes.AssetExtend.side, 'both', "an asset's extension is a request's item and an answer's");
+});

@@ -17,7 +17,7 @@ use licensing_core::validate::{Rule, Source};
 use licensing_core::wire::{Endpoint, Method, Module};
 use serde_json::{json, Map, Value};
 
-use crate::shapes::{pascal_case, Reachable};
+use crate::shapes::{pascal_case, Reachable, Side};
 
 /// The data, as one JSON value: `{ endpoints, shapes, enums }`.
 fn data() -> Value {
@@ -52,7 +52,7 @@ fn data() -> Value {
     }
     let mut shapes = Map::new();
     for (shape, side) in &reachable.shapes {
-        shapes.insert(shape.name.into(), shape_json(shape, side.tolerant()));
+        shapes.insert(shape.name.into(), shape_json(shape, *side));
     }
     let mut enums = Map::new();
     for (def, _) in &reachable.enums {
@@ -81,9 +81,16 @@ fn data() -> Value {
     json!({ "endpoints": endpoints, "shapes": shapes, "enums": enums, "depends": depends_json(), "businessCodes": business_codes_json() })
 }
 
-fn shape_json(shape: &Shape, answer: bool) -> Value {
+fn shape_json(shape: &Shape, side: Side) -> Value {
     let fields: Vec<Value> = shape.fields.iter().map(field_json).collect();
-    let mut out = json!({ "doc": shape.doc, "side": if answer { "answer" } else { "request" }, "fields": fields });
+    // A shape both sides use (an asset's extension: a request's item and an answer's) is said to be both:
+    // a form builder reading "answer" would take a strictly checked field as tolerated.
+    let side = match side {
+        Side::Request => "request",
+        Side::Response => "answer",
+        Side::Both => "both",
+    };
+    let mut out = json!({ "doc": shape.doc, "side": side, "fields": fields });
     if let Some(role) = role_name(shape.role) {
         out["role"] = role.into();
     }
