@@ -61,7 +61,7 @@ export interface ValidateOptions {
    * or a template that is not a string, throws a TypeError naming the entry.
    */
   messages?: Messages;
-  /** Which issues are errors (default "recommended"). */
+  /** Which issues are errors (default "recommended"); another value throws a TypeError. */
   rules?: RulesProfile;
   /** Most issues listed (default 100); the last issue says how many were left out. */
   maxIssues?: number;

@@ -4,8 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import {
-  validate, validateJson, isAssetNumber, assetNumberPartition, schemas, createSchemas, exampleBody,
+  validate, validateJson, validateField, isAssetNumber, assetNumberPartition, schemas, createSchemas, exampleBody,
 } from 'licensing-sdk';
+import { readFileSync } from 'node:fs';
 import { endpoints as META_ENDPOINTS } from 'licensing-sdk/meta';
 
 // The endpoint table's names, as meta gives them (the test below holds meta to
@@ -266,4 +267,22 @@ test('licensing-sdk/playwright without @playwright/test: an error that names the
   };
   assert.throws(() => require('licensing-sdk/playwright'), namesThePeer);
   await assert.rejects(import('licensing-sdk/playwright'), namesThePeer);
+});
+
+test('a rules profile the validators do not know is refused, not read as the default (rules: "STRICT" was recommended, silently)', async () => {
+  const light = await import('licensing-sdk/validate');
+  const declared = /export type RulesProfile = ([^;]+);/.exec(readFileSync(new URL('../../pkg/index.d.ts', import.meta.url), 'utf8'));
+  const profiles = [...declared[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(profiles, ['spec', 'recommended', 'strict']);
+  const typo = { size: 1, sise: 2 };
+  for (const entry of [{ validate, validateJson, validateField, createSchemas }, light]) {
+    for (const rules of profiles) assert.equal(typeof entry.validate('shellNums', typo, { rules }).valid, 'boolean', rules);
+    assert.equal(entry.validate('shellNums', typo, { rules: 'strict' }).valid, false, 'strict refuses an unknown field');
+    for (const rules of ['STRICT', 'stirct', ' strict', 1, {}]) {
+      assert.throws(() => entry.validate('shellNums', typo, { rules }), /rules must be one of spec,recommended,strict/, String(rules));
+      assert.throws(() => entry.validateJson('shellNums', '{"size":1}', { rules }), TypeError);
+      assert.throws(() => entry.validateField('shellNums', '/size', { size: 1 }, { rules }), TypeError);
+    }
+    assert.throws(() => entry.createSchemas({ rules: 'STRICT' }).shellNums['~standard'].validate(typo), TypeError);
+  }
 });
