@@ -170,13 +170,11 @@ function fixed(messages) {
  * silently dropped what the getter gave it later) is read once, into a plain
  * copy that is both the one checked and the one used.
  */
-/** The rules profiles, as the core names them. */
-const PROFILES = ['spec', 'recommended', 'strict'];
-
 const checked = (options) => {
   const rules = options?.rules;
   // A profile mistyped ('STRICT') read as the default, silently less than asked.
-  if (rules != null && !PROFILES.includes(rules)) throw new TypeError(`rules must be one of ${PROFILES}, not ${String(rules)}`);
+  // The words of json-schema.js's profileOf and of the simulator's options.
+  if (rules != null && rules !== 'spec' && rules !== 'recommended' && rules !== 'strict') throw new TypeError(`unknown rules profile ${JSON.stringify(rules)} (spec, recommended, strict)`);
   const messages = options?.messages;
   if (messages === undefined || messages === null) return options;
   const proto = typeof messages === 'object' ? Object.getPrototypeOf(messages) : undefined;
