@@ -8,6 +8,7 @@ import { setLocale, locale, onLocaleChange, applyI18n } from './i18n.js';
 import { rulesProfile, setRulesProfile, onRulesChange } from './settings.js';
 import { mountOrderPage } from './order-page.js';
 import { mountPanels } from './panels.js';
+import { h } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const APP_KEY = 'demo-app';
@@ -17,8 +18,23 @@ let client = null;
 function getClient() {
   client ??= new LicensingClient({
     baseUrl: location.origin, token: $('token').value.trim(), appKey: APP_KEY, locale: locale(), rules: rulesProfile(),
+    onWarnings: showAnswerWarnings,
   });
   return client;
+}
+
+/**
+ * An answer the client read though it differed from the contract (a renamed
+ * or extra field, an id sent as a number): the call succeeds, with its values
+ * as sent, and the page says so, with the first of what the client tolerated.
+ */
+function showAnswerWarnings({ endpoint, phase, issues }) {
+  if (phase !== 'response' || issues.length === 0) return;
+  const line = $('answer-warnings');
+  const [first] = issues;
+  line.replaceChildren(h('span', { i18n: 'warn.answer', args: { endpoint, n: issues.length } }), ' ',
+    h('code', {}, `${first.path}: ${first.message}`));
+  line.hidden = false;
 }
 $('base-url').value = location.origin;
 $('token').addEventListener('change', () => { client = null; });

@@ -78,6 +78,7 @@ export const en = {
   'tree.failing': 'has errors',
   'tree.warning': 'has warnings',
   'tree.none': '(none)',
+  'warn.answer': 'The last answer of {endpoint} differed from the contract ({n} warnings); the client read it as sent. The first:',
   'hint.millis': 'milliseconds since 1970 (UTC)',
   'hint.noDate': 'past the last date a browser holds (±275760): sent as it is',
   'hint.duration': 'years-months-days, e.g. 1-0-0',

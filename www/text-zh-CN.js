@@ -78,6 +78,7 @@ export const zh = {
   'tree.failing': '有错误',
   'tree.warning': '有警告',
   'tree.none': '（无）',
+  'warn.answer': '{endpoint} 的上一个应答与约定不符（{n} 条警告）；客户端按原样读取。第一条：',
   'hint.millis': '自 1970 年起的毫秒数（UTC）',
   'hint.noDate': '超出浏览器可表示的最后日期（±275760 年）：按原值发送',
   'hint.duration': '年-月-日，例如 1-0-0',

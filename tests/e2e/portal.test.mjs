@@ -303,6 +303,24 @@ test('activity: claiming twice with one identity shows the 3002 refusal with uni
   check();
 });
 
+test('an answer that differs from the contract is read as sent, and the page says so', { timeout: 30_000 }, async (t) => {
+  // A service whose lock status is outside its enumeration (the simulator's drift unknown-enum: status 5).
+  const drifting = await startSim({ args: ['--drift', 'unknown-enum'] });
+  t.after(() => drifting.stop());
+  const { page, check } = await openPortal(t, '#locks', drifting.url);
+  const warnings = page.locator('#answer-warnings');
+  assert.equal(await warnings.isHidden(), true, 'nothing to say before an answer');
+  await page.locator('#locks-assetNums').fill('8999999999');
+  await page.locator('#locks-operatorIdentity').fill('e2e-operator');
+  const lock = page.locator('#locks-lock');
+  await until(async () => !(await lock.isDisabled()), { what: 'the lock button enabled' });
+  await lock.click();
+  await until(async () => (await page.locator('#locks-result .lock-results [data-status]').count()) === 1, { what: 'the lock result, as sent' });
+  await until(async () => !(await warnings.isHidden()), { what: 'the warnings line' });
+  assert.match(await warnings.textContent(), /lockAssets differed from the contract .*\/data\/0\/status: /);
+  check();
+});
+
 test('locks: locking an unknown lock shows status 2, lock does not exist', { timeout: 20_000 }, async (t) => {
   const { page, check } = await openPortal(t, '#locks');
   assert.equal(await page.locator('#panel-locks').isVisible(), true);
