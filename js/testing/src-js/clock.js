@@ -48,6 +48,23 @@ function checkOptions(options) {
   return { start, autoAdvance };
 }
 
+/**
+ * `ms` as a move of a clock at `from` (undefined: unknown here, a shared session's,
+ * whose simulator refuses what passes the end from where it is): a finite
+ * number, 0 or more (a TypeError naming `who` otherwise), that takes the clock
+ * no further than a Date goes (a RangeError): the stamps a simulator on the
+ * clock stores stay exact, and its snapshot reads back.
+ */
+function checkMove(who, ms, from) {
+  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
+    throw new TypeError(`${who}: ms must be a finite number of milliseconds, 0 or more`);
+  }
+  if ((from ?? 0) + ms > CLOCK_END_MS) {
+    const at = from === undefined ? '' : `: it is at ${from}`;
+    throw new RangeError(`${who}: the clock goes no further than ${CLOCK_END_MS} (+275760-09-13, the last instant a Date holds)${at}`);
+  }
+}
+
 /** A whole, non-negative delay as setTimeout reads one (NaN and negatives: 0). */
 function delayOf(ms) {
   const n = Math.trunc(Number(ms));
@@ -211,13 +228,7 @@ function createVirtualClock(options) {
      * each once the work the one before started has run; resolves at the end.
      */
     async advance(ms) {
-      if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
-        throw new TypeError('clock.advance: ms must be a finite number of milliseconds, 0 or more');
-      }
-      // No further than a Date goes: the stamps a simulator on this clock stores stay exact, and its snapshot reads back.
-      if (time.now + ms > CLOCK_END_MS) {
-        throw new RangeError(`clock.advance: the clock goes no further than ${CLOCK_END_MS} (+275760-09-13, the last instant a Date holds): it is at ${time.now}`);
-      }
+      checkMove('clock.advance', ms, time.now);
       await time.advanceTo(time.now + ms);
     },
     /**
@@ -246,4 +257,4 @@ function readClock(clock, who) {
   return clock;
 }
 
-export { createVirtualClock, readClock, DEFAULT_START, HOLD };
+export { createVirtualClock, readClock, checkMove, DEFAULT_START, HOLD };

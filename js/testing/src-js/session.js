@@ -7,7 +7,7 @@
 // request through the session's path prefix.
 import { directives } from './simulator.js';
 import { DRIFT_NAMES } from '../../generated/sim-faults.js';
-import { CLOCK_END_MS } from '../../generated/clock.js';
+import { checkMove } from './clock.js';
 
 /** The simulator's registry route and a session's prefix (licensing-sim-core's sessions.rs). */
 const REGISTRY = '/__sim/sessions';
@@ -104,11 +104,7 @@ export function makeOpenSession(fixtures) {
       },
       /** Moves a session made with `clock: 'virtual'` on by `ms` (its faults' delays, its stamps). */
       async advance(ms) {
-        if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
-          throw new TypeError('session.advance: ms must be a finite number of milliseconds, 0 or more');
-        }
-        // Past the last instant a Date holds from any start; a shorter move past it, the simulator refuses (it knows its now).
-        if (ms > CLOCK_END_MS) throw new RangeError(`session.advance: the clock goes no further than ${CLOCK_END_MS} (+275760-09-13, the last instant a Date holds)`);
+        checkMove('session.advance', ms);
         return admin('POST', `/__sim/clock?advance=${Math.trunc(ms)}`);
       },
       /** Deletes the session (its state goes with it). */
